@@ -1,0 +1,3 @@
+#!/usr/bin/env node
+console.error("modelhub: server not built yet");
+process.exit(1);

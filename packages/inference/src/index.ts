@@ -1,0 +1,1 @@
+export const INFERENCE_PROVIDERS: readonly string[] = [];

@@ -1,0 +1,8 @@
+import { fileURLToPath } from "node:url";
+
+/** Tests import workspace packages from source, so one package's tests never wait on another's build. */
+export const workspaceAliases = {
+  "@modelhub/tasks": fileURLToPath(new URL("./packages/tasks/src/index.ts", import.meta.url)),
+  "@modelhub/inference": fileURLToPath(new URL("./packages/inference/src/index.ts", import.meta.url)),
+  "@modelhub/testkit": fileURLToPath(new URL("./packages/testkit/src/index.ts", import.meta.url)),
+};
