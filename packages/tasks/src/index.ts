@@ -11,3 +11,7 @@ export * from "./tasks/index.js";
 export type * from "./model/model-data.js";
 export { isConversational, firstBaseModel, needsRemoteCode, maskTokenOf } from "./model/model-data-readers.js";
 export * from "./code/index.js";
+export * from "./inputs/index.js";
+export * from "./gguf/index.js";
+export * from "./libraries/index.js";
+export * from "./downloads/index.js";

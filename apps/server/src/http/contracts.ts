@@ -1,0 +1,91 @@
+/**
+ * Seams between the two halves of the server:
+ * - platform (accounts, database, listings, repo records, search, CLI) and
+ * - content (git repositories, blobs/LFS, commits, file serving, metadata derivation).
+ * Platform builds these services and hands them to the content routes; content never touches the database.
+ */
+import type { Context } from "hono";
+
+export type RepoType = "model" | "dataset" | "space";
+
+export interface RepoRecord {
+  type: RepoType;
+  /** `owner/name` */
+  id: string;
+  owner: string;
+  name: string;
+  private: boolean;
+  gated: false | "auto" | "manual";
+  createdAt: Date;
+  lastModified: Date;
+  /** Head commit of the default branch, once the repo has one. */
+  sha?: string;
+}
+
+export interface Viewer {
+  /** Authenticated user name, undefined for anonymous requests. */
+  user?: string;
+  /** Organisations the user belongs to. */
+  orgs: string[];
+  /** Role of the token used ("write" tokens may push). */
+  role?: "read" | "write";
+  isAdmin?: boolean;
+}
+
+export interface RepoAccess {
+  findRepo(type: RepoType, id: string): Promise<RepoRecord | undefined>;
+  canRead(viewer: Viewer, repo: RepoRecord): boolean;
+  canWrite(viewer: Viewer, repo: RepoRecord): boolean;
+}
+
+/** A file as seen at one commit. `lfs` is set for files stored as LFS pointers. */
+export interface FileEntry {
+  path: string;
+  size: number;
+  /** git blob id */
+  oid: string;
+  lfs?: { sha256: string; size: number; pointerSize: number };
+}
+
+/** What metadata derivation produces from a repo's files at one commit. */
+export interface DerivedMetadata {
+  cardData?: Record<string, unknown>;
+  tags: string[];
+  pipeline_tag?: string;
+  library_name?: string;
+  config?: Record<string, unknown>;
+  transformersInfo?: Record<string, unknown>;
+  widgetData?: Record<string, unknown>[];
+  gguf?: Record<string, unknown>;
+  /** Space SDK (gradio, static, …) for spaces. */
+  sdk?: string;
+  /** Human-readable problems found while reading card or config files (the commit still lands). */
+  warnings: string[];
+  /** Total size of stored files in bytes. */
+  usedStorage: number;
+  /** The repo's files at that commit (path, size, LFS info). */
+  siblings: FileEntry[];
+}
+
+export interface CommitSummary {
+  sha: string;
+  date: Date;
+  title: string;
+}
+
+/** Platform side: stores derived metadata and download counts in the database. */
+export interface RepoEvents {
+  /** Called after every commit that moves the default branch (API commit, git push, seed). */
+  commitLanded(repo: RepoRecord, commit: CommitSummary, derived: DerivedMetadata): Promise<void>;
+  /** Called when a file download counts under the repo's library rule. */
+  downloadCounted(repo: RepoRecord): Promise<void>;
+}
+
+/** Hono environment shared by every route: the authenticated viewer is set by platform middleware. */
+export interface AppEnv {
+  Variables: {
+    viewer: Viewer;
+  };
+}
+
+export type AppContext = Context<AppEnv>;
