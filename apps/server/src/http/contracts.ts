@@ -4,7 +4,7 @@
  * - content (git repositories, blobs/LFS, commits, file serving, metadata derivation).
  * Platform builds these services and hands them to the content routes; content never touches the database.
  */
-import type { Context } from "hono";
+import type { Context, Hono } from "hono";
 
 export type RepoType = "model" | "dataset" | "space";
 
@@ -20,6 +20,8 @@ export interface RepoRecord {
   lastModified: Date;
   /** Head commit of the default branch, once the repo has one. */
   sha?: string;
+  /** Library of a model (from the last derivation), used to pick the download-counting rule. */
+  library_name?: string;
 }
 
 export interface Viewer {
@@ -59,6 +61,12 @@ export interface DerivedMetadata {
   gguf?: Record<string, unknown>;
   /** Space SDK (gradio, static, …) for spaces. */
   sdk?: string;
+  /** Space card fields (title, emoji, colorFrom, colorTo, app_file, …) for spaces. */
+  spaceFields?: Record<string, unknown>;
+  /** Mask token from tokenizer_config.json (fill-mask widgets and snippets). */
+  mask_token?: string;
+  /** Whether the commit has a README.md. */
+  cardExists?: boolean;
   /** Human-readable problems found while reading card or config files (the commit still lands). */
   warnings: string[];
   /** Total size of stored files in bytes. */
@@ -89,3 +97,46 @@ export interface AppEnv {
 }
 
 export type AppContext = Context<AppEnv>;
+
+/** A file to commit through the content service (seeding, repo creation with files). */
+export interface CommitFileInput {
+  path: string;
+  content: Uint8Array | string;
+}
+
+/**
+ * Content side: the git repositories behind repo records. Platform calls these on repo create/delete/move
+ * and when seeding. `commitFiles` lands one commit on the default branch and reports it through
+ * `RepoEvents.commitLanded` like any other commit.
+ */
+export interface RepoContent {
+  init(repo: RepoRecord): Promise<void>;
+  remove(repo: RepoRecord): Promise<void>;
+  move(from: RepoRecord, to: RepoRecord): Promise<void>;
+  commitFiles(repo: RepoRecord, input: { files: CommitFileInput[]; title: string; author: string }): Promise<CommitSummary>;
+  /** Resolves a branch, tag or commit id to a full commit sha; undefined when unknown. Optional. */
+  resolveRevision?(repo: RepoRecord, revision: string): Promise<string | undefined>;
+}
+
+/** What platform hands to the content half when building its routes and service. */
+export interface ContentDeps {
+  access: RepoAccess;
+  events: RepoEvents;
+  dataDir: string;
+  /** Absolute base URL users reach the hub at, without trailing slash. */
+  publicUrl: string;
+  logger: ContentLogger;
+}
+
+/** The subset of a pino logger the content half may use. */
+export interface ContentLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+/** What platform expects `src/content/index.ts` to export. */
+export interface ContentModuleExports {
+  createContentRoutes(deps: ContentDeps): Hono<AppEnv>;
+  createRepoContent(deps: ContentDeps): RepoContent;
+}

@@ -15,3 +15,4 @@ export const TASKS_DATA: Record<PipelineType, TaskData | undefined> = Object.fro
 ) as Record<PipelineType, TaskData | undefined>;
 
 export type { TaskData, TaskDataCustom, DemoEntry, TaskDemo, ExampleRepo, TaskMetric } from "./task-data.js";
+export { getTaskPageData, placeholderTaskData } from "./placeholder.js";

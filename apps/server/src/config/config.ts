@@ -1,0 +1,100 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** apps/web/dist, found from this file in both src/ and dist/ (same depth). */
+export const DEFAULT_WEB_DIR = fileURLToPath(new URL("../../../web/dist", import.meta.url));
+
+/** Every setting the hub reads at start, after flags and environment are merged over defaults. */
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute path of the data folder (SQLite file, git repositories, blobs). */
+  dataDir: string;
+  /** PostgreSQL connection string; SQLite under `dataDir` when absent. */
+  databaseUrl?: string;
+  /** Address users reach the hub at, without trailing slash. */
+  publicUrl: string;
+  /** Whether MODELHUB_PUBLIC_URL was given (else links follow the address a request came in on). */
+  publicUrlExplicit: boolean;
+  seed: boolean;
+  adminToken?: string;
+  /** Built web app folder; served when it contains index.html. */
+  webDir?: string;
+  logLevel: string;
+}
+
+export const DEFAULT_PORT = 8080;
+export const DEFAULT_HOST = "127.0.0.1";
+export const DEFAULT_DATA_DIR = "./data";
+
+export class ConfigError extends Error {}
+
+export type Env = Record<string, string | undefined>;
+
+/** Flags win over environment, environment wins over defaults. */
+export function resolveConfig(flags: Record<string, string | boolean | undefined>, env: Env, cwd = process.cwd()): Config {
+  const port = parsePort(stringFlag(flags, "port") ?? env.MODELHUB_PORT ?? String(DEFAULT_PORT));
+  const host = stringFlag(flags, "host") ?? env.MODELHUB_HOST ?? DEFAULT_HOST;
+  const dataDir = path.resolve(cwd, stringFlag(flags, "data") ?? env.MODELHUB_DATA ?? DEFAULT_DATA_DIR);
+  const databaseUrl = nonEmpty(stringFlag(flags, "database-url") ?? env.DATABASE_URL);
+  const explicitUrl = nonEmpty(stringFlag(flags, "public-url") ?? env.MODELHUB_PUBLIC_URL);
+  const publicUrl = normalisePublicUrl(explicitUrl ?? `http://${displayHost(host)}:${port}`);
+  const seed = flags["seed"] === false || flags["no-seed"] === true ? false : !isFalsy(env.MODELHUB_SEED);
+  const adminToken = nonEmpty(env.MODELHUB_ADMIN_TOKEN);
+  if (adminToken !== undefined && !adminToken.startsWith("hf_")) {
+    throw new ConfigError("MODELHUB_ADMIN_TOKEN must start with 'hf_' (the Hub clients refuse other tokens)");
+  }
+  const webDir = nonEmpty(env.MODELHUB_WEB_DIR);
+  return {
+    port,
+    host,
+    dataDir,
+    databaseUrl,
+    publicUrl,
+    publicUrlExplicit: explicitUrl !== undefined,
+    seed,
+    adminToken,
+    webDir: webDir ? path.resolve(cwd, webDir) : DEFAULT_WEB_DIR,
+    logLevel: env.MODELHUB_LOG_LEVEL ?? env.LOG_LEVEL ?? "info",
+  };
+}
+
+function stringFlag(flags: Record<string, string | boolean | undefined>, name: string): string | undefined {
+  const value = flags[name];
+  if (value === true) throw new ConfigError(`--${name} needs a value`);
+  return typeof value === "string" ? value : undefined;
+}
+
+function parsePort(raw: string): number {
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || !Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`invalid port "${raw}": expected a number from 0 to 65535`);
+  }
+  return port;
+}
+
+function normalisePublicUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`MODELHUB_PUBLIC_URL "${raw}" is not an absolute URL`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new ConfigError(`MODELHUB_PUBLIC_URL must use http or https, got ${url.protocol}`);
+  }
+  return url.toString().replace(/\/+$/, "");
+}
+
+function displayHost(host: string): string {
+  if (host === "0.0.0.0" || host === "::") return "localhost";
+  return host.includes(":") ? `[${host}]` : host;
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === "" ? undefined : value.trim();
+}
+
+function isFalsy(value: string | undefined): boolean {
+  return value !== undefined && ["0", "false", "no", "off"].includes(value.trim().toLowerCase());
+}

@@ -1,0 +1,29 @@
+import type { Readable } from "node:stream";
+
+export interface ByteRange {
+  /** First byte, inclusive. */
+  start: number;
+  /** Last byte, inclusive. */
+  end: number;
+}
+
+/**
+ * Content-addressed storage for LFS objects, keyed by sha256 hex.
+ * `put` verifies hash and size while the bytes stream in and only then makes the object visible.
+ */
+export interface BlobStore {
+  /** Size of a stored object, or undefined when absent. */
+  stat(oid: string): Promise<number | undefined>;
+  /** Stores the stream under `oid`; rejects with BlobMismatchError if its sha256 or size differ. */
+  put(oid: string, size: number, body: Readable): Promise<void>;
+  open(oid: string, range?: ByteRange): Promise<Readable>;
+  delete(oid: string): Promise<void>;
+}
+
+export class BlobMismatchError extends Error {}
+
+const SHA256 = /^[0-9a-f]{64}$/;
+
+export function isSha256(oid: string): boolean {
+  return SHA256.test(oid);
+}

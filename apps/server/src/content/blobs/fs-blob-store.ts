@@ -1,0 +1,65 @@
+import { randomBytes } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import type { Readable } from "node:stream";
+import { type BlobStore, type ByteRange, isSha256 } from "./blob-store.js";
+import { copyVerified } from "./verifying-copy.js";
+
+/** Local-folder driver: objects at `ab/cd/rest-of-oid`, written to `tmp/` first and renamed once verified. */
+export class FsBlobStore implements BlobStore {
+  private readonly tmpDir: string;
+
+  constructor(private readonly root: string) {
+    this.tmpDir = join(root, "tmp");
+  }
+
+  /** Creates the folders and drops temp files left by an interrupted upload. */
+  async init(): Promise<void> {
+    await mkdir(this.tmpDir, { recursive: true });
+    for (const name of await readdir(this.tmpDir)) await rm(join(this.tmpDir, name), { force: true });
+  }
+
+  objectPath(oid: string): string {
+    if (!isSha256(oid)) throw new Error(`Not a sha256 oid: ${oid}`);
+    return join(this.root, oid.slice(0, 2), oid.slice(2, 4), oid.slice(4));
+  }
+
+  async stat(oid: string): Promise<number | undefined> {
+    try {
+      return (await stat(this.objectPath(oid))).size;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async put(oid: string, size: number, body: Readable): Promise<void> {
+    const target = this.objectPath(oid);
+    await mkdir(this.tmpDir, { recursive: true });
+    const tmp = join(this.tmpDir, `${oid}.${randomBytes(6).toString("hex")}`);
+    const sink = createWriteStream(tmp, { flags: "wx" });
+    try {
+      await copyVerified(body, sink, oid, size);
+      const handle = await open(tmp, "r");
+      await handle.sync();
+      await handle.close();
+      await mkdir(dirname(target), { recursive: true });
+      await rename(tmp, target);
+    } catch (error) {
+      sink.destroy();
+      body.destroy();
+      await rm(tmp, { force: true });
+      throw error;
+    }
+  }
+
+  async open(oid: string, range?: ByteRange): Promise<Readable> {
+    const path = this.objectPath(oid);
+    await stat(path);
+    return range ? createReadStream(path, { start: range.start, end: range.end }) : createReadStream(path);
+  }
+
+  async delete(oid: string): Promise<void> {
+    await rm(this.objectPath(oid), { force: true });
+  }
+}

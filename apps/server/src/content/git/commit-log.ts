@@ -1,0 +1,34 @@
+export interface CommitInfo {
+  id: string;
+  title: string;
+  message: string;
+  authorName: string;
+  authorEmail: string;
+  date: Date;
+  parents: string[];
+}
+
+const FIELD = "\x1f";
+const RECORD = "\x1e";
+export const LOG_FORMAT = `--format=%H${FIELD}%P${FIELD}%an${FIELD}%ae${FIELD}%aI${FIELD}%B${RECORD}`;
+
+export function parseLog(output: string): CommitInfo[] {
+  const commits: CommitInfo[] = [];
+  for (const raw of output.split(RECORD)) {
+    const record = raw.replace(/^\n/, "");
+    if (record.trim() === "") continue;
+    const [id, parents, authorName, authorEmail, date, body = ""] = record.split(FIELD);
+    const message = body.replace(/\n+$/, "");
+    const newline = message.indexOf("\n");
+    commits.push({
+      id,
+      parents: parents ? parents.split(" ") : [],
+      authorName,
+      authorEmail,
+      date: new Date(date),
+      title: newline === -1 ? message : message.slice(0, newline),
+      message: newline === -1 ? "" : message.slice(newline + 1).replace(/^\n+/, ""),
+    });
+  }
+  return commits;
+}

@@ -1,0 +1,32 @@
+export type HubErrorCode = "RepoNotFound" | "RevisionNotFound" | "EntryNotFound" | "GatedRepo";
+
+/** The one error type of the content routes; rendered as `{ "error": message }` plus `X-Error-Code`. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 411 | 412 | 413 | 415 | 416 | 422 | 500 | 507,
+    message: string,
+    readonly code?: HubErrorCode,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const tooLarge = (message: string) => new HttpError(413, message);
+export const unprocessable = (message: string) => new HttpError(422, message);
+export const repoNotFound = () => new HttpError(404, "Repository not found", "RepoNotFound");
+export const revisionNotFound = (rev: string) => new HttpError(404, `Invalid rev id: ${rev}`, "RevisionNotFound");
+export const entryNotFound = (path: string, commit?: string) =>
+  new HttpError(404, `Entry not found: ${path}`, "EntryNotFound", commit ? { "X-Repo-Commit": commit } : {});
+
+/** Builds the JSON error response (HEAD requests get headers only). */
+export function errorResponse(error: HttpError, method: string): Response {
+  const headers = new Headers(error.headers);
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  headers.set("X-Error-Message", error.message.replace(/[\r\n]+/g, " ").slice(0, 500));
+  if (error.code) headers.set("X-Error-Code", error.code);
+  const body = method === "HEAD" ? null : JSON.stringify({ error: error.message });
+  return new Response(body, { status: error.status, headers });
+}

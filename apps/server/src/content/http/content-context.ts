@@ -1,0 +1,18 @@
+import type { Context } from "hono";
+import type { AppEnv, RepoAccess, RepoEvents } from "../../http/contracts.js";
+import type { RepoContent } from "../repo-content.js";
+import type { UrlSigner } from "./signed-urls.js";
+
+/** What every content route module needs. */
+export interface ContentContext {
+  content: RepoContent;
+  access: RepoAccess;
+  events: RepoEvents;
+  signer: UrlSigner;
+  publicUrl: string;
+}
+
+/** Absolute base URL of the hub for links handed to clients. */
+export function hubUrl(ctx: ContentContext, c: Context<AppEnv>): string {
+  return (ctx.publicUrl || new URL(c.req.url).origin).replace(/\/+$/, "");
+}

@@ -1,0 +1,174 @@
+import type { Context, Hono } from "hono";
+import { Readable } from "node:stream";
+import { z } from "zod";
+import type { AppEnv, RepoRecord, RepoType } from "../../http/contracts.js";
+import { BlobMismatchError, isSha256 } from "../blobs/blob-store.js";
+import { HttpError, badRequest, unprocessable } from "../http-error.js";
+import { parseRange } from "./byte-range.js";
+import { type ContentContext, hubUrl } from "./content-context.js";
+import { readableRepo, viewerOf, writableRepo } from "./repo-access.js";
+import { URL_PREFIX } from "./repo-types.js";
+
+const LFS_JSON = "application/vnd.git-lfs+json";
+const LINK_SECONDS = 3600;
+const MAX_OBJECTS = 1000;
+
+const batchBody = z.object({
+  operation: z.enum(["upload", "download"]),
+  transfers: z.array(z.string()).optional(),
+  objects: z.array(z.object({ oid: z.string(), size: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER) })).max(MAX_OBJECTS),
+});
+
+function repoTypeOf(c: Context<AppEnv>): RepoType {
+  const prefix = c.req.param("prefix");
+  return prefix === "datasets" ? "dataset" : prefix === "spaces" ? "space" : "model";
+}
+
+/** The `.git` suffix of the LFS endpoint is optional (git-lfs adds it only when the clone URL lacks it). */
+function repoName(c: Context<AppEnv>): string {
+  return (c.req.param("name") ?? "").replace(/\.git$/, "");
+}
+
+function lfsError(status: 400 | 401 | 403 | 404 | 422, message: string): Response {
+  const headers: Record<string, string> = { "Content-Type": LFS_JSON };
+  if (status === 401) headers["LFS-Authenticate"] = 'Basic realm="ModelHub"';
+  if (status === 401) headers["WWW-Authenticate"] = 'Basic realm="ModelHub"';
+  return new Response(JSON.stringify({ message }), { status, headers });
+}
+
+/** git-lfs batch API, signed upload/download hrefs, verify and the lock check. */
+export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void {
+  const objectUrl = (c: Context<AppEnv>, repo: RepoRecord, oid: string, size: number, action: "upload" | "download" | "verify") => {
+    const base = `${hubUrl(ctx, c)}/${URL_PREFIX[repo.type]}${repo.id}.git/info/lfs/objects`;
+    const subject = `${action}:${repo.type}:${repo.id}:${oid}:${size}`;
+    const query = ctx.signer.sign(subject, LINK_SECONDS);
+    if (action === "verify") return `${base}/verify?${ctx.signer.sign(`verify:${repo.type}:${repo.id}`, LINK_SECONDS)}`;
+    return `${base}/${oid}/${size}?${action === "upload" ? query : ctx.signer.sign(`download:${repo.type}:${repo.id}:${oid}`, LINK_SECONDS)}`;
+  };
+
+  const batch = async (c: Context<AppEnv>) => {
+    let json: unknown;
+    try {
+      json = await c.req.json();
+    } catch {
+      return lfsError(400, "Batch request is not valid JSON");
+    }
+    const parsed = batchBody.safeParse(json);
+    if (!parsed.success) return lfsError(400, `Invalid batch request: ${parsed.error.issues[0]?.message ?? ""}`);
+    const { operation, objects } = parsed.data;
+    const viewer = viewerOf(c);
+    let repo: RepoRecord;
+    try {
+      repo = operation === "upload"
+        ? await writableRepo(ctx.access, viewer, repoTypeOf(c), c.req.param("owner") ?? "", repoName(c))
+        : await readableRepo(ctx.access, viewer, repoTypeOf(c), c.req.param("owner") ?? "", repoName(c));
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 404 && !viewer.user) return lfsError(401, "Repository not found or authentication required");
+      if (error instanceof HttpError && (error.status === 401 || error.status === 403 || error.status === 404)) return lfsError(error.status, error.message);
+      throw error;
+    }
+    const answers = await Promise.all(
+      objects.map(async ({ oid, size }) => {
+        if (!isSha256(oid)) return { oid, size, error: { code: 422, message: "oid must be a lowercase sha256 hex digest" } };
+        const stored = await ctx.content.blobs.stat(oid);
+        if (operation === "download") {
+          if (stored === undefined) return { oid, size, error: { code: 404, message: "Object does not exist" } };
+          return { oid, size: stored, authenticated: true, actions: { download: { href: objectUrl(c, repo, oid, stored, "download"), header: {}, expires_in: LINK_SECONDS } } };
+        }
+        if (stored === size) return { oid, size };
+        return {
+          oid,
+          size,
+          authenticated: true,
+          actions: {
+            upload: { href: objectUrl(c, repo, oid, size, "upload"), header: {}, expires_in: LINK_SECONDS },
+            verify: { href: objectUrl(c, repo, oid, size, "verify"), header: {}, expires_in: LINK_SECONDS },
+          },
+        };
+      }),
+    );
+    return new Response(JSON.stringify({ transfer: "basic", objects: answers, hash_algo: "sha256" }), { status: 200, headers: { "Content-Type": LFS_JSON } });
+  };
+
+  /** Repo of a signed object URL: the signature, or normal credentials, authorise it. */
+  const signedRepo = async (c: Context<AppEnv>, subject: (repo: { type: RepoType; id: string }) => string, write: boolean): Promise<RepoRecord> => {
+    const type = repoTypeOf(c);
+    const id = `${c.req.param("owner") ?? ""}/${repoName(c)}`;
+    if (ctx.signer.verify(subject({ type, id }), c.req.query("exp"), c.req.query("sig"))) {
+      const repo = await ctx.access.findRepo(type, id);
+      if (repo) return repo;
+    }
+    const viewer = viewerOf(c);
+    return write ? writableRepo(ctx.access, viewer, type, c.req.param("owner") ?? "", repoName(c)) : readableRepo(ctx.access, viewer, type, c.req.param("owner") ?? "", repoName(c));
+  };
+
+  const upload = async (c: Context<AppEnv>) => {
+    const oid = c.req.param("oid") ?? "";
+    const sizeText = c.req.param("size") ?? "";
+    if (!isSha256(oid)) throw badRequest("oid must be a lowercase sha256 hex digest");
+    if (!/^\d+$/.test(sizeText)) throw badRequest("Invalid size");
+    const size = Number(sizeText);
+    await signedRepo(c, (repo) => `upload:${repo.type}:${repo.id}:${oid}:${size}`, true);
+    const declared = c.req.header("Content-Length");
+    if (declared !== undefined && Number(declared) !== size) throw badRequest(`Content-Length ${declared} does not match the object size ${size}`);
+    const body = c.req.raw.body ? Readable.fromWeb(c.req.raw.body as import("node:stream/web").ReadableStream<Uint8Array>) : Readable.from([]);
+    try {
+      await ctx.content.blobs.put(oid, size, body);
+    } catch (error) {
+      if (error instanceof BlobMismatchError) throw unprocessable(error.message);
+      throw error;
+    }
+    return c.body(null, 200);
+  };
+
+  const download = async (c: Context<AppEnv>) => {
+    const oid = c.req.param("oid") ?? "";
+    if (!isSha256(oid)) throw badRequest("oid must be a lowercase sha256 hex digest");
+    await signedRepo(c, (repo) => `download:${repo.type}:${repo.id}:${oid}`, false);
+    const size = await ctx.content.blobs.stat(oid);
+    if (size === undefined) throw new HttpError(404, "Object does not exist");
+    const range = parseRange(c.req.header("Range"), size);
+    const headers = new Headers({ "Content-Type": "application/octet-stream", "Accept-Ranges": "bytes", ETag: `"${oid}"` });
+    headers.set("Content-Length", String(range ? range.end - range.start + 1 : size));
+    if (range) headers.set("Content-Range", `bytes ${range.start}-${range.end}/${size}`);
+    if (c.req.method === "HEAD") return new Response(null, { status: range ? 206 : 200, headers });
+    const stream = await ctx.content.blobs.open(oid, range);
+    return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, { status: range ? 206 : 200, headers });
+  };
+
+  const verify = async (c: Context<AppEnv>) => {
+    await signedRepo(c, (repo) => `verify:${repo.type}:${repo.id}`, false);
+    let json: unknown;
+    try {
+      json = await c.req.json();
+    } catch {
+      throw badRequest("Verify request is not valid JSON");
+    }
+    const body = json as { oid?: unknown; size?: unknown };
+    if (typeof body.oid !== "string" || !isSha256(body.oid)) throw unprocessable("Invalid oid");
+    const stored = await ctx.content.blobs.stat(body.oid);
+    if (stored === undefined) return lfsError(404, "Object does not exist");
+    if (typeof body.size === "number" && body.size !== stored) return lfsError(422, `Object has size ${stored}, not ${String(body.size)}`);
+    return new Response(JSON.stringify({ message: "ok" }), { status: 200, headers: { "Content-Type": LFS_JSON } });
+  };
+
+  const locksVerify = async (c: Context<AppEnv>) => {
+    const viewer = viewerOf(c);
+    try {
+      await writableRepo(ctx.access, viewer, repoTypeOf(c), c.req.param("owner") ?? "", repoName(c));
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 404 && !viewer.user) return lfsError(401, "Authentication required");
+      throw error;
+    }
+    return new Response(JSON.stringify({ ours: [], theirs: [] }), { status: 200, headers: { "Content-Type": LFS_JSON } });
+  };
+
+  for (const prefix of ["", "/:prefix{datasets|spaces}"]) {
+    const base = `${prefix}/:owner/:name/info/lfs`;
+    app.post(`${base}/objects/batch`, batch);
+    app.post(`${base}/objects/verify`, verify);
+    app.put(`${base}/objects/:oid/:size`, upload);
+    app.on(["GET", "HEAD"], `${base}/objects/:oid/:size`, download);
+    app.post(`${base}/locks/verify`, locksVerify);
+  }
+}

@@ -1,0 +1,24 @@
+import type { GitRepository } from "../git/git-repository.js";
+import type { SnapshotEntry } from "../snapshot.js";
+
+export interface TreeEntryJson {
+  type: "file" | "directory";
+  oid: string;
+  size: number;
+  path: string;
+  lfs?: { oid: string; size: number; pointerSize: number };
+  lastCommit?: { id: string; title: string; date: string };
+  securityFileStatus?: { status: string; avScan: null; pickleImportScan: null };
+}
+
+/** Tree / paths-info wire shape of an entry; `expand` adds the last commit touching the path. */
+export async function treeEntryJson(entry: SnapshotEntry, expand: boolean, git: GitRepository, commit: string): Promise<TreeEntryJson> {
+  const json: TreeEntryJson = { type: entry.type, oid: entry.oid, size: entry.size, path: entry.path };
+  if (entry.lfs) json.lfs = { oid: entry.lfs.sha256, size: entry.lfs.size, pointerSize: entry.lfs.pointerSize };
+  if (expand) {
+    const [last] = await git.log(commit, { limit: 1, path: entry.path });
+    if (last) json.lastCommit = { id: last.id, title: last.title, date: last.date.toISOString() };
+    if (entry.type === "file") json.securityFileStatus = { status: "unscanned", avScan: null, pickleImportScan: null };
+  }
+  return json;
+}

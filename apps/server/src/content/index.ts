@@ -1,0 +1,49 @@
+import { Hono } from "hono";
+import type { AppEnv, RepoAccess, RepoEvents } from "../http/contracts.js";
+import type { BlobStore } from "./blobs/blob-store.js";
+import { HttpError, errorResponse } from "./http-error.js";
+import { registerCommitRoutes } from "./http/commit-routes.js";
+import type { ContentContext } from "./http/content-context.js";
+import { registerDownloadRoutes } from "./http/download-routes.js";
+import { registerFileRoutes } from "./http/files-routes.js";
+import { registerHistoryRoutes } from "./http/history-routes.js";
+import { registerLfsRoutes } from "./http/lfs-routes.js";
+import { UrlSigner } from "./http/signed-urls.js";
+import { type ContentLogger, RepoContent, createRepoContent } from "./repo-content.js";
+
+export interface ContentRoutesDeps {
+  access: RepoAccess;
+  events: RepoEvents;
+  dataDir: string;
+  publicUrl: string;
+  logger: ContentLogger;
+  /** The service the platform also uses (init/remove/move/seed); created here when absent. */
+  content?: RepoContent;
+  blobs?: BlobStore;
+}
+
+/** Every content route (files, downloads, commits, LFS, history) as one Hono app to mount at "/". */
+export function createContentRoutes(deps: ContentRoutesDeps): Hono<AppEnv> {
+  const content = deps.content ?? createRepoContent({ dataDir: deps.dataDir, events: deps.events, logger: deps.logger, blobs: deps.blobs });
+  const ctx: ContentContext = { content, access: deps.access, events: deps.events, signer: new UrlSigner(deps.dataDir), publicUrl: deps.publicUrl };
+  const app = new Hono<AppEnv>();
+  app.onError((error, c) => {
+    if (error instanceof HttpError) return errorResponse(error, c.req.method);
+    deps.logger.error({ err: error instanceof Error ? error.stack : String(error), path: c.req.path }, "content route failed");
+    return errorResponse(new HttpError(500, "Internal error"), c.req.method);
+  });
+  registerFileRoutes(app, ctx);
+  registerDownloadRoutes(app, ctx);
+  registerCommitRoutes(app, ctx);
+  registerLfsRoutes(app, ctx);
+  registerHistoryRoutes(app, ctx);
+  return app;
+}
+
+export { RepoContent, createRepoContent, type CommitOperation, type CommitRequest, type CommitResult, type CommitFilesInput, type ContentLogger, type RepoContentDeps } from "./repo-content.js";
+export type { BlobStore, ByteRange } from "./blobs/blob-store.js";
+export { FsBlobStore } from "./blobs/fs-blob-store.js";
+export { MemoryBlobStore } from "./blobs/memory-blob-store.js";
+export { HttpError } from "./http-error.js";
+export { deriveMetadata } from "./derive/derive-metadata.js";
+export { readGgufHeader } from "./derive/gguf-header.js";

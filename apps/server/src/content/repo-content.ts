@@ -1,0 +1,400 @@
+import { mkdir, rename, rm, stat, unlink } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { Readable } from "node:stream";
+import type { DerivedMetadata, RepoEvents, RepoRecord, RepoType } from "../http/contracts.js";
+import type { BlobStore } from "./blobs/blob-store.js";
+import { FsBlobStore } from "./blobs/fs-blob-store.js";
+import { deriveMetadata } from "./derive/derive-metadata.js";
+import type { GgufFileInfo } from "./derive/gguf-summary.js";
+import type { RepoFiles } from "./derive/repo-files.js";
+import { writeCommit, type IndexChange } from "./git/commit-writer.js";
+import { DEFAULT_BRANCH, GitRepository } from "./git/git-repository.js";
+import { KeyedMutex } from "./git/keyed-mutex.js";
+import { LruCache } from "./git/lru-cache.js";
+import { runGit } from "./git/run-git.js";
+import { sliceStream } from "./git/slice-stream.js";
+import { HttpError, conflict, entryNotFound, revisionNotFound, unprocessable } from "./http-error.js";
+import { formatPointer } from "./lfs/pointer.js";
+import { DEFAULT_GITATTRIBUTES, GitAttributes } from "./paths/gitattributes.js";
+import { checkRepoPath, checkRevision } from "./paths/repo-path.js";
+import { loadSnapshot, type Snapshot } from "./snapshot.js";
+
+export interface ContentLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface RepoContentDeps {
+  dataDir: string;
+  events: RepoEvents;
+  logger: ContentLogger;
+  /** Defaults to a local folder under `<dataDir>/lfs`. */
+  blobs?: BlobStore;
+}
+
+/** Identifies a repository; a RepoRecord is one. */
+export type RepoKey = Pick<RepoRecord, "type" | "id">;
+
+/** One change of a commit. `file` content is already in git (see `hashBlob`). */
+export type CommitOperation =
+  | { kind: "file"; path: string; blob: string }
+  | { kind: "lfs"; path: string; oid: string; size?: number }
+  | { kind: "delete"; path: string }
+  | { kind: "deleteFolder"; path: string };
+
+export interface CommitRequest {
+  branch?: string;
+  title: string;
+  description?: string;
+  /** User name recorded as author and committer. */
+  author: string;
+  parentCommit?: string;
+  operations: CommitOperation[];
+}
+
+export interface CommitResult {
+  commit: string;
+  branch: string;
+}
+
+export interface CommitFilesInput {
+  files: { path: string; content: Buffer | string }[];
+  deletions?: string[];
+  title: string;
+  description?: string;
+  author: string;
+  parentCommit?: string;
+  branch?: string;
+}
+
+const REPO_SEGMENT = /^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/;
+const MAX_DERIVE_READ = 16 * 1024 * 1024;
+
+/** Git repositories + LFS blobs of every repo: the single commit path, file reads and derivation. */
+export class RepoContent {
+  readonly blobs: BlobStore;
+  readonly reposRoot: string;
+  readonly tmpDir: string;
+  private readonly mutex = new KeyedMutex();
+  private readonly snapshots = new LruCache<string, Snapshot>(256);
+  private readonly revisions = new LruCache<string, string>(4096);
+  private readonly derived = new LruCache<string, DerivedMetadata>(512);
+  private readonly ggufCache = new Map<string, GgufFileInfo>();
+
+  constructor(private readonly deps: RepoContentDeps) {
+    this.reposRoot = join(deps.dataDir, "repos");
+    this.tmpDir = join(deps.dataDir, "tmp");
+    this.blobs = deps.blobs ?? new FsBlobStore(join(deps.dataDir, "lfs"));
+  }
+
+  /** Prepares folders and removes leftovers of an interrupted run (temp indexes, partial blobs). */
+  async start(): Promise<void> {
+    await mkdir(this.reposRoot, { recursive: true });
+    await rm(this.tmpDir, { recursive: true, force: true });
+    await mkdir(this.tmpDir, { recursive: true });
+    if (this.blobs instanceof FsBlobStore) await this.blobs.init();
+  }
+
+  get logger(): ContentLogger {
+    return this.deps.logger;
+  }
+
+  /** `<dataDir>/repos/<type>s/<owner>/<name>.git` */
+  repoDir(repo: RepoKey): string {
+    const [owner, name, extra] = repo.id.split("/");
+    if (!owner || !name || extra !== undefined || !REPO_SEGMENT.test(owner) || !REPO_SEGMENT.test(name)) {
+      throw new HttpError(400, `Invalid repo id: ${repo.id}`);
+    }
+    return join(this.reposRoot, `${repo.type}s`, owner, `${name}.git`);
+  }
+
+  git(repo: RepoKey): GitRepository {
+    return new GitRepository(this.repoDir(repo));
+  }
+
+  async exists(repo: RepoKey): Promise<boolean> {
+    try {
+      await stat(join(this.repoDir(repo), "HEAD"));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Creates the bare repository with an initial commit holding a default .gitattributes. Idempotent. */
+  async init(repo: RepoRecord, author = repo.owner): Promise<string> {
+    const dir = this.repoDir(repo);
+    return this.mutex.run(dir, async () => {
+      if (!(await this.exists(repo))) {
+        await mkdir(dirname(dir), { recursive: true });
+        const staging = `${dir}.init-${process.pid}-${Date.now()}`;
+        await runGit(["init", "--quiet", "--bare", "--initial-branch", DEFAULT_BRANCH, staging]);
+        await runGit(["config", "http.receivepack", "true"], { gitDir: staging });
+        await runGit(["config", "core.logAllRefUpdates", "false"], { gitDir: staging });
+        await runGit(["config", "receive.denyNonFastForwards", "false"], { gitDir: staging });
+        await rename(staging, dir);
+      }
+      const git = new GitRepository(dir);
+      const head = await git.headOf(DEFAULT_BRANCH);
+      if (head) return head;
+      const blob = await this.hashBlob(repo, DEFAULT_GITATTRIBUTES);
+      return (await this.commitLocked(repo, git, { title: "initial commit", author, operations: [{ kind: "file", path: ".gitattributes", blob }] })).commit;
+    });
+  }
+
+  async remove(repo: RepoKey): Promise<void> {
+    const dir = this.repoDir(repo);
+    await this.mutex.run(dir, async () => {
+      await rm(dir, { recursive: true, force: true });
+      this.forget(dir);
+    });
+  }
+
+  async move(from: RepoKey, to: RepoKey): Promise<void> {
+    const source = this.repoDir(from);
+    const target = this.repoDir(to);
+    await this.mutex.run(source, async () => {
+      await mkdir(dirname(target), { recursive: true });
+      await rename(source, target);
+      this.forget(source);
+      this.forget(target);
+    });
+  }
+
+  /** Writes content into the repo's object database and returns the git blob id. */
+  async hashBlob(repo: RepoKey, content: Buffer | string | Readable): Promise<string> {
+    const result = await runGit(["hash-object", "-w", "--stdin"], { gitDir: this.repoDir(repo), input: content });
+    return result.stdout.toString("utf8").trim();
+  }
+
+  /** Commits plain files (seeding, tests); goes through the same path as the HTTP commit API. */
+  async commitFiles(repo: RepoRecord, input: CommitFilesInput): Promise<CommitResult> {
+    if (!(await this.exists(repo))) await this.init(repo, input.author);
+    const operations: CommitOperation[] = [];
+    for (const file of input.files) {
+      const path = checkRepoPath(file.path);
+      operations.push({ kind: "file", path, blob: await this.hashBlob(repo, file.content) });
+    }
+    for (const path of input.deletions ?? []) operations.push({ kind: "delete", path: checkRepoPath(path) });
+    return this.commit(repo, { ...input, operations });
+  }
+
+  /** The single commit path: builds a commit off-branch, then moves the branch with compare-and-swap. */
+  async commit(repo: RepoRecord, request: CommitRequest): Promise<CommitResult> {
+    const git = this.git(repo);
+    if (!(await this.exists(repo))) await this.init(repo, request.author);
+    return this.mutex.run(git.dir, () => this.commitLocked(repo, git, request));
+  }
+
+  private async commitLocked(repo: RepoRecord, git: GitRepository, request: CommitRequest): Promise<CommitResult> {
+    const branch = checkRevision(request.branch ?? DEFAULT_BRANCH);
+    const head = await git.headOf(branch);
+    if (!head && branch !== DEFAULT_BRANCH) throw revisionNotFound(branch);
+    if (request.parentCommit && request.parentCommit !== head) {
+      throw conflict(`Parent commit ${request.parentCommit} is not the head of ${branch} (${head ?? "none"}): the branch moved since you read it`);
+    }
+    const base = head ? await this.snapshotOf(git, head) : undefined;
+    const changes = await this.indexChanges(repo, git, base, request.operations);
+    const message = request.description ? `${request.title}\n\n${request.description}\n` : `${request.title}\n`;
+    const commit = await writeCommit(git, { base: head, changes, message, author: { name: request.author, email: `${request.author}@users.noreply.modelhub` } }, this.tmpDir);
+    if (!(await this.moveRef(git, `refs/heads/${branch}`, commit, head ?? ""))) {
+      throw conflict(`Branch ${branch} moved during the commit; retry with the new head`);
+    }
+    this.forget(git.dir);
+    this.deps.logger.info({ repo: `${repo.type}:${repo.id}`, branch, commit }, "commit landed");
+    if (branch === DEFAULT_BRANCH) await this.announce(repo, commit);
+    return { commit, branch };
+  }
+
+  /** update-ref with compare-and-swap; a lock file left by a killed process is removed once and retried. */
+  async moveRef(git: GitRepository, ref: string, next: string, expectedOld: string): Promise<boolean> {
+    if (await git.updateRef(ref, next, expectedOld)) return true;
+    const lock = join(git.dir, `${ref}.lock`);
+    const stale = await stat(lock).then(() => true, () => false);
+    if (!stale) return false;
+    // Only this process writes refs of a repo, and it holds the repo mutex: the lock is stale.
+    await unlink(lock).catch(() => undefined);
+    return git.updateRef(ref, next, expectedOld);
+  }
+
+  private async indexChanges(repo: RepoKey, git: GitRepository, base: Snapshot | undefined, operations: CommitOperation[]): Promise<IndexChange[]> {
+    const present = new Set(base?.files.map((file) => file.path) ?? []);
+    const changes: IndexChange[] = [];
+    const lfsPaths: string[] = [];
+    let attributesBlob: string | undefined;
+    for (const operation of operations) {
+      switch (operation.kind) {
+        case "file":
+          changes.push({ kind: "put", path: operation.path, blob: operation.blob });
+          present.add(operation.path);
+          if (operation.path === ".gitattributes") attributesBlob = operation.blob;
+          break;
+        case "lfs": {
+          const stored = await this.blobs.stat(operation.oid);
+          if (stored === undefined) throw unprocessable(`LFS object ${operation.oid} was not uploaded`);
+          if (operation.size !== undefined && operation.size !== stored) {
+            throw unprocessable(`LFS object ${operation.oid} has size ${stored}, not ${operation.size}`);
+          }
+          const blob = await this.hashBlob(repo, formatPointer({ oid: operation.oid, size: stored }));
+          changes.push({ kind: "put", path: operation.path, blob });
+          present.add(operation.path);
+          lfsPaths.push(operation.path);
+          break;
+        }
+        case "delete":
+          if (!present.has(operation.path)) throw entryNotFound(operation.path);
+          changes.push({ kind: "remove", path: operation.path });
+          present.delete(operation.path);
+          break;
+        case "deleteFolder": {
+          const prefix = operation.path === "" ? "" : `${operation.path}/`;
+          const inside = [...present].filter((path) => path.startsWith(prefix));
+          if (inside.length === 0) throw entryNotFound(operation.path);
+          for (const path of inside) {
+            changes.push({ kind: "remove", path });
+            present.delete(path);
+          }
+          break;
+        }
+      }
+    }
+    if (lfsPaths.length > 0) {
+      const current = attributesBlob
+        ? (await git.readBlob(attributesBlob)).toString("utf8")
+        : base?.byPath.has(".gitattributes")
+          ? (await git.readBlob(base.byPath.get(".gitattributes")!.oid)).toString("utf8")
+          : "";
+      let attributes = new GitAttributes(current);
+      for (const path of lfsPaths) if (!attributes.isLfs(path)) attributes = new GitAttributes(attributes.withLfsPath(path));
+      if (attributes.text !== current) {
+        changes.push({ kind: "put", path: ".gitattributes", blob: await this.hashBlob(repo, attributes.text) });
+      }
+    }
+    return changes;
+  }
+
+  /** Recomputes metadata of the default branch head and hands it to the platform. */
+  async announce(repo: RepoRecord, commit: string): Promise<void> {
+    const git = this.git(repo);
+    const [info] = await git.log(commit, { limit: 1 });
+    let derived: DerivedMetadata;
+    try {
+      derived = await this.deriveAt(repo, commit);
+    } catch (error) {
+      this.deps.logger.error({ repo: repo.id, commit, err: String(error) }, "metadata derivation failed");
+      const snapshot = await this.snapshotOf(git, commit);
+      derived = { tags: [], warnings: [`metadata derivation failed: ${String(error)}`], usedStorage: 0, siblings: snapshot.files };
+    }
+    await this.deps.events.commitLanded(repo, { sha: commit, date: info?.date ?? new Date(), title: info?.title ?? "" }, derived);
+  }
+
+  /** Drops cached revisions and snapshots of a repo after its refs changed. */
+  forget(dir: string): void {
+    this.revisions.deleteWhere((key) => key.startsWith(`${dir}\0`));
+  }
+
+  /** Resolves a revision to a commit id; undefined when the repo or revision does not exist. */
+  async resolve(repo: RepoKey, rev: string): Promise<string | undefined> {
+    const revision = checkRevision(rev);
+    const dir = this.repoDir(repo);
+    const key = `${dir}\0${revision}`;
+    const cached = this.revisions.get(key);
+    if (cached) return cached;
+    if (!(await this.exists(repo))) return undefined;
+    const commit = await new GitRepository(dir).resolveCommit(revision);
+    if (commit) this.revisions.set(key, commit);
+    return commit;
+  }
+
+  async resolveOrThrow(repo: RepoKey, rev: string): Promise<string> {
+    const commit = await this.resolve(repo, rev);
+    if (!commit) throw revisionNotFound(rev);
+    return commit;
+  }
+
+  private async snapshotOf(git: GitRepository, commit: string): Promise<Snapshot> {
+    const key = `${git.dir}\0${commit}`;
+    const cached = this.snapshots.get(key);
+    if (cached) return cached;
+    const snapshot = await loadSnapshot(git, commit);
+    this.snapshots.set(key, snapshot);
+    return snapshot;
+  }
+
+  async snapshot(repo: RepoKey, rev: string): Promise<Snapshot> {
+    return this.snapshotOf(this.git(repo), await this.resolveOrThrow(repo, rev));
+  }
+
+  async listFiles(repo: RepoKey, rev: string) {
+    return (await this.snapshot(repo, rev)).files;
+  }
+
+  /** Streams a file's content (LFS resolved), optionally a byte range of it. */
+  async openFile(repo: RepoKey, snapshot: Snapshot, path: string, range?: { start: number; end: number }): Promise<Readable> {
+    const entry = snapshot.byPath.get(path);
+    if (!entry || entry.type !== "file") throw entryNotFound(path, snapshot.commit);
+    if (entry.lfs) {
+      if ((await this.blobs.stat(entry.lfs.sha256)) === undefined) throw new HttpError(404, `LFS object of ${path} is missing from storage`, "EntryNotFound");
+      return this.blobs.open(entry.lfs.sha256, range);
+    }
+    return this.openGitBlob(repo, entry.oid, range);
+  }
+
+  /** Streams a git blob as stored (for LFS files: the pointer text). */
+  openGitBlob(repo: RepoKey, oid: string, range?: { start: number; end: number }): Readable {
+    const stream = this.git(repo).blobStream(oid);
+    return range ? sliceStream(stream, range.start, range.end) : stream;
+  }
+
+  /** Content of a file at a revision (LFS resolved), or undefined when absent. */
+  async readFile(repo: RepoKey, rev: string, path: string): Promise<Buffer | undefined> {
+    const snapshot = await this.snapshot(repo, rev);
+    if (snapshot.byPath.get(checkRepoPath(path))?.type !== "file") return undefined;
+    const chunks: Buffer[] = [];
+    for await (const chunk of await this.openFile(repo, snapshot, path)) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  async derive(repo: RepoKey, rev: string): Promise<DerivedMetadata> {
+    return this.deriveAt(repo, await this.resolveOrThrow(repo, rev));
+  }
+
+  private async deriveAt(repo: RepoKey, commit: string): Promise<DerivedMetadata> {
+    const dir = this.repoDir(repo);
+    const key = `${dir}\0${commit}`;
+    const cached = this.derived.get(key);
+    if (cached) return cached;
+    const snapshot = await this.snapshotOf(new GitRepository(dir), commit);
+    const files: RepoFiles = {
+      type: repo.type as RepoType,
+      files: snapshot.files,
+      read: async (path, maxBytes) => {
+        const entry = snapshot.byPath.get(path);
+        if (!entry || entry.size > Math.min(maxBytes, MAX_DERIVE_READ)) return undefined;
+        const chunks: Buffer[] = [];
+        for await (const chunk of await this.openFile(repo, snapshot, path)) chunks.push(chunk as Buffer);
+        return Buffer.concat(chunks);
+      },
+      open: (path) => this.openFile(repo, snapshot, path),
+    };
+    if (this.ggufCache.size > 2000) this.ggufCache.clear();
+    const derived = await deriveMetadata(files, { gguf: this.ggufCache });
+    this.derived.set(key, derived);
+    return derived;
+  }
+
+  /** Library of the repo at a commit (for download counting). */
+  async libraryAt(repo: RepoKey, commit: string): Promise<string | undefined> {
+    return (await this.deriveAt(repo, commit)).library_name;
+  }
+
+  /** Runs work on a repo while holding its commit lock (git push uses this too). */
+  withRepoLock<T>(repo: RepoKey, work: () => Promise<T>): Promise<T> {
+    return this.mutex.run(this.repoDir(repo), work);
+  }
+}
+
+export function createRepoContent(deps: RepoContentDeps): RepoContent {
+  return new RepoContent(deps);
+}

@@ -1,0 +1,97 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import { migrationProvider } from "./migrations.js";
+import type { Database } from "./schema.js";
+
+export type DialectName = "sqlite" | "postgres";
+
+export interface HubDatabase {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  /** Human-readable location for logs (never includes a password). */
+  location: string;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  dataDir: string;
+  databaseUrl?: string;
+  /** PostgreSQL schema to use (created when missing); tests pass a fresh one per run. */
+  schema?: string;
+}
+
+export class DatabaseUnreachableError extends Error {}
+
+const PG_INT8 = 20;
+const PG_NUMERIC = 1700;
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<HubDatabase> {
+  const hub = options.databaseUrl ? await openPostgres(options.databaseUrl, options.schema) : openSqlite(options.dataDir);
+  const { error } = await new Migrator({ db: hub.db, provider: migrationProvider }).migrateToLatest();
+  if (error) {
+    await hub.close();
+    throw error instanceof Error ? error : new Error(String(error));
+  }
+  return hub;
+}
+
+function openSqlite(dataDir: string): HubDatabase {
+  const file = path.join(dataDir, "modelhub.sqlite");
+  fs.mkdirSync(dataDir, { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("synchronous = NORMAL");
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: "sqlite", location: file, close: () => db.destroy() };
+}
+
+async function openPostgres(url: string, schema: string | undefined): Promise<HubDatabase> {
+  const location = redact(url);
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
+  const probe = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  try {
+    await probe.connect();
+    if (schema) await probe.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  } catch (err) {
+    throw new DatabaseUnreachableError(`cannot reach the database at ${location}: ${(err as Error).message}`);
+  } finally {
+    await probe.end().catch(() => undefined);
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+    options: schema ? `-c search_path=${schema}` : undefined,
+    types: {
+      getTypeParser: ((oid: number, format?: "text" | "binary") =>
+        oid === PG_INT8 || oid === PG_NUMERIC ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: "postgres", location: schema ? `${location} (schema ${schema})` : location, close: () => db.destroy() };
+}
+
+function redact(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return "postgres://…";
+  }
+}
+
+/** Drops a schema created for a test run. */
+export async function dropPostgresSchema(url: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  } finally {
+    await client.end();
+  }
+}

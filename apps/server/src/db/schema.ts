@@ -1,0 +1,122 @@
+/**
+ * Row shapes of the metadata database. Portable column types only (text, integer, real), so the same
+ * queries run on SQLite and PostgreSQL: booleans are 0/1, dates are ISO-8601 text (sortable),
+ * JSON documents are text.
+ */
+export interface UserTable {
+  id: string;
+  name: string;
+  name_lower: string;
+  fullname: string;
+  email: string | null;
+  password_hash: string | null;
+  is_admin: number;
+  created_at: string;
+}
+
+export interface OrgTable {
+  id: string;
+  name: string;
+  name_lower: string;
+  fullname: string;
+  created_at: string;
+}
+
+export interface MembershipTable {
+  org_name: string;
+  user_name: string;
+  role: string;
+}
+
+export interface TokenTable {
+  id: string;
+  user_name: string;
+  display_name: string;
+  role: string;
+  token_hash: string;
+  /** First characters of the token, shown in lists so users recognise it. */
+  token_prefix: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface RepoTable {
+  /** Opaque id returned as `_id`. */
+  id: string;
+  type: string;
+  owner: string;
+  name: string;
+  /** `owner/name` as created. */
+  full_id: string;
+  /** `type:owner/name` lower-cased: lookups and uniqueness ignore case. */
+  lookup_key: string;
+  private: number;
+  gated: string;
+  created_at: string;
+  last_modified: string;
+  sha: string | null;
+  card_data: string | null;
+  tags: string;
+  pipeline_tag: string | null;
+  library_name: string | null;
+  config: string | null;
+  transformers_info: string | null;
+  widget_data: string | null;
+  gguf: string | null;
+  siblings: string;
+  warnings: string;
+  used_storage: number;
+  sdk: string | null;
+  /** Likes count = seed_likes (imported catalogue) + rows in `likes`. */
+  likes: number;
+  seed_likes: number;
+  downloads_all_time: number;
+  downloads_30d: number;
+  trending_score: number;
+}
+
+export interface RepoTagTable {
+  repo_id: string;
+  tag: string;
+}
+
+export interface LikeTable {
+  user_name: string;
+  repo_id: string;
+  created_at: string;
+}
+
+export interface DownloadDayTable {
+  repo_id: string;
+  /** YYYY-MM-DD (UTC) */
+  day: string;
+  count: number;
+}
+
+export interface ProviderMappingTable {
+  repo_id: string;
+  provider: string;
+  provider_id: string;
+  task: string;
+  status: string;
+  adapter: string | null;
+  adapter_weights_path: string | null;
+}
+
+export interface MetaTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  users: UserTable;
+  orgs: OrgTable;
+  memberships: MembershipTable;
+  tokens: TokenTable;
+  repos: RepoTable;
+  repo_tags: RepoTagTable;
+  likes: LikeTable;
+  download_days: DownloadDayTable;
+  provider_mappings: ProviderMappingTable;
+  hub_meta: MetaTable;
+}

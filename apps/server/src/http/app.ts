@@ -1,0 +1,62 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { cors } from "hono/cors";
+import type { AppEnv } from "./contracts.js";
+import type { AppDeps } from "./deps.js";
+import { errorHandler, HttpError, notFound } from "./errors.js";
+import { authMiddleware } from "./middleware/auth.js";
+import { platformRoutes } from "./routes.js";
+import { loadWebApp, webRoutes } from "./routes/web.js";
+
+export type { AppDeps } from "./deps.js";
+
+const DEFAULT_MAX_JSON_BYTES = 64 * 1024 * 1024;
+
+const EXPOSED_HEADERS = [
+  "ETag", "X-Linked-Etag", "X-Linked-Size", "X-Repo-Commit", "Content-Range", "Content-Length", "Link",
+  "X-Error-Code", "X-Error-Message", "X-Request-Id", "X-Total-Count", "X-Xet-Hash",
+];
+
+/** The hub's HTTP application: platform routes, the content half's routes, then the web app. */
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.onError(errorHandler(deps.logger));
+
+  app.use(
+    "*",
+    cors({
+      origin: (origin) => origin,
+      allowHeaders: ["Authorization", "Range", "Content-Type", "X-Request-Id"],
+      allowMethods: ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"],
+      exposeHeaders: EXPOSED_HEADERS,
+    }),
+  );
+  app.use("*", async (c, next) => {
+    const requestId = c.req.header("X-Request-Id") ?? crypto.randomUUID();
+    c.header("X-Request-Id", requestId);
+    await next();
+  });
+  app.use("*", authMiddleware(deps.accounts));
+  const maxJson = deps.maxJsonBytes ?? DEFAULT_MAX_JSON_BYTES;
+  for (const path of ["/api/repos/*", "/api/login", "/api/settings/*", "/api/*/settings"]) {
+    app.use(
+      path,
+      bodyLimit({
+        maxSize: maxJson,
+        onError: () => {
+          throw new HttpError(413, `Request body is larger than ${maxJson} bytes`);
+        },
+      }),
+    );
+  }
+
+  for (const group of platformRoutes(deps)) app.route("/", group);
+  if (deps.contentRoutes) app.route("/", deps.contentRoutes);
+  const web = loadWebApp(deps.webDir);
+  if (web) app.route("/", webRoutes(deps, web));
+  else app.get("/", (c) => c.json({ name: "ModelHub", api: "/api/models", web: "not built (run npm run build)" }));
+
+  const onError = errorHandler(deps.logger);
+  app.notFound((c) => onError(notFound(`No route for ${c.req.method} ${c.req.path}`), c));
+  return app;
+}

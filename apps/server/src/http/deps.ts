@@ -1,0 +1,26 @@
+import type { Hono } from "hono";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.js";
+import type { Accounts } from "../platform/accounts.js";
+import type { Logger } from "../platform/logger.js";
+import type { Repos } from "../platform/repos.js";
+import type { AppEnv, RepoContent } from "./contracts.js";
+
+/** Everything the HTTP layer needs; built once at start (no globals). */
+export interface AppDeps {
+  db: Kysely<Database>;
+  accounts: Accounts;
+  repos: Repos;
+  content: RepoContent;
+  /** Routes of the content half (files, commits, LFS), mounted before the web fallback. */
+  contentRoutes?: Hono<AppEnv>;
+  /** Set when MODELHUB_PUBLIC_URL was given; otherwise links use the request's origin. */
+  configuredPublicUrl?: string;
+  /** Effective public URL (configured, or the listening address). */
+  publicUrl: string;
+  /** Built web app folder (index.html + assets/), when present. */
+  webDir?: string;
+  logger: Logger;
+  /** Largest accepted JSON body for platform routes, in bytes. */
+  maxJsonBytes?: number;
+}

@@ -1,0 +1,66 @@
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+/** Error codes the Hub clients read from `X-Error-Code`. */
+export type HubErrorCode = "RepoNotFound" | "RevisionNotFound" | "EntryNotFound" | "GatedRepo";
+
+/** The one error type of the server; `handleError` turns it into `{ "error": … }` + headers. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly code?: HubErrorCode,
+    /** Extra JSON fields (e.g. `url` on a 409 from repo creation). */
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message = "Invalid credentials in Authorization header") => new HttpError(401, message);
+export const forbidden = (message: string) => new HttpError(403, message);
+export const notFound = (message: string, code?: HubErrorCode) => new HttpError(404, message, code);
+export const repoNotFound = () =>
+  new HttpError(404, "Repository not found. Check the id, or sign in if it is private.", "RepoNotFound");
+export const conflict = (message: string, extra?: Record<string, unknown>) => new HttpError(409, message, undefined, extra);
+
+export interface ErrorLogger {
+  error(obj: object, msg?: string): void;
+}
+
+/** `app.onError`: known errors keep their status; anything else is logged and answered with a plain 500. */
+export function errorHandler(logger: ErrorLogger) {
+  return (err: Error, c: Context): Response => {
+    const error = toHttpError(err);
+    if (error.status >= 500 && !(err instanceof HttpError)) logger.error({ err, path: c.req.path }, "request failed");
+    for (const [name, value] of Object.entries(extraHeaders(err))) c.header(name, value);
+    c.header("X-Error-Message", headerSafe(error.message));
+    if (error.code) c.header("X-Error-Code", error.code);
+    if (c.req.method === "HEAD") return c.body(null, error.status);
+    return c.json({ error: error.message, ...error.extra }, error.status);
+  };
+}
+
+const HUB_CODES = new Set(["RepoNotFound", "RevisionNotFound", "EntryNotFound", "GatedRepo"]);
+
+/** Also accepts look-alike errors (the content half's own error type, hono's HTTPException). */
+function toHttpError(err: Error): HttpError {
+  if (err instanceof HttpError) return err;
+  const { status, code } = err as { status?: unknown; code?: unknown };
+  if (typeof status === "number" && status >= 400 && status < 600) {
+    const hubCode = typeof code === "string" && HUB_CODES.has(code) ? (code as HubErrorCode) : undefined;
+    return new HttpError(status as ContentfulStatusCode, err.message || "Request rejected", hubCode);
+  }
+  return new HttpError(500, "Internal server error");
+}
+
+function extraHeaders(err: Error): Record<string, string> {
+  const headers = (err as { headers?: unknown }).headers;
+  if (!headers || typeof headers !== "object" || headers instanceof Headers) return {};
+  return Object.fromEntries(Object.entries(headers).filter((e): e is [string, string] => typeof e[1] === "string"));
+}
+
+function headerSafe(text: string): string {
+  return text.replace(/[^\x20-\x7e]/g, "?").slice(0, 500);
+}

@@ -1,0 +1,40 @@
+import type { Hono } from "hono";
+import type { AppEnv } from "./contracts.js";
+import type { AppDeps } from "./deps.js";
+import { likeRoutes } from "./routes/likes.js";
+import { listingRoutes } from "./routes/listings.js";
+import { repoInfoRoutes } from "./routes/repo-info.js";
+import { repoLifecycleRoutes } from "./routes/repos.js";
+import { snippetRoutes } from "./routes/snippets.js";
+import { taskRoutes } from "./routes/tasks.js";
+import { tokenRoutes } from "./routes/tokens.js";
+import { whoamiRoutes } from "./routes/whoami.js";
+
+/**
+ * Every platform route group, in mount order. The content half's routes (files, commits, LFS, git)
+ * and the web app fallback are mounted after these by `createApp`.
+ *
+ * | group      | routes                                                                          |
+ * |------------|---------------------------------------------------------------------------------|
+ * | whoami     | GET /api/whoami-v2                                                              |
+ * | tokens     | POST /api/login, GET/POST /api/settings/tokens, DELETE /api/settings/tokens/:id |
+ * | repos      | POST /api/repos/create, DELETE /api/repos/delete, POST /api/repos/move,         |
+ * |            | PUT /api/{kind}/:owner/:name/settings                                           |
+ * | listings   | GET /api/models, /api/datasets, /api/spaces                                     |
+ * | snippets   | GET /api/models/:owner/:name/snippets                                           |
+ * | likes      | GET/POST/DELETE /api/{kind}/:owner/:name/like, GET /api/users/:user/likes       |
+ * | repo info  | GET /api/{kind}/:owner/:name[/revision/:rev]                                    |
+ * | tasks      | GET /api/tasks, /api/tasks/:task                                                |
+ */
+export function platformRoutes(deps: AppDeps): Hono<AppEnv>[] {
+  return [
+    whoamiRoutes(deps),
+    tokenRoutes(deps),
+    repoLifecycleRoutes(deps),
+    listingRoutes(deps),
+    snippetRoutes(deps),
+    likeRoutes(deps),
+    repoInfoRoutes(deps),
+    taskRoutes(),
+  ];
+}

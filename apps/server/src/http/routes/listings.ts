@@ -1,0 +1,80 @@
+import { Hono, type Context } from "hono";
+import type { AppEnv, RepoType } from "../contracts.js";
+import type { AppDeps } from "../deps.js";
+import { badRequest } from "../errors.js";
+import { requestBase } from "../request-base.js";
+import { listItemJson } from "../../hub-api/repo-info.js";
+import { listRepos, parseSort, type ListQuery } from "../../platform/search.js";
+
+export const DEFAULT_PAGE_SIZE = 100;
+export const MAX_PAGE_SIZE = 1000;
+
+const COLLECTIONS: Record<string, RepoType> = { "/api/models": "model", "/api/datasets": "dataset", "/api/spaces": "space" };
+
+function flag(value: string | undefined): boolean {
+  return value !== undefined && value !== "false" && value !== "0";
+}
+
+function parseLimit(value: string | undefined): number {
+  if (value === undefined || value === "") return DEFAULT_PAGE_SIZE;
+  const limit = Number(value);
+  if (!Number.isInteger(limit) || limit < 1) throw badRequest(`Invalid limit "${value}": expected a positive integer`);
+  return Math.min(limit, MAX_PAGE_SIZE);
+}
+
+function parseDirection(value: string | undefined): 1 | -1 {
+  if (value === undefined || value === "" || value === "-1") return -1;
+  if (value === "1") return 1;
+  throw badRequest(`Invalid direction "${value}": expected -1 or 1`);
+}
+
+function commaList(values: string[]): string[] {
+  return values.flatMap((v) => v.split(",")).map((v) => v.trim()).filter(Boolean);
+}
+
+export function parseListQuery(c: Context<AppEnv>, type: RepoType): ListQuery {
+  const q = (name: string) => c.req.query(name) || undefined;
+  const providers = commaList(c.req.queries("inference_provider") ?? []);
+  return {
+    type,
+    viewer: c.var.viewer,
+    search: c.req.queries("search") ?? [],
+    author: q("author"),
+    tags: (c.req.queries("filter") ?? []).filter(Boolean),
+    pipelineTag: q("pipeline_tag"),
+    library: q("library"),
+    language: q("language"),
+    license: q("license"),
+    providers: providers.length > 0 ? providers : undefined,
+    gated: q("gated") === undefined ? undefined : flag(q("gated")),
+    sort: parseSort(q("sort")),
+    direction: parseDirection(q("direction")),
+    limit: parseLimit(q("limit")),
+    cursor: q("cursor"),
+  };
+}
+
+/** `GET /api/models|datasets|spaces`: filters, sort, keyset pages with a `Link: <…>; rel="next"` header. */
+export function listingRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  for (const [path, type] of Object.entries(COLLECTIONS)) {
+    app.get(path, async (c) => {
+      const query = parseListQuery(c, type);
+      const page = await listRepos(deps.db, query);
+      const mappings = type === "model" ? await deps.repos.providerMappings(page.rows.map((r) => r.id)) : new Map();
+      const expand = [...(c.req.queries("expand") ?? []), ...(c.req.queries("expand[]") ?? [])];
+      const options = { expand, full: flag(c.req.query("full")), config: flag(c.req.query("config")), cardData: flag(c.req.query("cardData")) };
+      const items = page.rows.map((row) => listItemJson(row, mappings.get(row.id) ?? [], options));
+      if (page.nextCursor) {
+        const next = new URL(c.req.url);
+        const base = new URL(requestBase(c, deps.configuredPublicUrl));
+        next.protocol = base.protocol;
+        next.host = base.host;
+        next.searchParams.set("cursor", page.nextCursor);
+        c.header("Link", `<${next.toString()}>; rel="next"`);
+      }
+      return c.json(items);
+    });
+  }
+  return app;
+}

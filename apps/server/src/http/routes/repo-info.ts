@@ -1,0 +1,36 @@
+import { Hono, type Context } from "hono";
+import type { AppEnv, RepoType } from "../contracts.js";
+import type { AppDeps } from "../deps.js";
+import { notFound } from "../errors.js";
+import { KIND_PATTERN, typeOfKind } from "../repo-paths.js";
+import { readableRepo } from "../repo-lookup.js";
+import { repoInfoJson } from "../../hub-api/repo-info.js";
+import { toRepoRecord, type RepoRow } from "../../platform/repos.js";
+
+const DEFAULT_REVISIONS = new Set(["main", "HEAD", "refs/heads/main"]);
+
+/** `GET /api/{models|datasets|spaces}/{owner}/{name}[/revision/{rev}]`. */
+export function repoInfoRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  async function resolveSha(row: RepoRow, revision: string | undefined): Promise<string | undefined> {
+    if (revision === undefined || DEFAULT_REVISIONS.has(revision) || revision === row.sha) return row.sha ?? undefined;
+    const sha = deps.content.resolveRevision ? await deps.content.resolveRevision(toRepoRecord(row), revision) : undefined;
+    if (!sha) throw notFound(`Invalid rev id: ${revision}`, "RevisionNotFound");
+    return sha;
+  }
+
+  async function info(c: Context<AppEnv>, type: RepoType, revision: string | undefined) {
+    const row = await readableRepo(c, deps.repos, type, `${c.req.param("owner")}/${c.req.param("name")}`);
+    const sha = await resolveSha(row, revision);
+    const mappings = type === "model" ? ((await deps.repos.providerMappings([row.id])).get(row.id) ?? []) : [];
+    const blobs = c.req.query("blobs") === "true" || c.req.query("blobs") === "1";
+    return c.json(repoInfoJson(row, { sha, blobs, mappings }));
+  }
+
+  app.get(`/api/:kind${KIND_PATTERN}/:owner/:name`, (c) => info(c, typeOfKind(c.req.param("kind")), undefined));
+  app.get(`/api/:kind${KIND_PATTERN}/:owner/:name/revision/:rev{.+}`, (c) =>
+    info(c, typeOfKind(c.req.param("kind")), decodeURIComponent(c.req.param("rev"))),
+  );
+  return app;
+}

@@ -1,0 +1,55 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../contracts.js";
+import type { AppDeps } from "../deps.js";
+import { notFound, unauthorized } from "../errors.js";
+import { jsonBody } from "../json-body.js";
+import { requireUser } from "../middleware/auth.js";
+import type { TokenRow } from "../../platform/accounts.js";
+
+const loginSchema = z.object({ username: z.string().min(1), password: z.string().min(1) });
+const createSchema = z.object({
+  displayName: z.string().min(1).max(100).optional(),
+  name: z.string().min(1).max(100).optional(),
+  role: z.enum(["read", "write"]).default("read"),
+});
+
+function tokenJson(row: TokenRow) {
+  return { id: row.id, displayName: row.display_name, role: row.role, prefix: row.token_prefix, createdAt: row.created_at, lastUsedAt: row.last_used_at };
+}
+
+/**
+ * Web app account API: sign in with username + password (returns a fresh write token the browser keeps),
+ * then list, create and revoke personal access tokens.
+ */
+export function tokenRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.post("/api/login", async (c) => {
+    const body = await jsonBody(c, loginSchema);
+    const user = await deps.accounts.checkPassword(body.username, body.password);
+    if (!user) throw unauthorized("Wrong username or password");
+    const { token, row } = await deps.accounts.createToken(user.name, { displayName: "web sign-in", role: "write" });
+    return c.json({ accessToken: token, token: tokenJson(row), user: { name: user.name, fullname: user.fullname } });
+  });
+
+  app.get("/api/settings/tokens", async (c) => {
+    const user = requireUser(c.var.viewer);
+    return c.json((await deps.accounts.listTokens(user)).map(tokenJson));
+  });
+
+  app.post("/api/settings/tokens", async (c) => {
+    const user = requireUser(c.var.viewer);
+    const body = await jsonBody(c, createSchema);
+    const { token, row } = await deps.accounts.createToken(user, { displayName: body.displayName ?? body.name ?? "token", role: body.role });
+    return c.json({ ...tokenJson(row), token });
+  });
+
+  app.delete("/api/settings/tokens/:id", async (c) => {
+    const user = requireUser(c.var.viewer);
+    if (!(await deps.accounts.revokeToken(user, c.req.param("id")))) throw notFound("Token not found");
+    return c.json({ revoked: c.req.param("id") });
+  });
+
+  return app;
+}

@@ -1,0 +1,108 @@
+import fs from "node:fs";
+import path from "node:path";
+import { Hono, type Context } from "hono";
+import { isPipelineType } from "@modelhub/tasks";
+import type { AppEnv, RepoType } from "../contracts.js";
+import type { AppDeps } from "../deps.js";
+import { canReadRepo } from "../../platform/repo-access.js";
+import { toRepoRecord } from "../../platform/repos.js";
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".ico": "image/x-icon",
+  ".woff2": "font/woff2",
+  ".woff": "font/woff",
+  ".txt": "text/plain; charset=utf-8",
+  ".webmanifest": "application/manifest+json",
+  ".map": "application/json",
+  ".wasm": "application/wasm",
+};
+
+const STATIC_PAGES = new Set(["/", "/models", "/datasets", "/spaces", "/tasks", "/login", "/settings/tokens", "/new"]);
+const REPO_SUBPAGES = /^(?:tree|blob|commits|commit|upload)(?:\/|$)/;
+
+export interface WebApp {
+  indexHtml: string;
+  dir: string;
+}
+
+export function loadWebApp(dir: string | undefined): WebApp | undefined {
+  if (!dir) return undefined;
+  const index = path.join(dir, "index.html");
+  if (!fs.existsSync(index)) return undefined;
+  return { dir: path.resolve(dir), indexHtml: fs.readFileSync(index, "utf8") };
+}
+
+/** Which repo a page path shows, if it is a repo page. */
+function repoOfPage(pathname: string): { type: RepoType; id: string; rest: string } | undefined {
+  const segments = pathname.split("/").filter(Boolean);
+  let type: RepoType = "model";
+  if (segments[0] === "datasets" || segments[0] === "spaces") {
+    type = segments[0] === "datasets" ? "dataset" : "space";
+    segments.shift();
+  }
+  if (segments.length < 2) return undefined;
+  return { type, id: `${segments[0]}/${segments[1]}`, rest: segments.slice(2).join("/") };
+}
+
+/**
+ * The built web app on the same port: known pages get index.html with 200, unknown paths and missing
+ * repos get index.html with 404 (the app renders its not-found page), `/assets/*` are static files.
+ */
+export function webRoutes(deps: AppDeps, web: WebApp): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  async function pageExists(c: Context<AppEnv>, pathname: string): Promise<boolean> {
+    const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+    if (STATIC_PAGES.has(normalised)) return true;
+    const task = /^\/tasks\/([^/]+)$/.exec(normalised);
+    if (task) return isPipelineType(decodeURIComponent(task[1]));
+    const repo = repoOfPage(normalised);
+    if (!repo || (repo.rest !== "" && !REPO_SUBPAGES.test(repo.rest))) return false;
+    const row = await deps.repos.find(repo.type, decodeURIComponent(repo.id));
+    return row !== undefined && canReadRepo(c.var.viewer, toRepoRecord(row));
+  }
+
+  app.get("*", async (c, next) => {
+    const pathname = c.req.path;
+    if (pathname.startsWith("/api/")) return next();
+    const file = staticFile(web.dir, pathname);
+    if (file) {
+      const immutable = pathname.startsWith("/assets/");
+      return c.body(fs.readFileSync(file), 200, {
+        "Content-Type": CONTENT_TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream",
+        "Cache-Control": immutable ? "public, max-age=31536000, immutable" : "public, max-age=300",
+      });
+    }
+    if (pathname.startsWith("/assets/")) return c.text("Not found", 404);
+    const status = (await pageExists(c, pathname)) ? 200 : 404;
+    return c.html(web.indexHtml, status, { "Cache-Control": "no-cache" });
+  });
+  return app;
+}
+
+/** A file inside the web folder (never index.html, never outside the folder), or undefined. */
+function staticFile(root: string, pathname: string): string | undefined {
+  if (pathname === "/" || pathname.endsWith("/")) return undefined;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes("\0")) return undefined;
+  const full = path.resolve(root, `.${decoded}`);
+  if (!full.startsWith(root + path.sep) || path.basename(full) === "index.html") return undefined;
+  try {
+    return fs.statSync(full).isFile() ? full : undefined;
+  } catch {
+    return undefined;
+  }
+}

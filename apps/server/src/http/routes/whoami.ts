@@ -1,0 +1,47 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../contracts.js";
+import type { AppDeps } from "../deps.js";
+import { unauthorized } from "../errors.js";
+import { bearerToken } from "../middleware/auth.js";
+
+/** `GET /api/whoami-v2`: the token's user, orgs and the token itself (clients read `auth`). */
+export function whoamiRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.get("/api/whoami-v2", async (c) => {
+    const token = bearerToken(c.req.header("Authorization"));
+    const resolved = token ? await deps.accounts.resolveToken(token) : undefined;
+    if (!resolved) throw unauthorized();
+    const { user, token: tokenRow } = resolved;
+    const orgs = await deps.accounts.orgsOf(user.name);
+    return c.json({
+      type: "user",
+      id: user.id,
+      name: user.name,
+      fullname: user.fullname,
+      email: user.email ?? "",
+      emailVerified: user.email !== null,
+      avatarUrl: "",
+      isPro: false,
+      canPay: false,
+      periodEnd: null,
+      billingMode: "postpaid",
+      isAdmin: user.is_admin === 1,
+      orgs: orgs.map((org) => ({
+        type: "org",
+        id: org.id,
+        name: org.name,
+        fullname: org.fullname,
+        email: "",
+        avatarUrl: "",
+        canPay: false,
+        periodEnd: null,
+        roleInOrg: "admin",
+      })),
+      auth: {
+        type: "access_token",
+        accessToken: { displayName: tokenRow.display_name, role: tokenRow.role, createdAt: tokenRow.created_at },
+      },
+    });
+  });
+  return app;
+}

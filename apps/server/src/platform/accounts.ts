@@ -1,0 +1,184 @@
+import type { Kysely, Selectable } from "kysely";
+import type { Database, OrgTable, TokenTable, UserTable } from "../db/schema.js";
+import { badRequest, conflict, notFound } from "../http/errors.js";
+import type { Viewer } from "../http/contracts.js";
+import { newId, nowIso } from "./ids.js";
+import { nameProblem } from "./names.js";
+import { hashPassword, verifyPassword } from "./passwords.js";
+import { generateToken, hashToken, tokenPrefix } from "./tokens.js";
+
+export type UserRow = Selectable<UserTable>;
+export type OrgRow = Selectable<OrgTable>;
+export type TokenRow = Selectable<TokenTable>;
+export type TokenRole = "read" | "write";
+
+export interface NewUser {
+  name: string;
+  fullname?: string;
+  email?: string;
+  password?: string;
+  isAdmin?: boolean;
+}
+
+export interface ResolvedToken {
+  user: UserRow;
+  token: TokenRow;
+  orgs: string[];
+}
+
+/** Users, organisations, memberships and access tokens. */
+export class Accounts {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async createUser(input: NewUser): Promise<UserRow> {
+    this.checkName(input.name);
+    if (await this.namespaceTaken(input.name)) throw conflict(`The name "${input.name}" is already taken`);
+    const row: UserRow = {
+      id: newId(),
+      name: input.name,
+      name_lower: input.name.toLowerCase(),
+      fullname: input.fullname ?? input.name,
+      email: input.email ?? null,
+      password_hash: input.password ? await hashPassword(input.password) : null,
+      is_admin: input.isAdmin ? 1 : 0,
+      created_at: nowIso(),
+    };
+    await this.db.insertInto("users").values(row).execute();
+    return row;
+  }
+
+  /** Returns the user, creating it when missing. */
+  async ensureUser(input: NewUser): Promise<UserRow> {
+    return (await this.findUser(input.name)) ?? this.createUser(input);
+  }
+
+  async createOrg(input: { name: string; fullname?: string; members?: string[] }): Promise<OrgRow> {
+    this.checkName(input.name);
+    if (await this.namespaceTaken(input.name)) throw conflict(`The name "${input.name}" is already taken`);
+    const row: OrgRow = {
+      id: newId(),
+      name: input.name,
+      name_lower: input.name.toLowerCase(),
+      fullname: input.fullname ?? input.name,
+      created_at: nowIso(),
+    };
+    await this.db.insertInto("orgs").values(row).execute();
+    for (const member of input.members ?? []) await this.addMember(input.name, member, "admin");
+    return row;
+  }
+
+  async addMember(org: string, user: string, role: string): Promise<void> {
+    const [orgRow, userRow] = await Promise.all([this.findOrg(org), this.findUser(user)]);
+    if (!orgRow) throw notFound(`Organization ${org} not found`);
+    if (!userRow) throw notFound(`User ${user} not found`);
+    await this.db
+      .insertInto("memberships")
+      .values({ org_name: orgRow.name, user_name: userRow.name, role })
+      .onConflict((oc) => oc.columns(["org_name", "user_name"]).doUpdateSet({ role }))
+      .execute();
+  }
+
+  findUser(name: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom("users").selectAll().where("name_lower", "=", name.toLowerCase()).executeTakeFirst();
+  }
+
+  findOrg(name: string): Promise<OrgRow | undefined> {
+    return this.db.selectFrom("orgs").selectAll().where("name_lower", "=", name.toLowerCase()).executeTakeFirst();
+  }
+
+  /** Canonical spelling of a user or org name, or undefined when neither exists. */
+  async canonicalNamespace(name: string): Promise<{ name: string; kind: "user" | "org" } | undefined> {
+    const user = await this.findUser(name);
+    if (user) return { name: user.name, kind: "user" };
+    const org = await this.findOrg(name);
+    return org ? { name: org.name, kind: "org" } : undefined;
+  }
+
+  async namespaceTaken(name: string): Promise<boolean> {
+    return (await this.canonicalNamespace(name)) !== undefined;
+  }
+
+  async orgsOf(user: string): Promise<OrgRow[]> {
+    return this.db
+      .selectFrom("memberships")
+      .innerJoin("orgs", "orgs.name", "memberships.org_name")
+      .selectAll("orgs")
+      .where("memberships.user_name", "=", user)
+      .orderBy("orgs.name")
+      .execute();
+  }
+
+  async setPassword(user: string, password: string): Promise<void> {
+    if (password.length < 8) throw badRequest("Password must be at least 8 characters");
+    const row = await this.findUser(user);
+    if (!row) throw notFound(`User ${user} not found`);
+    await this.db.updateTable("users").set({ password_hash: await hashPassword(password) }).where("id", "=", row.id).execute();
+  }
+
+  /** The user when name and password match, else undefined (no hint which part was wrong). */
+  async checkPassword(name: string, password: string): Promise<UserRow | undefined> {
+    const user = await this.findUser(name);
+    if (!user?.password_hash) return undefined;
+    return (await verifyPassword(password, user.password_hash)) ? user : undefined;
+  }
+
+  async createToken(user: string, options: { displayName: string; role: TokenRole; value?: string }): Promise<{ token: string; row: TokenRow }> {
+    const owner = await this.findUser(user);
+    if (!owner) throw notFound(`User ${user} not found`);
+    const token = options.value ?? generateToken();
+    const row: TokenRow = {
+      id: newId(),
+      user_name: owner.name,
+      display_name: options.displayName,
+      role: options.role,
+      token_hash: hashToken(token),
+      token_prefix: tokenPrefix(token),
+      created_at: nowIso(),
+      last_used_at: null,
+    };
+    await this.db.insertInto("tokens").values(row).execute();
+    return { token, row };
+  }
+
+  /** Makes `token` a write token of `user` (idempotent); used for MODELHUB_ADMIN_TOKEN. */
+  async ensureToken(user: string, token: string, displayName: string): Promise<void> {
+    const existing = await this.db.selectFrom("tokens").selectAll().where("token_hash", "=", hashToken(token)).executeTakeFirst();
+    if (existing) {
+      await this.db.updateTable("tokens").set({ user_name: user, role: "write" }).where("id", "=", existing.id).execute();
+      return;
+    }
+    await this.createToken(user, { displayName, role: "write", value: token });
+  }
+
+  listTokens(user: string): Promise<TokenRow[]> {
+    return this.db.selectFrom("tokens").selectAll().where("user_name", "=", user).orderBy("created_at", "desc").execute();
+  }
+
+  async revokeToken(user: string, id: string): Promise<boolean> {
+    const result = await this.db.deleteFrom("tokens").where("id", "=", id).where("user_name", "=", user).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  async resolveToken(token: string): Promise<ResolvedToken | undefined> {
+    const row = await this.db.selectFrom("tokens").selectAll().where("token_hash", "=", hashToken(token)).executeTakeFirst();
+    if (!row) return undefined;
+    const user = await this.findUser(row.user_name);
+    if (!user) return undefined;
+    const orgs = await this.db.selectFrom("memberships").select("org_name").where("user_name", "=", user.name).execute();
+    return { user, token: row, orgs: orgs.map((o) => o.org_name) };
+  }
+
+  viewerOf(resolved: ResolvedToken): Viewer {
+    return {
+      user: resolved.user.name,
+      orgs: resolved.orgs,
+      role: resolved.token.role === "write" ? "write" : "read",
+      isAdmin: resolved.user.is_admin === 1,
+    };
+  }
+
+  private checkName(name: string): void {
+    const problem = nameProblem("namespace", name);
+    if (problem) throw badRequest(problem);
+  }
+}

@@ -1,0 +1,16 @@
+import fs from "node:fs";
+import path from "node:path";
+
+export class DataDirError extends Error {}
+
+/** Creates the data folder when missing and proves it is writable, so problems surface at start. */
+export function ensureWritableDataDir(dir: string): void {
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    const probe = path.join(dir, `.write-test-${process.pid}`);
+    fs.writeFileSync(probe, "ok");
+    fs.rmSync(probe);
+  } catch (err) {
+    throw new DataDirError(`the data folder ${dir} is not writable: ${(err as Error).message}`);
+  }
+}

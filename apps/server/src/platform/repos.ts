@@ -1,0 +1,305 @@
+import { sql, type Kysely, type Selectable } from "kysely";
+import type { Database, ProviderMappingTable, RepoTable } from "../db/schema.js";
+import type { CommitSummary, DerivedMetadata, RepoRecord, RepoType } from "../http/contracts.js";
+import { conflict } from "../http/errors.js";
+import { newId, nowIso } from "./ids.js";
+import { fromJsonText, toJsonText } from "./json-columns.js";
+
+export type RepoRow = Selectable<RepoTable>;
+export type ProviderMappingRow = Selectable<ProviderMappingTable>;
+export type Gated = false | "auto" | "manual";
+
+export const REPO_TYPES: readonly RepoType[] = ["model", "dataset", "space"];
+
+export function lookupKey(type: RepoType, id: string): string {
+  return `${type}:${id.toLowerCase()}`;
+}
+
+export function toRepoRecord(row: RepoRow): RepoRecord {
+  return {
+    type: row.type as RepoType,
+    id: row.full_id,
+    owner: row.owner,
+    name: row.name,
+    private: row.private === 1,
+    gated: parseGated(row.gated),
+    createdAt: new Date(row.created_at),
+    lastModified: new Date(row.last_modified),
+    sha: row.sha ?? undefined,
+  };
+}
+
+export function parseGated(value: string): Gated {
+  return value === "auto" || value === "manual" ? value : false;
+}
+
+export interface NewRepo {
+  type: RepoType;
+  owner: string;
+  name: string;
+  private?: boolean;
+  sdk?: string;
+  createdAt?: string;
+}
+
+export interface ProviderMappingInput {
+  provider: string;
+  providerId: string;
+  task: string;
+  status: "live" | "staging";
+  adapter?: string;
+  adapterWeightsPath?: string;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function utcDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** Repository records: creation, settings, derived metadata, likes, downloads, provider mappings. */
+export class Repos {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  find(type: RepoType, id: string): Promise<RepoRow | undefined> {
+    return this.db.selectFrom("repos").selectAll().where("lookup_key", "=", lookupKey(type, id)).executeTakeFirst();
+  }
+
+  findById(repoId: string): Promise<RepoRow | undefined> {
+    return this.db.selectFrom("repos").selectAll().where("id", "=", repoId).executeTakeFirst();
+  }
+
+  async create(input: NewRepo): Promise<RepoRow> {
+    const fullId = `${input.owner}/${input.name}`;
+    if (await this.find(input.type, fullId)) {
+      throw conflict(`You already created this ${input.type} repo`);
+    }
+    const created = input.createdAt ?? nowIso();
+    const row: RepoRow = {
+      id: newId(),
+      type: input.type,
+      owner: input.owner,
+      name: input.name,
+      full_id: fullId,
+      lookup_key: lookupKey(input.type, fullId),
+      private: input.private ? 1 : 0,
+      gated: "false",
+      created_at: created,
+      last_modified: created,
+      sha: null,
+      card_data: null,
+      tags: "[]",
+      pipeline_tag: null,
+      library_name: null,
+      config: null,
+      transformers_info: null,
+      widget_data: null,
+      gguf: null,
+      siblings: "[]",
+      warnings: "[]",
+      used_storage: 0,
+      sdk: input.sdk ?? null,
+      likes: 0,
+      seed_likes: 0,
+      downloads_all_time: 0,
+      downloads_30d: 0,
+      trending_score: 0,
+    };
+    await this.db.insertInto("repos").values(row).execute();
+    return row;
+  }
+
+  async delete(row: RepoRow): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom("repo_tags").where("repo_id", "=", row.id).execute();
+      await trx.deleteFrom("likes").where("repo_id", "=", row.id).execute();
+      await trx.deleteFrom("download_days").where("repo_id", "=", row.id).execute();
+      await trx.deleteFrom("provider_mappings").where("repo_id", "=", row.id).execute();
+      await trx.deleteFrom("repos").where("id", "=", row.id).execute();
+    });
+  }
+
+  async move(row: RepoRow, owner: string, name: string): Promise<RepoRow> {
+    const fullId = `${owner}/${name}`;
+    const type = row.type as RepoType;
+    const existing = await this.find(type, fullId);
+    if (existing && existing.id !== row.id) throw conflict(`A ${type} repo named ${fullId} already exists`);
+    const update = { owner, name, full_id: fullId, lookup_key: lookupKey(type, fullId) };
+    await this.db.updateTable("repos").set(update).where("id", "=", row.id).execute();
+    return { ...row, ...update };
+  }
+
+  async updateSettings(row: RepoRow, settings: { private?: boolean; gated?: Gated }): Promise<RepoRow> {
+    const update: Partial<RepoRow> = {};
+    if (settings.private !== undefined) update.private = settings.private ? 1 : 0;
+    if (settings.gated !== undefined) update.gated = settings.gated === false ? "false" : settings.gated;
+    if (Object.keys(update).length > 0) await this.db.updateTable("repos").set(update).where("id", "=", row.id).execute();
+    return { ...row, ...update };
+  }
+
+  /** Stores what the content half derived from the files at the new head of the default branch. */
+  async applyCommit(repo: RepoRecord, commit: CommitSummary, derived: DerivedMetadata): Promise<void> {
+    const row = await this.find(repo.type, repo.id);
+    if (!row) return;
+    const tags = uniqueTags(derived);
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("repos")
+        .set({
+          sha: commit.sha,
+          last_modified: commit.date.toISOString(),
+          card_data: toJsonText(derived.cardData),
+          tags: JSON.stringify(derived.tags),
+          pipeline_tag: derived.pipeline_tag ?? null,
+          library_name: derived.library_name ?? null,
+          config: toJsonText(derived.config),
+          transformers_info: toJsonText(derived.transformersInfo),
+          widget_data: toJsonText(derived.widgetData),
+          gguf: toJsonText(derived.gguf),
+          siblings: JSON.stringify(derived.siblings),
+          warnings: JSON.stringify(derived.warnings),
+          used_storage: derived.usedStorage,
+          sdk: derived.sdk ?? (repo.type === "space" ? row.sdk : null),
+        })
+        .where("id", "=", row.id)
+        .execute();
+      await trx.deleteFrom("repo_tags").where("repo_id", "=", row.id).execute();
+      if (tags.length > 0) {
+        await trx.insertInto("repo_tags").values(tags.map((tag) => ({ repo_id: row.id, tag }))).execute();
+      }
+    });
+  }
+
+  async countDownload(repo: RepoRecord, at = new Date()): Promise<void> {
+    const row = await this.find(repo.type, repo.id);
+    if (!row) return;
+    await this.addDownloads(row.id, [{ day: utcDay(at), count: 1 }], true);
+  }
+
+  /** Adds per-day download counts; `rolling` also bumps the 30-day column for today's counts. */
+  async addDownloads(repoId: string, days: { day: string; count: number }[], rolling = false): Promise<void> {
+    if (days.length === 0) return;
+    const total = days.reduce((sum, d) => sum + d.count, 0);
+    await this.db.transaction().execute(async (trx) => {
+      for (const { day, count } of days) {
+        await trx
+          .insertInto("download_days")
+          .values({ repo_id: repoId, day, count })
+          .onConflict((oc) => oc.columns(["repo_id", "day"]).doUpdateSet({ count: sql<number>`download_days.count + ${count}` }))
+          .execute();
+      }
+      await trx
+        .updateTable("repos")
+        .set({
+          downloads_all_time: sql<number>`downloads_all_time + ${total}`,
+          downloads_30d: rolling ? sql<number>`downloads_30d + ${total}` : sql<number>`downloads_30d`,
+        })
+        .where("id", "=", repoId)
+        .execute();
+    });
+  }
+
+  /** Recomputes last-30-days downloads, like counts and the trending score from the raw tables. */
+  async refreshRollingCounts(now = new Date()): Promise<void> {
+    const since30 = utcDay(new Date(now.getTime() - 29 * DAY_MS));
+    const since7 = utcDay(new Date(now.getTime() - 6 * DAY_MS));
+    const likedSince = new Date(now.getTime() - 7 * DAY_MS).toISOString();
+    await sql`
+      UPDATE repos SET
+        downloads_30d = COALESCE((SELECT SUM(d.count) FROM download_days d WHERE d.repo_id = repos.id AND d.day >= ${since30}), 0),
+        likes = seed_likes + (SELECT COUNT(*) FROM likes l WHERE l.repo_id = repos.id),
+        trending_score = COALESCE((SELECT SUM(d.count) FROM download_days d WHERE d.repo_id = repos.id AND d.day >= ${since7}), 0) / 7.0
+          + 5 * (SELECT COUNT(*) FROM likes l WHERE l.repo_id = repos.id AND l.created_at >= ${likedSince})
+    `.execute(this.db);
+  }
+
+  /** Imported popularity: likes without likers and all-time downloads from before the 30-day window. */
+  async setSeedPopularity(repoId: string, likes: number, historicalDownloads: number): Promise<void> {
+    await this.db
+      .updateTable("repos")
+      .set({
+        seed_likes: likes,
+        likes: sql<number>`${likes} + (SELECT COUNT(*) FROM likes l WHERE l.repo_id = repos.id)`,
+        downloads_all_time: sql<number>`downloads_all_time + ${historicalDownloads}`,
+      })
+      .where("id", "=", repoId)
+      .execute();
+  }
+
+  async like(user: string, row: RepoRow, at = nowIso()): Promise<void> {
+    const inserted = await this.db
+      .insertInto("likes")
+      .values({ user_name: user, repo_id: row.id, created_at: at })
+      .onConflict((oc) => oc.columns(["user_name", "repo_id"]).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
+      await this.db.updateTable("repos").set({ likes: sql<number>`likes + 1` }).where("id", "=", row.id).execute();
+    }
+  }
+
+  async unlike(user: string, row: RepoRow): Promise<void> {
+    const deleted = await this.db.deleteFrom("likes").where("user_name", "=", user).where("repo_id", "=", row.id).executeTakeFirst();
+    if (Number(deleted.numDeletedRows) > 0) {
+      await this.db.updateTable("repos").set({ likes: sql<number>`likes - 1` }).where("id", "=", row.id).execute();
+    }
+  }
+
+  async likedBy(user: string, row: RepoRow): Promise<boolean> {
+    const found = await this.db.selectFrom("likes").select("repo_id").where("user_name", "=", user).where("repo_id", "=", row.id).executeTakeFirst();
+    return found !== undefined;
+  }
+
+  async likesOf(user: string): Promise<RepoRow[]> {
+    return this.db
+      .selectFrom("likes")
+      .innerJoin("repos", "repos.id", "likes.repo_id")
+      .selectAll("repos")
+      .where("likes.user_name", "=", user)
+      .orderBy("likes.created_at", "desc")
+      .execute();
+  }
+
+  async setProviderMapping(repoId: string, mapping: ProviderMappingInput): Promise<void> {
+    const values = {
+      provider_id: mapping.providerId,
+      task: mapping.task,
+      status: mapping.status,
+      adapter: mapping.adapter ?? null,
+      adapter_weights_path: mapping.adapterWeightsPath ?? null,
+    };
+    await this.db
+      .insertInto("provider_mappings")
+      .values({ repo_id: repoId, provider: mapping.provider, ...values })
+      .onConflict((oc) => oc.columns(["repo_id", "provider"]).doUpdateSet(values))
+      .execute();
+  }
+
+  async providerMappings(repoIds: string[]): Promise<Map<string, ProviderMappingRow[]>> {
+    const byRepo = new Map<string, ProviderMappingRow[]>();
+    if (repoIds.length === 0) return byRepo;
+    const rows = await this.db.selectFrom("provider_mappings").selectAll().where("repo_id", "in", repoIds).orderBy("provider").execute();
+    for (const row of rows) {
+      const list = byRepo.get(row.repo_id) ?? [];
+      list.push(row);
+      byRepo.set(row.repo_id, list);
+    }
+    return byRepo;
+  }
+
+  async count(): Promise<number> {
+    const row = await this.db.selectFrom("repos").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+}
+
+/** Tags used for filtering: the repo's tags plus its task and library, so `filter=` finds either. */
+function uniqueTags(derived: DerivedMetadata): string[] {
+  const tags = new Set(derived.tags);
+  if (derived.pipeline_tag) tags.add(derived.pipeline_tag);
+  if (derived.library_name) tags.add(derived.library_name);
+  return [...tags];
+}
+
+export function repoJson<T>(row: RepoRow, column: "card_data" | "config" | "transformers_info" | "widget_data" | "gguf"): T | undefined {
+  return fromJsonText<T | undefined>(row[column], undefined);
+}

@@ -1,0 +1,144 @@
+import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
+import type { Database } from "../db/schema.js";
+import type { RepoType, Viewer } from "../http/contracts.js";
+import { badRequest } from "../http/errors.js";
+import type { RepoRow } from "./repos.js";
+
+export type SortKey = "downloads" | "likes" | "lastModified" | "createdAt" | "trending" | "id" | "downloadsAllTime";
+
+const SORT_COLUMNS = {
+  downloads: "downloads_30d",
+  downloadsAllTime: "downloads_all_time",
+  likes: "likes",
+  lastModified: "last_modified",
+  createdAt: "created_at",
+  trending: "trending_score",
+  id: "lookup_key",
+} as const satisfies Record<SortKey, keyof RepoRow>;
+
+/** Accepted `sort` spellings (the Hub's and a few aliases) → sort key. */
+const SORT_ALIASES: Record<string, SortKey> = {
+  downloads: "downloads",
+  downloadsAllTime: "downloadsAllTime",
+  likes: "likes",
+  likes30d: "likes",
+  lastModified: "lastModified",
+  last_modified: "lastModified",
+  modified: "lastModified",
+  updated: "lastModified",
+  createdAt: "createdAt",
+  created_at: "createdAt",
+  created: "createdAt",
+  trending: "trending",
+  trendingScore: "trending",
+  id: "id",
+  modelId: "id",
+};
+
+export function parseSort(value: string | undefined): SortKey {
+  if (value === undefined || value === "") return "trending";
+  const key = SORT_ALIASES[value];
+  if (!key) throw badRequest(`Unknown sort "${value}"; use one of downloads, likes, lastModified, createdAt, trending, id`);
+  return key;
+}
+
+export interface ListQuery {
+  type: RepoType;
+  viewer: Viewer;
+  search: string[];
+  author?: string;
+  /** Every tag must be present. */
+  tags: string[];
+  pipelineTag?: string;
+  library?: string;
+  language?: string;
+  license?: string;
+  /** Only repos with a provider mapping for one of these providers (`all` = any). */
+  providers?: string[];
+  gated?: boolean;
+  sort: SortKey;
+  /** -1 descending (default), 1 ascending. */
+  direction: 1 | -1;
+  limit: number;
+  cursor?: string;
+}
+
+export interface ListPage {
+  rows: RepoRow[];
+  nextCursor?: string;
+}
+
+type Cursor = [value: string | number, id: string];
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString("base64url");
+}
+
+function decodeCursor(text: string): Cursor {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
+    if (Array.isArray(parsed) && parsed.length === 2 && ["string", "number"].includes(typeof parsed[0]) && typeof parsed[1] === "string") {
+      return [parsed[0] as string | number, parsed[1]];
+    }
+  } catch {
+    // fall through to the error below
+  }
+  throw badRequest("Invalid cursor");
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+/** Listings with filters and keyset pagination (sort column, then repo id as tie-breaker). */
+export async function listRepos(db: Kysely<Database>, query: ListQuery): Promise<ListPage> {
+  const column = SORT_COLUMNS[query.sort];
+  const descending = query.direction === -1;
+  let q: SelectQueryBuilder<Database, "repos", RepoRow> = db.selectFrom("repos").selectAll().where("type", "=", query.type);
+
+  const viewer = query.viewer;
+  if (!viewer.isAdmin) {
+    const namespaces = viewer.user ? [viewer.user, ...viewer.orgs] : [];
+    q = namespaces.length > 0 ? q.where((eb) => eb.or([eb("private", "=", 0), eb("owner", "in", namespaces)])) : q.where("private", "=", 0);
+  }
+  for (const term of query.search) {
+    if (term.trim() === "") continue;
+    q = q.where(sql<boolean>`lower(full_id) like ${`%${escapeLike(term.trim().toLowerCase())}%`} escape '\\'`);
+  }
+  if (query.author) q = q.where(sql<boolean>`lower(owner) = ${query.author.toLowerCase()}`);
+  if (query.pipelineTag) q = q.where("pipeline_tag", "=", query.pipelineTag);
+  if (query.library) q = q.where(sql<boolean>`lower(library_name) = ${query.library.toLowerCase()}`);
+  const tagSets: string[][] = query.tags.map((tag) => [tag]);
+  if (query.language) tagSets.push([query.language, `language:${query.language}`]);
+  if (query.license) tagSets.push([`license:${query.license}`]);
+  for (const options of tagSets) {
+    q = q.where(({ exists, selectFrom }) =>
+      exists(selectFrom("repo_tags").select("repo_tags.tag").whereRef("repo_tags.repo_id", "=", "repos.id").where("repo_tags.tag", "in", options)),
+    );
+  }
+  if (query.providers && query.providers.length > 0) {
+    const providers = query.providers;
+    q = q.where(({ exists, selectFrom }) => {
+      let sub = selectFrom("provider_mappings").select("provider_mappings.provider").whereRef("provider_mappings.repo_id", "=", "repos.id");
+      if (!providers.includes("all")) sub = sub.where("provider_mappings.provider", "in", providers);
+      return exists(sub);
+    });
+  }
+  if (query.gated !== undefined) q = q.where("gated", query.gated ? "!=" : "=", "false");
+
+  if (query.cursor) {
+    const [value, id] = decodeCursor(query.cursor);
+    q = q.where((eb) =>
+      eb.or([eb(column, descending ? "<" : ">", value), eb.and([eb(column, "=", value), eb("id", ">", id)])]),
+    );
+  }
+  const rows = await q
+    .orderBy(column, descending ? "desc" : "asc")
+    .orderBy("id", "asc")
+    .limit(query.limit + 1)
+    .execute();
+  if (rows.length <= query.limit) return { rows };
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  return { rows: page, nextCursor: encodeCursor([last[column], last.id]) };
+}

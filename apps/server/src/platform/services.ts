@@ -1,0 +1,19 @@
+import type { HubDatabase } from "../db/open-database.js";
+import type { RepoAccess, RepoEvents } from "../http/contracts.js";
+import { Accounts } from "./accounts.js";
+import { createRepoAccess } from "./repo-access.js";
+import { createRepoEvents } from "./repo-events.js";
+import { Repos } from "./repos.js";
+
+export interface PlatformServices {
+  hub: HubDatabase;
+  accounts: Accounts;
+  repos: Repos;
+  access: RepoAccess;
+  events: RepoEvents;
+}
+
+export function createPlatformServices(hub: HubDatabase): PlatformServices {
+  const repos = new Repos(hub.db);
+  return { hub, accounts: new Accounts(hub.db), repos, access: createRepoAccess(repos), events: createRepoEvents(repos) };
+}

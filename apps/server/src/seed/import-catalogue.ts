@@ -1,0 +1,115 @@
+import type { RepoContent } from "../http/contracts.js";
+import type { Logger } from "../platform/logger.js";
+import { toRepoRecord } from "../platform/repos.js";
+import type { PlatformServices } from "../platform/services.js";
+import type { DemoCatalogue, DemoRepo } from "./catalogue/types.js";
+import { spreadDownloads } from "./spread-downloads.js";
+
+const SEEDED_KEY = "seeded_at";
+const CONCURRENCY = 4;
+
+export interface SeedDeps {
+  services: PlatformServices;
+  content: RepoContent;
+  logger: Logger;
+}
+
+export interface SeedResult {
+  repos: number;
+  skipped: number;
+  ms: number;
+}
+
+export async function wasSeeded(services: PlatformServices): Promise<boolean> {
+  const row = await services.hub.db.selectFrom("hub_meta").select("value").where("key", "=", SEEDED_KEY).executeTakeFirst();
+  return row !== undefined;
+}
+
+async function markSeeded(services: PlatformServices): Promise<void> {
+  const value = new Date().toISOString();
+  await services.hub.db
+    .insertInto("hub_meta")
+    .values({ key: SEEDED_KEY, value })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value }))
+    .execute();
+}
+
+/**
+ * Imports the catalogue through the content service's commit path. Repos that already exist are left
+ * alone, so a second run changes nothing; `reset` first removes the catalogue's repos.
+ */
+export async function importCatalogue(deps: SeedDeps, catalogue: DemoCatalogue, options: { reset?: boolean } = {}): Promise<SeedResult> {
+  const started = Date.now();
+  const { services, content } = deps;
+  if (options.reset) await removeCatalogueRepos(deps, catalogue);
+
+  for (const user of catalogue.users) await services.accounts.ensureUser({ name: user.name, fullname: user.fullname });
+  for (const org of catalogue.orgs) {
+    if (!(await services.accounts.namespaceTaken(org.name))) await services.accounts.createOrg({ name: org.name, fullname: org.fullname });
+    for (const member of org.members) {
+      await services.accounts.ensureUser({ name: member });
+      await services.accounts.addMember(org.name, member, "admin");
+    }
+  }
+
+  let imported = 0;
+  let skipped = 0;
+  const queue = [...catalogue.repos];
+  const worker = async () => {
+    for (let repo = queue.shift(); repo; repo = queue.shift()) {
+      if (await importRepo(deps, repo)) imported++;
+      else skipped++;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, queue.length) }, worker));
+
+  for (const mapping of catalogue.providerMappings) {
+    const row = await services.repos.find("model", mapping.modelId);
+    if (!row) {
+      deps.logger.warn({ model: mapping.modelId }, "provider mapping for a model not in the catalogue");
+      continue;
+    }
+    await services.repos.setProviderMapping(row.id, mapping);
+  }
+  await services.repos.refreshRollingCounts();
+  await markSeeded(services);
+  return { repos: imported, skipped, ms: Date.now() - started };
+}
+
+async function importRepo(deps: SeedDeps, repo: DemoRepo): Promise<boolean> {
+  const { services, content } = deps;
+  if (await services.repos.find(repo.type, repo.id)) return false;
+  const [owner, name] = repo.id.split("/");
+  if (!(await services.accounts.namespaceTaken(owner))) await services.accounts.createUser({ name: owner });
+  const ns = await services.accounts.canonicalNamespace(owner);
+  const row = await services.repos.create({
+    type: repo.type,
+    owner: ns?.name ?? owner,
+    name,
+    private: repo.private,
+    createdAt: repo.createdAt,
+    sdk: repo.type === "space" ? "static" : undefined,
+  });
+  const record = toRepoRecord(row);
+  try {
+    await content.init(record);
+    await content.commitFiles(record, { files: repo.files, title: repo.title ?? "Import from the demo catalogue", author: record.owner });
+  } catch (err) {
+    deps.logger.error({ err, repo: repo.id }, "could not import repo; skipping it");
+    await content.remove(record).catch(() => undefined);
+    await services.repos.delete(row);
+    return false;
+  }
+  await services.repos.addDownloads(row.id, spreadDownloads(repo.downloads, repo.id));
+  await services.repos.setSeedPopularity(row.id, repo.likes, repo.downloads * 2);
+  return true;
+}
+
+async function removeCatalogueRepos(deps: SeedDeps, catalogue: DemoCatalogue): Promise<void> {
+  for (const repo of catalogue.repos) {
+    const row = await deps.services.repos.find(repo.type, repo.id);
+    if (!row) continue;
+    await deps.content.remove(toRepoRecord(row));
+    await deps.services.repos.delete(row);
+  }
+}

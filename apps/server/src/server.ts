@@ -1,0 +1,132 @@
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import { createAdaptorServer } from "@hono/node-server";
+import type { Hono } from "hono";
+import type { Config } from "./config/config.js";
+import { openDatabase } from "./db/open-database.js";
+import { createApp } from "./http/app.js";
+import type { AppEnv, RepoContent } from "./http/contracts.js";
+import { loadContent } from "./platform/content-module.js";
+import { ensureWritableDataDir } from "./platform/data-dir.js";
+import { createLogger, type Logger } from "./platform/logger.js";
+import { createPlatformServices, type PlatformServices } from "./platform/services.js";
+import { importCatalogue, wasSeeded } from "./seed/import-catalogue.js";
+import { loadCatalogue } from "./seed/load-catalogue.js";
+
+export class PortInUseError extends Error {}
+
+export interface RunningHub {
+  /** Base URL the server answers on (the public URL when one is configured). */
+  url: string;
+  port: number;
+  app: Hono<AppEnv>;
+  services: PlatformServices;
+  content: RepoContent;
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  logger?: Logger;
+  /** PostgreSQL schema (tests use a fresh one per run). */
+  databaseSchema?: string;
+}
+
+const ROLLING_REFRESH_MS = 60 * 60 * 1000;
+
+/**
+ * Starts the hub: checks the data folder, opens and migrates the database, binds the port, builds the
+ * app around the content half, then seeds an empty hub. Fails fast with a clear error at each step.
+ */
+export async function startHub(config: Config, options: StartOptions = {}): Promise<RunningHub> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  ensureWritableDataDir(config.dataDir);
+  const hub = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, schema: options.databaseSchema });
+  logger.info({ database: hub.location, dialect: hub.dialect }, "database ready");
+
+  let handler: ((request: Request) => Response | Promise<Response>) | undefined;
+  const server = createAdaptorServer({
+    fetch: (request: Request) => (handler ? handler(request) : new Response('{"error":"Starting up"}', { status: 503 })),
+  }) as Server;
+  server.requestTimeout = 0;
+  try {
+    await listen(server, config.port, config.host);
+  } catch (err) {
+    await hub.close();
+    throw err;
+  }
+  const port = (server.address() as AddressInfo).port;
+  const listenUrl = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`;
+  const publicUrl = config.publicUrlExplicit ? config.publicUrl : listenUrl;
+
+  try {
+    const services = createPlatformServices(hub);
+    if (config.adminToken) {
+      await services.accounts.ensureUser({ name: "admin", fullname: "Administrator", isAdmin: true });
+      await services.accounts.ensureToken("admin", config.adminToken, "MODELHUB_ADMIN_TOKEN");
+    }
+    const loaded = await loadContent({ access: services.access, events: services.events, dataDir: config.dataDir, publicUrl, logger });
+    const app = createApp({
+      db: hub.db,
+      accounts: services.accounts,
+      repos: services.repos,
+      content: loaded.content,
+      contentRoutes: loaded.routes,
+      configuredPublicUrl: config.publicUrlExplicit ? config.publicUrl : undefined,
+      publicUrl,
+      webDir: config.webDir,
+      logger,
+    });
+    handler = (request) => app.fetch(request);
+
+    if (config.seed && !(await wasSeeded(services)) && (await services.repos.count()) === 0) {
+      const { catalogue, source } = await loadCatalogue();
+      const result = await importCatalogue({ services, content: loaded.content, logger }, catalogue);
+      logger.info({ source, ...result }, "demo catalogue imported");
+    } else {
+      await services.repos.refreshRollingCounts();
+    }
+    const timer = setInterval(() => {
+      services.repos.refreshRollingCounts().catch((err: unknown) => logger.error({ err }, "refreshing download counts failed"));
+    }, ROLLING_REFRESH_MS);
+    timer.unref();
+
+    logger.info({ url: publicUrl, listen: listenUrl, web: config.webDir ?? null }, "modelhub is listening");
+    return {
+      url: publicUrl,
+      port,
+      app,
+      services,
+      content: loaded.content,
+      logger,
+      async close() {
+        clearInterval(timer);
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeAllConnections?.();
+        await hub.close();
+      },
+    };
+  } catch (err) {
+    server.close();
+    await hub.close();
+    throw err;
+  }
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (err: NodeJS.ErrnoException) => {
+      server.off("listening", onListening);
+      if (err.code === "EADDRINUSE") reject(new PortInUseError(`port ${port} on ${host} is already in use; pick another with --port or MODELHUB_PORT`));
+      else if (err.code === "EACCES") reject(new PortInUseError(`not allowed to listen on ${host}:${port}: ${err.message}`));
+      else reject(err);
+    };
+    const onListening = () => {
+      server.off("error", onError);
+      resolve();
+    };
+    server.once("error", onError);
+    server.once("listening", onListening);
+    server.listen(port, host);
+  });
+}

@@ -1,0 +1,19 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { useState } from "react";
+import { BrowserRouter } from "react-router";
+import { AuthProvider } from "../features/auth/auth-context.js";
+import { createQueryClient } from "../lib/query-client.js";
+import { AppRoutes } from "./router.js";
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </AuthProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,59 @@
+import { Suspense } from "react";
+import { Link, NavLink, Outlet } from "react-router";
+import { Spinner } from "../../components/ui/status.js";
+import { HeaderSearch } from "./header-search.js";
+import { ThemeToggle } from "./theme-toggle.js";
+import { UserMenu } from "./user-menu.js";
+
+const NAV = [
+  { to: "/models", label: "Models" },
+  { to: "/datasets", label: "Datasets" },
+  { to: "/spaces", label: "Spaces" },
+  { to: "/tasks", label: "Tasks" },
+];
+
+export function Layout() {
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="site-header">
+        <div className="container header-inner">
+          <Link to="/" className="brand" aria-label="ModelHub home">
+            <span className="brand-mark" aria-hidden="true">
+              M
+            </span>
+            <span className="brand-name">ModelHub</span>
+          </Link>
+          <HeaderSearch />
+          <nav className="main-nav" aria-label="Main">
+            {NAV.map((item) => (
+              <NavLink key={item.to} to={item.to} className="nav-link">
+                {item.label}
+              </NavLink>
+            ))}
+          </nav>
+          <div className="header-actions">
+            <ThemeToggle />
+            <UserMenu />
+          </div>
+        </div>
+      </header>
+      <main id="main" className="site-main" tabIndex={-1}>
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <footer className="site-footer">
+        <div className="container footer-inner">
+          <span>ModelHub — a self-hosted, Hugging Face-compatible hub.</span>
+          <nav aria-label="Footer">
+            <Link to="/tasks">Tasks</Link>
+            <Link to="/settings/tokens">Tokens</Link>
+          </nav>
+        </div>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { Link, useLocation } from "react-router";
+import { paths } from "../../config/paths.js";
+import { useAuth } from "../../features/auth/auth-context.js";
+
+export function UserMenu() {
+  const { user, token, checking, signOut } = useAuth();
+  const location = useLocation();
+  if (!token) {
+    return (
+      <Link className="button button-small button-primary" to={paths.signIn(location.pathname + location.search)}>
+        Sign in
+      </Link>
+    );
+  }
+  if (checking) return <span className="muted small">…</span>;
+  return (
+    <details className="user-menu">
+      <summary aria-label="Account menu">
+        <span className="avatar" aria-hidden="true">
+          {(user?.name ?? "?").slice(0, 1).toUpperCase()}
+        </span>
+        <span className="user-name">{user?.name ?? "Account"}</span>
+      </summary>
+      <div className="user-menu-panel">
+        <Link to={paths.newRepo()}>New model</Link>
+        <Link to={paths.newRepo("dataset")}>New dataset</Link>
+        <Link to={paths.newRepo("space")}>New space</Link>
+        <Link to={paths.tokens()}>Access tokens</Link>
+        {user ? <Link to={paths.user(user.name)}>Your models</Link> : null}
+        <button type="button" onClick={signOut}>
+          Sign out
+        </button>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,59 @@
+import { lazy, type ComponentType } from "react";
+import { Route, Routes } from "react-router";
+import { Layout } from "./layout/layout.js";
+
+const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T) =>
+  lazy(async () => ({ default: (await load())[name] as ComponentType }));
+
+const Home = page(() => import("./routes/home.js"), "HomePage");
+const Listing = page(() => import("./routes/listing.js"), "ListingPage");
+const ModelPage = page(() => import("./routes/model.js"), "ModelPage");
+const DatasetPage = page(() => import("./routes/dataset.js"), "DatasetPage");
+const SpacePage = page(() => import("./routes/space.js"), "SpacePage");
+const TreePage = page(() => import("./routes/tree.js"), "TreePage");
+const BlobPage = page(() => import("./routes/blob.js"), "BlobPage");
+const CommitsPage = page(() => import("./routes/commits.js"), "CommitsPage");
+const TasksPage = page(() => import("./routes/tasks.js"), "TasksPage");
+const TaskPage = page(() => import("./routes/task.js"), "TaskPage");
+const SignInPage = page(() => import("./routes/sign-in.js"), "SignInPage");
+const TokensPage = page(() => import("./routes/tokens.js"), "TokensPage");
+const NewRepoPage = page(() => import("./routes/new-repo.js"), "NewRepoPage");
+const UploadPage = page(() => import("./routes/upload.js"), "UploadPage");
+const NotFoundPage = page(() => import("./routes/not-found.js"), "NotFoundPage");
+
+/** The file/history routes exist under each repo prefix, with `type` telling which. */
+function repoRoutes(prefix: string, type: "model" | "dataset" | "space") {
+  const base = `${prefix}/:owner/:name`;
+  return [
+    <Route key={`${type}-tree-root`} path={`${base}/tree/:rev`} element={<TreePage />} />,
+    <Route key={`${type}-tree`} path={`${base}/tree/:rev/*`} element={<TreePage />} />,
+    <Route key={`${type}-blob`} path={`${base}/blob/:rev/*`} element={<BlobPage />} />,
+    <Route key={`${type}-commits`} path={`${base}/commits/:rev`} element={<CommitsPage />} />,
+    <Route key={`${type}-upload`} path={`${base}/upload`} element={<UploadPage />} />,
+  ];
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route index element={<Home />} />
+        <Route path="models" element={<Listing />} />
+        <Route path="datasets" element={<Listing />} />
+        <Route path="spaces" element={<Listing />} />
+        <Route path="tasks" element={<TasksPage />} />
+        <Route path="tasks/:task" element={<TaskPage />} />
+        <Route path="login" element={<SignInPage />} />
+        <Route path="settings/tokens" element={<TokensPage />} />
+        <Route path="new" element={<NewRepoPage />} />
+        <Route path="datasets/:owner/:name" element={<DatasetPage />} />
+        <Route path="spaces/:owner/:name" element={<SpacePage />} />
+        <Route path=":owner/:name" element={<ModelPage />} />
+        {repoRoutes("/datasets", "dataset")}
+        {repoRoutes("/spaces", "space")}
+        {repoRoutes("", "model")}
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

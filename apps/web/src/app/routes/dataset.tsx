@@ -1,0 +1,93 @@
+import { Link } from "react-router";
+import { EmptyState, ErrorState, NotFoundState, Skeleton } from "../../components/ui/status.js";
+import { paths } from "../../config/paths.js";
+import { DatasetPreview } from "../../features/dataset-preview/components/dataset-preview.js";
+import { LazyMarkdown } from "../../features/markdown/lazy-markdown.js";
+import { useReadme } from "../../features/repos/api/get-file-text.js";
+import { useRepoInfo } from "../../features/repos/api/get-repo-info.js";
+import { repoSize } from "../../features/repos/components/model-metadata.js";
+import { RepoHeader } from "../../features/repos/components/repo-header.js";
+import { useRepoRoute } from "../../features/repos/use-repo-route.js";
+import { isNotFound } from "../../lib/api-error.js";
+import type { RepoInfo } from "../../lib/api-types.js";
+import { formatBytes, formatCount, formatRelative } from "../../lib/format.js";
+import { useTitle } from "../../lib/use-title.js";
+
+function tagValues(info: RepoInfo, prefix: string): string[] {
+  return (info.tags ?? []).filter((t) => t.startsWith(`${prefix}:`)).map((t) => t.slice(prefix.length + 1));
+}
+
+function DatasetMetadata({ info }: { info: RepoInfo }) {
+  const rows: [string, string][] = [
+    ["Tasks", tagValues(info, "task_categories").join(", ")],
+    ["Languages", tagValues(info, "language").join(", ")],
+    ["License", tagValues(info, "license").join(", ")],
+    ["Size", tagValues(info, "size_categories").join(", ")],
+    ["Storage", formatBytes(repoSize(info))],
+    ["Updated", formatRelative(info.lastModified)],
+  ];
+  return (
+    <section className="card" aria-label="Dataset details">
+      <div className="stat-row" style={{ marginBottom: 12 }}>
+        <div>
+          <strong>{formatCount(info.downloads)}</strong>
+          <span className="muted small">downloads last month</span>
+        </div>
+        <div>
+          <strong>{formatCount(info.likes)}</strong>
+          <span className="muted small">likes</span>
+        </div>
+      </div>
+      <dl className="meta-list">
+        {rows
+          .filter(([, value]) => value)
+          .map(([label, value]) => (
+            <div key={label} style={{ display: "contents" }}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+      </dl>
+    </section>
+  );
+}
+
+export function DatasetPage() {
+  const { id } = useRepoRoute();
+  const info = useRepoInfo("dataset", id);
+  const readme = useReadme("dataset", id, "main", info.isSuccess);
+  const missing = info.isError && isNotFound(info.error);
+  useTitle(missing ? "Not found" : id);
+  if (missing) return <NotFoundState what="dataset" />;
+  if (info.isError) {
+    return (
+      <div className="container section">
+        <ErrorState error={info.error} retry={() => void info.refetch()} />
+      </div>
+    );
+  }
+  return (
+    <>
+      <RepoHeader type="dataset" id={id} info={info.data} tab="card" />
+      <div className="container repo-body">
+        <div style={{ minWidth: 0, display: "flex", flexDirection: "column", gap: 18 }}>
+          {info.data ? <DatasetPreview info={info.data} /> : <Skeleton lines={8} />}
+          <article className="card" aria-label="Dataset card">
+            {info.isPending || readme.isPending ? (
+              <Skeleton lines={10} />
+            ) : readme.isError ? (
+              <ErrorState error={readme.error} />
+            ) : readme.data ? (
+              <LazyMarkdown source={readme.data} />
+            ) : (
+              <EmptyState title="No dataset card yet">
+                <Link to={paths.tree("dataset", id, "main")}>Browse its files</Link>
+              </EmptyState>
+            )}
+          </article>
+        </div>
+        <aside className="sidebar">{info.data ? <DatasetMetadata info={info.data} /> : <Skeleton lines={6} />}</aside>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import { ErrorState, NotFoundState, Skeleton, EmptyState } from "../../components/ui/status.js";
+import { LazyMarkdown } from "../../features/markdown/lazy-markdown.js";
+import { useRepoInfo } from "../../features/repos/api/get-repo-info.js";
+import { useReadme } from "../../features/repos/api/get-file-text.js";
+import { useProviderMapping } from "../../features/repos/api/get-provider-mapping.js";
+import { GgufFiles, ModelMetadata } from "../../features/repos/components/model-metadata.js";
+import { RepoHeader } from "../../features/repos/components/repo-header.js";
+import { useRepoRoute } from "../../features/repos/use-repo-route.js";
+import { InferencePanel } from "../../features/snippets/components/inference-panel.js";
+import { UseThisModel } from "../../features/snippets/components/use-this-model.js";
+import { isNotFound } from "../../lib/api-error.js";
+import type { RepoInfo } from "../../lib/api-types.js";
+import { useTitle } from "../../lib/use-title.js";
+import { Link } from "react-router";
+import { paths } from "../../config/paths.js";
+
+function InferenceSection({ info }: { info: RepoInfo }) {
+  const mapping = useProviderMapping(info);
+  if (!info.pipeline_tag) return null;
+  if (mapping.isPending) {
+    return (
+      <section className="panel">
+        <div className="panel-body">
+          <Skeleton lines={12} height="520px" />
+        </div>
+      </section>
+    );
+  }
+  return <InferencePanel model={info} mappings={mapping.data ?? []} />;
+}
+
+export function ModelPage() {
+  const { id } = useRepoRoute();
+  const info = useRepoInfo("model", id);
+  const readme = useReadme("model", id, "main", info.isSuccess);
+  useTitle(info.isError && isNotFound(info.error) ? "Not found" : id);
+
+  if (info.isError) {
+    return isNotFound(info.error) ? <NotFoundState what="model" /> : (
+      <div className="container section">
+        <ErrorState error={info.error} retry={() => void info.refetch()} />
+      </div>
+    );
+  }
+  return (
+    <>
+      <RepoHeader type="model" id={id} info={info.data} tab="card" />
+      <div className="container repo-body">
+        <article className="card" aria-label="Model card" style={{ minWidth: 0 }}>
+          {info.isPending || readme.isPending ? (
+            <Skeleton lines={14} />
+          ) : readme.isError ? (
+            <ErrorState error={readme.error} retry={() => void readme.refetch()} />
+          ) : readme.data ? (
+            <LazyMarkdown source={readme.data} />
+          ) : (
+            <EmptyState title="No model card yet">
+              This repository has no README.md.{" "}
+              <Link to={paths.tree("model", id, "main")}>Browse its files</Link>.
+            </EmptyState>
+          )}
+        </article>
+        <aside className="sidebar" aria-label="Model details and code">
+          {info.data ? (
+            <>
+              <InferenceSection info={info.data} />
+              <ModelMetadata info={info.data} />
+              <UseThisModel model={info.data} />
+              <GgufFiles info={info.data} />
+            </>
+          ) : (
+            <Skeleton lines={10} height="400px" />
+          )}
+        </aside>
+      </div>
+    </>
+  );
+}

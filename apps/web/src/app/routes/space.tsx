@@ -1,0 +1,73 @@
+import { EmptyState, ErrorState, NotFoundState, Skeleton } from "../../components/ui/status.js";
+import { paths } from "../../config/paths.js";
+import { LazyMarkdown } from "../../features/markdown/lazy-markdown.js";
+import { useReadme } from "../../features/repos/api/get-file-text.js";
+import { useRepoInfo } from "../../features/repos/api/get-repo-info.js";
+import { RepoHeader } from "../../features/repos/components/repo-header.js";
+import { useRepoRoute } from "../../features/repos/use-repo-route.js";
+import { isNotFound } from "../../lib/api-error.js";
+import type { RepoInfo } from "../../lib/api-types.js";
+import { useTitle } from "../../lib/use-title.js";
+
+function sdkOf(info: RepoInfo): string | undefined {
+  return info.sdk ?? (typeof info.cardData?.sdk === "string" ? info.cardData.sdk : undefined);
+}
+
+function StaticApp({ info }: { info: RepoInfo }) {
+  const appFile = typeof info.cardData?.app_file === "string" ? info.cardData.app_file : "index.html";
+  const hasFile = info.siblings ? info.siblings.some((s) => s.rfilename === appFile) : true;
+  if (!hasFile) return <EmptyState title={`This static space has no ${appFile} yet`} />;
+  // No allow-same-origin: the app's scripts run in an opaque origin and cannot read this hub's storage or cookies.
+  return (
+    <iframe className="space-frame" title={`${info.id} app`} src={paths.resolve("space", info.id, "main", appFile)}
+      sandbox="allow-scripts allow-forms allow-popups allow-modals" referrerPolicy="no-referrer" loading="lazy"
+      data-testid="space-frame" />
+  );
+}
+
+export function SpacePage() {
+  const { id } = useRepoRoute();
+  const info = useRepoInfo("space", id);
+  const readme = useReadme("space", id, "main", info.isSuccess);
+  const missing = info.isError && isNotFound(info.error);
+  useTitle(missing ? "Not found" : id);
+  if (missing) return <NotFoundState what="space" />;
+  if (info.isError) {
+    return (
+      <div className="container section">
+        <ErrorState error={info.error} retry={() => void info.refetch()} />
+      </div>
+    );
+  }
+  const sdk = info.data ? sdkOf(info.data) : undefined;
+  const title = typeof info.data?.cardData?.title === "string" ? info.data.cardData.title : undefined;
+  const emoji = typeof info.data?.cardData?.emoji === "string" ? info.data.cardData.emoji : undefined;
+  return (
+    <>
+      <RepoHeader type="space" id={id} info={info.data} tab="card" />
+      <div className="container" style={{ paddingTop: 20, display: "flex", flexDirection: "column", gap: 18 }}>
+        {!info.data ? (
+          <Skeleton lines={10} height="400px" />
+        ) : sdk === "static" ? (
+          <>
+            {title ? (
+              <h2 style={{ margin: 0 }}>
+                {emoji ? <span aria-hidden="true">{emoji} </span> : null}
+                {title}
+              </h2>
+            ) : null}
+            <StaticApp info={info.data} />
+          </>
+        ) : (
+          <div className="notice">
+            This space uses the <strong>{sdk ?? "unknown"}</strong> SDK. ModelHub runs static spaces in the browser; other SDKs
+            are stored and versioned but not executed here.
+          </div>
+        )}
+        <article className="card" aria-label="Space card">
+          {readme.isPending ? <Skeleton lines={6} /> : readme.data ? <LazyMarkdown source={readme.data} /> : <EmptyState title="No README" />}
+        </article>
+      </div>
+    </>
+  );
+}

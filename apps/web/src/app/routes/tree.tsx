@@ -1,0 +1,36 @@
+import { Link } from "react-router";
+import { EmptyState, ErrorState, NotFoundState, Skeleton } from "../../components/ui/status.js";
+import { paths } from "../../config/paths.js";
+import { useTree } from "../../features/repos/api/get-tree.js";
+import { Breadcrumbs } from "../../features/repos/components/breadcrumbs.js";
+import { FileTable } from "../../features/repos/components/file-table.js";
+import { RepoPageFrame } from "../../features/repos/components/repo-page-frame.js";
+import { useRepoRoute } from "../../features/repos/use-repo-route.js";
+import { isNotFound } from "../../lib/api-error.js";
+
+export function TreePage() {
+  const { type, id, revision, filePath } = useRepoRoute();
+  const tree = useTree(type, id, revision, filePath);
+  return (
+    <RepoPageFrame type={type} id={id} tab="files" revision={revision} title="Files">
+      <div className="toolbar">
+        <div style={{ display: "flex", gap: 10, alignItems: "center", flexWrap: "wrap" }}>
+          <span className="tag" title="Revision">⎇ {revision}</span>
+          <Breadcrumbs type={type} id={id} revision={revision} path={filePath} />
+        </div>
+        <Link className="button button-small" to={paths.commits(type, id, revision)}>
+          History
+        </Link>
+      </div>
+      {tree.isPending ? (
+        <Skeleton lines={8} />
+      ) : tree.isError ? (
+        isNotFound(tree.error) ? <NotFoundState what="folder" /> : <ErrorState error={tree.error} retry={() => void tree.refetch()} />
+      ) : tree.data.length === 0 ? (
+        <EmptyState title="This folder is empty" />
+      ) : (
+        <FileTable type={type} id={id} revision={revision} entries={tree.data} />
+      )}
+    </RepoPageFrame>
+  );
+}

@@ -1,0 +1,54 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import type { WhoAmI } from "../../lib/api-types.js";
+import { readStoredToken, storeToken } from "../../lib/credentials.js";
+import { whoAmI } from "./api/whoami.js";
+
+interface AuthState {
+  token?: string;
+  user?: WhoAmI;
+  /** True while the stored token is being checked. */
+  checking: boolean;
+  signIn: (token: string, user: WhoAmI) => void;
+  signOut: () => void;
+}
+
+const AuthContext = createContext<AuthState | undefined>(undefined);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [token, setToken] = useState(readStoredToken);
+  const queryClient = useQueryClient();
+  const me = useQuery({
+    queryKey: ["whoami", token ?? ""],
+    queryFn: () => whoAmI(token),
+    enabled: Boolean(token),
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+
+  const signIn = useCallback(
+    (next: string, user: WhoAmI) => {
+      storeToken(next);
+      queryClient.setQueryData(["whoami", next], user);
+      setToken(next);
+    },
+    [queryClient],
+  );
+  const signOut = useCallback(() => {
+    storeToken(undefined);
+    setToken(undefined);
+    queryClient.clear();
+  }, [queryClient]);
+
+  const value = useMemo<AuthState>(
+    () => ({ token, user: me.data, checking: Boolean(token) && me.isPending, signIn, signOut }),
+    [token, me.data, me.isPending, signIn, signOut],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const state = useContext(AuthContext);
+  if (!state) throw new Error("useAuth must be used inside <AuthProvider>");
+  return state;
+}

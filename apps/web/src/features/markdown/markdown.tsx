@@ -1,0 +1,42 @@
+import ReactMarkdown, { type Components } from "react-markdown";
+import rehypeSanitize from "rehype-sanitize";
+import remarkGfm from "remark-gfm";
+import { CodeBlock } from "../../components/ui/code-block.js";
+
+/** Drops YAML front matter: the hub already shows it as metadata. */
+export function stripFrontMatter(source: string): string {
+  if (!source.startsWith("---")) return source;
+  const end = source.indexOf("\n---", 3);
+  if (end === -1) return source;
+  const after = source.indexOf("\n", end + 4);
+  return after === -1 ? "" : source.slice(after + 1);
+}
+
+const components: Components = {
+  pre: ({ children }) => <>{children}</>,
+  code: ({ className, children }) => {
+    const language = /language-([\w-]+)/.exec(className ?? "")?.[1];
+    const text = String(children ?? "");
+    // Fenced blocks end with a newline; inline code never does.
+    if (!language && !text.includes("\n")) return <code>{children}</code>;
+    return <CodeBlock code={text.replace(/\n$/, "")} language={language} />;
+  },
+  a: ({ href, children }) => {
+    const external = href !== undefined && /^https?:/.test(href);
+    return (
+      <a href={href} {...(external ? { target: "_blank", rel: "noopener noreferrer nofollow" } : {})}>
+        {children}
+      </a>
+    );
+  },
+};
+
+export function Markdown({ source }: { source: string }) {
+  return (
+    <div className="markdown">
+      <ReactMarkdown remarkPlugins={[remarkGfm]} rehypePlugins={[rehypeSanitize]} components={components}>
+        {stripFrontMatter(source)}
+      </ReactMarkdown>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { requestPage } from "../../../lib/api-client.js";
+import type { Page, RepoInfo, RepoType } from "../../../lib/api-types.js";
+import { apiPaths } from "../../../config/paths.js";
+
+export interface ListParams {
+  search?: string;
+  author?: string;
+  pipeline_tag?: string;
+  library?: string;
+  language?: string;
+  license?: string;
+  filter?: string[];
+  sort?: string;
+  limit?: number;
+  cursor?: string;
+}
+
+export function listRepos(type: RepoType, params: ListParams, signal?: AbortSignal): Promise<Page<RepoInfo>> {
+  const query: Record<string, string | number | string[] | undefined> = { ...params };
+  return requestPage<RepoInfo>(apiPaths.collection(type), { query, signal });
+}
+
+export const repoListQuery = (type: RepoType, params: ListParams) =>
+  queryOptions({
+    queryKey: ["repo-list", type, params],
+    queryFn: ({ signal }) => listRepos(type, params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useRepoList(type: RepoType, params: ListParams) {
+  return useQuery(repoListQuery(type, params));
+}

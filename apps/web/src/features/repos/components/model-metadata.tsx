@@ -1,0 +1,118 @@
+import * as tasks from "@modelhub/tasks";
+import { Link } from "react-router";
+import { paths } from "../../../config/paths.js";
+import type { RepoInfo } from "../../../lib/api-types.js";
+import { formatBytes, formatCount, formatParameters, formatRelative } from "../../../lib/format.js";
+
+const tasksExports = tasks as unknown as Record<string, unknown>;
+
+function quantLabel(filename: string): string | undefined {
+  const parse = tasksExports.parseGGUFQuantLabel;
+  if (typeof parse === "function") return (parse as (name: string) => string | undefined)(filename);
+  return /[-._]((?:I?Q\d+(?:_[A-Z0-9]+)*)|F16|BF16|F32)(?=[-._])/i.exec(filename)?.[1]?.toUpperCase();
+}
+
+function asList(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+}
+
+export function repoSize(info: RepoInfo): number | undefined {
+  if (info.usedStorage) return info.usedStorage;
+  const sizes = (info.siblings ?? []).map((s) => s.lfs?.size ?? s.size ?? 0);
+  const total = sizes.reduce((a, b) => a + b, 0);
+  return total > 0 ? total : undefined;
+}
+
+export function ModelMetadata({ info }: { info: RepoInfo }) {
+  const license = asList(info.cardData?.license)[0] ?? info.tags?.find((t) => t.startsWith("license:"))?.slice(8);
+  const languages = asList(info.cardData?.language);
+  const baseModels = asList(info.cardData?.base_model);
+  const params = info.safetensors?.total ?? info.gguf?.total;
+  return (
+    <section className="card" aria-label="Model details">
+      <div className="stat-row" style={{ marginBottom: 12 }}>
+        <div>
+          <strong>{formatCount(info.downloads)}</strong>
+          <span className="muted small">downloads last month</span>
+        </div>
+        <div>
+          <strong>{formatCount(info.likes)}</strong>
+          <span className="muted small">likes</span>
+        </div>
+        {params ? (
+          <div>
+            <strong>{formatParameters(params).replace(" params", "")}</strong>
+            <span className="muted small">parameters</span>
+          </div>
+        ) : null}
+      </div>
+      <dl className="meta-list">
+        <dt>Task</dt>
+        <dd>{info.pipeline_tag ? <Link to={paths.task(info.pipeline_tag)}>{info.pipeline_tag}</Link> : "–"}</dd>
+        <dt>Library</dt>
+        <dd>{info.library_name ?? "–"}</dd>
+        <dt>License</dt>
+        <dd>{license ?? "–"}</dd>
+        {languages.length ? (
+          <>
+            <dt>Languages</dt>
+            <dd>{languages.join(", ")}</dd>
+          </>
+        ) : null}
+        {baseModels.length ? (
+          <>
+            <dt>Base model</dt>
+            <dd>
+              {baseModels.map((base, i) => (
+                <span key={base}>
+                  {i > 0 ? ", " : ""}
+                  <Link to={paths.repo("model", base)}>{base}</Link>
+                </span>
+              ))}
+            </dd>
+          </>
+        ) : null}
+        <dt>Size</dt>
+        <dd>{formatBytes(repoSize(info))}</dd>
+        {info.lastModified ? (
+          <>
+            <dt>Updated</dt>
+            <dd>{formatRelative(info.lastModified)}</dd>
+          </>
+        ) : null}
+      </dl>
+    </section>
+  );
+}
+
+export function GgufFiles({ info }: { info: RepoInfo }) {
+  const files = (info.siblings ?? []).filter((s) => s.rfilename.toLowerCase().endsWith(".gguf"));
+  if (files.length === 0) return null;
+  return (
+    <section className="card" aria-label="GGUF files">
+      <h2 style={{ fontSize: "0.98rem" }}>GGUF quantizations</h2>
+      {info.gguf?.architecture ? (
+        <p className="small muted" style={{ marginTop: 0 }}>
+          Architecture <strong>{info.gguf.architecture}</strong>
+          {info.gguf.context_length ? `, context ${formatCount(info.gguf.context_length)}` : ""}
+        </p>
+      ) : null}
+      <table className="file-table">
+        <tbody>
+          {files.map((file) => (
+            <tr key={file.rfilename}>
+              <td>
+                <span className="tag tag-task">{quantLabel(file.rfilename) ?? "GGUF"}</span>
+              </td>
+              <td className="file-name">
+                <a href={paths.resolve("model", info.id, "main", file.rfilename, true)}>{file.rfilename}</a>
+              </td>
+              <td className="file-size">{formatBytes(file.lfs?.size ?? file.size)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import { Link } from "react-router";
+import { paths, repoTypeLabel } from "../../../config/paths.js";
+import type { RepoInfo, RepoType } from "../../../lib/api-types.js";
+import { formatCount } from "../../../lib/format.js";
+import { CopyButton } from "../../../components/ui/copy-button.js";
+import { useAuth } from "../../auth/auth-context.js";
+
+export type RepoTab = "card" | "files" | "commits" | "upload";
+
+const CARD_LABEL: Record<RepoType, string> = { model: "Model card", dataset: "Dataset card", space: "App" };
+
+function visibleTags(info: RepoInfo): string[] {
+  return (info.tags ?? []).filter((tag) => !tag.startsWith("region:") && !tag.includes(":") && tag !== info.pipeline_tag).slice(0, 12);
+}
+
+export function RepoHeader({ type, id, info, tab, revision = "main" }: { type: RepoType; id: string; info?: RepoInfo; tab: RepoTab; revision?: string }) {
+  const [owner, name] = id.split("/");
+  const { user } = useAuth();
+  const canWrite = Boolean(user && (user.name === owner || user.orgs?.some((org) => org.name === owner)));
+  const license = info?.tags?.find((tag) => tag.startsWith("license:"))?.slice("license:".length);
+  const tabs: { key: RepoTab; label: string; to: string }[] = [
+    { key: "card", label: CARD_LABEL[type], to: paths.repo(type, id) },
+    { key: "files", label: "Files and versions", to: paths.tree(type, id, revision) },
+    { key: "commits", label: "History", to: paths.commits(type, id, revision) },
+  ];
+  if (canWrite) tabs.push({ key: "upload", label: "Upload", to: paths.upload(type, id) });
+  return (
+    <div className="repo-header">
+      <div className="container">
+        <div className="repo-kind">{repoTypeLabel(type)}</div>
+        <div className="repo-title">
+          <h1>
+            <Link className="owner" to={`${paths.listing(type)}?author=${encodeURIComponent(owner)}`}>
+              {owner}
+            </Link>
+            <span className="faint">/</span>
+            <span>{name}</span>
+          </h1>
+          <CopyButton text={id} label="Copy id" />
+          {info?.private ? <span className="tag">private</span> : null}
+          {info?.gated ? <span className="tag">gated</span> : null}
+          {info ? <span className="tag" title="Likes">♥ {formatCount(info.likes)}</span> : null}
+        </div>
+        {info ? (
+          <div className="tag-list">
+            {info.pipeline_tag ? (
+              <Link className="tag tag-task" to={paths.task(info.pipeline_tag)}>
+                {info.pipeline_tag}
+              </Link>
+            ) : null}
+            {info.library_name ? (
+              <Link className="tag" to={`${paths.listing(type)}?library=${encodeURIComponent(info.library_name)}`}>
+                {info.library_name}
+              </Link>
+            ) : null}
+            {visibleTags(info)
+              .filter((tag) => tag !== info.library_name)
+              .map((tag) => (
+                <Link key={tag} className="tag" to={`${paths.listing(type)}?filter=${encodeURIComponent(tag)}`}>
+                  {tag}
+                </Link>
+              ))}
+            {license ? <span className="tag">License: {license}</span> : null}
+          </div>
+        ) : null}
+        <nav className="tabs" aria-label="Repository sections">
+          {tabs.map((item) => (
+            <Link key={item.key} to={item.to} className="tab" aria-current={item.key === tab ? "page" : undefined}>
+              {item.label}
+            </Link>
+          ))}
+        </nav>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+import { useId, useMemo, useState } from "react";
+import { CodeBlock } from "../../../components/ui/code-block.js";
+import { Skeleton } from "../../../components/ui/status.js";
+import { Tabs } from "../../../components/ui/tabs.js";
+import type { InferenceSnippet, RepoInfo } from "../../../lib/api-types.js";
+import type { ProviderMapping } from "../../repos/api/get-provider-mapping.js";
+import { useServerSnippets } from "../api/get-server-snippets.js";
+import { defaultInputText, isConversationalModel, localInferenceSnippets } from "../generator.js";
+import {
+  clientLabel,
+  HIGHLIGHT_LANGUAGE,
+  INITIAL_PANEL_STATE,
+  LANGUAGE_TABS,
+  mappingArgFor,
+  snippetOptionsFor,
+  type PanelState,
+} from "../panel-options.js";
+import { HubEndpointNote } from "./hub-endpoint-note.js";
+
+interface InferencePanelProps {
+  model: RepoInfo;
+  mappings: ProviderMapping[];
+}
+
+function useSnippets(model: RepoInfo, mappings: ProviderMapping[], state: PanelState, conversational: boolean) {
+  const local = useMemo(() => {
+    if (!localInferenceSnippets) return undefined;
+    try {
+      return localInferenceSnippets(
+        model,
+        state.provider,
+        mappingArgFor(model, state.provider, mappings),
+        snippetOptionsFor(state, conversational),
+      );
+    } catch (error) {
+      console.warn("getInferenceSnippets failed", error);
+      return [];
+    }
+  }, [model, mappings, state, conversational]);
+  const server = useServerSnippets(model.id, state.provider, state.streaming, local === undefined);
+  if (local !== undefined) return { snippets: local, pending: false, fromServer: false };
+  return { snippets: server.data?.inference ?? [], pending: server.isPending, fromServer: true };
+}
+
+export function InferencePanel({ model, mappings }: InferencePanelProps) {
+  const conversational = isConversationalModel(model);
+  const [state, setState] = useState<PanelState>(INITIAL_PANEL_STATE);
+  const update = (patch: Partial<PanelState>) => setState((previous) => ({ ...previous, ...patch }));
+  const { snippets, pending, fromServer } = useSnippets(model, mappings, state, conversational);
+  const exampleInput = useMemo(() => defaultInputText(model), [model]);
+  const ids = useId();
+
+  const providers = useMemo(() => {
+    const live = mappings.filter((m) => m.status === "live").map((m) => m.provider);
+    const staging = mappings.filter((m) => m.status !== "live").map((m) => m.provider);
+    return ["auto", ...live, ...staging];
+  }, [mappings]);
+
+  const forLanguage = snippets.filter((s) => s.language === state.language);
+  const clients = [...new Set(forLanguage.map((s) => s.client))];
+  const client = state.client && clients.includes(state.client) ? state.client : clients[0];
+  const current: InferenceSnippet | undefined = forLanguage.find((s) => s.client === client);
+  const availableLanguages = LANGUAGE_TABS.filter((tab) => snippets.some((s) => s.language === tab.value));
+
+  return (
+    <section className="panel inference-panel" aria-labelledby={`${ids}-title`}>
+      <div className="panel-header">
+        <h2 id={`${ids}-title`}>Inference Providers</h2>
+        <span className="tag tag-task">{model.pipeline_tag}</span>
+      </div>
+      <div className="panel-body">
+        <label className="field">
+          Provider
+          <select
+            id="inference-provider"
+            className="input"
+            value={state.provider}
+            onChange={(event) => update({ provider: event.target.value })}
+          >
+            {providers.map((provider) => {
+              const mapping = mappings.find((m) => m.provider === provider);
+              return (
+                <option key={provider} value={provider}>
+                  {provider === "auto" ? "auto (first available provider)" : provider}
+                  {mapping?.status === "staging" ? " (staging)" : ""}
+                </option>
+              );
+            })}
+          </select>
+        </label>
+
+        <Tabs
+          label="Language"
+          items={availableLanguages.length ? availableLanguages : LANGUAGE_TABS}
+          value={state.language}
+          onChange={(language) => update({ language })}
+        />
+        {clients.length > 1 ? (
+          <Tabs
+            label="Client"
+            size="small"
+            items={clients.map((c) => ({ value: c, label: clientLabel(c) }))}
+            value={client ?? ""}
+            onChange={(value) => update({ client: value })}
+          />
+        ) : null}
+
+        <div className="snippet-frame" data-testid="inference-snippet">
+          {pending ? (
+            <Skeleton lines={10} />
+          ) : current ? (
+            <CodeBlock
+              code={current.content}
+              language={HIGHLIGHT_LANGUAGE[state.language]}
+              className="fixed"
+              label={`${state.language} snippet using ${current.client}`}
+            />
+          ) : (
+            <div className="status status-empty">
+              <p className="status-title">No snippet for this combination</p>
+              <p className="status-body">
+                {snippets.length === 0
+                  ? `${state.provider === "auto" ? "No provider" : state.provider} cannot serve this model's task.`
+                  : "Pick another language or client."}
+              </p>
+            </div>
+          )}
+        </div>
+
+        {conversational ? (
+          <>
+            <label className="toggle">
+              <input
+                type="checkbox"
+                checked={state.streaming}
+                onChange={(event) => update({ streaming: event.target.checked })}
+              />
+              Stream the response
+            </label>
+            <div className="field-row">
+              <label className="field">
+                temperature
+                <input className="input" inputMode="decimal" placeholder="default" value={state.temperature}
+                  onChange={(event) => update({ temperature: event.target.value })} disabled={fromServer} />
+              </label>
+              <label className="field">
+                max_tokens
+                <input className="input" inputMode="numeric" placeholder="default" value={state.maxTokens}
+                  onChange={(event) => update({ maxTokens: event.target.value })} disabled={fromServer} />
+              </label>
+              <label className="field">
+                top_p
+                <input className="input" inputMode="decimal" placeholder="default" value={state.topP}
+                  onChange={(event) => update({ topP: event.target.value })} disabled={fromServer} />
+              </label>
+            </div>
+          </>
+        ) : null}
+
+        <label className="field">
+          {conversational ? "Message" : "Input"}
+          <textarea
+            id="inference-input"
+            className="input"
+            rows={3}
+            value={state.input ?? exampleInput}
+            onChange={(event) => update({ input: event.target.value })}
+            disabled={fromServer}
+          />
+        </label>
+        <label className="field">
+          Bill to (organisation, optional)
+          <input
+            id="inference-bill-to"
+            className="input"
+            placeholder="your-org"
+            value={state.billTo}
+            onChange={(event) => update({ billTo: event.target.value })}
+            disabled={fromServer}
+          />
+        </label>
+        {fromServer ? (
+          <p className="notice small">Snippets come from the hub; the in-browser generator is not available in this build.</p>
+        ) : null}
+        <HubEndpointNote compact />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import { useId, useMemo, useState } from "react";
+import { CodeBlock } from "../../../components/ui/code-block.js";
+import { Skeleton } from "../../../components/ui/status.js";
+import { Tabs } from "../../../components/ui/tabs.js";
+import type { RepoInfo } from "../../../lib/api-types.js";
+import { useServerSnippets } from "../api/get-server-snippets.js";
+import { librarySnippets } from "../generator.js";
+import { HubEndpointNote } from "./hub-endpoint-note.js";
+
+function guessLanguage(code: string): string {
+  if (/^\s*(pip |npm |git |curl |docker |llama|ollama|export |brew |#!\/bin)/m.test(code) && !/^\s*(import|from) /m.test(code)) return "bash";
+  if (/^\s*(import .* from |const |let |await )/m.test(code)) return "javascript";
+  return "python";
+}
+
+/** "Use this model": every snippet of the libraries that apply, from the hub when it offers them. */
+export function UseThisModel({ model }: { model: RepoInfo }) {
+  const server = useServerSnippets(model.id, "auto", false);
+  const local = useMemo(() => librarySnippets(model), [model]);
+  const groups = useMemo(() => {
+    const fromServer = server.data?.libraries ?? [];
+    if (fromServer.length > 0) return fromServer.map((g) => ({ key: g.library, label: g.label, snippets: g.snippets }));
+    return local.map((g) => ({ key: g.key, label: g.label, snippets: g.snippets }));
+  }, [server.data, local]);
+  const [selected, setSelected] = useState<string>();
+  const active = groups.find((g) => g.key === selected) ?? groups[0];
+  const titleId = useId();
+
+  if (server.isPending && local.length === 0) {
+    return (
+      <section className="panel">
+        <div className="panel-header">
+          <h2>Use this model</h2>
+        </div>
+        <div className="panel-body">
+          <Skeleton lines={4} />
+        </div>
+      </section>
+    );
+  }
+  if (!active) return null;
+  return (
+    <section className="panel" aria-labelledby={titleId} data-testid="use-this-model">
+      <div className="panel-header">
+        <h2 id={titleId}>Use this model</h2>
+      </div>
+      <div className="panel-body">
+        {groups.length > 1 ? (
+          <Tabs label="Library" size="small" items={groups.map((g) => ({ value: g.key, label: g.label }))}
+            value={active.key} onChange={setSelected} />
+        ) : (
+          <p className="small muted" style={{ margin: 0 }}>
+            with <strong>{active.label}</strong>
+          </p>
+        )}
+        {active.snippets.map((code, index) => (
+          <CodeBlock key={`${active.key}-${index}`} code={code} language={guessLanguage(code)} className="library-snippet" />
+        ))}
+        <HubEndpointNote hubUrl={server.data?.hubUrl} />
+      </div>
+    </section>
+  );
+}

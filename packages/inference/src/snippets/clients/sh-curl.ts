@@ -1,0 +1,49 @@
+import { jsonValue, shell, shString } from "@modelhub/tasks";
+import type { ClientTemplate, SnippetContext } from "../context.js";
+import { filesIn, mapFiles } from "../../request/body.js";
+import { extraHeaders, rawHttpAllowed } from "../raw-http.js";
+import type { SnippetKind } from "../task-kinds.js";
+import { shAuthorization } from "../token.js";
+
+const KINDS = new Set<SnippetKind>([
+    "basic",
+    "basicAudio",
+    "basicImage",
+    "conversational",
+    "conversationalStream",
+    "zeroShotClassification",
+]);
+
+function bodyArguments(ctx: SnippetContext): string[] | undefined {
+    const body = ctx.request.body;
+    if (body.type === "file") return [shell`--data-binary ${`@${body.file.path}`}`];
+    if (body.type === "multipart") {
+        return [
+            shell`-F ${`file=@${body.file.path}`}`,
+            ...Object.entries(body.fields).map(([name, value]) => shell`--form-string ${`${name}=${value}`}`),
+        ];
+    }
+    // A shell command cannot embed a file's base64 text without extra tools.
+    if (filesIn(body.value).length > 0) return undefined;
+    // The whole JSON document is one single-quoted word: quotes inside it are escaped, nothing expands.
+    return [`-d ${shString(jsonValue(mapFiles(body.value, () => null), 1))}`];
+}
+
+export const shCurl: ClientTemplate = {
+    language: "sh",
+    client: "curl",
+    render(ctx) {
+        if (!rawHttpAllowed(ctx, KINDS)) return undefined;
+        const body = bodyArguments(ctx);
+        if (!body) return undefined;
+        const args = ["-X POST"];
+        const auth = ctx.request.authorization;
+        if (auth) args.push(`-H ${shAuthorization(auth.scheme, ctx.token)}`);
+        const contentType = ctx.request.headers["Content-Type"];
+        if (contentType) args.push(shell`-H ${`Content-Type: ${contentType}`}`);
+        for (const [name, value] of extraHeaders(ctx)) args.push(shell`-H ${`${name}: ${value}`}`);
+        args.push(...body);
+        if (ctx.request.response === "binary") args.push(shell`-o ${ctx.outputFile}`);
+        return [shell`curl ${ctx.request.url}`, ...args.map((a) => `    ${a}`)].join(" \\\n");
+    },
+};

@@ -1,0 +1,17 @@
+import { python, shell } from "../../../code/index.js";
+import type { ModelData } from "../../../model/model-data.js";
+import { repoNameOf } from "../helpers.js";
+
+/** spaCy: pipelines ship as wheels in the repository; install the wheel, then load the package. */
+export function spacySnippets(model: ModelData): string[] {
+  const name = repoNameOf(model.id);
+  const wheel = `https://huggingface.co/${model.id}/resolve/main/${name}-any-py3-none-any.whl`;
+  return [
+    shell`pip install ${wheel}`,
+    python`import spacy
+
+nlp = spacy.load(${name})
+doc = nlp("Hugging Face is a company based in New York City.")
+print([(ent.text, ent.label_) for ent in doc.ents])`,
+  ];
+}

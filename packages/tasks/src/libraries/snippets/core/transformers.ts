@@ -1,0 +1,105 @@
+import { pyKwargs, pyValue, python, raw, isPyIdentifier, type LiteralValue } from "../../../code/index.js";
+import { getModelInputValue } from "../../../inputs/index.js";
+import type { ModelData, TransformersInfo } from "../../../model/model-data.js";
+import { isConversational, needsRemoteCode } from "../../../model/model-data-readers.js";
+import type { PipelineType } from "../../../pipelines/pipeline-types.js";
+import { LIBRARY_TASKS } from "../../library-tasks.js";
+import {
+  SAMPLE_IMAGE_URL,
+  SNIPPET_PLACEHOLDERS,
+  chatMessagesOf,
+  identifierOr,
+  messagesLiteral,
+  placeholderSnippet,
+  visionChatMessages,
+} from "../helpers.js";
+
+const DOCS = "https://huggingface.co/docs/transformers/main/en/model_doc/auto";
+const PIPELINE_TASKS: ReadonlySet<string> = new Set(LIBRARY_TASKS.transformers);
+
+function remoteKwarg(model: ModelData): string {
+  return needsRemoteCode(model) ? ", trust_remote_code=True" : "";
+}
+
+/** Keyword arguments from task parameters, when every key can be one. */
+function parameterKwargs(parameters: Record<string, LiteralValue> | undefined): string {
+  if (!parameters || !Object.keys(parameters).every(isPyIdentifier)) return "";
+  return `, ${pyKwargs(parameters)}`;
+}
+
+/** The line that calls the pipeline on the model's example input. */
+function pipelineCall(model: ModelData, task: PipelineType): string | undefined {
+  if (isConversational(model) && task === "image-text-to-text") {
+    return `messages = ${pyValue(visionChatMessages("url"))}\npipe(text=messages)`;
+  }
+  if (isConversational(model) && task === "text-generation") {
+    return `messages = ${pyValue(messagesLiteral(chatMessagesOf(model)))}\npipe(messages)`;
+  }
+  const input = getModelInputValue(model);
+  if (input === undefined) return undefined;
+  switch (input.kind) {
+    case "text":
+      return `pipe(${pyValue(input.value)}${parameterKwargs(input.parameters)})`;
+    case "json":
+      return `pipe(${pyValue(input.value)})`;
+    case "messages":
+      return `pipe(${pyValue(messagesLiteral(input.value))})`;
+    case "file": {
+      const source = input.media === "image" ? SAMPLE_IMAGE_URL : input.value;
+      return `pipe(${pyValue(source)}${parameterKwargs(input.parameters)})`;
+    }
+  }
+}
+
+function pipelineSnippet(model: ModelData, task: PipelineType): string {
+  const call = pipelineCall(model, task);
+  const head = python`# Use a pipeline as a high-level helper
+from transformers import pipeline
+
+pipe = pipeline(${task}, model=${model.id}${raw(remoteKwarg(model))})`;
+  return call ? `${head}\n${call}` : head;
+}
+
+function generationLines(model: ModelData, decoder: string, vision: boolean): string {
+  const messages = vision ? visionChatMessages("url") : messagesLiteral(chatMessagesOf(model));
+  return `messages = ${pyValue(messages)}
+inputs = ${decoder}.apply_chat_template(
+    messages,
+    add_generation_prompt=True,
+    tokenize=True,
+    return_dict=True,
+    return_tensors="pt",
+).to(model.device)
+
+outputs = model.generate(**inputs, max_new_tokens=40)
+print(${decoder}.decode(outputs[0][inputs["input_ids"].shape[-1]:]))`;
+}
+
+function autoClassSnippet(model: ModelData, info: TransformersInfo): string {
+  const autoModel = identifierOr(info.auto_model, "AutoModel");
+  const processor = info.processor && isPyIdentifier(info.processor) ? info.processor : undefined;
+  const processorVar = processor?.includes("Tokenizer") ? "tokenizer" : "processor";
+  const kwargs = raw(remoteKwarg(model));
+  const imports = processor ? `${processor}, ${autoModel}` : autoModel;
+  const lines = [python`# Load model directly
+from transformers import ${raw(imports)}
+`];
+  if (processor) lines.push(python`${raw(processorVar)} = ${raw(processor)}.from_pretrained(${model.id}${kwargs})`);
+  lines.push(python`model = ${raw(autoModel)}.from_pretrained(${model.id}${kwargs})`);
+  const task = model.pipeline_tag;
+  if (processor && isConversational(model) && (task === "text-generation" || task === "image-text-to-text")) {
+    lines.push(generationLines(model, processorVar, task === "image-text-to-text"));
+  }
+  return lines.join("\n");
+}
+
+/** transformers: a pipeline for the model's task, then loading with its auto classes. */
+export function transformersSnippets(model: ModelData): string[] {
+  const info = model.transformersInfo;
+  if (!info) return [placeholderSnippet(SNIPPET_PLACEHOLDERS.typeUnknown, DOCS)];
+  const snippets: string[] = [];
+  const task = model.pipeline_tag ?? info.pipeline_tag;
+  if (task && PIPELINE_TASKS.has(task)) snippets.push(pipelineSnippet(model, task));
+  snippets.push(autoClassSnippet(model, info));
+  return snippets;
+}

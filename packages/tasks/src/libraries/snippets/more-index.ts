@@ -1,0 +1,3 @@
+import type { SnippetGenerator } from "./types.js";
+
+export const MORE_SNIPPETS: Record<string, SnippetGenerator> = {};

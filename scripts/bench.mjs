@@ -1,0 +1,25 @@
+#!/usr/bin/env node
+// Runs every workspace benchmark in sequence (after `npm run build`). Each bench is bounded and prints its own table.
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const benches = [
+  "packages/inference/bench/snippets-bench.mjs",
+  "apps/server/bench/api-bench.mjs",
+  "apps/web/scripts/bundle-size.mjs",
+];
+const only = process.argv.slice(2);
+let failed = 0;
+for (const bench of benches) {
+  if (only.length > 0 && !only.some((name) => bench.includes(name))) continue;
+  if (!existsSync(`${root}/${bench}`)) {
+    console.log(`\n# ${bench}: not present, skipped`);
+    continue;
+  }
+  console.log(`\n# ${bench}`);
+  const res = spawnSync(process.execPath, [bench], { cwd: root, stdio: "inherit" });
+  if (res.status !== 0) failed++;
+}
+process.exit(failed === 0 ? 0 : 1);
