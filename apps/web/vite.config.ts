@@ -1,5 +1,5 @@
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type PluginOption } from "vite";
 
 const hub = process.env.MODELHUB_DEV_HUB ?? "http://127.0.0.1:8080";
 
@@ -7,7 +7,8 @@ const hub = process.env.MODELHUB_DEV_HUB ?? "http://127.0.0.1:8080";
 const hubPathPattern = "^/(api/|(datasets/|spaces/)?[^/]+/[^/]+/(resolve|raw)/|.*\\.git/)";
 
 export default defineConfig({
-  plugins: [react()],
+  // plugin-react is typed against the root workspace's newer vite; at run time it supports this one.
+  plugins: [react() as unknown as PluginOption],
   server: {
     proxy: {
       [hubPathPattern]: { target: hub, changeOrigin: true },
@@ -17,5 +18,7 @@ export default defineConfig({
     outDir: "dist",
     sourcemap: false,
     chunkSizeWarningLimit: 800,
+    // Task demo images stay files (hashed URLs) instead of base64 inside the task chunk.
+    assetsInlineLimit: 0,
   },
 });

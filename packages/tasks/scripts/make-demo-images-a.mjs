@@ -86,11 +86,13 @@ function setPixel(cv, x, y, color) {
 
 function fillRect(cv, x0, y0, w, h, color) {
   for (let y = Math.max(0, Math.round(y0)); y < Math.min(cv.height, Math.round(y0 + h)); y++)
-    for (let x = Math.max(0, Math.round(x0)); x < Math.min(cv.width, Math.round(x0 + w)); x++) setPixel(cv, x, y, color);
+    for (let x = Math.max(0, Math.round(x0)); x < Math.min(cv.width, Math.round(x0 + w)); x++)
+      setPixel(cv, x, y, color);
 }
 
 function disc(cv, cx, cy, r, color) {
-  for (let y = -r; y <= r; y++) for (let x = -r; x <= r; x++) if (x * x + y * y <= r * r) setPixel(cv, cx + x, cy + y, color);
+  for (let y = -r; y <= r; y++)
+    for (let x = -r; x <= r; x++) if (x * x + y * y <= r * r) setPixel(cv, cx + x, cy + y, color);
 }
 
 function line(cv, x0, y0, x1, y1, color, thickness = 1) {
@@ -107,10 +109,6 @@ function line(cv, x0, y0, x1, y1, color, thickness = 1) {
 function polyline(cv, points, color, thickness = 2) {
   for (let i = 1; i < points.length; i++)
     line(cv, points[i - 1][0], points[i - 1][1], points[i][0], points[i][1], color, thickness);
-}
-
-function dashedHLine(cv, x0, x1, y, color) {
-  for (let x = x0; x < x1; x += 8) line(cv, x, y, Math.min(x + 4, x1), y, color);
 }
 
 function gridLines(cv, step) {
@@ -161,7 +159,14 @@ function waveform(voiced, { seed = 1, color = C.blue, noise = 0, width = 360, he
 function spectrogram(tracks, { width = 360, height = 160, seed = 3 } = {}) {
   const cv = makeCanvas(width, height, hex("#0f172a"));
   const rand = rng(seed);
-  const palette = [hex("#0f172a"), hex("#312e81"), hex("#7c3aed"), hex("#db2777"), hex("#f59e0b"), hex("#fde68a")];
+  const palette = [
+    hex("#0f172a"),
+    hex("#312e81"),
+    hex("#7c3aed"),
+    hex("#db2777"),
+    hex("#f59e0b"),
+    hex("#fde68a"),
+  ];
   for (let x = 0; x < width; x += 2) {
     const t = x / width;
     for (let y = 0; y < height; y += 2) {
@@ -174,7 +179,10 @@ function spectrogram(tracks, { width = 360, height = 160, seed = 3 } = {}) {
           energy += Math.exp(-((f - centre) ** 2) / 0.0004) / h;
         }
       }
-      const level = Math.min(palette.length - 1, Math.floor(Math.min(1, energy) * (palette.length - 1) + 0.3));
+      const level = Math.min(
+        palette.length - 1,
+        Math.floor(Math.min(1, energy) * (palette.length - 1) + 0.3),
+      );
       fillRect(cv, x, y, 2, 2, palette[level]);
     }
   }
@@ -215,8 +223,24 @@ function gridWorld({ path }) {
   fillRect(cv, 5 * cell + 6, 5 * cell + 6, cell - 12, cell - 12, C.green); // goal
   disc(cv, cell / 2, cell / 2, 12, C.blue); // agent
   if (path) {
-    const cells = [[0, 0], [1, 0], [2, 0], [2, 1], [2, 2], [2, 3], [3, 4], [4, 4], [5, 4], [5, 5]];
-    polyline(cv, cells.map(([c, r]) => [c * cell + cell / 2, r * cell + cell / 2]), C.orange, 4);
+    const cells = [
+      [0, 0],
+      [1, 0],
+      [2, 0],
+      [2, 1],
+      [2, 2],
+      [2, 3],
+      [3, 4],
+      [4, 4],
+      [5, 4],
+      [5, 5],
+    ];
+    polyline(
+      cv,
+      cells.map(([c, r]) => [c * cell + cell / 2, r * cell + cell / 2]),
+      C.orange,
+      4,
+    );
   }
   return cv;
 }
@@ -250,9 +274,27 @@ function robotScene({ trajectory }) {
 function moleculeGraph() {
   const cv = makeCanvas(260, 200);
   const nodes = [
-    [60, 60], [110, 35], [160, 60], [160, 115], [110, 140], [60, 115], [210, 35], [210, 140], [110, 185],
+    [60, 60],
+    [110, 35],
+    [160, 60],
+    [160, 115],
+    [110, 140],
+    [60, 115],
+    [210, 35],
+    [210, 140],
+    [110, 185],
   ];
-  const edges = [[0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [5, 0], [2, 6], [3, 7], [4, 8]];
+  const edges = [
+    [0, 1],
+    [1, 2],
+    [2, 3],
+    [3, 4],
+    [4, 5],
+    [5, 0],
+    [2, 6],
+    [3, 7],
+    [4, 8],
+  ];
   for (const [a, b] of edges) line(cv, nodes[a][0], nodes[a][1], nodes[b][0], nodes[b][1], C.ink, 3);
   const colors = [C.slate, C.slate, C.slate, C.slate, C.slate, C.slate, C.red, C.blue, C.red];
   nodes.forEach(([x, y], i) => {
@@ -325,9 +367,12 @@ const PICTURES = {
   "audio-to-audio-input-noisy.png": () => noisyAndClean(false),
   "audio-to-audio-output-clean.png": () => noisyAndClean(true),
   "audio-classification-input-spectrogram.png": () =>
-    spectrogram([{ start: 0.1, end: 0.85, harmonics: 5, base: (t) => 0.09 + 0.05 * Math.abs(Math.sin(t * 9)) }], {
-      seed: 4,
-    }),
+    spectrogram(
+      [{ start: 0.1, end: 0.85, harmonics: 5, base: (t) => 0.09 + 0.05 * Math.abs(Math.sin(t * 9)) }],
+      {
+        seed: 4,
+      },
+    ),
   "audio-text-to-text-input-waveform.png": () =>
     waveform(
       [

@@ -114,7 +114,15 @@ class Canvas {
   }
 
   ellipse(cx, cy, rx, ry, color, alpha = 1) {
-    this.region(cx - rx, cy - ry, cx + rx, cy + ry, (x, y) => ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1, color, alpha);
+    this.region(
+      cx - rx,
+      cy - ry,
+      cx + rx,
+      cy + ry,
+      (x, y) => ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1,
+      color,
+      alpha,
+    );
   }
 
   circle(cx, cy, r, color, alpha = 1) {
@@ -237,7 +245,12 @@ function sceneBoxes(w, h) {
   const L = sceneLayout(w, h);
   return {
     house: [L.roof[0][0], L.roof[2][1], L.roof[1][0] - L.roof[0][0], L.house.y + L.house.h - L.roof[2][1]],
-    tree: [L.canopy.cx - L.canopy.r, L.canopy.cy - L.canopy.r, 2 * L.canopy.r, L.trunk.y + L.trunk.h - (L.canopy.cy - L.canopy.r)],
+    tree: [
+      L.canopy.cx - L.canopy.r,
+      L.canopy.cy - L.canopy.r,
+      2 * L.canopy.r,
+      L.trunk.y + L.trunk.h - (L.canopy.cy - L.canopy.r),
+    ],
     ball: [L.ball.cx - L.ball.r, L.ball.cy - L.ball.r, 2 * L.ball.r, 2 * L.ball.r],
     sun: [L.sun.cx - L.sun.r, L.sun.cy - L.sun.r, 2 * L.sun.r, 2 * L.sun.r],
   };
@@ -295,21 +308,54 @@ function drawCat(w, h) {
   const cy = h * 0.56;
   const r = h * 0.3;
   const fur = [228, 140, 60];
-  c.triangle([cx - r * 0.95, cy - r * 0.3], [cx - r * 0.25, cy - r * 0.85], [cx - r * 0.9, cy - r * 1.35], fur);
-  c.triangle([cx + r * 0.95, cy - r * 0.3], [cx + r * 0.25, cy - r * 0.85], [cx + r * 0.9, cy - r * 1.35], fur);
-  c.triangle([cx - r * 0.8, cy - r * 0.5], [cx - r * 0.4, cy - r * 0.8], [cx - r * 0.78, cy - r * 1.1], [240, 170, 170]);
-  c.triangle([cx + r * 0.8, cy - r * 0.5], [cx + r * 0.4, cy - r * 0.8], [cx + r * 0.78, cy - r * 1.1], [240, 170, 170]);
+  c.triangle(
+    [cx - r * 0.95, cy - r * 0.3],
+    [cx - r * 0.25, cy - r * 0.85],
+    [cx - r * 0.9, cy - r * 1.35],
+    fur,
+  );
+  c.triangle(
+    [cx + r * 0.95, cy - r * 0.3],
+    [cx + r * 0.25, cy - r * 0.85],
+    [cx + r * 0.9, cy - r * 1.35],
+    fur,
+  );
+  c.triangle(
+    [cx - r * 0.8, cy - r * 0.5],
+    [cx - r * 0.4, cy - r * 0.8],
+    [cx - r * 0.78, cy - r * 1.1],
+    [240, 170, 170],
+  );
+  c.triangle(
+    [cx + r * 0.8, cy - r * 0.5],
+    [cx + r * 0.4, cy - r * 0.8],
+    [cx + r * 0.78, cy - r * 1.1],
+    [240, 170, 170],
+  );
   c.ellipse(cx, cy, r, r * 0.88, fur);
-  for (const dx of [-0.25, 0, 0.25]) c.rect(cx + dx * r - r * 0.05, cy - r * 0.88, r * 0.1, r * 0.35, [180, 95, 35]);
+  for (const dx of [-0.25, 0, 0.25])
+    c.rect(cx + dx * r - r * 0.05, cy - r * 0.88, r * 0.1, r * 0.35, [180, 95, 35]);
   c.ellipse(cx, cy + r * 0.35, r * 0.45, r * 0.32, [248, 228, 200]);
   for (const side of [-1, 1]) {
     c.ellipse(cx + side * r * 0.38, cy - r * 0.12, r * 0.17, r * 0.14, [120, 200, 90]);
     c.ellipse(cx + side * r * 0.38, cy - r * 0.12, r * 0.05, r * 0.13, [20, 20, 20]);
     for (const dy of [-0.06, 0.06]) {
-      c.line(cx + side * r * 0.3, cy + r * (0.3 + dy), cx + side * r * 1.15, cy + r * (0.25 + dy * 3), [60, 50, 45], 1.5);
+      c.line(
+        cx + side * r * 0.3,
+        cy + r * (0.3 + dy),
+        cx + side * r * 1.15,
+        cy + r * (0.25 + dy * 3),
+        [60, 50, 45],
+        1.5,
+      );
     }
   }
-  c.triangle([cx - r * 0.1, cy + r * 0.15], [cx + r * 0.1, cy + r * 0.15], [cx, cy + r * 0.28], [225, 110, 130]);
+  c.triangle(
+    [cx - r * 0.1, cy + r * 0.15],
+    [cx + r * 0.1, cy + r * 0.15],
+    [cx, cy + r * 0.28],
+    [225, 110, 130],
+  );
   return c;
 }
 
@@ -390,7 +436,8 @@ function winterize(c) {
     if (isGreen && y > c.height * 0.6) return [235, 240, 248];
     return [grey * 0.5 + r * 0.3 + 40, grey * 0.5 + g * 0.3 + 45, grey * 0.4 + b * 0.4 + 70];
   });
-  for (let i = 0; i < (c.width * c.height) / 90; i++) c.circle(rand() * c.width, rand() * c.height, 1.2, [255, 255, 255]);
+  for (let i = 0; i < (c.width * c.height) / 90; i++)
+    c.circle(rand() * c.width, rand() * c.height, 1.2, [255, 255, 255]);
   return c;
 }
 
@@ -401,7 +448,11 @@ function nightify(c) {
 
 function paintingStyle(c) {
   // Posterise into a few bands, like a flat gouache painting.
-  c.map(([r, g, b]) => [Math.round(r / 64) * 64 + 20, Math.round(g / 64) * 64 + 10, Math.round(b / 64) * 64 + 30]);
+  c.map(([r, g, b]) => [
+    Math.round(r / 64) * 64 + 20,
+    Math.round(g / 64) * 64 + 10,
+    Math.round(b / 64) * 64 + 30,
+  ]);
   return c;
 }
 
@@ -419,10 +470,18 @@ function drawRainbow(c) {
   bands.forEach((color, i) => {
     const outer = c.height * 0.6 - i * 6;
     const inner = outer - 6;
-    c.region(cx - outer, cy - outer, cx + outer, cy, (x, y) => {
-      const d = Math.hypot(x - cx, y - cy);
-      return d <= outer && d > inner && y < cy;
-    }, color, 0.55);
+    c.region(
+      cx - outer,
+      cy - outer,
+      cx + outer,
+      cy,
+      (x, y) => {
+        const d = Math.hypot(x - cx, y - cy);
+        return d <= outer && d > inner && y < cy;
+      },
+      color,
+      0.55,
+    );
   });
   return c;
 }
@@ -470,7 +529,13 @@ function drawPages(w, h) {
       const bars = [0.5, 0.8, 0.35, 0.95, 0.65];
       bars.forEach((v, b) => {
         const bh = v * (pageH * 0.4);
-        c.rect(x + 10 + b * ((pageW - 20) / 5), 10 + pageH - 14 - bh, (pageW - 20) / 5 - 4, bh, [60, 120, 200]);
+        c.rect(
+          x + 10 + b * ((pageW - 20) / 5),
+          10 + pageH - 14 - bh,
+          (pageW - 20) / 5 - 4,
+          bh,
+          [60, 120, 200],
+        );
       });
       c.rect(x + 8, 10 + pageH - 12, pageW - 16, 1, [90, 90, 90]);
     } else {
@@ -507,10 +572,28 @@ function drawMug(c, cx, cy, s, body, shaded) {
   for (let x = 0; x < w; x++) {
     const t = x / w;
     const light = shaded ? 0.55 + 0.6 * Math.sin(Math.PI * (t * 0.9 + 0.05)) : 1;
-    c.rect(cx - w / 2 + x, cy - h / 2, 1, h, body.map((v) => Math.min(255, v * light)));
+    c.rect(
+      cx - w / 2 + x,
+      cy - h / 2,
+      1,
+      h,
+      body.map((v) => Math.min(255, v * light)),
+    );
   }
-  c.ellipse(cx, cy + h / 2, w / 2, s * 0.1, body.map((v) => v * 0.8));
-  c.ellipse(cx, cy - h / 2, w / 2, s * 0.1, body.map((v) => Math.min(255, v * 1.1)));
+  c.ellipse(
+    cx,
+    cy + h / 2,
+    w / 2,
+    s * 0.1,
+    body.map((v) => v * 0.8),
+  );
+  c.ellipse(
+    cx,
+    cy - h / 2,
+    w / 2,
+    s * 0.1,
+    body.map((v) => Math.min(255, v * 1.1)),
+  );
   c.ellipse(cx, cy - h / 2, w / 2 - 3, s * 0.1 - 2, [90, 55, 35]);
 }
 
@@ -588,7 +671,10 @@ const H = 192;
 const images = new Map();
 const add = (name, canvas) => images.set(name, canvas);
 
-const sceneFrames = (count, fw, fh, post = (c) => c) => (i) => post(drawScene(fw, fh, { ballX: 0.45 + (0.45 * i) / (count - 1) }));
+const sceneFrames =
+  (count, fw, fh, post = (c) => c) =>
+  (i) =>
+    post(drawScene(fw, fh, { ballX: 0.45 + (0.45 * i) / (count - 1) }));
 
 const boxColors = { house: [230, 60, 60], tree: [40, 90, 220], ball: [250, 200, 0] };
 
@@ -618,7 +704,10 @@ add("image-to-video-input.png", drawScene(W, H));
 add("image-to-video-output.png", filmstrip(4, 72, 54, sceneFrames(4, 72, 54)));
 add("unconditional-image-generation-output.png", butterflyGrid(W, H));
 add("video-classification-input.png", filmstrip(4, 72, 54, sceneFrames(4, 72, 54)));
-add("text-to-video-output.png", filmstrip(4, 72, 54, (i) => drawLighthouse(72, 54 + i * 0)));
+add(
+  "text-to-video-output.png",
+  filmstrip(4, 72, 54, (i) => drawLighthouse(72, 54 + i * 0)),
+);
 add("image-text-to-text-input.png", drawScene(W, H));
 add("image-text-to-image-input.png", drawScene(W, H));
 add(
@@ -684,7 +773,15 @@ add("visual-document-retrieval-input.png", drawPages(W, H));
 add("any-to-any-input.png", drawScene(W, H));
 add("any-to-any-output.png", paintingStyle(drawScene(W, H)));
 add("video-to-video-input.png", filmstrip(4, 72, 54, sceneFrames(4, 72, 54)));
-add("video-to-video-output.png", filmstrip(4, 72, 54, sceneFrames(4, 72, 54, (c) => winterize(c))));
+add(
+  "video-to-video-output.png",
+  filmstrip(
+    4,
+    72,
+    54,
+    sceneFrames(4, 72, 54, (c) => winterize(c)),
+  ),
+);
 
 mkdirSync(OUT_DIR, { recursive: true });
 let failures = 0;

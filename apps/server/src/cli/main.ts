@@ -1,3 +1,6 @@
 #!/usr/bin/env node
-console.error("modelhub: server not built yet");
-process.exit(1);
+import { stdio } from "./context.js";
+import { runCli } from "./run.js";
+
+const code = await runCli(process.argv.slice(2), process.env, stdio);
+if (code !== 0) process.exit(code);

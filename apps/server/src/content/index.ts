@@ -6,6 +6,7 @@ import { registerCommitRoutes } from "./http/commit-routes.js";
 import type { ContentContext } from "./http/content-context.js";
 import { registerDownloadRoutes } from "./http/download-routes.js";
 import { registerFileRoutes } from "./http/files-routes.js";
+import { registerGitHttpRoutes } from "./http/git-http-routes.js";
 import { registerHistoryRoutes } from "./http/history-routes.js";
 import { registerLfsRoutes } from "./http/lfs-routes.js";
 import { UrlSigner } from "./http/signed-urls.js";
@@ -37,6 +38,7 @@ export function createContentRoutes(deps: ContentRoutesDeps): Hono<AppEnv> {
   registerCommitRoutes(app, ctx);
   registerLfsRoutes(app, ctx);
   registerHistoryRoutes(app, ctx);
+  registerGitHttpRoutes(app, ctx);
   return app;
 }
 

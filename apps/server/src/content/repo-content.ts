@@ -56,6 +56,10 @@ export interface CommitRequest {
 export interface CommitResult {
   commit: string;
   branch: string;
+  /** Same as `commit`; with `date` and `title` this is also a CommitSummary. */
+  sha: string;
+  date: Date;
+  title: string;
 }
 
 export interface CommitFilesInput {
@@ -204,7 +208,7 @@ export class RepoContent {
     this.forget(git.dir);
     this.deps.logger.info({ repo: `${repo.type}:${repo.id}`, branch, commit }, "commit landed");
     if (branch === DEFAULT_BRANCH) await this.announce(repo, commit);
-    return { commit, branch };
+    return { commit, branch, sha: commit, date: new Date(), title: request.title };
   }
 
   /** update-ref with compare-and-swap; a lock file left by a killed process is removed once and retried. */

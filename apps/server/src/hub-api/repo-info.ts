@@ -40,61 +40,92 @@ function mappingFields(m: ProviderMappingRow): Record<string, string> {
   };
 }
 
+interface FieldContext {
+  sha?: string;
+  blobs: boolean;
+  mappings: ProviderMappingRow[];
+  /** Listings use the list form of provider mappings, repo info the dict form. */
+  mappingForm: "dict" | "list";
+}
+
+type Getter = (row: RepoRow, ctx: FieldContext) => unknown;
+
+const json =
+  (column: "card_data" | "config" | "transformers_info" | "widget_data" | "gguf"): Getter =>
+  (row) =>
+    fromJsonText<unknown>(row[column], undefined);
+
+/** Every field we can serve, computed only when asked for (listings ask for few). */
+const COMMON_FIELDS: Record<string, Getter> = {
+  _id: (row) => row.id,
+  id: (row) => row.full_id,
+  author: (row) => row.owner,
+  sha: (row, ctx) => ctx.sha ?? row.sha ?? undefined,
+  lastModified: (row) => row.last_modified,
+  createdAt: (row) => row.created_at,
+  private: (row) => row.private === 1,
+  gated: (row) => parseGated(row.gated),
+  disabled: () => false,
+  downloads: (row) => row.downloads_30d,
+  downloadsAllTime: (row) => row.downloads_all_time,
+  likes: (row) => row.likes,
+  trendingScore: (row) => Math.round(row.trending_score),
+  tags: (row) => fromJsonText<string[]>(row.tags, []),
+  cardData: json("card_data"),
+  siblings: (row, ctx) => siblingsJson(row, ctx.blobs),
+  usedStorage: (row) => row.used_storage,
+  warnings: (row) => fromJsonText<string[]>(row.warnings, []),
+};
+
+const MODEL_FIELDS: Record<string, Getter> = {
+  ...COMMON_FIELDS,
+  modelId: (row) => row.full_id,
+  pipeline_tag: (row) => row.pipeline_tag ?? undefined,
+  library_name: (row) => row.library_name ?? undefined,
+  mask_token: (row) => modelDataOf(row).mask_token,
+  config: json("config"),
+  transformersInfo: json("transformers_info"),
+  widgetData: json("widget_data"),
+  gguf: json("gguf"),
+  spaces: () => [],
+  inferenceProviderMapping: (_row, ctx) => (ctx.mappingForm === "dict" ? mappingDict(ctx.mappings) : mappingList(ctx.mappings)),
+};
+
+const DATASET_FIELDS: Record<string, Getter> = { ...COMMON_FIELDS };
+
+const SPACE_FIELDS: Record<string, Getter> = {
+  ...COMMON_FIELDS,
+  sdk: (row) => row.sdk ?? undefined,
+  subdomain: (row) => `${row.owner}-${row.name}`.toLowerCase().replace(/[^a-z0-9-]/g, "-"),
+  runtime: () => ({ stage: "RUNNING", hardware: { current: "cpu-basic", requested: "cpu-basic" } }),
+  models: () => [],
+  datasets: () => [],
+};
+
+function fieldsOf(row: RepoRow): Record<string, Getter> {
+  return row.type === "model" ? MODEL_FIELDS : row.type === "space" ? SPACE_FIELDS : DATASET_FIELDS;
+}
+
+function pick(row: RepoRow, keys: Iterable<string>, ctx: FieldContext): RepoInfoJson {
+  const fields = fieldsOf(row);
+  const out: RepoInfoJson = {};
+  for (const key of keys) {
+    const getter = fields[key];
+    const value = getter ? getter(row, ctx) : undefined;
+    if (value !== undefined) out[key] = value;
+  }
+  return out;
+}
+
 export interface InfoOptions {
   sha?: string;
   blobs?: boolean;
   mappings: ProviderMappingRow[];
 }
 
-/** Every field we know about a repo; listings pick a subset. */
+/** Repo info: every field we know about the repo. */
 export function repoInfoJson(row: RepoRow, options: InfoOptions): RepoInfoJson {
-  const common: RepoInfoJson = {
-    _id: row.id,
-    id: row.full_id,
-    author: row.owner,
-    sha: options.sha ?? row.sha ?? undefined,
-    lastModified: row.last_modified,
-    createdAt: row.created_at,
-    private: row.private === 1,
-    gated: parseGated(row.gated),
-    disabled: false,
-    downloads: row.downloads_30d,
-    downloadsAllTime: row.downloads_all_time,
-    likes: row.likes,
-    trendingScore: Math.round(row.trending_score),
-    tags: fromJsonText<string[]>(row.tags, []),
-    cardData: fromJsonText<Record<string, unknown> | undefined>(row.card_data, undefined),
-    siblings: siblingsJson(row, options.blobs === true),
-    usedStorage: row.used_storage,
-    warnings: fromJsonText<string[]>(row.warnings, []),
-  };
-  if (row.type === "model") {
-    const model = modelDataOf(row);
-    return {
-      ...common,
-      modelId: row.full_id,
-      pipeline_tag: model.pipeline_tag,
-      library_name: model.library_name,
-      mask_token: model.mask_token,
-      config: model.config,
-      transformersInfo: model.transformersInfo,
-      widgetData: model.widgetData,
-      gguf: model.gguf,
-      spaces: [],
-      inferenceProviderMapping: mappingDict(options.mappings),
-    };
-  }
-  if (row.type === "space") {
-    return {
-      ...common,
-      sdk: row.sdk ?? undefined,
-      subdomain: `${row.owner}-${row.name}`.toLowerCase().replace(/[^a-z0-9-]/g, "-"),
-      runtime: { stage: "RUNNING", hardware: { current: "cpu-basic", requested: "cpu-basic" } },
-      models: [],
-      datasets: [],
-    };
-  }
-  return { ...common, description: undefined };
+  return pick(row, Object.keys(fieldsOf(row)), { sha: options.sha, blobs: options.blobs === true, mappings: options.mappings, mappingForm: "dict" });
 }
 
 const DEFAULT_ITEM_FIELDS: Record<string, string[]> = {
@@ -114,19 +145,10 @@ export interface ItemOptions {
 
 /** A listing item: the default fields plus whatever `full`, `config`, `cardData` and `expand` ask for. */
 export function listItemJson(row: RepoRow, mappings: ProviderMappingRow[], options: ItemOptions): RepoInfoJson {
-  const info = repoInfoJson(row, { mappings });
   const keys = new Set(DEFAULT_ITEM_FIELDS[row.type] ?? DEFAULT_ITEM_FIELDS.model);
   if (options.full) FULL_ITEM_FIELDS.forEach((k) => keys.add(k));
   if (options.config) keys.add("config");
   if (options.cardData) keys.add("cardData");
   options.expand.forEach((k) => keys.add(k));
-  const item: RepoInfoJson = {};
-  for (const key of keys) {
-    if (key === "inferenceProviderMapping") {
-      if (row.type === "model") item[key] = mappingList(mappings);
-    } else if (info[key] !== undefined) {
-      item[key] = info[key];
-    }
-  }
-  return item;
+  return pick(row, keys, { blobs: false, mappings, mappingForm: "list" });
 }

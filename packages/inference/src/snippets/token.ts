@@ -1,4 +1,5 @@
-import { jsString, pyString, shString } from "@modelhub/tasks";
+import { jsString, pyString } from "@modelhub/tasks";
+import { shWord } from "./shell-word.js";
 
 /** Where a snippet takes its token from: written literally, or read from an environment variable. */
 export type TokenSource = { kind: "literal"; value: string } | { kind: "env"; name: string };
@@ -46,6 +47,6 @@ export function jsAuthorization(scheme: string, token: TokenSource): string {
 
 /** Shell word for an Authorization header (double quotes only around a variable to expand). */
 export function shAuthorization(scheme: string, token: TokenSource): string {
-    if (token.kind === "literal") return shString(`Authorization: ${scheme} ${token.value}`);
+    if (token.kind === "literal") return shWord(`Authorization: ${scheme} ${token.value}`);
     return `"Authorization: ${scheme} $${token.name}"`;
 }

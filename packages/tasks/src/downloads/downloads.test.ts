@@ -14,10 +14,16 @@ describe("countDownloads rules", () => {
   it("reads path, prefix, extension and bare file name", () => {
     expect(countDownloadsMatches('path:"ckpt/a.pt"', "ckpt/a.pt")).toBe(true);
     expect(countDownloadsMatches('path:"ckpt/a.pt"', "a.pt")).toBe(false);
-    expect(countDownloadsMatches('path_extension:"pt" AND path_prefix:"checkpoints/"', "checkpoints/x/y.pt")).toBe(true);
+    expect(
+      countDownloadsMatches('path_extension:"pt" AND path_prefix:"checkpoints/"', "checkpoints/x/y.pt"),
+    ).toBe(true);
     expect(countDownloadsMatches('path_extension:"pt" AND path_prefix:"checkpoints/"', "y.pt")).toBe(false);
-    expect(countDownloadsMatches('path_filename:"config" AND path_extension:"cfg"', "sub/config.cfg")).toBe(true);
-    expect(countDownloadsMatches('path_filename:"config" AND path_extension:"cfg"', "config.json")).toBe(false);
+    expect(countDownloadsMatches('path_filename:"config" AND path_extension:"cfg"', "sub/config.cfg")).toBe(
+      true,
+    );
+    expect(countDownloadsMatches('path_filename:"config" AND path_extension:"cfg"', "config.json")).toBe(
+      false,
+    );
     expect(countDownloadsMatches('path_extension:"gguf"', "Model.Q4_K_M.gguf")).toBe(true);
     expect(countDownloadsMatches('path_extension:".pth"', "w.pth")).toBe(true);
   });
@@ -59,7 +65,7 @@ describe("countDownloads rules", () => {
     ['path:"a" OR', "end of query"],
     ['(path:"a"', "missing closing parenthesis"],
     ['path:"a")', "unexpected"],
-    ['path:a.bin', "double-quoted"],
+    ["path:a.bin", "double-quoted"],
     ['path:"a', "unterminated"],
     ['size:"3"', "unknown field"],
     ['_exists_:"size"', "unknown field"],
@@ -73,12 +79,16 @@ describe("countDownloads rules", () => {
   });
 
   it("parses the rule of every library in the registry", () => {
-    const rules = Object.entries(MODEL_LIBRARIES_UI_ELEMENTS).filter(([, lib]) => lib.countDownloads !== undefined);
+    const rules = Object.entries(MODEL_LIBRARIES_UI_ELEMENTS).filter(
+      ([, lib]) => lib.countDownloads !== undefined,
+    );
     expect(rules.length).toBeGreaterThan(150);
     for (const [key, lib] of rules) {
       expect(() => parseDownloadQuery(lib.countDownloads ?? ""), key).not.toThrow();
     }
     expect(countDownloadsMatches(MODEL_LIBRARIES_UI_ELEMENTS.nemo.countDownloads, "asr.nemo")).toBe(true);
-    expect(countDownloadsMatches(MODEL_LIBRARIES_UI_ELEMENTS.peft.countDownloads, "adapter_config.json")).toBe(true);
+    expect(
+      countDownloadsMatches(MODEL_LIBRARIES_UI_ELEMENTS.peft.countDownloads, "adapter_config.json"),
+    ).toBe(true);
   });
 });

@@ -1,4 +1,9 @@
-import { DOWNLOAD_QUERY_FIELDS, DownloadQueryError, type DownloadQuery, type DownloadQueryField } from "./query-ast.js";
+import {
+  DOWNLOAD_QUERY_FIELDS,
+  DownloadQueryError,
+  type DownloadQuery,
+  type DownloadQueryField,
+} from "./query-ast.js";
 import { tokenizeQuery, type QueryToken } from "./query-tokens.js";
 
 const EXISTS_FIELD = "_exists_";
@@ -55,11 +60,15 @@ export function parseDownloadQuery(query: string): DownloadQuery {
     }
     position++;
     if (token.field === EXISTS_FIELD) {
-      if (!isField(token.value)) return fail(token, `_exists_ names an unknown field ${JSON.stringify(token.value)}`);
+      if (!isField(token.value))
+        return fail(token, `_exists_ names an unknown field ${JSON.stringify(token.value)}`);
       return { kind: "exists", field: token.value };
     }
     if (!isField(token.field)) {
-      return fail(token, `unknown field ${JSON.stringify(token.field)} (known: ${DOWNLOAD_QUERY_FIELDS.join(", ")})`);
+      return fail(
+        token,
+        `unknown field ${JSON.stringify(token.field)} (known: ${DOWNLOAD_QUERY_FIELDS.join(", ")})`,
+      );
     }
     if (token.value === "") return fail(token, `empty value for ${token.field}`);
     return { kind: "match", field: token.field, value: token.value };

@@ -42,7 +42,8 @@ export function tokenizeQuery(query: string): QueryToken[] {
     }
     FIELD_NAME.lastIndex = i;
     const word = FIELD_NAME.exec(query)?.[0];
-    if (word === undefined) throw new DownloadQueryError(query, i, `unexpected character ${JSON.stringify(ch)}`);
+    if (word === undefined)
+      throw new DownloadQueryError(query, i, `unexpected character ${JSON.stringify(ch)}`);
     const after = i + word.length;
     if (query[after] !== ":") {
       if (word === "AND" || word === "OR") {

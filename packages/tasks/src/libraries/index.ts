@@ -14,7 +14,10 @@ export { detectSnippetLanguage } from "./snippets/language.js";
 export { LIBRARY_TASKS } from "./library-tasks.js";
 
 /** Every generator by library key; core generators win over the others for the same key. */
-export const SNIPPET_GENERATORS: Readonly<Record<string, SnippetGenerator>> = { ...MORE_SNIPPETS, ...CORE_SNIPPETS };
+export const SNIPPET_GENERATORS: Readonly<Record<string, SnippetGenerator>> = {
+  ...MORE_SNIPPETS,
+  ...CORE_SNIPPETS,
+};
 
 /** Rejects a malformed download rule as soon as the registry is loaded, naming the library. */
 function checkDownloadRule(key: string, entry: LibraryEntry): void {
@@ -22,7 +25,8 @@ function checkDownloadRule(key: string, entry: LibraryEntry): void {
   try {
     compileDownloadQuery(entry.countDownloads);
   } catch (error) {
-    if (error instanceof DownloadQueryError) throw new Error(`Library "${key}": ${error.message}`, { cause: error });
+    if (error instanceof DownloadQueryError)
+      throw new Error(`Library "${key}": ${error.message}`, { cause: error });
     throw error;
   }
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { rm } from "node:fs/promises";
+import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { GitRepository } from "./git-repository.js";
 
@@ -22,6 +22,7 @@ const ZERO = "0".repeat(40);
 export async function writeCommit(repo: GitRepository, draft: CommitDraft, tmpDir: string): Promise<string> {
   const indexFile = join(tmpDir, `index-${randomBytes(8).toString("hex")}`);
   const env = { GIT_INDEX_FILE: indexFile };
+  await mkdir(tmpDir, { recursive: true });
   try {
     if (draft.base) await repo.git(["read-tree", draft.base], undefined, env);
     else await repo.git(["read-tree", "--empty"], undefined, env);

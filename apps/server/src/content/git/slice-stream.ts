@@ -1,22 +1,18 @@
-import { Transform, type Readable } from "node:stream";
+import { Readable } from "node:stream";
 
-/** Passes through bytes `start..end` (inclusive) of `source`. */
+/** Passes through bytes `start..end` (inclusive) of `source`, then stops reading it. */
 export function sliceStream(source: Readable, start: number, end: number): Readable {
-  let position = 0;
-  const slicer = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
+  async function* slice(): AsyncGenerator<Buffer> {
+    let position = 0;
+    for await (const chunk of source) {
+      const buf = chunk as Buffer;
       const chunkStart = position;
-      position += chunk.length;
+      position += buf.length;
       const from = Math.max(start - chunkStart, 0);
-      const to = Math.min(end + 1 - chunkStart, chunk.length);
-      if (to > from) this.push(chunk.subarray(from, to));
-      if (position > end) {
-        this.push(null);
-        source.destroy();
-      }
-      callback();
-    },
-  });
-  source.on("error", (error) => slicer.destroy(error));
-  return source.pipe(slicer);
+      const to = Math.min(end + 1 - chunkStart, buf.length);
+      if (to > from) yield buf.subarray(from, to);
+      if (position > end) break;
+    }
+  }
+  return Readable.from(slice(), { objectMode: false });
 }

@@ -52,11 +52,14 @@ export function snippetOptionsFor(state: PanelState, conversational: boolean): S
 }
 
 export function mappingArgFor(model: RepoInfo, provider: string, mappings: ProviderMapping[]): ProviderMappingArg | undefined {
-  if (provider === "auto") return undefined;
-  const entry = mappings.find((m) => m.provider === provider);
+  // For "auto" the hub's own snippet endpoint passes the first live mapping; the panel does the same.
+  const entry =
+    provider === "auto"
+      ? (mappings.find((m) => m.status === "live") ?? mappings[0])
+      : mappings.find((m) => m.provider === provider);
   if (!entry) return undefined;
   return {
-    provider,
+    provider: entry.provider,
     hfModelId: model.id,
     providerId: entry.providerId,
     status: entry.status,

@@ -13,8 +13,10 @@ function call(ctx: SnippetContext, prefix: string, method: string, properties: s
 
 /** Where the call goes: an endpoint, or a provider and the Hub model id. */
 function target(ctx: SnippetContext): string[] {
-    const lines = [javascript`provider: ${ctx.provider}`];
-    if (ctx.options.endpointUrl) lines.push(javascript`endpointUrl: ${ctx.options.endpointUrl}`);
+    // An endpoint implies hf-inference: the client refuses an explicit provider beside it.
+    const lines = ctx.options.endpointUrl
+        ? [javascript`endpointUrl: ${ctx.options.endpointUrl}`]
+        : [javascript`provider: ${ctx.provider}`];
     lines.push(javascript`model: ${ctx.model.id}`);
     return lines;
 }

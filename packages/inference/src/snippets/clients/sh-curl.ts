@@ -1,4 +1,5 @@
-import { jsonValue, shell, shString } from "@modelhub/tasks";
+import { jsonValue } from "@modelhub/tasks";
+import { shWord } from "../shell-word.js";
 import type { ClientTemplate, SnippetContext } from "../context.js";
 import { filesIn, mapFiles } from "../../request/body.js";
 import { extraHeaders, rawHttpAllowed } from "../raw-http.js";
@@ -16,17 +17,17 @@ const KINDS = new Set<SnippetKind>([
 
 function bodyArguments(ctx: SnippetContext): string[] | undefined {
     const body = ctx.request.body;
-    if (body.type === "file") return [shell`--data-binary ${`@${body.file.path}`}`];
+    if (body.type === "file") return [`--data-binary ${shWord(`@${body.file.path}`)}`];
     if (body.type === "multipart") {
         return [
-            shell`-F ${`file=@${body.file.path}`}`,
-            ...Object.entries(body.fields).map(([name, value]) => shell`--form-string ${`${name}=${value}`}`),
+            `-F ${shWord(`file=@${body.file.path}`)}`,
+            ...Object.entries(body.fields).map(([name, value]) => `--form-string ${shWord(`${name}=${value}`)}`),
         ];
     }
     // A shell command cannot embed a file's base64 text without extra tools.
     if (filesIn(body.value).length > 0) return undefined;
     // The whole JSON document is one single-quoted word: quotes inside it are escaped, nothing expands.
-    return [`-d ${shString(jsonValue(mapFiles(body.value, () => null), 1))}`];
+    return [`-d ${shWord(jsonValue(mapFiles(body.value, () => null), 1))}`];
 }
 
 export const shCurl: ClientTemplate = {
@@ -40,10 +41,10 @@ export const shCurl: ClientTemplate = {
         const auth = ctx.request.authorization;
         if (auth) args.push(`-H ${shAuthorization(auth.scheme, ctx.token)}`);
         const contentType = ctx.request.headers["Content-Type"];
-        if (contentType) args.push(shell`-H ${`Content-Type: ${contentType}`}`);
-        for (const [name, value] of extraHeaders(ctx)) args.push(shell`-H ${`${name}: ${value}`}`);
+        if (contentType) args.push(`-H ${shWord(`Content-Type: ${contentType}`)}`);
+        for (const [name, value] of extraHeaders(ctx)) args.push(`-H ${shWord(`${name}: ${value}`)}`);
         args.push(...body);
-        if (ctx.request.response === "binary") args.push(shell`-o ${ctx.outputFile}`);
-        return [shell`curl ${ctx.request.url}`, ...args.map((a) => `    ${a}`)].join(" \\\n");
+        if (ctx.request.response === "binary") args.push(`-o ${shWord(ctx.outputFile)}`);
+        return [`curl ${shWord(ctx.request.url)}`, ...args.map((a) => `    ${a}`)].join(" \\\n");
     },
 };

@@ -16,4 +16,10 @@ export const LIBRARY_ENTRIES = {
 export type ModelLibraryKey = keyof typeof LIBRARY_ENTRIES;
 
 /** The data files, for tests that check no key is defined twice across them. */
-export const LIBRARY_ENTRY_GROUPS = [LIBRARIES_A_C, LIBRARIES_D_K, LIBRARIES_L_O, LIBRARIES_P_S, LIBRARIES_T_Z];
+export const LIBRARY_ENTRY_GROUPS = [
+  LIBRARIES_A_C,
+  LIBRARIES_D_K,
+  LIBRARIES_L_O,
+  LIBRARIES_P_S,
+  LIBRARIES_T_Z,
+];

@@ -35,8 +35,18 @@ export const LIBRARIES_D_K = {
     prettyLabel: "Describe Anything",
     filter: false,
   },
-  "dia-tts": { repoUrl: "https://github.com/nari-labs/dia", repoName: "Dia", prettyLabel: "Dia", filter: false },
-  dia2: { repoUrl: "https://github.com/nari-labs/dia2", repoName: "Dia2", prettyLabel: "Dia2", filter: false },
+  "dia-tts": {
+    repoUrl: "https://github.com/nari-labs/dia",
+    repoName: "Dia",
+    prettyLabel: "Dia",
+    filter: false,
+  },
+  dia2: {
+    repoUrl: "https://github.com/nari-labs/dia2",
+    repoName: "Dia2",
+    prettyLabel: "Dia2",
+    filter: false,
+  },
   "diff-interpretation-tuning": {
     repoUrl: "https://github.com/Aviously/diff-interpretation-tuning",
     repoName: "Diff Interpretation Tuning",
@@ -115,7 +125,13 @@ export const LIBRARIES_D_K = {
     countDownloads: 'path_extension:"safetensors" OR path_extension:"pt"',
     filter: false,
   },
-  fairseq: { repoUrl: "https://github.com/pytorch/fairseq", repoName: "fairseq", prettyLabel: "Fairseq", filter: true },
+  fairseq: {
+    repoUrl: "https://github.com/pytorch/fairseq",
+    repoName: "fairseq",
+    prettyLabel: "Fairseq",
+    docsUrl: "https://fairseq.readthedocs.io/en/latest/",
+    filter: true,
+  },
   fastai: {
     repoUrl: "https://github.com/fastai/fastai",
     repoName: "fastai",
@@ -133,6 +149,7 @@ export const LIBRARIES_D_K = {
     repoUrl: "https://fasttext.cc/",
     repoName: "fastText",
     prettyLabel: "fastText",
+    docsUrl: "https://fasttext.cc/docs/en/python-module.html",
     countDownloads: 'path_extension:"bin"',
     filter: true,
   },
@@ -376,7 +393,11 @@ export const LIBRARIES_D_K = {
     prettyLabel: "KimiAudio",
     filter: false,
   },
-  kittentts: { repoUrl: "https://github.com/KittenML/KittenTTS", repoName: "KittenTTS", prettyLabel: "KittenTTS" },
+  kittentts: {
+    repoUrl: "https://github.com/KittenML/KittenTTS",
+    repoName: "KittenTTS",
+    prettyLabel: "KittenTTS",
+  },
   kronos: {
     repoUrl: "https://github.com/mahmoodlab/KRONOS",
     repoName: "KRONOS",

@@ -261,5 +261,10 @@ export const LIBRARIES_L_O = {
     countDownloads: 'path:".meta-huggingface.json"',
     filter: false,
   },
-  outetts: { repoUrl: "https://github.com/edwko/OuteTTS", repoName: "OuteTTS", prettyLabel: "OuteTTS", filter: false },
+  outetts: {
+    repoUrl: "https://github.com/edwko/OuteTTS",
+    repoName: "OuteTTS",
+    prettyLabel: "OuteTTS",
+    filter: false,
+  },
 } satisfies Record<string, LibraryEntry>;

@@ -101,14 +101,24 @@ export const LIBRARIES_P_S = {
     countDownloads: 'path:"model.safetensors"',
     filter: false,
   },
-  relik: { repoUrl: "https://github.com/SapienzaNLP/relik", repoName: "Relik", prettyLabel: "Relik", filter: false },
+  relik: {
+    repoUrl: "https://github.com/SapienzaNLP/relik",
+    repoName: "Relik",
+    prettyLabel: "Relik",
+    filter: false,
+  },
   renderformer: {
     repoUrl: "https://github.com/microsoft/renderformer",
     repoName: "RenderFormer",
     prettyLabel: "RenderFormer",
     filter: false,
   },
-  reverb: { repoUrl: "https://github.com/revdotcom/reverb", repoName: "Reverb", prettyLabel: "Reverb", filter: false },
+  reverb: {
+    repoUrl: "https://github.com/revdotcom/reverb",
+    repoName: "Reverb",
+    prettyLabel: "Reverb",
+    filter: false,
+  },
   rkllm: {
     repoUrl: "https://github.com/airockchip/rknn-llm",
     repoName: "RKLLM",

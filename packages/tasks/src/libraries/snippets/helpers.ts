@@ -35,14 +35,18 @@ export function filesWithExtension(model: ModelData, extension: string): string[
 
 const PY_IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-/** `name` when it is a plain Python/JS identifier (safe to write as code), otherwise `fallback`. */
+/**
+ * `name` when it is a plain identifier, otherwise `fallback`. An identifier cannot break out of
+ * code, but it is still record text written as code: prefer an allow-list (see class-names.ts).
+ */
 export function identifierOr(name: string | undefined, fallback: string): string {
   return name !== undefined && PY_IDENTIFIER.test(name) ? name : fallback;
 }
 
 export const DEFAULT_CHAT_MESSAGES: ChatMessage[] = [{ role: "user", content: "Who are you?" }];
 
-export const SAMPLE_IMAGE_URL = "https://huggingface.co/datasets/huggingface/documentation-images/resolve/main/p-blog/candy.JPG";
+export const SAMPLE_IMAGE_URL =
+  "https://huggingface.co/datasets/huggingface/documentation-images/resolve/main/p-blog/candy.JPG";
 
 /** A user message asking about an image, in the content-parts form vision-language models take. */
 export function visionChatMessages(imageKey: "url" | "image_url"): LiteralValue {

@@ -60,10 +60,18 @@ const SHELL_COMMANDS = [
   "deepforest",
   "htrflow",
   "fairseq-interactive",
+  "lerobot-train",
+  "lerobot-record",
+  "lerobot-eval",
 ];
-const SHELL_START = new RegExp(`^(?:${SHELL_COMMANDS.map((c) => c.replace(/[.\\-]/g, "\\$&")).join("|")})(?:\\s|$)`);
+const SHELL_START = new RegExp(
+  `^(?:${SHELL_COMMANDS.map((c) => c.replace(/[.\\-]/g, "\\$&")).join("|")})(?:\\s|$)`,
+);
+/** A hyphenated command followed by flags or a line continuation, e.g. `some-tool --flag` or `some-tool \`. */
+const HYPHENATED_COMMAND = /^[a-z][a-z0-9_.]*(?:-[a-z0-9_.]+)+(?:\s+(?:--?[A-Za-z]|\\$)|\s*\\$)/;
 const PYTHON_SCRIPT = /^python3?\s+(?:-m\s+\S+|\S+\.py)(?:\s|$)/;
-const JS_START = /^(?:\/\/|\/\*|import\s*\{|import\s+\w+\s+from\s+["']|import\s+\*\s+as\s|import\s+["']|const\s|let\s|await\s|export\s)/;
+const JS_START =
+  /^(?:\/\/|\/\*|import\s*\{|import\s+\w+\s+from\s+["']|import\s+\*\s+as\s|import\s+["']|const\s|let\s|await\s|export\s)/;
 
 function firstCodeLine(code: string): string {
   const lines = code.split("\n").map((line) => line.trim());
@@ -76,6 +84,6 @@ export function detectSnippetLanguage(code: string): SnippetLanguage {
   if (JS_START.test(head)) return "js";
   const line = firstCodeLine(code);
   if (line.startsWith("python") && !PYTHON_SCRIPT.test(line)) return "python";
-  if (SHELL_START.test(line)) return "sh";
+  if (SHELL_START.test(line) || HYPHENATED_COMMAND.test(line)) return "sh";
   return "python";
 }

@@ -9,7 +9,10 @@ export const featureExtractionTask: TaskDataCustom = {
       id: "sentence-transformers/all-nli",
       description: "NLI sentence pairs and triplets, a standard training set for embedding models.",
     },
-    { id: "wikimedia/wikipedia", description: "Cleaned Wikipedia dumps in hundreds of languages, good raw text to embed." },
+    {
+      id: "wikimedia/wikipedia",
+      description: "Cleaned Wikipedia dumps in hundreds of languages, good raw text to embed.",
+    },
     { id: "mteb/scifact", description: "Scientific claims and abstracts; one of the MTEB retrieval tasks." },
   ],
   demo: {
@@ -25,7 +28,8 @@ export const featureExtractionTask: TaskDataCustom = {
   metrics: [
     {
       id: "ndcg@10",
-      description: "Retrieval quality: rewards placing the relevant documents near the top of the first ten results.",
+      description:
+        "Retrieval quality: rewards placing the relevant documents near the top of the first ten results.",
     },
     {
       id: "spearman_cosine",
@@ -37,7 +41,10 @@ export const featureExtractionTask: TaskDataCustom = {
     },
   ],
   models: [
-    { id: "BAAI/bge-m3", description: "Multilingual embedding model producing dense, sparse and multi-vector outputs." },
+    {
+      id: "BAAI/bge-m3",
+      description: "Multilingual embedding model producing dense, sparse and multi-vector outputs.",
+    },
     {
       id: "intfloat/multilingual-e5-large",
       description: "E5 embeddings for about 100 languages; prefix inputs with 'query: ' or 'passage: '.",
@@ -50,10 +57,16 @@ export const featureExtractionTask: TaskDataCustom = {
       id: "nomic-ai/nomic-embed-text-v1.5",
       description: "Long-context English embeddings whose dimensions can be truncated (Matryoshka).",
     },
-    { id: "google-bert/bert-base-uncased", description: "Raw BERT encoder; its hidden states are generic features." },
+    {
+      id: "google-bert/bert-base-uncased",
+      description: "Raw BERT encoder; its hidden states are generic features.",
+    },
   ],
   spaces: [
-    { id: "mteb/leaderboard", description: "Massive Text Embedding Benchmark results across dozens of tasks." },
+    {
+      id: "mteb/leaderboard",
+      description: "Massive Text Embedding Benchmark results across dozens of tasks.",
+    },
     {
       id: "sentence-transformers/quantized-retrieval",
       description: "Searches millions of Wikipedia passages using binary and int8 quantised embeddings.",

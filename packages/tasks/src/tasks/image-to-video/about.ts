@@ -19,9 +19,8 @@ import torch
 from diffusers import StableVideoDiffusionPipeline
 from diffusers.utils import load_image, export_to_video
 
-pipe = StableVideoDiffusionPipeline.from_pretrained(
-    "stabilityai/stable-video-diffusion-img2vid-xt", torch_dtype=torch.float16, variant="fp16"
-)
+repo = "stabilityai/stable-video-diffusion-img2vid-xt"
+pipe = StableVideoDiffusionPipeline.from_pretrained(repo, variant="fp16", torch_dtype=torch.float16)
 pipe.enable_model_cpu_offload()
 
 still = load_image("meadow.png").resize((1024, 576))

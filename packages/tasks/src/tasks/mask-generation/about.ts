@@ -36,10 +36,10 @@ model = SamModel.from_pretrained("facebook/sam-vit-base")
 image = Image.open("garden.jpg").convert("RGB")
 inputs = processor(image, input_points=[[[200, 155]]], return_tensors="pt")
 with torch.no_grad():
-    outputs = model(**inputs)
-masks = processor.image_processor.post_process_masks(
-    outputs.pred_masks, inputs["original_sizes"], inputs["reshaped_input_sizes"]
-)
+    low_res = model(**inputs).pred_masks
+# Upsample the low-resolution logits back to the photo's size and binarise them.
+full_size = processor.image_processor.post_process_masks(low_res, inputs["original_sizes"], inputs["reshaped_input_sizes"])
+print(full_size[0].shape)   # (prompts, 3 candidate masks, height, width)
 \`\`\`
 
 SAM 2 checkpoints add memory across frames and are available through the \`sam2\` package and in Transformers.

@@ -7,13 +7,17 @@ export const questionAnsweringTask: TaskDataCustom = {
   datasets: [
     {
       id: "rajpurkar/squad_v2",
-      description: "Crowd-written questions on Wikipedia paragraphs, including questions that have no answer in the text.",
+      description:
+        "Crowd-written questions on Wikipedia paragraphs, including questions that have no answer in the text.",
     },
     {
       id: "google-research-datasets/natural_questions",
       description: "Real search-engine questions paired with the Wikipedia page that answers them.",
     },
-    { id: "rajpurkar/squad", description: "The original SQuAD: more than 100,000 answerable questions on Wikipedia." },
+    {
+      id: "rajpurkar/squad",
+      description: "The original SQuAD: more than 100,000 answerable questions on Wikipedia.",
+    },
   ],
   demo: {
     inputs: [
@@ -35,7 +39,8 @@ export const questionAnsweringTask: TaskDataCustom = {
     },
     {
       id: "f1",
-      description: "Word-overlap F1 between prediction and reference, which gives partial credit for nearly right spans.",
+      description:
+        "Word-overlap F1 between prediction and reference, which gives partial credit for nearly right spans.",
     },
   ],
   models: [
@@ -57,7 +62,10 @@ export const questionAnsweringTask: TaskDataCustom = {
       id: "anakin87/who-killed-laura-palmer",
       description: "Extractive QA over a Twin Peaks fan wiki, built with a retriever-reader pipeline.",
     },
-    { id: "deepset/wikipedia-assistant", description: "Assistant that answers questions grounded in Wikipedia articles." },
+    {
+      id: "deepset/wikipedia-assistant",
+      description: "Assistant that answers questions grounded in Wikipedia articles.",
+    },
   ],
   widgetModels: ["deepset/roberta-base-squad2"],
   youtubeId: "ajPx5LwJD-I",

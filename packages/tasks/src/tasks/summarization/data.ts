@@ -9,8 +9,14 @@ export const summarizationTask: TaskDataCustom = {
       id: "abisee/cnn_dailymail",
       description: "News articles paired with the bullet-point highlights written by the journalists.",
     },
-    { id: "EdinburghNLP/xsum", description: "BBC articles with a single-sentence summary: very abstractive." },
-    { id: "Samsung/samsum", description: "Messenger-style chats with a short third-person summary of each one." },
+    {
+      id: "EdinburghNLP/xsum",
+      description: "BBC articles with a single-sentence summary: very abstractive.",
+    },
+    {
+      id: "Samsung/samsum",
+      description: "Messenger-style chats with a short third-person summary of each one.",
+    },
   ],
   demo: {
     inputs: [
@@ -46,7 +52,10 @@ export const summarizationTask: TaskDataCustom = {
       id: "facebook/bart-large-cnn",
       description: "BART-large tuned on CNN/DailyMail; produces multi-sentence news summaries.",
     },
-    { id: "google/pegasus-xsum", description: "PEGASUS model that writes one-sentence, highly compressed summaries." },
+    {
+      id: "google/pegasus-xsum",
+      description: "PEGASUS model that writes one-sentence, highly compressed summaries.",
+    },
     {
       id: "philschmid/bart-large-cnn-samsum",
       description: "BART tuned on dialogue, for turning chat logs and meeting notes into recaps.",

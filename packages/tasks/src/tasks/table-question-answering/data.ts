@@ -19,7 +19,8 @@ export const tableQuestionAnsweringTask: TaskDataCustom = {
       {
         type: "text",
         label: "Table",
-        content: "City | Country | Population (M)\nLagos | Nigeria | 15.9\nCairo | Egypt | 22.6\nKinshasa | DR Congo | 17.0",
+        content:
+          "City | Country | Population (M)\nLagos | Nigeria | 15.9\nCairo | Egypt | 22.6\nKinshasa | DR Congo | 17.0",
       },
       { type: "text", label: "Question", content: "Which city has the largest population?" },
     ],
@@ -33,13 +34,15 @@ export const tableQuestionAnsweringTask: TaskDataCustom = {
     },
     {
       id: "exact_match",
-      description: "Counts an answer as right only when the predicted string matches the reference after normalisation.",
+      description:
+        "Counts an answer as right only when the predicted string matches the reference after normalisation.",
     },
   ],
   models: [
     {
       id: "google/tapas-base-finetuned-wtq",
-      description: "TAPAS encoder that selects cells and an aggregation operator; tuned on WikiTableQuestions.",
+      description:
+        "TAPAS encoder that selects cells and an aggregation operator; tuned on WikiTableQuestions.",
     },
     {
       id: "google/tapas-large-finetuned-wtq",
@@ -47,14 +50,16 @@ export const tableQuestionAnsweringTask: TaskDataCustom = {
     },
     {
       id: "microsoft/tapex-large-finetuned-wtq",
-      description: "TAPEX seq2seq model pre-trained to imitate a SQL executor, then tuned on WikiTableQuestions.",
+      description:
+        "TAPEX seq2seq model pre-trained to imitate a SQL executor, then tuned on WikiTableQuestions.",
     },
   ],
   spaces: [
     { id: "katanaml/table-query", description: "Upload a CSV file and ask questions about its rows." },
     {
       id: "jskinner215/TAPASxHF2",
-      description: "Community app that indexes uploaded CSV files and answers questions over them with TAPAS.",
+      description:
+        "Community app that indexes uploaded CSV files and answers questions over them with TAPAS.",
     },
   ],
   widgetModels: ["google/tapas-base-finetuned-wtq"],

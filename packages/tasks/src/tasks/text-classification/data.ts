@@ -5,9 +5,18 @@ export const textClassificationTask: TaskDataCustom = {
   summary:
     "Text classification assigns one or more labels from a fixed set to a piece of text. The same recipe covers sentiment, topic, intent, toxicity, language identification and natural language inference, so it is usually the first model a product team ships.",
   datasets: [
-    { id: "stanfordnlp/imdb", description: "Fifty thousand movie reviews split evenly into positive and negative ones." },
-    { id: "nyu-mll/glue", description: "Nine sentence and sentence-pair benchmarks, from acceptability to entailment." },
-    { id: "dair-ai/emotion", description: "English tweets tagged with one of six basic emotions such as joy or fear." },
+    {
+      id: "stanfordnlp/imdb",
+      description: "Fifty thousand movie reviews split evenly into positive and negative ones.",
+    },
+    {
+      id: "nyu-mll/glue",
+      description: "Nine sentence and sentence-pair benchmarks, from acceptability to entailment.",
+    },
+    {
+      id: "dair-ai/emotion",
+      description: "English tweets tagged with one of six basic emotions such as joy or fear.",
+    },
   ],
   demo: {
     inputs: [
@@ -34,8 +43,14 @@ export const textClassificationTask: TaskDataCustom = {
       description:
         "Harmonic mean of precision and recall; use the macro average when some classes are rare so they count as much as frequent ones.",
     },
-    { id: "precision", description: "Of everything the model put in a class, the fraction that truly belongs there." },
-    { id: "recall", description: "Of everything that truly belongs to a class, the fraction the model found." },
+    {
+      id: "precision",
+      description: "Of everything the model put in a class, the fraction that truly belongs there.",
+    },
+    {
+      id: "recall",
+      description: "Of everything that truly belongs to a class, the fraction the model found.",
+    },
   ],
   models: [
     {
@@ -57,7 +72,10 @@ export const textClassificationTask: TaskDataCustom = {
       id: "cardiffnlp/twitter-roberta-base-sentiment-latest",
       description: "Interactive page for scoring the sentiment of social-media posts.",
     },
-    { id: "openai/openai-detector", description: "Classifier that estimates whether a passage was written by GPT-2." },
+    {
+      id: "openai/openai-detector",
+      description: "Classifier that estimates whether a passage was written by GPT-2.",
+    },
   ],
   widgetModels: ["distilbert/distilbert-base-uncased-finetuned-sst-2-english"],
   libraries: ["transformers", "transformers.js", "setfit", "fasttext", "spacy", "flair"],

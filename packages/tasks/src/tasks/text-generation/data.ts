@@ -13,8 +13,14 @@ export const textGenerationTask: TaskDataCustom = {
       id: "HuggingFaceH4/ultrachat_200k",
       description: "Filtered multi-turn assistant dialogues for supervised chat fine-tuning.",
     },
-    { id: "openai/gsm8k", description: "Grade-school maths word problems with step-by-step worked solutions." },
-    { id: "cais/mmlu", description: "Multiple-choice exam questions across 57 subjects, a common knowledge benchmark." },
+    {
+      id: "openai/gsm8k",
+      description: "Grade-school maths word problems with step-by-step worked solutions.",
+    },
+    {
+      id: "cais/mmlu",
+      description: "Multiple-choice exam questions across 57 subjects, a common knowledge benchmark.",
+    },
   ],
   demo: {
     inputs: [
@@ -36,7 +42,8 @@ export const textGenerationTask: TaskDataCustom = {
   metrics: [
     {
       id: "perplexity",
-      description: "Exponential of the average negative log-likelihood on held-out text; lower means better prediction.",
+      description:
+        "Exponential of the average negative log-likelihood on held-out text; lower means better prediction.",
     },
     {
       id: "accuracy",
@@ -44,7 +51,8 @@ export const textGenerationTask: TaskDataCustom = {
     },
     {
       id: "pass@k",
-      description: "For code generation: probability that at least one of k sampled programs passes the unit tests.",
+      description:
+        "For code generation: probability that at least one of k sampled programs passes the unit tests.",
     },
     {
       id: "win_rate",
@@ -68,7 +76,10 @@ export const textGenerationTask: TaskDataCustom = {
       id: "HuggingFaceTB/SmolLM3-3B",
       description: "Fully open 3B model with long context and an optional reasoning mode.",
     },
-    { id: "openai-community/gpt2", description: "The classic small base model; handy for experiments and teaching." },
+    {
+      id: "openai-community/gpt2",
+      description: "The classic small base model; handy for experiments and teaching.",
+    },
   ],
   spaces: [
     {

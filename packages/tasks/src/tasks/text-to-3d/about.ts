@@ -25,8 +25,8 @@ pipe = ShapEPipeline.from_pretrained("openai/shap-e", torch_dtype=torch.float16)
 views = pipe(
     "a small wooden crate with metal corners",
     guidance_scale=15.0,
-    num_inference_steps=64,
-    frame_size=256,
+    frame_size=192,
+    num_inference_steps=48,
 ).images[0]
 export_to_gif(views, "crate-turntable.gif")
 \`\`\`

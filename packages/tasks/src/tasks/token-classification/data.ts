@@ -7,9 +7,13 @@ export const tokenClassificationTask: TaskDataCustom = {
   datasets: [
     {
       id: "eriktks/conll2003",
-      description: "Reuters news sentences annotated with persons, organisations, locations and misc entities.",
+      description:
+        "Reuters news sentences annotated with persons, organisations, locations and misc entities.",
     },
-    { id: "unimelb-nlp/wikiann", description: "Silver-standard entity tags for Wikipedia text in 176 languages." },
+    {
+      id: "unimelb-nlp/wikiann",
+      description: "Silver-standard entity tags for Wikipedia text in 176 languages.",
+    },
   ],
   demo: {
     inputs: [
@@ -37,20 +41,29 @@ export const tokenClassificationTask: TaskDataCustom = {
     { id: "recall", description: "Fraction of reference entity spans the model recovered." },
     {
       id: "accuracy",
-      description: "Per-token accuracy; useful for part-of-speech tagging, misleading for sparse entity tags.",
+      description:
+        "Per-token accuracy; useful for part-of-speech tagging, misleading for sparse entity tags.",
     },
   ],
   models: [
-    { id: "dslim/bert-base-NER", description: "BERT fine-tuned on CoNLL-2003 for the four classic entity types." },
+    {
+      id: "dslim/bert-base-NER",
+      description: "BERT fine-tuned on CoNLL-2003 for the four classic entity types.",
+    },
     {
       id: "FacebookAI/xlm-roberta-large-finetuned-conll03-english",
-      description: "Large multilingual encoder tuned for English NER; transfers reasonably to other languages.",
+      description:
+        "Large multilingual encoder tuned for English NER; transfers reasonably to other languages.",
     },
     {
       id: "urchade/gliner_multi-v2.1",
-      description: "GLiNER model that extracts any entity types you name at inference time, in many languages.",
+      description:
+        "GLiNER model that extracts any entity types you name at inference time, in many languages.",
     },
-    { id: "flair/ner-english", description: "Flair sequence tagger with contextual string embeddings for English NER." },
+    {
+      id: "flair/ner-english",
+      description: "Flair sequence tagger with contextual string embeddings for English NER.",
+    },
     {
       id: "tomaarsen/span-marker-roberta-large-ontonotes5",
       description: "SpanMarker model covering the eighteen OntoNotes entity types such as DATE and MONEY.",

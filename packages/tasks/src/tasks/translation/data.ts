@@ -7,11 +7,13 @@ export const translationTask: TaskDataCustom = {
   datasets: [
     {
       id: "wmt/wmt14",
-      description: "News translation benchmark from the 2014 WMT shared task (English with German, French and more).",
+      description:
+        "News translation benchmark from the 2014 WMT shared task (English with German, French and more).",
     },
     {
       id: "openlanguagedata/flores_plus",
-      description: "The same sentences professionally translated into 200+ languages, for many-to-many evaluation.",
+      description:
+        "The same sentences professionally translated into 200+ languages, for many-to-many evaluation.",
     },
     {
       id: "Helsinki-NLP/opus-100",
@@ -46,7 +48,8 @@ export const translationTask: TaskDataCustom = {
     },
     {
       id: "comet",
-      description: "Learned metric that rates a translation using a neural model trained on human quality judgements.",
+      description:
+        "Learned metric that rates a translation using a neural model trained on human quality judgements.",
     },
   ],
   models: [
@@ -60,9 +63,13 @@ export const translationTask: TaskDataCustom = {
     },
     {
       id: "facebook/m2m100_418M",
-      description: "Many-to-many model that translates directly between 100 languages without pivoting through English.",
+      description:
+        "Many-to-many model that translates directly between 100 languages without pivoting through English.",
     },
-    { id: "google-t5/t5-base", description: "Text-to-text model that handles a few European pairs via task prefixes." },
+    {
+      id: "google-t5/t5-base",
+      description: "Text-to-text model that handles a few European pairs via task prefixes.",
+    },
   ],
   spaces: [
     { id: "UNESCO/nllb", description: "Web translator built on NLLB covering two hundred languages." },

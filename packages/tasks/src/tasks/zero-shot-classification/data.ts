@@ -9,8 +9,14 @@ export const zeroShotClassificationTask: TaskDataCustom = {
       id: "nyu-mll/multi_nli",
       description: "Premise/hypothesis pairs from ten genres labelled entailment, neutral or contradiction.",
     },
-    { id: "stanfordnlp/snli", description: "Image-caption based inference pairs; the classic NLI training set." },
-    { id: "facebook/xnli", description: "MultiNLI development and test sets translated into fourteen languages." },
+    {
+      id: "stanfordnlp/snli",
+      description: "Image-caption based inference pairs; the classic NLI training set.",
+    },
+    {
+      id: "facebook/xnli",
+      description: "MultiNLI development and test sets translated into fourteen languages.",
+    },
   ],
   demo: {
     inputs: [
@@ -19,7 +25,11 @@ export const zeroShotClassificationTask: TaskDataCustom = {
         label: "Text",
         content: "The new firmware drains my watch battery by lunchtime and the app keeps logging me out.",
       },
-      { type: "text", label: "Candidate labels", content: "hardware defect, software bug, shipping, billing" },
+      {
+        type: "text",
+        label: "Candidate labels",
+        content: "hardware defect, software bug, shipping, billing",
+      },
     ],
     outputs: [
       {
@@ -34,10 +44,14 @@ export const zeroShotClassificationTask: TaskDataCustom = {
     ],
   },
   metrics: [
-    { id: "accuracy", description: "Fraction of texts whose top-scoring candidate label is the correct one." },
+    {
+      id: "accuracy",
+      description: "Fraction of texts whose top-scoring candidate label is the correct one.",
+    },
     {
       id: "f1",
-      description: "Macro-averaged F1 over the candidate labels, the fairer number when labels are unbalanced.",
+      description:
+        "Macro-averaged F1 over the candidate labels, the fairer number when labels are unbalanced.",
     },
   ],
   models: [
@@ -47,7 +61,8 @@ export const zeroShotClassificationTask: TaskDataCustom = {
     },
     {
       id: "MoritzLaurer/deberta-v3-large-zeroshot-v2.0",
-      description: "DeBERTa-v3 trained on a broad mix of NLI and classification data reformulated as entailment.",
+      description:
+        "DeBERTa-v3 trained on a broad mix of NLI and classification data reformulated as entailment.",
     },
     {
       id: "MoritzLaurer/mDeBERTa-v3-base-mnli-xnli",
@@ -55,7 +70,10 @@ export const zeroShotClassificationTask: TaskDataCustom = {
     },
   ],
   spaces: [
-    { id: "joeddav/zero-shot-demo", description: "Type text and any list of labels to see entailment-based scores." },
+    {
+      id: "joeddav/zero-shot-demo",
+      description: "Type text and any list of labels to see entailment-based scores.",
+    },
     {
       id: "knowledgator/GLiClass_SandBox",
       description: "Sandbox for GLiClass models, which score all labels in a single forward pass.",

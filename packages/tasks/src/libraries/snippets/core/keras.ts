@@ -1,5 +1,6 @@
 import { python, raw } from "../../../code/index.js";
 import type { ModelData } from "../../../model/model-data.js";
+import { KERAS_HUB_TASKS } from "../class-names.js";
 
 /** Keras 3: any backend, weights and config loaded straight from the Hub. */
 export function kerasSnippets(model: ModelData): string[] {
@@ -29,12 +30,10 @@ const TASK_USAGE: Readonly<Record<string, string>> = {
   TextToImage: 'task.generate("Astronaut in a jungle, cold color palette, muted colors, detailed, 8k")',
 };
 
-const CLASS_NAME = /^[A-Z][A-Za-z0-9]*$/;
-
 /** KerasHub: one loader per task class listed in config.json, else the backbone. */
 export function kerasHubSnippets(model: ModelData): string[] {
   const preset = `hf://${model.id}`;
-  const tasks = (model.config?.keras_hub?.tasks ?? []).filter((task) => CLASS_NAME.test(task));
+  const tasks = (model.config?.keras_hub?.tasks ?? []).filter((task) => KERAS_HUB_TASKS.has(task));
   const snippets = tasks.map((task) => {
     const usage = Object.hasOwn(TASK_USAGE, task) ? `\n${TASK_USAGE[task]}` : "";
     return `${python`import keras_hub

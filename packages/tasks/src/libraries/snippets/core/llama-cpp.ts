@@ -24,7 +24,9 @@ llm = Llama.from_pretrained(
     const messages = raw(pyValue(messagesLiteral(chatMessagesOf(model))));
     return [`${load}\n${python`llm.create_chat_completion(messages=${messages})`}`];
   }
-  return [`${load}\n${python`output = llm(${textInputOf(model) ?? DEFAULT_PROMPT}, max_tokens=64)\nprint(output)`}`];
+  return [
+    `${load}\n${python`output = llm(${textInputOf(model) ?? DEFAULT_PROMPT}, max_tokens=64)\nprint(output)`}`,
+  ];
 }
 
 /** The `repo:quant` reference llama.cpp downloads from the Hub. */

@@ -15,7 +15,10 @@ const AUTO_CLASS_BY_TASK: Readonly<Record<string, string>> = {
 export function peftSnippets(model: ModelData): string[] {
   const peft = model.config?.peft;
   const taskType = peft?.task_type;
-  const autoClass = taskType !== undefined && Object.hasOwn(AUTO_CLASS_BY_TASK, taskType) ? AUTO_CLASS_BY_TASK[taskType] : undefined;
+  const autoClass =
+    taskType !== undefined && Object.hasOwn(AUTO_CLASS_BY_TASK, taskType)
+      ? AUTO_CLASS_BY_TASK[taskType]
+      : undefined;
   if (!autoClass) return [placeholderSnippet(SNIPPET_PLACEHOLDERS.taskTypeInvalid)];
   const base = peft?.base_model_name_or_path || firstBaseModel(model);
   if (!base) return [placeholderSnippet(SNIPPET_PLACEHOLDERS.baseModelMissing)];

@@ -20,7 +20,11 @@ function similarityExample(model: ModelData): { source: string; sentences: strin
   const input = getModelInputValue(model);
   if (input?.kind === "json") {
     const { source_sentence: source, sentences } = input.value;
-    if (typeof source === "string" && Array.isArray(sentences) && sentences.every((s) => typeof s === "string")) {
+    if (
+      typeof source === "string" &&
+      Array.isArray(sentences) &&
+      sentences.every((s) => typeof s === "string")
+    ) {
       return { source, sentences: sentences as string[] };
     }
   }

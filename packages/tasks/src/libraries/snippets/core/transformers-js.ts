@@ -31,7 +31,9 @@ function callArguments(model: ModelData): string {
   if (input === undefined) return '"Hello!"';
   switch (input.kind) {
     case "text":
-      return input.parameters ? `${jsValue(input.value)}, ${jsValue(input.parameters)}` : jsValue(input.value);
+      return input.parameters
+        ? `${jsValue(input.value)}, ${jsValue(input.parameters)}`
+        : jsValue(input.value);
     case "json":
       return jsValue(input.value);
     case "messages":

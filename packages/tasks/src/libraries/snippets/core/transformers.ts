@@ -4,11 +4,11 @@ import type { ModelData, TransformersInfo } from "../../../model/model-data.js";
 import { isConversational, needsRemoteCode } from "../../../model/model-data-readers.js";
 import type { PipelineType } from "../../../pipelines/pipeline-types.js";
 import { LIBRARY_TASKS } from "../../library-tasks.js";
+import { TRANSFORMERS_AUTO_MODELS, TRANSFORMERS_PROCESSORS } from "../class-names.js";
 import {
   SAMPLE_IMAGE_URL,
   SNIPPET_PLACEHOLDERS,
   chatMessagesOf,
-  identifierOr,
   messagesLiteral,
   placeholderSnippet,
   visionChatMessages,
@@ -76,19 +76,23 @@ print(${decoder}.decode(outputs[0][inputs["input_ids"].shape[-1]:]))`;
 }
 
 function autoClassSnippet(model: ModelData, info: TransformersInfo): string {
-  const autoModel = identifierOr(info.auto_model, "AutoModel");
-  const processor = info.processor && isPyIdentifier(info.processor) ? info.processor : undefined;
+  const autoModel = TRANSFORMERS_AUTO_MODELS.has(info.auto_model) ? info.auto_model : "AutoModel";
+  const processor =
+    info.processor && TRANSFORMERS_PROCESSORS.has(info.processor) ? info.processor : undefined;
   const processorVar = processor?.includes("Tokenizer") ? "tokenizer" : "processor";
   const kwargs = raw(remoteKwarg(model));
   const imports = processor ? `${processor}, ${autoModel}` : autoModel;
-  const lines = [python`# Load model directly
+  const lines = [
+    python`# Load model directly
 from transformers import ${raw(imports)}
-`];
-  if (processor) lines.push(python`${raw(processorVar)} = ${raw(processor)}.from_pretrained(${model.id}${kwargs})`);
+`,
+  ];
+  if (processor)
+    lines.push(python`${raw(processorVar)} = ${raw(processor)}.from_pretrained(${model.id}${kwargs})`);
   lines.push(python`model = ${raw(autoModel)}.from_pretrained(${model.id}${kwargs})`);
   const task = model.pipeline_tag;
   if (processor && isConversational(model) && (task === "text-generation" || task === "image-text-to-text")) {
-    lines.push(generationLines(model, processorVar, task === "image-text-to-text"));
+    lines.push(`\n${generationLines(model, processorVar, task === "image-text-to-text")}`);
   }
   return lines.join("\n");
 }

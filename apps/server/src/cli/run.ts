@@ -1,0 +1,72 @@
+import { ConfigError, resolveConfig, type Env } from "../config/config.js";
+import { parseArgs } from "../config/args.js";
+import { DatabaseUnreachableError } from "../db/open-database.js";
+import { DataDirError } from "../platform/data-dir.js";
+import { PortInUseError } from "../server.js";
+import type { Output } from "./context.js";
+import { seedCommand } from "./seed.js";
+import { serveCommand } from "./serve.js";
+import { snippetsCommand } from "./snippets.js";
+import { tokenCreateCommand, UsageError } from "./token-create.js";
+import { USAGE } from "./usage.js";
+
+function optionalString(value: string | boolean | undefined): string | undefined {
+  return typeof value === "string" ? value : undefined;
+}
+
+/** Runs one command; returns the exit code (serve keeps running and returns 0 once started). */
+export async function runCli(argv: string[], env: Env, io: Output): Promise<number> {
+  const { positionals, flags } = parseArgs(argv);
+  const [command = "serve", ...rest] = positionals;
+  if (flags.help || command === "help") {
+    io.out(USAGE);
+    return 0;
+  }
+  try {
+    const config = resolveConfig(flags, env);
+    switch (command) {
+      case "serve":
+        await serveCommand(config);
+        return 0;
+      case "token":
+        if (rest[0] !== "create") throw new UsageError("unknown token command; use: modelhub token create <user> [--write]");
+        await tokenCreateCommand(
+          config,
+          { user: rest[1], write: flags.write === true, name: optionalString(flags.name), password: optionalString(flags.password) },
+          io,
+        );
+        return 0;
+      case "snippets":
+        return await snippetsCommand(
+          config,
+          {
+            modelId: rest[0],
+            provider: optionalString(flags.provider),
+            language: optionalString(flags.language),
+            client: optionalString(flags.client),
+            stream: flags.stream === true,
+            json: flags.json === true,
+          },
+          io,
+        );
+      case "seed":
+        await seedCommand(config, { reset: flags.reset === true }, io);
+        return 0;
+      default:
+        throw new UsageError(`unknown command "${command}"\n\n${USAGE}`);
+    }
+  } catch (err) {
+    if (
+      err instanceof ConfigError ||
+      err instanceof UsageError ||
+      err instanceof PortInUseError ||
+      err instanceof DataDirError ||
+      err instanceof DatabaseUnreachableError
+    ) {
+      io.err(`modelhub: ${err.message}`);
+      return err instanceof UsageError ? 2 : 1;
+    }
+    io.err(`modelhub: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    return 1;
+  }
+}

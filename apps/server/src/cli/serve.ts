@@ -1,0 +1,21 @@
+import type { Config } from "../config/config.js";
+import { startHub } from "../server.js";
+
+/** Runs until SIGINT/SIGTERM, then closes the server and database. */
+export async function serveCommand(config: Config): Promise<void> {
+  const hub = await startHub(config);
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    hub.logger.info({ signal }, "shutting down");
+    const force = setTimeout(() => process.exit(0), 5000);
+    force.unref();
+    hub.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+}

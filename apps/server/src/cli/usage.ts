@@ -1,0 +1,18 @@
+export const USAGE = `Usage: modelhub <command> [options]
+
+Commands:
+  serve                                  start the hub (default command)
+  token create <user> [--write] [--name N] [--password P]
+                                         print a new access token (creates the user if needed;
+                                         --password also sets the user's web sign-in password)
+  snippets <model-id> [--provider P] [--language L] [--client C] [--stream] [--json]
+                                         print the code snippets of a model the hub knows
+  seed [--reset]                         import the demo catalogue (--reset re-imports it)
+
+Settings (flag / environment, default):
+  --port / MODELHUB_PORT (8080)          --host / MODELHUB_HOST (127.0.0.1)
+  --data / MODELHUB_DATA (./data)        DATABASE_URL (PostgreSQL instead of SQLite)
+  MODELHUB_PUBLIC_URL                    the address users reach the hub at
+  --no-seed / MODELHUB_SEED=0            start empty
+  MODELHUB_ADMIN_TOKEN=hf_...            ensure user "admin" with this write token
+  MODELHUB_LOG_LEVEL (info)              MODELHUB_WEB_DIR (apps/web/dist)`;

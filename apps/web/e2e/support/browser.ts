@@ -1,0 +1,34 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { CHROMIUM, SCREENSHOT_DIR } from "./paths.js";
+
+const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+}
+
+export async function newContext(browser: Browser, hubUrl: string, options: { width?: number; height?: number; dark?: boolean } = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: hubUrl,
+    viewport: { width: options.width ?? 1360, height: options.height ?? 900 },
+    colorScheme: options.dark ? "dark" : "light",
+  });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: hubUrl });
+  return context;
+}
+
+export async function screenshot(page: Page, name: string, fullPage = true): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage });
+  return file;
+}
+
+/** Collects page errors so a test can assert the app never crashed. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}

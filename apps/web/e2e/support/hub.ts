@@ -1,0 +1,73 @@
+import { spawn, execFile, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { promisify } from "node:util";
+import { REPO_ROOT, SERVER_CLI } from "./paths.js";
+
+const run = promisify(execFile);
+const START_TIMEOUT_MS = 60_000;
+
+export interface RunningHub {
+  url: string;
+  dataDir: string;
+  stop: () => Promise<void>;
+  /** Creates (or reuses) a user and returns a new write token; also sets the web password. */
+  createUser: (name: string, password: string) => Promise<string>;
+}
+
+/** Starts the real hub (built CLI) on a random port with a fresh data folder and the demo catalogue. */
+export async function startHub(): Promise<RunningHub> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "modelhub-web-e2e-"));
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [SERVER_CLI, "serve", "--port", "0", "--host", "127.0.0.1", "--data", dataDir],
+    { cwd: REPO_ROOT, env: { ...process.env, MODELHUB_LOG_LEVEL: "info" }, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  const output: string[] = [];
+  child.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`hub did not start within ${START_TIMEOUT_MS} ms:\n${output.join("")}`)), START_TIMEOUT_MS);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`hub exited with ${code}:\n${output.join("")}`));
+    });
+    const lines = createInterface({ input: child.stdout! });
+    lines.on("line", (line) => {
+      output.push(`${line}\n`);
+      try {
+        const record = JSON.parse(line) as { msg?: string; listen?: string; url?: string };
+        if (record.msg === "modelhub is listening") {
+          clearTimeout(timer);
+          resolve((record.listen ?? record.url ?? "").replace(/\/$/, ""));
+        }
+      } catch {
+        // Not a JSON log line.
+      }
+    });
+  });
+
+  return {
+    url,
+    dataDir,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGTERM");
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+        if (child.exitCode === null) child.kill("SIGKILL");
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    async createUser(name, password) {
+      const { stdout } = await run(process.execPath, [SERVER_CLI, "token", "create", name, "--write", "--password", password, "--data", dataDir], {
+        cwd: REPO_ROOT,
+      });
+      const token = stdout.trim().split("\n").pop() ?? "";
+      if (!token.startsWith("hf_")) throw new Error(`token create printed no token: ${stdout}`);
+      return token;
+    },
+  };
+}

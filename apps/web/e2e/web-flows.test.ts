@@ -1,0 +1,221 @@
+import { getInferenceSnippets } from "@modelhub/inference";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, newContext, screenshot, watchErrors } from "./support/browser.js";
+import { CHAT_MODEL_FILES, commitFiles, createRepo, DATASET_FILES } from "./support/fixtures.js";
+import { startHub, type RunningHub } from "./support/hub.js";
+import { missingPrerequisite } from "./support/paths.js";
+
+const skipReason = missingPrerequisite();
+if (skipReason) console.warn(`[@modelhub/web e2e] skipped: ${skipReason}`);
+
+const USER = "e2e-user";
+const PASSWORD = "e2e-password-123";
+const CHAT_MODEL = `${USER}/tiny-chat`;
+const DATASET = `${USER}/reviews`;
+
+type ModelInfo = Parameters<typeof getInferenceSnippets>[0] & {
+  inferenceProviderMapping?: Record<string, { providerId: string; status: "live" | "staging"; task: string; adapter?: string; adapterWeightsPath?: string }>;
+};
+
+describe.skipIf(skipReason !== undefined)("web app in Chromium against the real hub", () => {
+  let hub: RunningHub;
+  let browser: Browser;
+  let context: BrowserContext;
+  let token: string;
+
+  beforeAll(async () => {
+    hub = await startHub();
+    token = await hub.createUser(USER, PASSWORD);
+    await createRepo(hub.url, token, "model", CHAT_MODEL);
+    await commitFiles(hub.url, token, "model", CHAT_MODEL, CHAT_MODEL_FILES);
+    await createRepo(hub.url, token, "dataset", DATASET);
+    await commitFiles(hub.url, token, "dataset", DATASET, DATASET_FILES);
+    browser = await launchBrowser();
+    context = await newContext(browser, hub.url);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await hub?.stop();
+  });
+
+  async function openPage(): Promise<{ page: Page; errors: string[] }> {
+    const page = await context.newPage();
+    return { page, errors: watchErrors(page) };
+  }
+
+  /** A catalogue model that inference providers serve, else the test's own chat model. */
+  async function modelWithProviders(): Promise<string> {
+    const response = await fetch(`${hub.url}/api/models?inference_provider=all&limit=20`);
+    const items = response.ok ? ((await response.json()) as { id: string; pipeline_tag?: string }[]) : [];
+    const conversational = items.find((item) => item.pipeline_tag === "text-generation" || item.pipeline_tag === "image-text-to-text");
+    return (conversational ?? items[0])?.id ?? CHAT_MODEL;
+  }
+
+  it("search → model page → switch provider and language → copy the exact generated snippet", async () => {
+    const modelId = await modelWithProviders();
+    const { page, errors } = await openPage();
+    await page.goto("/");
+    await page.getByRole("heading", { name: "Trending models" }).waitFor();
+    await screenshot(page, "01-home");
+
+    await page.locator("#home-search").fill(modelId.split("/")[1]);
+    await page.locator("#home-search").press("Enter");
+    await page.waitForURL(/\/models\?search=/);
+    const card = page.locator(`a.repo-card[href="/${modelId}"]`);
+    await card.waitFor();
+    await screenshot(page, "02-search-results");
+    await card.click();
+    await page.waitForURL(new RegExp(`/${modelId}$`));
+
+    const panel = page.locator(".inference-panel");
+    const code = page.locator('[data-testid="inference-snippet"] pre');
+    await code.waitFor();
+    await page.locator(".markdown").first().waitFor();
+    await screenshot(page, "03-model-page");
+
+    const info = (await (await fetch(`${hub.url}/api/models/${modelId}?blobs=true`)).json()) as ModelInfo;
+    const providers = await page.locator("#inference-provider option").evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    expect(providers[0]).toBe("auto");
+    const provider = providers[1] ?? "auto";
+    const heightBefore = (await page.locator('[data-testid="inference-snippet"]').boundingBox())?.height;
+    await page.locator("#inference-provider").selectOption(provider);
+    await panel.getByRole("tab", { name: "JavaScript" }).click();
+    const message = "Hello from the e2e test: it's \"quoted\"";
+    await page.locator("#inference-input").fill(message);
+    const heightAfter = (await page.locator('[data-testid="inference-snippet"]').boundingBox())?.height;
+    expect(heightAfter).toBe(heightBefore);
+
+    const conversational = (info.tags ?? []).includes("conversational");
+    const mappings = Object.entries(info.inferenceProviderMapping ?? {}).map(([name, entry]) => ({ ...entry, provider: name }));
+    const entry = provider === "auto" ? (mappings.find((m) => m.status === "live") ?? mappings[0]) : mappings.find((m) => m.provider === provider);
+    const mappingArg = entry
+      ? {
+          provider: entry.provider,
+          hfModelId: info.id,
+          providerId: entry.providerId,
+          status: entry.status,
+          task: entry.task,
+          ...(entry.adapter ? { adapter: entry.adapter } : {}),
+          ...(entry.adapterWeightsPath ? { adapterWeightsPath: entry.adapterWeightsPath } : {}),
+        }
+      : undefined;
+    const opts = conversational ? { messages: [{ role: "user", content: message }] } : { inputs: message };
+    const expected = getInferenceSnippets(info, provider, mappingArg, opts).filter((s) => s.language === "js");
+    expect(expected.length).toBeGreaterThan(0);
+
+    await code.getByText("Hello from the e2e test", { exact: false }).first().waitFor();
+    await page.locator('[data-testid="inference-snippet"] .copy-button').click();
+    await page.locator('[data-testid="inference-snippet"] .copy-button', { hasText: "Copied!" }).waitFor();
+    const clipboard = await page.evaluate(() => navigator.clipboard.readText());
+    expect(clipboard).toBe(expected[0].content);
+    expect(await code.innerText()).toBe(expected[0].content);
+
+    await page.locator('[data-testid="use-this-model"], [data-testid="hub-endpoint-note"]').first().waitFor();
+    await screenshot(page, "04-model-page-js-snippet");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("shows a task page with its demo, examples and about text", async () => {
+    const { page, errors } = await openPage();
+    await page.goto("/tasks");
+    const firstTask = page.locator("a.task-link").first();
+    await firstTask.waitFor();
+    await screenshot(page, "05-tasks");
+    const preferred = page.locator('a.task-link[href="/tasks/text-classification"]');
+    await ((await preferred.count()) > 0 ? preferred : firstTask).click();
+    await page.waitForURL(/\/tasks\/[^/]+$/);
+    await page.locator("h1").waitFor();
+    await page.locator(".demo, .markdown").first().waitFor();
+    await screenshot(page, "06-task-page");
+    expect(await page.locator("h1").innerText()).not.toBe("");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("previews the first rows of a dataset's CSV and JSONL files", async () => {
+    const { page, errors } = await openPage();
+    await page.goto(`/datasets/${DATASET}`);
+    const table = page.locator('[data-testid="dataset-preview"] table');
+    await table.waitFor();
+    expect(await table.innerText()).toContain("Great phone, battery lasts days");
+    await screenshot(page, "07-dataset-csv-preview");
+    await page.locator('[data-testid="dataset-preview"] select').selectOption("data/test.jsonl");
+    await page.locator('[data-testid="dataset-preview"] td', { hasText: "Lovely screen" }).waitFor();
+    await screenshot(page, "08-dataset-jsonl-preview");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("signs in, creates a token, creates a repo and uploads a file", async () => {
+    const { page, errors } = await openPage();
+    await page.goto("/login");
+    await page.getByLabel("Username").fill(USER);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await screenshot(page, "09-sign-in");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.locator(".user-name", { hasText: USER }).waitFor();
+
+    await page.goto("/settings/tokens");
+    await page.locator("#token-name").fill("e2e laptop");
+    await page.getByRole("radio", { name: "Write" }).check();
+    await page.getByRole("button", { name: "Create token" }).click();
+    const created = (await page.locator('[data-testid="new-token"]').innerText()).trim();
+    expect(created).toMatch(/^hf_/);
+    await page.locator('[data-testid="token-list"]', { hasText: "e2e laptop" }).waitFor();
+    await screenshot(page, "10-tokens");
+    const whoami = await fetch(`${hub.url}/api/whoami-v2`, { headers: { Authorization: `Bearer ${created}` } });
+    expect(((await whoami.json()) as { name: string }).name).toBe(USER);
+
+    await page.goto("/new");
+    await page.locator("#new-repo-name").fill("uploaded-model");
+    await screenshot(page, "11-new-repo");
+    await page.getByRole("button", { name: "Create model" }).click();
+    await page.waitForURL(new RegExp(`/${USER}/uploaded-model$`));
+
+    await page.goto(`/${USER}/uploaded-model/upload`);
+    await page.locator("#upload-input").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("uploaded from the browser\n") });
+    await page.locator("#upload-summary").fill("Add notes from the browser");
+    await page.getByRole("button", { name: "Commit changes to main" }).click();
+    await page.locator('[data-testid="upload-done"]').waitFor();
+    await screenshot(page, "12-upload-done");
+
+    await page.goto(`/${USER}/uploaded-model/tree/main`);
+    await page.locator('[data-testid="file-table"]', { hasText: "notes.txt" }).waitFor();
+    await screenshot(page, "13-files");
+    const file = await fetch(`${hub.url}/${USER}/uploaded-model/resolve/main/notes.txt`);
+    expect(await file.text()).toBe("uploaded from the browser\n");
+    await page.goto(`/${USER}/uploaded-model/commits/main`);
+    await page.locator('[data-testid="commit-list"]', { hasText: "Add notes from the browser" }).waitFor();
+    await screenshot(page, "14-commits");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("renders a real not-found page with HTTP 404 for unknown models", async () => {
+    const { page } = await openPage();
+    const response = await page.goto("/nobody-here/no-such-model");
+    expect(response?.status()).toBe(404);
+    await page.getByText("can't find that model").waitFor();
+    await screenshot(page, "15-not-found");
+    await page.close();
+  });
+
+  it("fits a phone screen and follows the dark colour scheme", async () => {
+    const phone = await newContext(browser, hub.url, { width: 390, height: 844, dark: true });
+    const page = await phone.newPage();
+    await page.goto(`/${CHAT_MODEL}`);
+    await page.locator('[data-testid="inference-snippet"] pre').waitFor();
+    await page.locator(".markdown").first().waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, "16-model-phone-dark");
+    await page.goto("/models");
+    await page.locator("a.repo-card").first().waitFor();
+    await screenshot(page, "17-models-phone-dark");
+    await phone.close();
+  });
+});

@@ -1,0 +1,124 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useRef, useState, type DragEvent, type FormEvent } from "react";
+import { Link } from "react-router";
+import { ErrorState } from "../../components/ui/status.js";
+import { paths } from "../../config/paths.js";
+import { RequireUser } from "../../features/auth/components/require-user.js";
+import { RepoPageFrame } from "../../features/repos/components/repo-page-frame.js";
+import { useRepoRoute } from "../../features/repos/use-repo-route.js";
+import { uploadFiles } from "../../features/upload/api/upload-files.js";
+import type { CommitResponse } from "../../lib/api-types.js";
+import { formatBytes } from "../../lib/format.js";
+
+function UploadForm() {
+  const { type, id } = useRepoRoute();
+  const [files, setFiles] = useState<File[]>([]);
+  const [folder, setFolder] = useState("");
+  const [summary, setSummary] = useState("");
+  const [description, setDescription] = useState("");
+  const [progress, setProgress] = useState<string>();
+  const [error, setError] = useState<unknown>();
+  const [result, setResult] = useState<CommitResponse>();
+  const [dragging, setDragging] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const queryClient = useQueryClient();
+
+  function addFiles(list: FileList | null) {
+    if (!list) return;
+    setFiles((previous) => [...previous.filter((f) => ![...list].some((n) => n.name === f.name)), ...list]);
+  }
+  function onDrop(event: DragEvent) {
+    event.preventDefault();
+    setDragging(false);
+    addFiles(event.dataTransfer.files);
+  }
+  const prefix = folder.trim().replace(/^\/+|\/+$/g, "");
+  const repoPath = (file: File) => (prefix ? `${prefix}/${file.name}` : file.name);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setError(undefined);
+    setResult(undefined);
+    try {
+      const title = summary.trim() || `Upload ${files.length === 1 ? files[0].name : `${files.length} files`}`;
+      const response = await uploadFiles(type, id, "main", files.map((file) => ({ path: repoPath(file), file })),
+        { summary: title, description }, setProgress);
+      setResult(response);
+      setFiles([]);
+      void queryClient.invalidateQueries({ queryKey: ["tree", type, id] });
+      void queryClient.invalidateQueries({ queryKey: ["repo-info", type, id] });
+      void queryClient.invalidateQueries({ queryKey: ["commits", type, id] });
+      void queryClient.invalidateQueries({ queryKey: ["readme", type, id] });
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setProgress(undefined);
+    }
+  }
+
+  return (
+    <form className="form" onSubmit={onSubmit} style={{ maxWidth: 720 }}>
+      <div className={`drop-zone ${dragging ? "dragging" : ""}`} role="button" tabIndex={0}
+        onClick={() => input.current?.click()}
+        onKeyDown={(e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), input.current?.click())}
+        onDragOver={(e) => { e.preventDefault(); setDragging(true); }} onDragLeave={() => setDragging(false)} onDrop={onDrop}>
+        Drag files here or <span style={{ color: "var(--accent-strong)" }}>browse</span>
+        <input ref={input} id="upload-input" type="file" multiple hidden onChange={(e) => addFiles(e.target.files)} />
+      </div>
+      {files.length > 0 ? (
+        <ul className="card" style={{ margin: 0, listStyle: "none", padding: "8px 14px" }} aria-label="Files to upload">
+          {files.map((file) => (
+            <li key={file.name} style={{ display: "flex", justifyContent: "space-between", gap: 8, padding: "4px 0" }}>
+              <span className="mono small">{repoPath(file)}</span>
+              <span className="small muted">
+                {formatBytes(file.size)}{" "}
+                <button type="button" className="button button-small" aria-label={`Remove ${file.name}`}
+                  onClick={() => setFiles(files.filter((f) => f !== file))}>
+                  ✕
+                </button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <label>
+        Folder (optional)
+        <input className="input mono" value={folder} onChange={(e) => setFolder(e.target.value)} placeholder="e.g. data" />
+      </label>
+      <label>
+        Commit message
+        <input id="upload-summary" className="input" value={summary} onChange={(e) => setSummary(e.target.value)}
+          placeholder={files.length ? `Upload ${files.length === 1 ? files[0].name : `${files.length} files`}` : "Upload files"} />
+      </label>
+      <label>
+        Extended description (optional)
+        <textarea className="input" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
+      </label>
+      {error ? <ErrorState error={error} /> : null}
+      {progress ? <p className="notice notice-info" role="status">{progress}</p> : null}
+      {result ? (
+        <p className="notice notice-ok" role="status" data-testid="upload-done">
+          Committed <span className="mono">{result.commitOid.slice(0, 7)}</span>.{" "}
+          <Link to={paths.tree(type, id, "main")}>See the files</Link>
+        </p>
+      ) : null}
+      <div>
+        <button className="button button-primary" type="submit" disabled={files.length === 0 || progress !== undefined}>
+          Commit changes to main
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function UploadPage() {
+  const { type, id } = useRepoRoute();
+  return (
+    <RepoPageFrame type={type} id={id} tab="upload" title="Upload">
+      <h2>Upload files</h2>
+      <RequireUser what="upload files">
+        <UploadForm />
+      </RequireUser>
+    </RepoPageFrame>
+  );
+}

@@ -1,0 +1,19 @@
+import { python } from "../../../code/index.js";
+import type { ModelData } from "../../../model/model-data.js";
+
+/** UniWorld (univa): the Qwen2.5-VL based understanding-and-generation model with its processor. */
+export function univaSnippets(model: ModelData): string[] {
+  return [
+    python`# Install from https://github.com/PKU-YuanGroup/UniWorld-V1
+import torch
+from transformers import AutoProcessor
+from univa.models.qwen2p5vl.modeling_univa_qwen2p5vl import UnivaQwen2p5VLForConditionalGeneration
+
+univa = UnivaQwen2p5VLForConditionalGeneration.from_pretrained(
+    ${model.id},
+    torch_dtype=torch.bfloat16,
+    attn_implementation="flash_attention_2",
+).to("cuda")
+processor = AutoProcessor.from_pretrained(${model.id})`,
+  ];
+}
