@@ -2,6 +2,6 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    projects: ["packages/tasks", "packages/inference", "apps/server", "apps/web"],
+    projects: ["packages/testkit", "packages/tasks", "packages/inference", "apps/server", "apps/web"],
   },
 });

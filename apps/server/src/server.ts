@@ -41,12 +41,17 @@ const ROLLING_REFRESH_MS = 60 * 60 * 1000;
 export async function startHub(config: Config, options: StartOptions = {}): Promise<RunningHub> {
   const logger = options.logger ?? createLogger(config.logLevel);
   ensureWritableDataDir(config.dataDir);
-  const hub = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, schema: options.databaseSchema });
+  const hub = await openDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    schema: options.databaseSchema,
+  });
   logger.info({ database: hub.location, dialect: hub.dialect }, "database ready");
 
   let handler: ((request: Request) => Response | Promise<Response>) | undefined;
   const server = createAdaptorServer({
-    fetch: (request: Request) => (handler ? handler(request) : new Response('{"error":"Starting up"}', { status: 503 })),
+    fetch: (request: Request) =>
+      handler ? handler(request) : new Response('{"error":"Starting up"}', { status: 503 }),
   }) as Server;
   server.requestTimeout = 0;
   try {
@@ -65,7 +70,13 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       await services.accounts.ensureUser({ name: "admin", fullname: "Administrator", isAdmin: true });
       await services.accounts.ensureToken("admin", config.adminToken, "MODELHUB_ADMIN_TOKEN");
     }
-    const loaded = await loadContent({ access: services.access, events: services.events, dataDir: config.dataDir, publicUrl, logger });
+    const loaded = await loadContent({
+      access: services.access,
+      events: services.events,
+      dataDir: config.dataDir,
+      publicUrl,
+      logger,
+    });
     const app = createApp({
       db: hub.db,
       accounts: services.accounts,
@@ -87,7 +98,9 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       await services.repos.refreshRollingCounts();
     }
     const timer = setInterval(() => {
-      services.repos.refreshRollingCounts().catch((err: unknown) => logger.error({ err }, "refreshing download counts failed"));
+      services.repos
+        .refreshRollingCounts()
+        .catch((err: unknown) => logger.error({ err }, "refreshing download counts failed"));
     }, ROLLING_REFRESH_MS);
     timer.unref();
 
@@ -117,8 +130,14 @@ function listen(server: Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const onError = (err: NodeJS.ErrnoException) => {
       server.off("listening", onListening);
-      if (err.code === "EADDRINUSE") reject(new PortInUseError(`port ${port} on ${host} is already in use; pick another with --port or MODELHUB_PORT`));
-      else if (err.code === "EACCES") reject(new PortInUseError(`not allowed to listen on ${host}:${port}: ${err.message}`));
+      if (err.code === "EADDRINUSE")
+        reject(
+          new PortInUseError(
+            `port ${port} on ${host} is already in use; pick another with --port or MODELHUB_PORT`,
+          ),
+        );
+      else if (err.code === "EACCES")
+        reject(new PortInUseError(`not allowed to listen on ${host}:${port}: ${err.message}`));
       else reject(err);
     };
     const onListening = () => {

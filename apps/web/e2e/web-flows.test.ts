@@ -1,6 +1,6 @@
 import { getInferenceSnippets } from "@modelhub/inference";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, newContext, screenshot, watchErrors } from "./support/browser.js";
 import { CHAT_MODEL_FILES, commitFiles, createRepo, DATASET_FILES } from "./support/fixtures.js";
 import { startHub, type RunningHub } from "./support/hub.js";
@@ -41,10 +41,21 @@ describe.skipIf(skipReason !== undefined)("web app in Chromium against the real 
     await hub?.stop();
   });
 
+  let current: Page | undefined;
   async function openPage(): Promise<{ page: Page; errors: string[] }> {
     const page = await context.newPage();
+    current = page;
     return { page, errors: watchErrors(page) };
   }
+
+  afterEach(async (test) => {
+    // A failing flow leaves a picture of where it stopped.
+    if (test.task.result?.state === "fail" && current && !current.isClosed()) {
+      await screenshot(current, `failed-${test.task.name.slice(0, 40).replace(/\W+/g, "-")}`);
+    }
+    if (current && !current.isClosed()) await current.close();
+    current = undefined;
+  });
 
   /** A catalogue model that inference providers serve, else the test's own chat model. */
   async function modelWithProviders(): Promise<string> {

@@ -65,6 +65,10 @@ function shellOutside(source: string, marker: string): boolean {
       const body = source.slice(i, j + 1);
       if (unsafe) outside += body;
       i = j + 1;
+    } else if (ch === "\\") {
+      // A backslash outside quotes makes the next character literal (as in the `'\\''` idiom).
+      outside += source.slice(i, i + 2);
+      i += 2;
     } else {
       outside += ch;
       i++;

@@ -4,9 +4,16 @@ import { ensureWritableDataDir } from "../platform/data-dir.js";
 import { createPlatformServices, type PlatformServices } from "../platform/services.js";
 
 /** Opens the configured database for a one-shot command and always closes it. */
-export async function withServices<T>(config: Config, run: (services: PlatformServices) => Promise<T>): Promise<T> {
+export async function withServices<T>(
+  config: Config,
+  run: (services: PlatformServices) => Promise<T>,
+): Promise<T> {
   ensureWritableDataDir(config.dataDir);
-  const hub = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, schema: process.env.MODELHUB_DATABASE_SCHEMA });
+  const hub = await openDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    schema: process.env.MODELHUB_DATABASE_SCHEMA,
+  });
   try {
     return await run(createPlatformServices(hub));
   } finally {

@@ -29,10 +29,16 @@ export async function runCli(argv: string[], env: Env, io: Output): Promise<numb
         await serveCommand(config);
         return 0;
       case "token":
-        if (rest[0] !== "create") throw new UsageError("unknown token command; use: modelhub token create <user> [--write]");
+        if (rest[0] !== "create")
+          throw new UsageError("unknown token command; use: modelhub token create <user> [--write]");
         await tokenCreateCommand(
           config,
-          { user: rest[1], write: flags.write === true, name: optionalString(flags.name), password: optionalString(flags.password) },
+          {
+            user: rest[1],
+            write: flags.write === true,
+            name: optionalString(flags.name),
+            password: optionalString(flags.password),
+          },
           io,
         );
         return 0;

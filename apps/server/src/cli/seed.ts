@@ -18,6 +18,8 @@ export async function seedCommand(config: Config, args: { reset: boolean }, io: 
     });
     const { catalogue, source } = await loadCatalogue();
     const result = await importCatalogue({ services, content, logger }, catalogue, { reset: args.reset });
-    io.out(`imported ${result.repos} repos (${result.skipped} already present) from the ${source} catalogue in ${result.ms} ms`);
+    io.out(
+      `imported ${result.repos} repos (${result.skipped} already present) from the ${source} catalogue in ${result.ms} ms`,
+    );
   });
 }

@@ -13,7 +13,15 @@ export interface SnippetArgs {
   json: boolean;
 }
 
-const LANGUAGE_ALIASES: Record<string, string> = { javascript: "js", typescript: "js", ts: "js", bash: "sh", shell: "sh", curl: "sh", py: "python" };
+const LANGUAGE_ALIASES: Record<string, string> = {
+  javascript: "js",
+  typescript: "js",
+  ts: "js",
+  bash: "sh",
+  shell: "sh",
+  curl: "sh",
+  py: "python",
+};
 
 /** Prints a model's inference snippets (filtered by language/client) and its library snippets. */
 export async function snippetsCommand(config: Config, args: SnippetArgs, io: Output): Promise<number> {
@@ -23,23 +31,33 @@ export async function snippetsCommand(config: Config, args: SnippetArgs, io: Out
     const row = await repos.find("model", modelId);
     if (!row || row.private === 1) return undefined;
     const mappings = (await repos.providerMappings([row.id])).get(row.id) ?? [];
-    return buildSnippets(modelDataOf(row), mappings, { provider: args.provider, streaming: args.stream, hubUrl: config.publicUrl });
+    return buildSnippets(modelDataOf(row), mappings, {
+      provider: args.provider,
+      streaming: args.stream,
+      hubUrl: config.publicUrl,
+    });
   });
   if (!set) {
     io.err(`modelhub: model ${modelId} not found on this hub`);
     return 1;
   }
-  const language = args.language ? (LANGUAGE_ALIASES[args.language.toLowerCase()] ?? args.language.toLowerCase()) : undefined;
-  const inference = set.inference.filter((s) => (!language || s.language === language) && (!args.client || s.client === args.client));
+  const language = args.language
+    ? (LANGUAGE_ALIASES[args.language.toLowerCase()] ?? args.language.toLowerCase())
+    : undefined;
+  const inference = set.inference.filter(
+    (s) => (!language || s.language === language) && (!args.client || s.client === args.client),
+  );
   const showLibrary = !args.client && (!language || language === "python");
   if (args.json) {
     io.out(JSON.stringify({ ...set, inference, libraries: showLibrary ? set.libraries : [] }, null, 2));
     return 0;
   }
   const sections: string[] = [];
-  for (const s of inference) sections.push(`# ${s.language} · ${s.client} · provider ${set.provider}\n${s.content}`);
+  for (const s of inference)
+    sections.push(`# ${s.language} · ${s.client} · provider ${set.provider}\n${s.content}`);
   if (showLibrary) {
-    for (const group of set.libraries) group.snippets.forEach((code) => sections.push(`# library · ${group.label}\n${code}`));
+    for (const group of set.libraries)
+      group.snippets.forEach((code) => sections.push(`# library · ${group.label}\n${code}`));
   }
   if (sections.length === 0) {
     io.err(`modelhub: no snippets for ${modelId} with these options`);

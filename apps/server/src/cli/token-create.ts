@@ -8,18 +8,23 @@ export async function tokenCreateCommand(
   args: { user?: string; write: boolean; name?: string; password?: string },
   io: Output,
 ): Promise<void> {
-  if (!args.user) throw new UsageError("token create needs a user name: modelhub token create <user> [--write]");
+  if (!args.user)
+    throw new UsageError("token create needs a user name: modelhub token create <user> [--write]");
   const user = args.user;
   await withServices(config, async ({ accounts }) => {
     const existing = await accounts.findUser(user);
     if (!existing) {
-      if (await accounts.findOrg(user)) throw new UsageError(`${user} is an organisation; tokens belong to users`);
+      if (await accounts.findOrg(user))
+        throw new UsageError(`${user} is an organisation; tokens belong to users`);
       await accounts.createUser({ name: user });
       io.err(`created user ${user}`);
     }
     if (args.password !== undefined) await accounts.setPassword(user, args.password);
     const role = args.write ? "write" : "read";
-    const { token } = await accounts.createToken(user, { displayName: args.name ?? `cli ${role} token`, role });
+    const { token } = await accounts.createToken(user, {
+      displayName: args.name ?? `cli ${role} token`,
+      role,
+    });
     io.out(token);
   });
 }

@@ -32,7 +32,11 @@ export class ConfigError extends Error {}
 export type Env = Record<string, string | undefined>;
 
 /** Flags win over environment, environment wins over defaults. */
-export function resolveConfig(flags: Record<string, string | boolean | undefined>, env: Env, cwd = process.cwd()): Config {
+export function resolveConfig(
+  flags: Record<string, string | boolean | undefined>,
+  env: Env,
+  cwd = process.cwd(),
+): Config {
   const port = parsePort(stringFlag(flags, "port") ?? env.MODELHUB_PORT ?? String(DEFAULT_PORT));
   const host = stringFlag(flags, "host") ?? env.MODELHUB_HOST ?? DEFAULT_HOST;
   const dataDir = path.resolve(cwd, stringFlag(flags, "data") ?? env.MODELHUB_DATA ?? DEFAULT_DATA_DIR);

@@ -29,7 +29,9 @@ const PG_INT8 = 20;
 const PG_NUMERIC = 1700;
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<HubDatabase> {
-  const hub = options.databaseUrl ? await openPostgres(options.databaseUrl, options.schema) : openSqlite(options.dataDir);
+  const hub = options.databaseUrl
+    ? await openPostgres(options.databaseUrl, options.schema)
+    : openSqlite(options.dataDir);
   const { error } = await new Migrator({ db: hub.db, provider: migrationProvider }).migrateToLatest();
   if (error) {
     await hub.close();
@@ -51,7 +53,8 @@ function openSqlite(dataDir: string): HubDatabase {
 
 async function openPostgres(url: string, schema: string | undefined): Promise<HubDatabase> {
   const location = redact(url);
-  if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema))
+    throw new Error(`invalid schema name ${schema}`);
   const probe = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
   try {
     await probe.connect();
@@ -68,11 +71,18 @@ async function openPostgres(url: string, schema: string | undefined): Promise<Hu
     options: schema ? `-c search_path=${schema}` : undefined,
     types: {
       getTypeParser: ((oid: number, format?: "text" | "binary") =>
-        oid === PG_INT8 || oid === PG_NUMERIC ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+        oid === PG_INT8 || oid === PG_NUMERIC
+          ? Number
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: "postgres", location: schema ? `${location} (schema ${schema})` : location, close: () => db.destroy() };
+  return {
+    db,
+    dialect: "postgres",
+    location: schema ? `${location} (schema ${schema})` : location,
+    close: () => db.destroy(),
+  };
 }
 
 function redact(url: string): string {

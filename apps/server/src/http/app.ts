@@ -13,8 +13,18 @@ export type { AppDeps } from "./deps.js";
 const DEFAULT_MAX_JSON_BYTES = 64 * 1024 * 1024;
 
 const EXPOSED_HEADERS = [
-  "ETag", "X-Linked-Etag", "X-Linked-Size", "X-Repo-Commit", "Content-Range", "Content-Length", "Link",
-  "X-Error-Code", "X-Error-Message", "X-Request-Id", "X-Total-Count", "X-Xet-Hash",
+  "ETag",
+  "X-Linked-Etag",
+  "X-Linked-Size",
+  "X-Repo-Commit",
+  "Content-Range",
+  "Content-Length",
+  "Link",
+  "X-Error-Code",
+  "X-Error-Message",
+  "X-Request-Id",
+  "X-Total-Count",
+  "X-Xet-Hash",
 ];
 
 /** The hub's HTTP application: platform routes, the content half's routes, then the web app. */
@@ -54,7 +64,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   if (deps.contentRoutes) app.route("/", deps.contentRoutes);
   const web = loadWebApp(deps.webDir);
   if (web) app.route("/", webRoutes(deps, web));
-  else app.get("/", (c) => c.json({ name: "ModelHub", api: "/api/models", web: "not built (run npm run build)" }));
+  else
+    app.get("/", (c) =>
+      c.json({ name: "ModelHub", api: "/api/models", web: "not built (run npm run build)" }),
+    );
 
   const onError = errorHandler(deps.logger);
   app.notFound((c) => onError(notFound(`No route for ${c.req.method} ${c.req.path}`), c));

@@ -18,12 +18,14 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string) => new HttpError(400, message);
-export const unauthorized = (message = "Invalid credentials in Authorization header") => new HttpError(401, message);
+export const unauthorized = (message = "Invalid credentials in Authorization header") =>
+  new HttpError(401, message);
 export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string, code?: HubErrorCode) => new HttpError(404, message, code);
 export const repoNotFound = () =>
   new HttpError(404, "Repository not found. Check the id, or sign in if it is private.", "RepoNotFound");
-export const conflict = (message: string, extra?: Record<string, unknown>) => new HttpError(409, message, undefined, extra);
+export const conflict = (message: string, extra?: Record<string, unknown>) =>
+  new HttpError(409, message, undefined, extra);
 
 export interface ErrorLogger {
   error(obj: object, msg?: string): void;
@@ -33,7 +35,8 @@ export interface ErrorLogger {
 export function errorHandler(logger: ErrorLogger) {
   return (err: Error, c: Context): Response => {
     const error = toHttpError(err);
-    if (error.status >= 500 && !(err instanceof HttpError)) logger.error({ err, path: c.req.path }, "request failed");
+    if (error.status >= 500 && !(err instanceof HttpError))
+      logger.error({ err, path: c.req.path }, "request failed");
     for (const [name, value] of Object.entries(extraHeaders(err))) c.header(name, value);
     c.header("X-Error-Message", headerSafe(error.message));
     if (error.code) c.header("X-Error-Code", error.code);
@@ -58,7 +61,9 @@ function toHttpError(err: Error): HttpError {
 function extraHeaders(err: Error): Record<string, string> {
   const headers = (err as { headers?: unknown }).headers;
   if (!headers || typeof headers !== "object" || headers instanceof Headers) return {};
-  return Object.fromEntries(Object.entries(headers).filter((e): e is [string, string] => typeof e[1] === "string"));
+  return Object.fromEntries(
+    Object.entries(headers).filter((e): e is [string, string] => typeof e[1] === "string"),
+  );
 }
 
 function headerSafe(text: string): string {

@@ -16,7 +16,9 @@ export interface SiblingJson {
 export function siblingsJson(row: RepoRow, withBlobs: boolean): SiblingJson[] {
   const files = fromJsonText<FileEntry[]>(row.siblings, []);
   return files.map((f) =>
-    withBlobs ? { rfilename: f.path, blobId: f.oid, size: f.size, ...(f.lfs ? { lfs: f.lfs } : {}) } : { rfilename: f.path },
+    withBlobs
+      ? { rfilename: f.path, blobId: f.oid, size: f.size, ...(f.lfs ? { lfs: f.lfs } : {}) }
+      : { rfilename: f.path },
   );
 }
 
@@ -88,7 +90,8 @@ const MODEL_FIELDS: Record<string, Getter> = {
   widgetData: json("widget_data"),
   gguf: json("gguf"),
   spaces: () => [],
-  inferenceProviderMapping: (_row, ctx) => (ctx.mappingForm === "dict" ? mappingDict(ctx.mappings) : mappingList(ctx.mappings)),
+  inferenceProviderMapping: (_row, ctx) =>
+    ctx.mappingForm === "dict" ? mappingDict(ctx.mappings) : mappingList(ctx.mappings),
 };
 
 const DATASET_FIELDS: Record<string, Getter> = { ...COMMON_FIELDS };
@@ -125,16 +128,66 @@ export interface InfoOptions {
 
 /** Repo info: every field we know about the repo. */
 export function repoInfoJson(row: RepoRow, options: InfoOptions): RepoInfoJson {
-  return pick(row, Object.keys(fieldsOf(row)), { sha: options.sha, blobs: options.blobs === true, mappings: options.mappings, mappingForm: "dict" });
+  return pick(row, Object.keys(fieldsOf(row)), {
+    sha: options.sha,
+    blobs: options.blobs === true,
+    mappings: options.mappings,
+    mappingForm: "dict",
+  });
 }
 
 const DEFAULT_ITEM_FIELDS: Record<string, string[]> = {
-  model: ["_id", "id", "likes", "trendingScore", "private", "gated", "downloads", "tags", "pipeline_tag", "library_name", "createdAt", "lastModified", "modelId"],
-  dataset: ["_id", "id", "author", "likes", "trendingScore", "private", "gated", "downloads", "tags", "createdAt", "lastModified"],
-  space: ["_id", "id", "author", "likes", "trendingScore", "private", "sdk", "tags", "createdAt", "lastModified"],
+  model: [
+    "_id",
+    "id",
+    "likes",
+    "trendingScore",
+    "private",
+    "gated",
+    "downloads",
+    "tags",
+    "pipeline_tag",
+    "library_name",
+    "createdAt",
+    "lastModified",
+    "modelId",
+  ],
+  dataset: [
+    "_id",
+    "id",
+    "author",
+    "likes",
+    "trendingScore",
+    "private",
+    "gated",
+    "downloads",
+    "tags",
+    "createdAt",
+    "lastModified",
+  ],
+  space: [
+    "_id",
+    "id",
+    "author",
+    "likes",
+    "trendingScore",
+    "private",
+    "sdk",
+    "tags",
+    "createdAt",
+    "lastModified",
+  ],
 };
 
-const FULL_ITEM_FIELDS = ["author", "sha", "siblings", "gated", "disabled", "downloadsAllTime", "usedStorage"];
+const FULL_ITEM_FIELDS = [
+  "author",
+  "sha",
+  "siblings",
+  "gated",
+  "disabled",
+  "downloadsAllTime",
+  "usedStorage",
+];
 
 export interface ItemOptions {
   expand: string[];
@@ -144,7 +197,11 @@ export interface ItemOptions {
 }
 
 /** A listing item: the default fields plus whatever `full`, `config`, `cardData` and `expand` ask for. */
-export function listItemJson(row: RepoRow, mappings: ProviderMappingRow[], options: ItemOptions): RepoInfoJson {
+export function listItemJson(
+  row: RepoRow,
+  mappings: ProviderMappingRow[],
+  options: ItemOptions,
+): RepoInfoJson {
   const keys = new Set(DEFAULT_ITEM_FIELDS[row.type] ?? DEFAULT_ITEM_FIELDS.model);
   if (options.full) FULL_ITEM_FIELDS.forEach((k) => keys.add(k));
   if (options.config) keys.add("config");

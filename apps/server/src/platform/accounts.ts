@@ -79,11 +79,19 @@ export class Accounts {
   }
 
   findUser(name: string): Promise<UserRow | undefined> {
-    return this.db.selectFrom("users").selectAll().where("name_lower", "=", name.toLowerCase()).executeTakeFirst();
+    return this.db
+      .selectFrom("users")
+      .selectAll()
+      .where("name_lower", "=", name.toLowerCase())
+      .executeTakeFirst();
   }
 
   findOrg(name: string): Promise<OrgRow | undefined> {
-    return this.db.selectFrom("orgs").selectAll().where("name_lower", "=", name.toLowerCase()).executeTakeFirst();
+    return this.db
+      .selectFrom("orgs")
+      .selectAll()
+      .where("name_lower", "=", name.toLowerCase())
+      .executeTakeFirst();
   }
 
   /** Canonical spelling of a user or org name, or undefined when neither exists. */
@@ -112,7 +120,11 @@ export class Accounts {
     if (password.length < 8) throw badRequest("Password must be at least 8 characters");
     const row = await this.findUser(user);
     if (!row) throw notFound(`User ${user} not found`);
-    await this.db.updateTable("users").set({ password_hash: await hashPassword(password) }).where("id", "=", row.id).execute();
+    await this.db
+      .updateTable("users")
+      .set({ password_hash: await hashPassword(password) })
+      .where("id", "=", row.id)
+      .execute();
   }
 
   /** The user when name and password match, else undefined (no hint which part was wrong). */
@@ -122,7 +134,10 @@ export class Accounts {
     return (await verifyPassword(password, user.password_hash)) ? user : undefined;
   }
 
-  async createToken(user: string, options: { displayName: string; role: TokenRole; value?: string }): Promise<{ token: string; row: TokenRow }> {
+  async createToken(
+    user: string,
+    options: { displayName: string; role: TokenRole; value?: string },
+  ): Promise<{ token: string; row: TokenRow }> {
     const owner = await this.findUser(user);
     if (!owner) throw notFound(`User ${user} not found`);
     const token = options.value ?? generateToken();
@@ -142,29 +157,54 @@ export class Accounts {
 
   /** Makes `token` a write token of `user` (idempotent); used for MODELHUB_ADMIN_TOKEN. */
   async ensureToken(user: string, token: string, displayName: string): Promise<void> {
-    const existing = await this.db.selectFrom("tokens").selectAll().where("token_hash", "=", hashToken(token)).executeTakeFirst();
+    const existing = await this.db
+      .selectFrom("tokens")
+      .selectAll()
+      .where("token_hash", "=", hashToken(token))
+      .executeTakeFirst();
     if (existing) {
-      await this.db.updateTable("tokens").set({ user_name: user, role: "write" }).where("id", "=", existing.id).execute();
+      await this.db
+        .updateTable("tokens")
+        .set({ user_name: user, role: "write" })
+        .where("id", "=", existing.id)
+        .execute();
       return;
     }
     await this.createToken(user, { displayName, role: "write", value: token });
   }
 
   listTokens(user: string): Promise<TokenRow[]> {
-    return this.db.selectFrom("tokens").selectAll().where("user_name", "=", user).orderBy("created_at", "desc").execute();
+    return this.db
+      .selectFrom("tokens")
+      .selectAll()
+      .where("user_name", "=", user)
+      .orderBy("created_at", "desc")
+      .execute();
   }
 
   async revokeToken(user: string, id: string): Promise<boolean> {
-    const result = await this.db.deleteFrom("tokens").where("id", "=", id).where("user_name", "=", user).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom("tokens")
+      .where("id", "=", id)
+      .where("user_name", "=", user)
+      .executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
 
   async resolveToken(token: string): Promise<ResolvedToken | undefined> {
-    const row = await this.db.selectFrom("tokens").selectAll().where("token_hash", "=", hashToken(token)).executeTakeFirst();
+    const row = await this.db
+      .selectFrom("tokens")
+      .selectAll()
+      .where("token_hash", "=", hashToken(token))
+      .executeTakeFirst();
     if (!row) return undefined;
     const user = await this.findUser(row.user_name);
     if (!user) return undefined;
-    const orgs = await this.db.selectFrom("memberships").select("org_name").where("user_name", "=", user.name).execute();
+    const orgs = await this.db
+      .selectFrom("memberships")
+      .select("org_name")
+      .where("user_name", "=", user.name)
+      .execute();
     return { user, token: row, orgs: orgs.map((o) => o.org_name) };
   }
 

@@ -22,7 +22,10 @@ export async function loadContent(deps: ContentDeps): Promise<LoadedContent> {
     remove: (repo) => service.remove(repo),
     move: (from, to) => service.move(from, to),
     commitFiles: async (repo, input) => {
-      const files = input.files.map((f) => ({ path: f.path, content: typeof f.content === "string" ? f.content : Buffer.from(f.content) }));
+      const files = input.files.map((f) => ({
+        path: f.path,
+        content: typeof f.content === "string" ? f.content : Buffer.from(f.content),
+      }));
       const result = await service.commitFiles(repo, { files, title: input.title, author: input.author });
       return { sha: result.commit, date: new Date(), title: input.title };
     },

@@ -4,8 +4,26 @@ const NAME_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/;
 
 /** Names that would collide with web or API routes. */
 const RESERVED = new Set([
-  "api", "datasets", "spaces", "models", "settings", "tasks", "assets", "login", "logout", "join", "new",
-  "docs", "search", "admin", "organizations", "collections", "papers", "static", "favicon.ico", "robots.txt",
+  "api",
+  "datasets",
+  "spaces",
+  "models",
+  "settings",
+  "tasks",
+  "assets",
+  "login",
+  "logout",
+  "join",
+  "new",
+  "docs",
+  "search",
+  "admin",
+  "organizations",
+  "collections",
+  "papers",
+  "static",
+  "favicon.ico",
+  "robots.txt",
 ]);
 
 /** Checks a namespace or repo name against the Hub's id rules; returns an error message or undefined. */

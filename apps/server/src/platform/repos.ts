@@ -62,7 +62,11 @@ export class Repos {
   constructor(private readonly db: Kysely<Database>) {}
 
   find(type: RepoType, id: string): Promise<RepoRow | undefined> {
-    return this.db.selectFrom("repos").selectAll().where("lookup_key", "=", lookupKey(type, id)).executeTakeFirst();
+    return this.db
+      .selectFrom("repos")
+      .selectAll()
+      .where("lookup_key", "=", lookupKey(type, id))
+      .executeTakeFirst();
   }
 
   findById(repoId: string): Promise<RepoRow | undefined> {
@@ -133,7 +137,8 @@ export class Repos {
     const update: Partial<RepoRow> = {};
     if (settings.private !== undefined) update.private = settings.private ? 1 : 0;
     if (settings.gated !== undefined) update.gated = settings.gated === false ? "false" : settings.gated;
-    if (Object.keys(update).length > 0) await this.db.updateTable("repos").set(update).where("id", "=", row.id).execute();
+    if (Object.keys(update).length > 0)
+      await this.db.updateTable("repos").set(update).where("id", "=", row.id).execute();
     return { ...row, ...update };
   }
 
@@ -165,7 +170,10 @@ export class Repos {
         .execute();
       await trx.deleteFrom("repo_tags").where("repo_id", "=", row.id).execute();
       if (tags.length > 0) {
-        await trx.insertInto("repo_tags").values(tags.map((tag) => ({ repo_id: row.id, tag }))).execute();
+        await trx
+          .insertInto("repo_tags")
+          .values(tags.map((tag) => ({ repo_id: row.id, tag })))
+          .execute();
       }
     });
   }
@@ -185,7 +193,11 @@ export class Repos {
         await trx
           .insertInto("download_days")
           .values({ repo_id: repoId, day, count })
-          .onConflict((oc) => oc.columns(["repo_id", "day"]).doUpdateSet({ count: sql<number>`download_days.count + ${count}` }))
+          .onConflict((oc) =>
+            oc
+              .columns(["repo_id", "day"])
+              .doUpdateSet({ count: sql<number>`download_days.count + ${count}` }),
+          )
           .execute();
       }
       await trx
@@ -233,19 +245,36 @@ export class Repos {
       .onConflict((oc) => oc.columns(["user_name", "repo_id"]).doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
-      await this.db.updateTable("repos").set({ likes: sql<number>`likes + 1` }).where("id", "=", row.id).execute();
+      await this.db
+        .updateTable("repos")
+        .set({ likes: sql<number>`likes + 1` })
+        .where("id", "=", row.id)
+        .execute();
     }
   }
 
   async unlike(user: string, row: RepoRow): Promise<void> {
-    const deleted = await this.db.deleteFrom("likes").where("user_name", "=", user).where("repo_id", "=", row.id).executeTakeFirst();
+    const deleted = await this.db
+      .deleteFrom("likes")
+      .where("user_name", "=", user)
+      .where("repo_id", "=", row.id)
+      .executeTakeFirst();
     if (Number(deleted.numDeletedRows) > 0) {
-      await this.db.updateTable("repos").set({ likes: sql<number>`likes - 1` }).where("id", "=", row.id).execute();
+      await this.db
+        .updateTable("repos")
+        .set({ likes: sql<number>`likes - 1` })
+        .where("id", "=", row.id)
+        .execute();
     }
   }
 
   async likedBy(user: string, row: RepoRow): Promise<boolean> {
-    const found = await this.db.selectFrom("likes").select("repo_id").where("user_name", "=", user).where("repo_id", "=", row.id).executeTakeFirst();
+    const found = await this.db
+      .selectFrom("likes")
+      .select("repo_id")
+      .where("user_name", "=", user)
+      .where("repo_id", "=", row.id)
+      .executeTakeFirst();
     return found !== undefined;
   }
 
@@ -277,7 +306,12 @@ export class Repos {
   async providerMappings(repoIds: string[]): Promise<Map<string, ProviderMappingRow[]>> {
     const byRepo = new Map<string, ProviderMappingRow[]>();
     if (repoIds.length === 0) return byRepo;
-    const rows = await this.db.selectFrom("provider_mappings").selectAll().where("repo_id", "in", repoIds).orderBy("provider").execute();
+    const rows = await this.db
+      .selectFrom("provider_mappings")
+      .selectAll()
+      .where("repo_id", "in", repoIds)
+      .orderBy("provider")
+      .execute();
     for (const row of rows) {
       const list = byRepo.get(row.repo_id) ?? [];
       list.push(row);
@@ -287,7 +321,10 @@ export class Repos {
   }
 
   async count(): Promise<number> {
-    const row = await this.db.selectFrom("repos").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom("repos")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 }
@@ -300,6 +337,9 @@ function uniqueTags(derived: DerivedMetadata): string[] {
   return [...tags];
 }
 
-export function repoJson<T>(row: RepoRow, column: "card_data" | "config" | "transformers_info" | "widget_data" | "gguf"): T | undefined {
+export function repoJson<T>(
+  row: RepoRow,
+  column: "card_data" | "config" | "transformers_info" | "widget_data" | "gguf",
+): T | undefined {
   return fromJsonText<T | undefined>(row[column], undefined);
 }

@@ -4,7 +4,8 @@ import type { RepoType, Viewer } from "../http/contracts.js";
 import { badRequest } from "../http/errors.js";
 import type { RepoRow } from "./repos.js";
 
-export type SortKey = "downloads" | "likes" | "lastModified" | "createdAt" | "trending" | "id" | "downloadsAllTime";
+export type SortKey =
+  "downloads" | "likes" | "lastModified" | "createdAt" | "trending" | "id" | "downloadsAllTime";
 
 const SORT_COLUMNS = {
   downloads: "downloads_30d",
@@ -38,7 +39,10 @@ const SORT_ALIASES: Record<string, SortKey> = {
 export function parseSort(value: string | undefined): SortKey {
   if (value === undefined || value === "") return "trending";
   const key = SORT_ALIASES[value];
-  if (!key) throw badRequest(`Unknown sort "${value}"; use one of downloads, likes, lastModified, createdAt, trending, id`);
+  if (!key)
+    throw badRequest(
+      `Unknown sort "${value}"; use one of downloads, likes, lastModified, createdAt, trending, id`,
+    );
   return key;
 }
 
@@ -77,7 +81,12 @@ export function encodeCursor(cursor: Cursor): string {
 function decodeCursor(text: string): Cursor {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
-    if (Array.isArray(parsed) && parsed.length === 2 && ["string", "number"].includes(typeof parsed[0]) && typeof parsed[1] === "string") {
+    if (
+      Array.isArray(parsed) &&
+      parsed.length === 2 &&
+      ["string", "number"].includes(typeof parsed[0]) &&
+      typeof parsed[1] === "string"
+    ) {
       return [parsed[0] as string | number, parsed[1]];
     }
   } catch {
@@ -94,16 +103,24 @@ function escapeLike(text: string): string {
 export async function listRepos(db: Kysely<Database>, query: ListQuery): Promise<ListPage> {
   const column = SORT_COLUMNS[query.sort];
   const descending = query.direction === -1;
-  let q: SelectQueryBuilder<Database, "repos", RepoRow> = db.selectFrom("repos").selectAll().where("type", "=", query.type);
+  let q: SelectQueryBuilder<Database, "repos", RepoRow> = db
+    .selectFrom("repos")
+    .selectAll()
+    .where("type", "=", query.type);
 
   const viewer = query.viewer;
   if (!viewer.isAdmin) {
     const namespaces = viewer.user ? [viewer.user, ...viewer.orgs] : [];
-    q = namespaces.length > 0 ? q.where((eb) => eb.or([eb("private", "=", 0), eb("owner", "in", namespaces)])) : q.where("private", "=", 0);
+    q =
+      namespaces.length > 0
+        ? q.where((eb) => eb.or([eb("private", "=", 0), eb("owner", "in", namespaces)]))
+        : q.where("private", "=", 0);
   }
   for (const term of query.search) {
     if (term.trim() === "") continue;
-    q = q.where(sql<boolean>`lower(full_id) like ${`%${escapeLike(term.trim().toLowerCase())}%`} escape '\\'`);
+    q = q.where(
+      sql<boolean>`lower(full_id) like ${`%${escapeLike(term.trim().toLowerCase())}%`} escape '\\'`,
+    );
   }
   if (query.author) q = q.where(sql<boolean>`lower(owner) = ${query.author.toLowerCase()}`);
   if (query.pipelineTag) q = q.where("pipeline_tag", "=", query.pipelineTag);
@@ -113,13 +130,20 @@ export async function listRepos(db: Kysely<Database>, query: ListQuery): Promise
   if (query.license) tagSets.push([`license:${query.license}`]);
   for (const options of tagSets) {
     q = q.where(({ exists, selectFrom }) =>
-      exists(selectFrom("repo_tags").select("repo_tags.tag").whereRef("repo_tags.repo_id", "=", "repos.id").where("repo_tags.tag", "in", options)),
+      exists(
+        selectFrom("repo_tags")
+          .select("repo_tags.tag")
+          .whereRef("repo_tags.repo_id", "=", "repos.id")
+          .where("repo_tags.tag", "in", options),
+      ),
     );
   }
   if (query.providers && query.providers.length > 0) {
     const providers = query.providers;
     q = q.where(({ exists, selectFrom }) => {
-      let sub = selectFrom("provider_mappings").select("provider_mappings.provider").whereRef("provider_mappings.repo_id", "=", "repos.id");
+      let sub = selectFrom("provider_mappings")
+        .select("provider_mappings.provider")
+        .whereRef("provider_mappings.repo_id", "=", "repos.id");
       if (!providers.includes("all")) sub = sub.where("provider_mappings.provider", "in", providers);
       return exists(sub);
     });

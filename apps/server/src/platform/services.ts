@@ -15,5 +15,11 @@ export interface PlatformServices {
 
 export function createPlatformServices(hub: HubDatabase): PlatformServices {
   const repos = new Repos(hub.db);
-  return { hub, accounts: new Accounts(hub.db), repos, access: createRepoAccess(repos), events: createRepoEvents(repos) };
+  return {
+    hub,
+    accounts: new Accounts(hub.db),
+    repos,
+    access: createRepoAccess(repos),
+    events: createRepoEvents(repos),
+  };
 }

@@ -27,7 +27,12 @@ export interface InferenceOptions {
   accessToken?: string;
 }
 
-type InferenceFn = (model: ModelData, provider: string, mapping?: ProviderMappingArg, opts?: InferenceOptions) => unknown;
+type InferenceFn = (
+  model: ModelData,
+  provider: string,
+  mapping?: ProviderMappingArg,
+  opts?: InferenceOptions,
+) => unknown;
 
 interface LibraryEntry {
   prettyLabel?: string;
@@ -38,7 +43,12 @@ function member(mod: object, name: string): unknown {
   return (mod as Record<string, unknown>)[name];
 }
 
-export function inferenceSnippets(model: ModelData, provider: string, mapping?: ProviderMappingArg, opts?: InferenceOptions): InferenceSnippet[] {
+export function inferenceSnippets(
+  model: ModelData,
+  provider: string,
+  mapping?: ProviderMappingArg,
+  opts?: InferenceOptions,
+): InferenceSnippet[] {
   const fn = member(inference, "getInferenceSnippets");
   if (typeof fn !== "function") return [];
   const result = (fn as InferenceFn)(model, provider, mapping, opts);
@@ -50,12 +60,18 @@ function isSnippet(value: unknown): value is InferenceSnippet {
   return typeof v?.language === "string" && typeof v.client === "string" && typeof v.content === "string";
 }
 
-export function librarySnippets(model: ModelData): { library: string; label: string; snippets: string[] } | undefined {
+export function librarySnippets(
+  model: ModelData,
+): { library: string; label: string; snippets: string[] } | undefined {
   const libraries = member(tasks, "MODEL_LIBRARIES_UI_ELEMENTS") as Record<string, LibraryEntry> | undefined;
   if (!model.library_name || !libraries) return undefined;
   const entry = libraries[model.library_name];
   if (!entry?.snippets) return undefined;
-  return { library: model.library_name, label: entry.prettyLabel ?? model.library_name, snippets: entry.snippets(model) };
+  return {
+    library: model.library_name,
+    label: entry.prettyLabel ?? model.library_name,
+    snippets: entry.snippets(model),
+  };
 }
 
 export function knownProviders(): readonly string[] {

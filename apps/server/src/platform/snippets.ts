@@ -1,6 +1,11 @@
 import { python, type ModelData } from "@modelhub/tasks";
 import type { ProviderMappingRow } from "./repos.js";
-import { inferenceSnippets, librarySnippets, type InferenceSnippet, type ProviderMappingArg } from "./snippet-sources.js";
+import {
+  inferenceSnippets,
+  librarySnippets,
+  type InferenceSnippet,
+  type ProviderMappingArg,
+} from "./snippet-sources.js";
 
 export interface SnippetSet {
   model: string;
@@ -51,13 +56,23 @@ os.environ["HF_ENDPOINT"] = ${hubUrl}
   return `${hint}\n${snippet}`;
 }
 
-export function buildSnippets(model: ModelData, mappings: ProviderMappingRow[], request: SnippetRequest): SnippetSet {
+export function buildSnippets(
+  model: ModelData,
+  mappings: ProviderMappingRow[],
+  request: SnippetRequest,
+): SnippetSet {
   const live = mappings.filter((m) => m.status === "live");
   const requested = request.provider && request.provider !== "" ? request.provider : "auto";
-  const mapping = requested === "auto" ? (live[0] ?? mappings[0]) : mappings.find((m) => m.provider === requested);
-  const inference = inferenceSnippets(model, requested, mapping ? toMappingArg(model.id, mapping) : undefined, {
-    streaming: request.streaming,
-  });
+  const mapping =
+    requested === "auto" ? (live[0] ?? mappings[0]) : mappings.find((m) => m.provider === requested);
+  const inference = inferenceSnippets(
+    model,
+    requested,
+    mapping ? toMappingArg(model.id, mapping) : undefined,
+    {
+      streaming: request.streaming,
+    },
+  );
   const library = librarySnippets(model);
   const external = !isHuggingFace(request.hubUrl);
   return {
@@ -66,7 +81,14 @@ export function buildSnippets(model: ModelData, mappings: ProviderMappingRow[], 
     providers: mappings.map((m) => m.provider),
     inference,
     libraries: library
-      ? [{ ...library, snippets: external ? library.snippets.map((s) => withEndpointHint(s, request.hubUrl)) : library.snippets }]
+      ? [
+          {
+            ...library,
+            snippets: external
+              ? library.snippets.map((s) => withEndpointHint(s, request.hubUrl))
+              : library.snippets,
+          },
+        ]
       : [],
     ...(external ? { hubUrl: request.hubUrl } : {}),
   };

@@ -59,11 +59,21 @@ Use it for assistants, summaries and short drafting tasks.`,
     },
     {
       path: "config.json",
-      content: json({ architectures: ["LlamaForCausalLM"], model_type: "llama", hidden_size: 4096, num_hidden_layers: 32, vocab_size: 128256 }),
+      content: json({
+        architectures: ["LlamaForCausalLM"],
+        model_type: "llama",
+        hidden_size: 4096,
+        num_hidden_layers: 32,
+        vocab_size: 128256,
+      }),
     },
     {
       path: "tokenizer_config.json",
-      content: json({ bos_token: "<|begin_of_text|>", eos_token: "<|eot_id|>", chat_template: CHAT_TEMPLATE }),
+      content: json({
+        bos_token: "<|begin_of_text|>",
+        eos_token: "<|eot_id|>",
+        chat_template: CHAT_TEMPLATE,
+      }),
     },
     { path: "generation_config.json", content: json({ temperature: 0.6, top_p: 0.9 }) },
     { path: "model.safetensors", content: placeholderWeights("Llama-3.1-8B-Instruct") },
@@ -103,7 +113,11 @@ variant trims the decoder for faster transcription with little loss in accuracy.
     },
     {
       path: "config.json",
-      content: json({ architectures: ["WhisperForConditionalGeneration"], model_type: "whisper", num_mel_bins: 128 }),
+      content: json({
+        architectures: ["WhisperForConditionalGeneration"],
+        model_type: "whisper",
+        num_mel_bins: 128,
+      }),
     },
     { path: "preprocessor_config.json", content: json({ feature_size: 128, sampling_rate: 16000 }) },
     { path: "model.safetensors", content: placeholderWeights("whisper-large-v3-turbo") },
@@ -177,8 +191,14 @@ Maps sentences and short paragraphs to 384-dimensional vectors, for semantic sea
 and duplicate detection. Small and fast enough for CPU use.`,
       ),
     },
-    { path: "config.json", content: json({ architectures: ["BertModel"], model_type: "bert", hidden_size: 384 }) },
-    { path: "modules.json", content: json([{ idx: 0, name: "0", path: "", type: "sentence_transformers.models.Transformer" }]) },
+    {
+      path: "config.json",
+      content: json({ architectures: ["BertModel"], model_type: "bert", hidden_size: 384 }),
+    },
+    {
+      path: "modules.json",
+      content: json([{ idx: 0, name: "0", path: "", type: "sentence_transformers.models.Transformer" }]),
+    },
     { path: "model.safetensors", content: placeholderWeights("all-MiniLM-L6-v2") },
   ],
 };
@@ -205,7 +225,8 @@ pretty_name: Tiny reviews
     },
     {
       path: "data/train.csv",
-      content: "text,label\nGreat battery life,positive\nBroke after a week,negative\nExactly as described,positive\n",
+      content:
+        "text,label\nGreat battery life,positive\nBroke after a week,negative\nExactly as described,positive\n",
     },
   ],
 };
@@ -217,8 +238,17 @@ const space: DemoRepo = {
   downloads: 0,
   createdAt: "2025-02-01T10:00:00.000Z",
   files: [
-    { path: "README.md", content: card(`title: Hello\nemoji: 👋\nsdk: static\napp_file: index.html`, "# Hello\n\nA static page that runs in the browser.") },
-    { path: "index.html", content: "<!doctype html><title>Hello</title><h1>Hello from a static space</h1>\n" },
+    {
+      path: "README.md",
+      content: card(
+        `title: Hello\nemoji: 👋\nsdk: static\napp_file: index.html`,
+        "# Hello\n\nA static page that runs in the browser.",
+      ),
+    },
+    {
+      path: "index.html",
+      content: "<!doctype html><title>Hello</title><h1>Hello from a static space</h1>\n",
+    },
   ],
 };
 
@@ -233,10 +263,34 @@ export function buildFallbackCatalogue(): DemoCatalogue {
     ],
     repos: [llama, whisper, fluxLora, miniLm, dataset, space],
     providerMappings: [
-      { modelId: llama.id, provider: "together", providerId: "meta-llama/Meta-Llama-3.1-8B-Instruct-Turbo", task: "conversational", status: "live" },
-      { modelId: llama.id, provider: "hf-inference", providerId: llama.id, task: "conversational", status: "live" },
-      { modelId: whisper.id, provider: "fal-ai", providerId: "fal-ai/whisper", task: "automatic-speech-recognition", status: "live" },
-      { modelId: miniLm.id, provider: "hf-inference", providerId: miniLm.id, task: "sentence-similarity", status: "live" },
+      {
+        modelId: llama.id,
+        provider: "together",
+        providerId: "meta-llama/Meta-Llama-3.1-8B-Instruct-Turbo",
+        task: "conversational",
+        status: "live",
+      },
+      {
+        modelId: llama.id,
+        provider: "hf-inference",
+        providerId: llama.id,
+        task: "conversational",
+        status: "live",
+      },
+      {
+        modelId: whisper.id,
+        provider: "fal-ai",
+        providerId: "fal-ai/whisper",
+        task: "automatic-speech-recognition",
+        status: "live",
+      },
+      {
+        modelId: miniLm.id,
+        provider: "hf-inference",
+        providerId: miniLm.id,
+        task: "sentence-similarity",
+        status: "live",
+      },
       {
         modelId: fluxLora.id,
         provider: "fal-ai",

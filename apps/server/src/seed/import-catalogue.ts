@@ -21,7 +21,11 @@ export interface SeedResult {
 }
 
 export async function wasSeeded(services: PlatformServices): Promise<boolean> {
-  const row = await services.hub.db.selectFrom("hub_meta").select("value").where("key", "=", SEEDED_KEY).executeTakeFirst();
+  const row = await services.hub.db
+    .selectFrom("hub_meta")
+    .select("value")
+    .where("key", "=", SEEDED_KEY)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -38,14 +42,20 @@ async function markSeeded(services: PlatformServices): Promise<void> {
  * Imports the catalogue through the content service's commit path. Repos that already exist are left
  * alone, so a second run changes nothing; `reset` first removes the catalogue's repos.
  */
-export async function importCatalogue(deps: SeedDeps, catalogue: DemoCatalogue, options: { reset?: boolean } = {}): Promise<SeedResult> {
+export async function importCatalogue(
+  deps: SeedDeps,
+  catalogue: DemoCatalogue,
+  options: { reset?: boolean } = {},
+): Promise<SeedResult> {
   const started = Date.now();
-  const { services, content } = deps;
+  const { services } = deps;
   if (options.reset) await removeCatalogueRepos(deps, catalogue);
 
-  for (const user of catalogue.users) await services.accounts.ensureUser({ name: user.name, fullname: user.fullname });
+  for (const user of catalogue.users)
+    await services.accounts.ensureUser({ name: user.name, fullname: user.fullname });
   for (const org of catalogue.orgs) {
-    if (!(await services.accounts.namespaceTaken(org.name))) await services.accounts.createOrg({ name: org.name, fullname: org.fullname });
+    if (!(await services.accounts.namespaceTaken(org.name)))
+      await services.accounts.createOrg({ name: org.name, fullname: org.fullname });
     for (const member of org.members) {
       await services.accounts.ensureUser({ name: member });
       await services.accounts.addMember(org.name, member, "admin");
@@ -93,7 +103,11 @@ async function importRepo(deps: SeedDeps, repo: DemoRepo): Promise<boolean> {
   const record = toRepoRecord(row);
   try {
     await content.init(record);
-    await content.commitFiles(record, { files: repo.files, title: repo.title ?? "Import from the demo catalogue", author: record.owner });
+    await content.commitFiles(record, {
+      files: repo.files,
+      title: repo.title ?? "Import from the demo catalogue",
+      author: record.owner,
+    });
   } catch (err) {
     deps.logger.error({ err, repo: repo.id }, "could not import repo; skipping it");
     await content.remove(record).catch(() => undefined);

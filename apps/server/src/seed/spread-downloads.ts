@@ -6,7 +6,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * Splits a 30-day download total over the last 30 days, leaning toward recent days with a
  * deterministic wobble per repo, so trending and "last 30 days" both look alive.
  */
-export function spreadDownloads(total: number, seedText: string, now = new Date()): { day: string; count: number }[] {
+export function spreadDownloads(
+  total: number,
+  seedText: string,
+  now = new Date(),
+): { day: string; count: number }[] {
   if (total <= 0) return [];
   let hash = 2166136261;
   for (const ch of seedText) hash = Math.imul(hash ^ ch.charCodeAt(0), 16777619) >>> 0;

@@ -20,7 +20,12 @@ describe.each(DIALECTS)("accounts and access rules (%s)", (dialect) => {
     const res = await fetch(`${hub.url}/api/whoami-v2`, { headers: bearer(alice) });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toMatchObject({ type: "user", name: "alice", orgs: [{ type: "org", name: "acme" }], auth: { type: "access_token", accessToken: { role: "write" } } });
+    expect(body).toMatchObject({
+      type: "user",
+      name: "alice",
+      orgs: [{ type: "org", name: "acme" }],
+      auth: { type: "access_token", accessToken: { role: "write" } },
+    });
     expect(new Date(body.auth.accessToken.createdAt).getTime()).not.toBeNaN();
   });
 
@@ -38,12 +43,18 @@ describe.each(DIALECTS)("accounts and access rules (%s)", (dialect) => {
   });
 
   it("creates a repo with a write token and refuses read tokens and other namespaces", async () => {
-    const created = await postJson(`${hub.url}/api/repos/create`, { name: "first", organization: null, type: "model" }, alice);
+    const created = await postJson(
+      `${hub.url}/api/repos/create`,
+      { name: "first", organization: null, type: "model" },
+      alice,
+    );
     expect(created.status).toBe(200);
     expect(await created.json()).toMatchObject({ name: "alice/first", url: `${hub.url}/alice/first` });
 
     expect((await postJson(`${hub.url}/api/repos/create`, { name: "nope" }, aliceRead)).status).toBe(403);
-    expect((await postJson(`${hub.url}/api/repos/create`, { name: "nope", organization: "alice" }, bob)).status).toBe(403);
+    expect(
+      (await postJson(`${hub.url}/api/repos/create`, { name: "nope", organization: "alice" }, bob)).status,
+    ).toBe(403);
     expect((await postJson(`${hub.url}/api/repos/create`, { name: "nope" })).status).toBe(401);
   });
 
@@ -55,14 +66,29 @@ describe.each(DIALECTS)("accounts and access rules (%s)", (dialect) => {
   });
 
   it("lets org members write to the org and keeps others out", async () => {
-    expect((await postJson(`${hub.url}/api/repos/create`, { name: "team-model", organization: "acme" }, alice)).status).toBe(200);
-    expect((await postJson(`${hub.url}/api/repos/create`, { name: "bob-model", organization: "acme" }, bob)).status).toBe(403);
-    const settings = await postJson(`${hub.url}/api/models/acme/team-model/settings`, { private: true }, bob, "PUT");
+    expect(
+      (await postJson(`${hub.url}/api/repos/create`, { name: "team-model", organization: "acme" }, alice))
+        .status,
+    ).toBe(200);
+    expect(
+      (await postJson(`${hub.url}/api/repos/create`, { name: "bob-model", organization: "acme" }, bob))
+        .status,
+    ).toBe(403);
+    const settings = await postJson(
+      `${hub.url}/api/models/acme/team-model/settings`,
+      { private: true },
+      bob,
+      "PUT",
+    );
     expect(settings.status).toBe(403);
   });
 
   it("hides private repos from everyone without access", async () => {
-    const res = await postJson(`${hub.url}/api/repos/create`, { name: "secret", organization: "acme", visibility: "private" }, alice);
+    const res = await postJson(
+      `${hub.url}/api/repos/create`,
+      { name: "secret", organization: "acme", visibility: "private" },
+      alice,
+    );
     expect(res.status).toBe(200);
     const asBob = await fetch(`${hub.url}/api/models/acme/secret`, { headers: bearer(bob) });
     expect(asBob.status).toBe(404);
@@ -72,9 +98,13 @@ describe.each(DIALECTS)("accounts and access rules (%s)", (dialect) => {
     expect(asMember.status).toBe(200);
     expect(await asMember.json()).toMatchObject({ id: "acme/secret", private: true });
 
-    const listed = (await (await fetch(`${hub.url}/api/models?author=acme`, { headers: bearer(bob) })).json()) as { id: string }[];
+    const listed = (await (
+      await fetch(`${hub.url}/api/models?author=acme`, { headers: bearer(bob) })
+    ).json()) as { id: string }[];
     expect(listed.map((m) => m.id)).not.toContain("acme/secret");
-    const mine = (await (await fetch(`${hub.url}/api/models?author=acme`, { headers: bearer(alice) })).json()) as { id: string }[];
+    const mine = (await (
+      await fetch(`${hub.url}/api/models?author=acme`, { headers: bearer(alice) })
+    ).json()) as { id: string }[];
     expect(mine.map((m) => m.id)).toContain("acme/secret");
   });
 
@@ -87,35 +117,70 @@ describe.each(DIALECTS)("accounts and access rules (%s)", (dialect) => {
 
   it("moves and deletes repos for writers only", async () => {
     await postJson(`${hub.url}/api/repos/create`, { name: "mover" }, alice);
-    expect((await postJson(`${hub.url}/api/repos/move`, { fromRepo: "alice/mover", toRepo: "bob/mover" }, alice)).status).toBe(403);
-    const moved = await postJson(`${hub.url}/api/repos/move`, { fromRepo: "alice/mover", toRepo: "acme/moved" }, alice);
+    expect(
+      (await postJson(`${hub.url}/api/repos/move`, { fromRepo: "alice/mover", toRepo: "bob/mover" }, alice))
+        .status,
+    ).toBe(403);
+    const moved = await postJson(
+      `${hub.url}/api/repos/move`,
+      { fromRepo: "alice/mover", toRepo: "acme/moved" },
+      alice,
+    );
     expect(moved.status).toBe(200);
     expect((await fetch(`${hub.url}/api/models/acme/moved`)).status).toBe(200);
     expect((await fetch(`${hub.url}/api/models/alice/mover`)).status).toBe(404);
 
-    expect((await postJson(`${hub.url}/api/repos/delete`, { name: "moved", organization: "acme" }, bob, "DELETE")).status).toBe(403);
-    expect((await postJson(`${hub.url}/api/repos/delete`, { name: "moved", organization: "acme" }, alice, "DELETE")).status).toBe(200);
-    const gone = await postJson(`${hub.url}/api/repos/delete`, { name: "moved", organization: "acme" }, alice, "DELETE");
+    expect(
+      (await postJson(`${hub.url}/api/repos/delete`, { name: "moved", organization: "acme" }, bob, "DELETE"))
+        .status,
+    ).toBe(403);
+    expect(
+      (
+        await postJson(
+          `${hub.url}/api/repos/delete`,
+          { name: "moved", organization: "acme" },
+          alice,
+          "DELETE",
+        )
+      ).status,
+    ).toBe(200);
+    const gone = await postJson(
+      `${hub.url}/api/repos/delete`,
+      { name: "moved", organization: "acme" },
+      alice,
+      "DELETE",
+    );
     expect(gone.status).toBe(404);
     expect(gone.headers.get("X-Error-Code")).toBe("RepoNotFound");
   });
 
   it("signs in with a password and manages personal tokens", async () => {
     await hub.services.accounts.setPassword("bob", "correct horse");
-    expect((await postJson(`${hub.url}/api/login`, { username: "bob", password: "wrong password" })).status).toBe(401);
+    expect(
+      (await postJson(`${hub.url}/api/login`, { username: "bob", password: "wrong password" })).status,
+    ).toBe(401);
     const login = await postJson(`${hub.url}/api/login`, { username: "bob", password: "correct horse" });
     expect(login.status).toBe(200);
     const { accessToken } = (await login.json()) as { accessToken: string };
     expect(accessToken).toMatch(/^hf_/);
 
-    const created = await postJson(`${hub.url}/api/settings/tokens`, { displayName: "laptop", role: "read" }, accessToken);
+    const created = await postJson(
+      `${hub.url}/api/settings/tokens`,
+      { displayName: "laptop", role: "read" },
+      accessToken,
+    );
     const token = (await created.json()) as { id: string; token: string };
     expect(token.token).toMatch(/^hf_/);
-    const list = (await (await fetch(`${hub.url}/api/settings/tokens`, { headers: bearer(accessToken) })).json()) as { id: string; displayName: string }[];
+    const list = (await (
+      await fetch(`${hub.url}/api/settings/tokens`, { headers: bearer(accessToken) })
+    ).json()) as { id: string; displayName: string }[];
     expect(list.map((t) => t.displayName)).toContain("laptop");
     expect(JSON.stringify(list)).not.toContain(token.token);
 
-    const revoked = await fetch(`${hub.url}/api/settings/tokens/${token.id}`, { method: "DELETE", headers: bearer(accessToken) });
+    const revoked = await fetch(`${hub.url}/api/settings/tokens/${token.id}`, {
+      method: "DELETE",
+      headers: bearer(accessToken),
+    });
     expect(revoked.status).toBe(200);
     expect((await fetch(`${hub.url}/api/whoami-v2`, { headers: bearer(token.token) })).status).toBe(401);
   });

@@ -77,8 +77,14 @@ describe("modelhub command", () => {
 
   it("exits non-zero when the database is unreachable", async () => {
     const io = capture();
-    const code = await runCli(["serve", "--port", "0"], { ...env(), DATABASE_URL: "postgres://nobody@127.0.0.1:1/none" }, io);
+    const code = await runCli(
+      ["serve", "--port", "0"],
+      { ...env(), DATABASE_URL: "postgres://nobody@127.0.0.1:1/none" },
+      io,
+    );
     expect(code).toBe(1);
-    expect(io.stderr.join("")).toMatch(/cannot reach the database at postgres:\/\/nobody@127\.0\.0\.1:1\/none/);
+    expect(io.stderr.join("")).toMatch(
+      /cannot reach the database at postgres:\/\/nobody@127\.0\.0\.1:1\/none/,
+    );
   });
 });

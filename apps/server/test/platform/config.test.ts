@@ -5,7 +5,16 @@ import { ConfigError, resolveConfig } from "../../src/config/config.js";
 
 describe("command line parsing", () => {
   it("separates positionals, valued flags, boolean flags and --no- flags", () => {
-    const parsed = parseArgs(["token", "create", "alice", "--write", "--port", "9000", "--host=0.0.0.0", "--no-seed"]);
+    const parsed = parseArgs([
+      "token",
+      "create",
+      "alice",
+      "--write",
+      "--port",
+      "9000",
+      "--host=0.0.0.0",
+      "--no-seed",
+    ]);
     expect(parsed.positionals).toEqual(["token", "create", "alice"]);
     expect(parsed.flags).toMatchObject({ write: true, port: "9000", host: "0.0.0.0", seed: false });
   });
@@ -18,15 +27,36 @@ describe("command line parsing", () => {
 describe("settings", () => {
   it("uses the documented defaults", () => {
     const config = resolveConfig({}, {}, "/srv");
-    expect(config).toMatchObject({ port: 8080, host: "127.0.0.1", dataDir: path.resolve("/srv/data"), seed: true, publicUrlExplicit: false });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: "127.0.0.1",
+      dataDir: path.resolve("/srv/data"),
+      seed: true,
+      publicUrlExplicit: false,
+    });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.publicUrl).toBe("http://127.0.0.1:8080");
   });
 
   it("reads the environment, and flags win over it", () => {
-    const env = { MODELHUB_PORT: "9001", MODELHUB_HOST: "0.0.0.0", MODELHUB_DATA: "/var/hub", MODELHUB_SEED: "0", DATABASE_URL: "postgres://db/x" };
-    expect(resolveConfig({}, env)).toMatchObject({ port: 9001, host: "0.0.0.0", dataDir: "/var/hub", seed: false, databaseUrl: "postgres://db/x" });
-    expect(resolveConfig({ port: "7000", data: "/other" }, env)).toMatchObject({ port: 7000, dataDir: "/other" });
+    const env = {
+      MODELHUB_PORT: "9001",
+      MODELHUB_HOST: "0.0.0.0",
+      MODELHUB_DATA: "/var/hub",
+      MODELHUB_SEED: "0",
+      DATABASE_URL: "postgres://db/x",
+    };
+    expect(resolveConfig({}, env)).toMatchObject({
+      port: 9001,
+      host: "0.0.0.0",
+      dataDir: "/var/hub",
+      seed: false,
+      databaseUrl: "postgres://db/x",
+    });
+    expect(resolveConfig({ port: "7000", data: "/other" }, env)).toMatchObject({
+      port: 7000,
+      dataDir: "/other",
+    });
   });
 
   it("normalises the public URL and remembers that it was given", () => {

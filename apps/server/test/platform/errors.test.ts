@@ -24,7 +24,11 @@ describe.each(DIALECTS)("errors are JSON with the right status (%s)", (dialect) 
   it("unknown repo → 404 RepoNotFound, unknown revision → 404 RevisionNotFound", async () => {
     await expectError(await fetch(`${hub.url}/api/models/nobody/nothing`), 404, "RepoNotFound");
     await expectError(await fetch(`${hub.url}/api/datasets/carol/exists`), 404, "RepoNotFound");
-    await expectError(await fetch(`${hub.url}/api/models/carol/exists/revision/no-such-branch`), 404, "RevisionNotFound");
+    await expectError(
+      await fetch(`${hub.url}/api/models/carol/exists/revision/no-such-branch`),
+      404,
+      "RevisionNotFound",
+    );
     expect((await fetch(`${hub.url}/api/models/carol/exists/revision/main`)).status).toBe(200);
   });
 
@@ -46,15 +50,24 @@ describe.each(DIALECTS)("errors are JSON with the right status (%s)", (dialect) 
     });
     expect(await expectError(malformed, 400)).toMatch(/valid JSON/);
     await expectError(await postJson(`${hub.url}/api/repos/create`, { nome: "x" }, token), 400);
-    await expectError(await postJson(`${hub.url}/api/repos/create`, { name: "x", type: "kernel" }, token), 400);
+    await expectError(
+      await postJson(`${hub.url}/api/repos/create`, { name: "x", type: "kernel" }, token),
+      400,
+    );
   });
 
-  it.each(["bad name", "-dash", "a--b", "x..y", "ends.git", "a/b/c", "x".repeat(97)])("invalid repo name %j → 400", async (name) => {
-    await expectError(await postJson(`${hub.url}/api/repos/create`, { name }, token), 400);
-  });
+  it.each(["bad name", "-dash", "a--b", "x..y", "ends.git", "a/b/c", "x".repeat(97)])(
+    "invalid repo name %j → 400",
+    async (name) => {
+      await expectError(await postJson(`${hub.url}/api/repos/create`, { name }, token), 400);
+    },
+  );
 
   it("creating under a namespace that does not exist → 404", async () => {
-    await expectError(await postJson(`${hub.url}/api/repos/create`, { name: "x", organization: "ghost-org" }, token), 404);
+    await expectError(
+      await postJson(`${hub.url}/api/repos/create`, { name: "x", organization: "ghost-org" }, token),
+      404,
+    );
   });
 
   it("unknown task → 404", async () => {

@@ -47,7 +47,8 @@ describe.each(DIALECTS)("the official @huggingface/hub client against our server
     const created = await createRepo({ repo, accessToken, hubUrl: hubUrl() });
     expect(created.repoUrl).toBe(`${hub.url}/frank/client-model`);
 
-    const readme = "---\nlicense: mit\npipeline_tag: text-classification\nlibrary_name: transformers\n---\n# Client model\n";
+    const readme =
+      "---\nlicense: mit\npipeline_tag: text-classification\nlibrary_name: transformers\n---\n# Client model\n";
     await uploadFiles({
       repo,
       accessToken,
@@ -55,14 +56,21 @@ describe.each(DIALECTS)("the official @huggingface/hub client against our server
       useXet: false,
       files: [
         { path: "README.md", content: new Blob([readme]) },
-        { path: "config.json", content: new Blob([JSON.stringify({ architectures: ["BertForSequenceClassification"], model_type: "bert" })]) },
+        {
+          path: "config.json",
+          content: new Blob([
+            JSON.stringify({ architectures: ["BertForSequenceClassification"], model_type: "bert" }),
+          ]),
+        },
         { path: "model.safetensors", content: new Blob([big]) },
       ],
     });
 
     const files = await collect(listFiles({ repo, hubUrl: hubUrl() }));
     const byPath = new Map(files.map((f) => [f.path, f]));
-    expect([...byPath.keys()]).toEqual(expect.arrayContaining(["README.md", "config.json", "model.safetensors"]));
+    expect([...byPath.keys()]).toEqual(
+      expect.arrayContaining(["README.md", "config.json", "model.safetensors"]),
+    );
     expect(byPath.get("model.safetensors")?.lfs?.size).toBe(big.length);
 
     const small = await downloadFile({ repo, path: "README.md", hubUrl: hubUrl() });
@@ -72,15 +80,28 @@ describe.each(DIALECTS)("the official @huggingface/hub client against our server
   });
 
   it("modelInfo and listModels see the derived metadata", async () => {
-    const info = await modelInfo({ name: repo.name, hubUrl: hubUrl(), additionalFields: ["library_name", "sha", "tags"] });
-    expect(info).toMatchObject({ name: "frank/client-model", task: "text-classification", library_name: "transformers", private: false });
+    const info = await modelInfo({
+      name: repo.name,
+      hubUrl: hubUrl(),
+      additionalFields: ["library_name", "sha", "tags"],
+    });
+    expect(info).toMatchObject({
+      name: "frank/client-model",
+      task: "text-classification",
+      library_name: "transformers",
+      private: false,
+    });
     expect(info.sha).toMatch(/^[0-9a-f]{40}$/);
 
     const found = await collect(listModels({ search: { query: "client-model" }, hubUrl: hubUrl() }));
     expect(found.map((m) => m.name)).toEqual(["frank/client-model"]);
-    const byTag = await collect(listModels({ search: { tags: ["license:mit"], owner: "frank" }, hubUrl: hubUrl() }));
+    const byTag = await collect(
+      listModels({ search: { tags: ["license:mit"], owner: "frank" }, hubUrl: hubUrl() }),
+    );
     expect(byTag.map((m) => m.name)).toEqual(["frank/client-model"]);
-    const none = await collect(listModels({ search: { query: "client-model", tags: ["license:apache-2.0"] }, hubUrl: hubUrl() }));
+    const none = await collect(
+      listModels({ search: { query: "client-model", tags: ["license:apache-2.0"] }, hubUrl: hubUrl() }),
+    );
     expect(none).toEqual([]);
   });
 
@@ -94,13 +115,27 @@ describe.each(DIALECTS)("the official @huggingface/hub client against our server
   it("private repos: readable by the owner only", async () => {
     const secret = { type: "model" as const, name: "frank/private-model" };
     await createRepo({ repo: secret, accessToken, hubUrl: hubUrl(), visibility: "private" });
-    await uploadFiles({ repo: secret, accessToken, hubUrl: hubUrl(), useXet: false, files: [{ path: "notes.txt", content: new Blob(["secret"]) }] });
+    await uploadFiles({
+      repo: secret,
+      accessToken,
+      hubUrl: hubUrl(),
+      useXet: false,
+      files: [{ path: "notes.txt", content: new Blob(["secret"]) }],
+    });
     const mine = await downloadFile({ repo: secret, path: "notes.txt", accessToken, hubUrl: hubUrl() });
     expect(await mine?.text()).toBe("secret");
-    await expect(modelInfo({ name: secret.name, hubUrl: hubUrl(), accessToken: strangerToken })).rejects.toThrow();
+    await expect(
+      modelInfo({ name: secret.name, hubUrl: hubUrl(), accessToken: strangerToken }),
+    ).rejects.toThrow();
     await expect(downloadFile({ repo: secret, path: "notes.txt", hubUrl: hubUrl() })).rejects.toThrow();
     await expect(
-      uploadFiles({ repo: secret, accessToken: strangerToken, hubUrl: hubUrl(), useXet: false, files: [{ path: "x.txt", content: new Blob(["x"]) }] }),
+      uploadFiles({
+        repo: secret,
+        accessToken: strangerToken,
+        hubUrl: hubUrl(),
+        useXet: false,
+        files: [{ path: "x.txt", content: new Blob(["x"]) }],
+      }),
     ).rejects.toThrow();
   });
 

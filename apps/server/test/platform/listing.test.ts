@@ -25,28 +25,62 @@ describe.each(DIALECTS)("listings, search, filters, sort and pages (%s)", (diale
       createdAt: "2024-07-18T00:00:00.000Z",
       downloads: 5000,
       likes: 40,
-      derived: { pipeline_tag: "text-generation", library_name: "transformers", tags: ["transformers", "safetensors", "llama", "text-generation", "conversational", "en", "de", "license:llama3.1"] },
+      derived: {
+        pipeline_tag: "text-generation",
+        library_name: "transformers",
+        tags: [
+          "transformers",
+          "safetensors",
+          "llama",
+          "text-generation",
+          "conversational",
+          "en",
+          "de",
+          "license:llama3.1",
+        ],
+      },
     });
     await insertRepo(s, {
       id: "openai/whisper-large-v3",
       createdAt: "2023-11-01T00:00:00.000Z",
       downloads: 3000,
       likes: 90,
-      derived: { pipeline_tag: "automatic-speech-recognition", library_name: "transformers", tags: ["transformers", "whisper", "audio", "en", "fr", "license:mit"] },
+      derived: {
+        pipeline_tag: "automatic-speech-recognition",
+        library_name: "transformers",
+        tags: ["transformers", "whisper", "audio", "en", "fr", "license:mit"],
+      },
     });
     await insertRepo(s, {
       id: "sentence-transformers/all-MiniLM-L6-v2",
       createdAt: "2022-03-02T00:00:00.000Z",
       downloads: 9000,
       likes: 10,
-      derived: { pipeline_tag: "sentence-similarity", library_name: "sentence-transformers", tags: ["sentence-transformers", "en", "license:apache-2.0"] },
+      derived: {
+        pipeline_tag: "sentence-similarity",
+        library_name: "sentence-transformers",
+        tags: ["sentence-transformers", "en", "license:apache-2.0"],
+      },
     });
     await insertRepo(s, { id: "someone/100%_weird", derived: { tags: [] } });
-    await insertRepo(s, { id: "someone/hidden-llama", private: true, derived: { pipeline_tag: "text-generation", tags: ["llama"] } });
-    await insertRepo(s, { type: "dataset", id: "someone/reviews", derived: { tags: ["language:en", "task_categories:text-classification"] } });
+    await insertRepo(s, {
+      id: "someone/hidden-llama",
+      private: true,
+      derived: { pipeline_tag: "text-generation", tags: ["llama"] },
+    });
+    await insertRepo(s, {
+      type: "dataset",
+      id: "someone/reviews",
+      derived: { tags: ["language:en", "task_categories:text-classification"] },
+    });
     await insertRepo(s, { type: "space", id: "someone/demo", derived: { tags: ["static"], sdk: "static" } });
     for (let i = 0; i < 7; i++) {
-      await insertRepo(s, { id: `bulk/model-${i}`, createdAt: `2025-01-0${i + 1}T00:00:00.000Z`, downloads: i % 3, derived: { tags: ["bulk"] } });
+      await insertRepo(s, {
+        id: `bulk/model-${i}`,
+        createdAt: `2025-01-0${i + 1}T00:00:00.000Z`,
+        downloads: i % 3,
+        derived: { tags: ["bulk"] },
+      });
     }
     await s.repos.refreshRollingCounts();
   });
@@ -60,24 +94,34 @@ describe.each(DIALECTS)("listings, search, filters, sort and pages (%s)", (diale
 
   it("filters by author, task, library, language, license and any tag", async () => {
     expect(await ids("models?author=OpenAI")).toEqual(["openai/whisper-large-v3"]);
-    expect(await ids("models?pipeline_tag=sentence-similarity")).toEqual(["sentence-transformers/all-MiniLM-L6-v2"]);
-    expect((await ids("models?library=transformers&sort=id&direction=1"))).toEqual(["meta-llama/Llama-3.1-8B-Instruct", "openai/whisper-large-v3"]);
+    expect(await ids("models?pipeline_tag=sentence-similarity")).toEqual([
+      "sentence-transformers/all-MiniLM-L6-v2",
+    ]);
+    expect(await ids("models?library=transformers&sort=id&direction=1")).toEqual([
+      "meta-llama/Llama-3.1-8B-Instruct",
+      "openai/whisper-large-v3",
+    ]);
     expect(await ids("models?language=fr")).toEqual(["openai/whisper-large-v3"]);
     expect(await ids("models?license=mit")).toEqual(["openai/whisper-large-v3"]);
-    expect(await ids("models?filter=conversational&filter=llama")).toEqual(["meta-llama/Llama-3.1-8B-Instruct"]);
+    expect(await ids("models?filter=conversational&filter=llama")).toEqual([
+      "meta-llama/Llama-3.1-8B-Instruct",
+    ]);
     expect(await ids("models?filter=text-generation")).toEqual(["meta-llama/Llama-3.1-8B-Instruct"]);
     expect(await ids("datasets?language=en")).toEqual(["someone/reviews"]);
     expect(await ids("spaces")).toEqual(["someone/demo"]);
   });
 
   it("sorts by downloads, likes and createdAt in both directions", async () => {
-    expect((await ids("models?sort=downloads&limit=3"))).toEqual([
+    expect(await ids("models?sort=downloads&limit=3")).toEqual([
       "sentence-transformers/all-MiniLM-L6-v2",
       "meta-llama/Llama-3.1-8B-Instruct",
       "openai/whisper-large-v3",
     ]);
-    expect((await ids("models?sort=likes&limit=1"))).toEqual(["openai/whisper-large-v3"]);
-    expect((await ids("models?sort=createdAt&direction=1&limit=2"))).toEqual(["sentence-transformers/all-MiniLM-L6-v2", "openai/whisper-large-v3"]);
+    expect(await ids("models?sort=likes&limit=1")).toEqual(["openai/whisper-large-v3"]);
+    expect(await ids("models?sort=createdAt&direction=1&limit=2")).toEqual([
+      "sentence-transformers/all-MiniLM-L6-v2",
+      "openai/whisper-large-v3",
+    ]);
     const trending = await ids("models?sort=trendingScore");
     expect(trending).toHaveLength(11);
   });
@@ -99,12 +143,20 @@ describe.each(DIALECTS)("listings, search, filters, sort and pages (%s)", (diale
 
   it("returns default fields, and more with full, expand[] and cardData", async () => {
     const { items } = await list("models?search=whisper");
-    expect(items[0]).toMatchObject({ id: "openai/whisper-large-v3", pipeline_tag: "automatic-speech-recognition", private: false, likes: 90, downloads: 3000 });
+    expect(items[0]).toMatchObject({
+      id: "openai/whisper-large-v3",
+      pipeline_tag: "automatic-speech-recognition",
+      private: false,
+      likes: 90,
+      downloads: 3000,
+    });
     expect(items[0]).toHaveProperty("lastModified");
     expect(items[0]).not.toHaveProperty("siblings");
     const full = (await list("models?search=whisper&full=true")).items[0];
     expect(full.siblings).toEqual([{ rfilename: "README.md" }]);
-    const expanded = (await list("models?search=whisper&expand[]=downloadsAllTime&expand=inferenceProviderMapping")).items[0];
+    const expanded = (
+      await list("models?search=whisper&expand[]=downloadsAllTime&expand=inferenceProviderMapping")
+    ).items[0];
     expect(expanded).toHaveProperty("downloadsAllTime");
     expect(expanded.inferenceProviderMapping).toEqual([]);
   });
@@ -112,7 +164,9 @@ describe.each(DIALECTS)("listings, search, filters, sort and pages (%s)", (diale
   it("shows private repos only to their owner", async () => {
     expect(await ids("models?search=hidden")).toEqual([]);
     const token = await hub.tokenFor("someone", "read");
-    expect((await list("models?search=hidden", token)).items.map((i) => i.id)).toEqual(["someone/hidden-llama"]);
+    expect((await list("models?search=hidden", token)).items.map((i) => i.id)).toEqual([
+      "someone/hidden-llama",
+    ]);
   });
 
   it("rejects bad listing parameters with JSON errors", async () => {
@@ -126,14 +180,41 @@ describe.each(DIALECTS)("listings, search, filters, sort and pages (%s)", (diale
   it("serves repo info with every field", async () => {
     await hub.services.repos.setProviderMapping(
       (await hub.services.repos.find("model", "meta-llama/Llama-3.1-8B-Instruct"))!.id,
-      { provider: "together", providerId: "meta-llama/Meta-Llama-3.1-8B-Instruct-Turbo", task: "conversational", status: "live" },
+      {
+        provider: "together",
+        providerId: "meta-llama/Meta-Llama-3.1-8B-Instruct-Turbo",
+        task: "conversational",
+        status: "live",
+      },
     );
     const res = await fetch(`${hub.url}/api/models/meta-llama/llama-3.1-8b-instruct/revision/main`);
     const info = (await res.json()) as Record<string, unknown>;
-    for (const key of ["_id", "id", "sha", "siblings", "tags", "pipeline_tag", "library_name", "downloads", "downloadsAllTime", "likes", "lastModified", "private", "gated", "inferenceProviderMapping", "warnings"]) {
+    for (const key of [
+      "_id",
+      "id",
+      "sha",
+      "siblings",
+      "tags",
+      "pipeline_tag",
+      "library_name",
+      "downloads",
+      "downloadsAllTime",
+      "likes",
+      "lastModified",
+      "private",
+      "gated",
+      "inferenceProviderMapping",
+      "warnings",
+    ]) {
       expect(info, key).toHaveProperty(key);
     }
     expect(info.id).toBe("meta-llama/Llama-3.1-8B-Instruct");
-    expect(info.inferenceProviderMapping).toEqual({ together: { providerId: "meta-llama/Meta-Llama-3.1-8B-Instruct-Turbo", status: "live", task: "conversational" } });
+    expect(info.inferenceProviderMapping).toEqual({
+      together: {
+        providerId: "meta-llama/Meta-Llama-3.1-8B-Instruct-Turbo",
+        status: "live",
+        task: "conversational",
+      },
+    });
   });
 });

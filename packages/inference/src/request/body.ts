@@ -20,11 +20,11 @@ export function isBodyObject(value: BodyValue | undefined): value is BodyObject 
 }
 
 /** Every local file in a value, in document order. */
-export function filesIn(value: BodyValue): LocalFile[] {
-    if (value instanceof LocalFile) return [value];
-    if (Array.isArray(value)) return value.flatMap(filesIn);
-    if (isBodyObject(value)) return Object.values(value).flatMap(filesIn);
-    return [];
+export function filesIn(value: BodyValue, found: LocalFile[] = []): LocalFile[] {
+    if (value instanceof LocalFile) found.push(value);
+    else if (Array.isArray(value)) for (const item of value) filesIn(item, found);
+    else if (typeof value === "object" && value !== null) for (const key in value) filesIn(value[key], found);
+    return found;
 }
 
 /** Converts a value to a plain literal, turning each file into whatever `fileAs` returns. */

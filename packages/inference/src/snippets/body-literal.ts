@@ -1,4 +1,4 @@
-import { jsString, jsValue, pyString, pyValue } from "@modelhub/tasks";
+import { jsString, jsValue, pyString, pyValue, type LiteralValue } from "@modelhub/tasks";
 import { filesIn, mapFiles, type BodyValue } from "../request/body.js";
 import { isImagePath, mimeTypeOf, type LocalFile } from "../request/local-file.js";
 
@@ -35,14 +35,20 @@ function fileVariables(value: BodyValue, style: "snake" | "camel"): FileVariable
     return [...seen.values()];
 }
 
+/** A body without files is plain literal data. */
+export function isPlainLiteral(value: BodyValue): value is LiteralValue {
+    return filesIn(value).length === 0;
+}
+
 function render(
     value: BodyValue,
     depth: number,
     style: "snake" | "camel",
-    literal: (v: ReturnType<typeof mapFiles>, depth: number) => string,
+    literal: (v: LiteralValue, depth: number) => string,
     quote: (s: string) => string,
     readFile: (v: FileVariable) => string[],
 ): RenderedBody {
+    if (isPlainLiteral(value)) return { prelude: [], literal: literal(value, depth), readsFiles: false };
     const variables = fileVariables(value, style);
     const byKey = new Map(variables.map((v, i) => [`${v.file.encoding}:${v.file.path}`, i]));
     let text = literal(

@@ -109,7 +109,12 @@ export function getInferenceSnippets(
     const value = !chat && opts.inputs !== undefined ? opts.inputs : example.value;
     const input = prepareInput(kind, structuredExample(kind, pipeline, value), opts, example.parameters);
 
-    const routable = provider === "auto" || (findProvider(provider)?.routable ?? true);
+    const definition = findProvider(provider);
+    if (definition && !definition.tasks[task]) {
+        logError(`Failed to get provider helper for ${provider} (${task}): Task '${task}' not supported for provider '${provider}'.`);
+        return [];
+    }
+    const routable = provider === "auto" || (definition?.routable ?? true);
     const directRequested = opts.directRequest === true || !routable;
     const request = tryBuildRequest(
         () =>

@@ -20,9 +20,19 @@ export type PreparedInput =
     | { kind: "tableQuestionAnswering"; query: string; table: LiteralValue }
     | { kind: "documentQuestionAnswering"; path: string; question: string };
 
-/** Plain data from anything JSON-like; undefined becomes an empty string. */
+function isLiteral(value: unknown): value is LiteralValue {
+    if (value === null || typeof value === "string" || typeof value === "boolean") return true;
+    if (typeof value === "number") return Number.isFinite(value);
+    if (Array.isArray(value)) return value.every(isLiteral);
+    if (typeof value !== "object" || Object.getPrototypeOf(value) !== Object.prototype) return false;
+    for (const key in value) if (!isLiteral((value as Record<string, unknown>)[key])) return false;
+    return true;
+}
+
+/** Plain data from anything JSON-like (used as is when it already is); undefined becomes an empty string. */
 export function toLiteral(value: unknown): LiteralValue {
     if (value === undefined) return "";
+    if (isLiteral(value)) return value;
     const json = JSON.stringify(value);
     return json === undefined ? "" : (JSON.parse(json) as LiteralValue);
 }

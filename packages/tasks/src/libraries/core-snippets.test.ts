@@ -41,7 +41,7 @@ describe("transformers", () => {
       transformersInfo: { auto_model: "AutoModelForCausalLM", processor: "AutoTokenizer" },
     });
     expect(chat).toContain("pipe(messages)");
-    expect(chat).toContain("tokenizer.apply_chat_template(");
+    expect(chat).toContain("tokenizer.apply_chat_template(chat");
     const vision = run("transformers", {
       pipeline_tag: "image-text-to-text",
       tags: ["conversational"],

@@ -15,21 +15,36 @@ export function likeRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.post(`${repoPath}/like`, async (c) => {
     const user = requireUser(c.var.viewer);
-    const row = await readableRepo(c, deps.repos, typeOfKind(c.req.param("kind")), `${c.req.param("owner")}/${c.req.param("name")}`);
+    const row = await readableRepo(
+      c,
+      deps.repos,
+      typeOfKind(c.req.param("kind")),
+      `${c.req.param("owner")}/${c.req.param("name")}`,
+    );
     await deps.repos.like(user, row);
     return c.json({ liked: true, likes: (await deps.repos.findById(row.id))?.likes ?? row.likes });
   });
 
   app.delete(`${repoPath}/like`, async (c) => {
     const user = requireUser(c.var.viewer);
-    const row = await readableRepo(c, deps.repos, typeOfKind(c.req.param("kind")), `${c.req.param("owner")}/${c.req.param("name")}`);
+    const row = await readableRepo(
+      c,
+      deps.repos,
+      typeOfKind(c.req.param("kind")),
+      `${c.req.param("owner")}/${c.req.param("name")}`,
+    );
     await deps.repos.unlike(user, row);
     return c.json({ liked: false, likes: (await deps.repos.findById(row.id))?.likes ?? row.likes });
   });
 
   app.get(`${repoPath}/like`, async (c) => {
     const user = requireUser(c.var.viewer);
-    const row = await readableRepo(c, deps.repos, typeOfKind(c.req.param("kind")), `${c.req.param("owner")}/${c.req.param("name")}`);
+    const row = await readableRepo(
+      c,
+      deps.repos,
+      typeOfKind(c.req.param("kind")),
+      `${c.req.param("owner")}/${c.req.param("name")}`,
+    );
     return c.json({ liked: await deps.repos.likedBy(user, row), likes: row.likes });
   });
 
@@ -38,7 +53,9 @@ export function likeRoutes(deps: AppDeps): Hono<AppEnv> {
     if (!user) throw notFound(`User ${c.req.param("user")} not found`);
     const rows = await deps.repos.likesOf(user.name);
     const visible = rows.filter((row) => canReadRepo(c.var.viewer, toRepoRecord(row)));
-    return c.json(visible.map((row) => ({ createdAt: row.created_at, repo: { name: row.full_id, type: row.type } })));
+    return c.json(
+      visible.map((row) => ({ createdAt: row.created_at, repo: { name: row.full_id, type: row.type } })),
+    );
   });
 
   return app;

@@ -9,7 +9,11 @@ import { listRepos, parseSort, type ListQuery } from "../../platform/search.js";
 export const DEFAULT_PAGE_SIZE = 100;
 export const MAX_PAGE_SIZE = 1000;
 
-const COLLECTIONS: Record<string, RepoType> = { "/api/models": "model", "/api/datasets": "dataset", "/api/spaces": "space" };
+const COLLECTIONS: Record<string, RepoType> = {
+  "/api/models": "model",
+  "/api/datasets": "dataset",
+  "/api/spaces": "space",
+};
 
 function flag(value: string | undefined): boolean {
   return value !== undefined && value !== "false" && value !== "0";
@@ -18,7 +22,8 @@ function flag(value: string | undefined): boolean {
 function parseLimit(value: string | undefined): number {
   if (value === undefined || value === "") return DEFAULT_PAGE_SIZE;
   const limit = Number(value);
-  if (!Number.isInteger(limit) || limit < 1) throw badRequest(`Invalid limit "${value}": expected a positive integer`);
+  if (!Number.isInteger(limit) || limit < 1)
+    throw badRequest(`Invalid limit "${value}": expected a positive integer`);
   return Math.min(limit, MAX_PAGE_SIZE);
 }
 
@@ -29,7 +34,10 @@ function parseDirection(value: string | undefined): 1 | -1 {
 }
 
 function commaList(values: string[]): string[] {
-  return values.flatMap((v) => v.split(",")).map((v) => v.trim()).filter(Boolean);
+  return values
+    .flatMap((v) => v.split(","))
+    .map((v) => v.trim())
+    .filter(Boolean);
 }
 
 export function parseListQuery(c: Context<AppEnv>, type: RepoType): ListQuery {
@@ -61,9 +69,15 @@ export function listingRoutes(deps: AppDeps): Hono<AppEnv> {
     app.get(path, async (c) => {
       const query = parseListQuery(c, type);
       const page = await listRepos(deps.db, query);
-      const mappings = type === "model" ? await deps.repos.providerMappings(page.rows.map((r) => r.id)) : new Map();
+      const mappings =
+        type === "model" ? await deps.repos.providerMappings(page.rows.map((r) => r.id)) : new Map();
       const expand = [...(c.req.queries("expand") ?? []), ...(c.req.queries("expand[]") ?? [])];
-      const options = { expand, full: flag(c.req.query("full")), config: flag(c.req.query("config")), cardData: flag(c.req.query("cardData")) };
+      const options = {
+        expand,
+        full: flag(c.req.query("full")),
+        config: flag(c.req.query("config")),
+        cardData: flag(c.req.query("cardData")),
+      };
       const items = page.rows.map((row) => listItemJson(row, mappings.get(row.id) ?? [], options));
       if (page.nextCursor) {
         const next = new URL(c.req.url);

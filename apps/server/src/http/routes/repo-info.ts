@@ -14,8 +14,11 @@ export function repoInfoRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   async function resolveSha(row: RepoRow, revision: string | undefined): Promise<string | undefined> {
-    if (revision === undefined || DEFAULT_REVISIONS.has(revision) || revision === row.sha) return row.sha ?? undefined;
-    const sha = deps.content.resolveRevision ? await deps.content.resolveRevision(toRepoRecord(row), revision) : undefined;
+    if (revision === undefined || DEFAULT_REVISIONS.has(revision) || revision === row.sha)
+      return row.sha ?? undefined;
+    const sha = deps.content.resolveRevision
+      ? await deps.content.resolveRevision(toRepoRecord(row), revision)
+      : undefined;
     if (!sha) throw notFound(`Invalid rev id: ${revision}`, "RevisionNotFound");
     return sha;
   }
@@ -23,12 +26,15 @@ export function repoInfoRoutes(deps: AppDeps): Hono<AppEnv> {
   async function info(c: Context<AppEnv>, type: RepoType, revision: string | undefined) {
     const row = await readableRepo(c, deps.repos, type, `${c.req.param("owner")}/${c.req.param("name")}`);
     const sha = await resolveSha(row, revision);
-    const mappings = type === "model" ? ((await deps.repos.providerMappings([row.id])).get(row.id) ?? []) : [];
+    const mappings =
+      type === "model" ? ((await deps.repos.providerMappings([row.id])).get(row.id) ?? []) : [];
     const blobs = c.req.query("blobs") === "true" || c.req.query("blobs") === "1";
     return c.json(repoInfoJson(row, { sha, blobs, mappings }));
   }
 
-  app.get(`/api/:kind${KIND_PATTERN}/:owner/:name`, (c) => info(c, typeOfKind(c.req.param("kind")), undefined));
+  app.get(`/api/:kind${KIND_PATTERN}/:owner/:name`, (c) =>
+    info(c, typeOfKind(c.req.param("kind")), undefined),
+  );
   app.get(`/api/:kind${KIND_PATTERN}/:owner/:name/revision/:rev{.+}`, (c) =>
     info(c, typeOfKind(c.req.param("kind")), decodeURIComponent(c.req.param("rev"))),
   );

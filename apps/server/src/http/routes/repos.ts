@@ -19,10 +19,16 @@ const createSchema = z.object({
   private: z.boolean().nullish(),
   sdk: z.string().nullish(),
   license: z.string().nullish(),
-  files: z.array(z.object({ path: z.string(), content: z.string(), encoding: z.string().optional() })).optional(),
+  files: z
+    .array(z.object({ path: z.string(), content: z.string(), encoding: z.string().optional() }))
+    .optional(),
 });
 
-const deleteSchema = z.object({ name: z.string(), organization: z.string().nullish(), type: z.string().nullish() });
+const deleteSchema = z.object({
+  name: z.string(),
+  organization: z.string().nullish(),
+  type: z.string().nullish(),
+});
 const moveSchema = z.object({ fromRepo: z.string(), toRepo: z.string(), type: z.string().nullish() });
 const settingsSchema = z.object({
   private: z.boolean().nullish(),
@@ -31,7 +37,11 @@ const settingsSchema = z.object({
 });
 
 /** `name` may carry the namespace itself (`ns/name`), as older clients send it. */
-function splitName(name: string, organization: string | null | undefined, viewer: Viewer): { owner: string; name: string } {
+function splitName(
+  name: string,
+  organization: string | null | undefined,
+  viewer: Viewer,
+): { owner: string; name: string } {
   const parts = name.split("/");
   if (parts.length > 2) throw badRequest(`Invalid repo id: "${name}" has more than one "/"`);
   if (parts.length === 2) return { owner: parts[0], name: parts[1] };
@@ -52,7 +62,8 @@ export function repoLifecycleRoutes(deps: AppDeps): Hono<AppEnv> {
   async function writableRepo(viewer: Viewer, type: RepoType, id: string): Promise<RepoRow> {
     const row = await deps.repos.find(type, id);
     if (!row || !canReadRepo(viewer, toRepoRecord(row))) throw repoNotFound();
-    if (!canWriteNamespace(viewer, row.owner)) throw forbidden(`You don't have write access to ${row.full_id}`);
+    if (!canWriteNamespace(viewer, row.owner))
+      throw forbidden(`You don't have write access to ${row.full_id}`);
     return row;
   }
 
@@ -81,12 +92,23 @@ export function repoLifecycleRoutes(deps: AppDeps): Hono<AppEnv> {
       throw new HttpError(409, `You already created this ${type} repo`, undefined, { url });
     }
     const isPrivate = body.visibility ? body.visibility !== "public" : body.private === true;
-    const row = await deps.repos.create({ type, owner, name: split.name, private: isPrivate, sdk: body.sdk ?? (type === "space" ? "static" : undefined) });
+    const row = await deps.repos.create({
+      type,
+      owner,
+      name: split.name,
+      private: isPrivate,
+      sdk: body.sdk ?? (type === "space" ? "static" : undefined),
+    });
     const record = toRepoRecord(row);
     try {
       await deps.content.init(record);
       const files = (body.files ?? []).map(decodeFile);
-      if (files.length > 0) await deps.content.commitFiles(record, { files, title: "Initial commit", author: viewer.user ?? owner });
+      if (files.length > 0)
+        await deps.content.commitFiles(record, {
+          files,
+          title: "Initial commit",
+          author: viewer.user ?? owner,
+        });
     } catch (err) {
       await deps.content.remove(record).catch(() => undefined);
       await deps.repos.delete(row);
@@ -128,7 +150,10 @@ export function repoLifecycleRoutes(deps: AppDeps): Hono<AppEnv> {
       throw err;
     }
     deps.logger.info({ from: before.id, to: moved.full_id, type }, "repo moved");
-    return c.json({ url: repoUrl(requestBase(c, deps.configuredPublicUrl), type, moved.full_id), name: moved.full_id });
+    return c.json({
+      url: repoUrl(requestBase(c, deps.configuredPublicUrl), type, moved.full_id),
+      name: moved.full_id,
+    });
   });
 
   app.put(`/api/:kind${KIND_PATTERN}/:owner/:name/settings`, async (c) => {
@@ -140,7 +165,10 @@ export function repoLifecycleRoutes(deps: AppDeps): Hono<AppEnv> {
     const isPrivate = body.visibility ? body.visibility !== "public" : (body.private ?? undefined);
     const gated: Gated | undefined = body.gated ?? undefined;
     const updated = await deps.repos.updateSettings(row, { private: isPrivate, gated });
-    return c.json({ private: updated.private === 1, gated: updated.gated === "false" ? false : updated.gated });
+    return c.json({
+      private: updated.private === 1,
+      gated: updated.gated === "false" ? false : updated.gated,
+    });
   });
 
   return app;
@@ -150,5 +178,8 @@ function decodeFile(file: { path: string; content: string; encoding?: string }):
   if (file.encoding && file.encoding !== "base64" && file.encoding !== "utf-8") {
     throw badRequest(`Unsupported encoding ${file.encoding} for ${file.path}`);
   }
-  return { path: file.path, content: file.encoding === "utf-8" ? file.content : new Uint8Array(Buffer.from(file.content, "base64")) };
+  return {
+    path: file.path,
+    content: file.encoding === "utf-8" ? file.content : new Uint8Array(Buffer.from(file.content, "base64")),
+  };
 }

@@ -4,7 +4,9 @@ import type { AppEnv } from "../contracts.js";
 import { notFound } from "../errors.js";
 
 function definedTasks(): Record<string, TaskData> {
-  return Object.fromEntries(Object.entries(TASKS_DATA).filter((entry): entry is [string, TaskData] => entry[1] !== undefined));
+  return Object.fromEntries(
+    Object.entries(TASKS_DATA).filter((entry): entry is [string, TaskData] => entry[1] !== undefined),
+  );
 }
 
 /** `GET /api/tasks` (object keyed by task id) and `GET /api/tasks/{task}`. */

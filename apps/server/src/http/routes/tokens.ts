@@ -15,7 +15,14 @@ const createSchema = z.object({
 });
 
 function tokenJson(row: TokenRow) {
-  return { id: row.id, displayName: row.display_name, role: row.role, prefix: row.token_prefix, createdAt: row.created_at, lastUsedAt: row.last_used_at };
+  return {
+    id: row.id,
+    displayName: row.display_name,
+    role: row.role,
+    prefix: row.token_prefix,
+    createdAt: row.created_at,
+    lastUsedAt: row.last_used_at,
+  };
 }
 
 /**
@@ -29,8 +36,15 @@ export function tokenRoutes(deps: AppDeps): Hono<AppEnv> {
     const body = await jsonBody(c, loginSchema);
     const user = await deps.accounts.checkPassword(body.username, body.password);
     if (!user) throw unauthorized("Wrong username or password");
-    const { token, row } = await deps.accounts.createToken(user.name, { displayName: "web sign-in", role: "write" });
-    return c.json({ accessToken: token, token: tokenJson(row), user: { name: user.name, fullname: user.fullname } });
+    const { token, row } = await deps.accounts.createToken(user.name, {
+      displayName: "web sign-in",
+      role: "write",
+    });
+    return c.json({
+      accessToken: token,
+      token: tokenJson(row),
+      user: { name: user.name, fullname: user.fullname },
+    });
   });
 
   app.get("/api/settings/tokens", async (c) => {
@@ -41,7 +55,10 @@ export function tokenRoutes(deps: AppDeps): Hono<AppEnv> {
   app.post("/api/settings/tokens", async (c) => {
     const user = requireUser(c.var.viewer);
     const body = await jsonBody(c, createSchema);
-    const { token, row } = await deps.accounts.createToken(user, { displayName: body.displayName ?? body.name ?? "token", role: body.role });
+    const { token, row } = await deps.accounts.createToken(user, {
+      displayName: body.displayName ?? body.name ?? "token",
+      role: body.role,
+    });
     return c.json({ ...tokenJson(row), token });
   });
 

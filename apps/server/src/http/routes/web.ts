@@ -25,7 +25,16 @@ const CONTENT_TYPES: Record<string, string> = {
   ".wasm": "application/wasm",
 };
 
-const STATIC_PAGES = new Set(["/", "/models", "/datasets", "/spaces", "/tasks", "/login", "/settings/tokens", "/new"]);
+const STATIC_PAGES = new Set([
+  "/",
+  "/models",
+  "/datasets",
+  "/spaces",
+  "/tasks",
+  "/login",
+  "/settings/tokens",
+  "/new",
+]);
 const REPO_SUBPAGES = /^(?:tree|blob|commits|commit|upload)(?:\/|$)/;
 
 export interface WebApp {

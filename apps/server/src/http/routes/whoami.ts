@@ -39,7 +39,11 @@ export function whoamiRoutes(deps: AppDeps): Hono<AppEnv> {
       })),
       auth: {
         type: "access_token",
-        accessToken: { displayName: tokenRow.display_name, role: tokenRow.role, createdAt: tokenRow.created_at },
+        accessToken: {
+          displayName: tokenRow.display_name,
+          role: tokenRow.role,
+          createdAt: tokenRow.created_at,
+        },
       },
     });
   });

@@ -16,15 +16,28 @@ export interface SyntheticRepo {
 export async function insertRepo(services: PlatformServices, repo: SyntheticRepo): Promise<void> {
   const [owner, name] = repo.id.split("/");
   if (!(await services.accounts.namespaceTaken(owner))) await services.accounts.createUser({ name: owner });
-  const row = await services.repos.create({ type: repo.type ?? "model", owner, name, private: repo.private, createdAt: repo.createdAt });
-  const sha = Buffer.from(repo.id).toString("hex").padEnd(40, "0").slice(0, 40);
-  await services.repos.applyCommit(toRepoRecord(row), { sha, date: new Date(repo.createdAt ?? Date.now()), title: "synthetic" }, {
-    tags: [],
-    warnings: [],
-    usedStorage: 0,
-    siblings: [{ path: "README.md", size: 10, oid: sha }],
-    ...repo.derived,
+  const row = await services.repos.create({
+    type: repo.type ?? "model",
+    owner,
+    name,
+    private: repo.private,
+    createdAt: repo.createdAt,
   });
-  if (repo.downloads) await services.repos.addDownloads(row.id, [{ day: new Date().toISOString().slice(0, 10), count: repo.downloads }]);
+  const sha = Buffer.from(repo.id).toString("hex").padEnd(40, "0").slice(0, 40);
+  await services.repos.applyCommit(
+    toRepoRecord(row),
+    { sha, date: new Date(repo.createdAt ?? Date.now()), title: "synthetic" },
+    {
+      tags: [],
+      warnings: [],
+      usedStorage: 0,
+      siblings: [{ path: "README.md", size: 10, oid: sha }],
+      ...repo.derived,
+    },
+  );
+  if (repo.downloads)
+    await services.repos.addDownloads(row.id, [
+      { day: new Date().toISOString().slice(0, 10), count: repo.downloads },
+    ]);
   if (repo.likes) await services.repos.setSeedPopularity(row.id, repo.likes, 0);
 }

@@ -31,9 +31,14 @@ export async function startTestHub(options: TestHubOptions = {}): Promise<TestHu
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "modelhub-test-"));
   const dialect = options.dialect ?? "sqlite";
   const databaseUrl = dialect === "postgres" ? process.env.DATABASE_URL : undefined;
-  if (dialect === "postgres" && !databaseUrl) throw new Error("DATABASE_URL is required for the postgres suite");
+  if (dialect === "postgres" && !databaseUrl)
+    throw new Error("DATABASE_URL is required for the postgres suite");
   const schema = dialect === "postgres" ? `mh_test_${randomBytes(6).toString("hex")}` : undefined;
-  const env: Record<string, string> = { MODELHUB_SEED: options.seed ? "1" : "0", MODELHUB_WEB_DIR: path.join(dataDir, "no-web"), ...options.env };
+  const env: Record<string, string> = {
+    MODELHUB_SEED: options.seed ? "1" : "0",
+    MODELHUB_WEB_DIR: path.join(dataDir, "no-web"),
+    ...options.env,
+  };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const config = resolveConfig({ port: "0", host: "127.0.0.1", data: dataDir }, env);
   const hub = await startHub(config, { logger: pino({ level: "silent" }), databaseSchema: schema });
@@ -57,7 +62,12 @@ export function bearer(token: string): Record<string, string> {
   return { Authorization: `Bearer ${token}` };
 }
 
-export async function postJson(url: string, body: unknown, token?: string, method = "POST"): Promise<Response> {
+export async function postJson(
+  url: string,
+  body: unknown,
+  token?: string,
+  method = "POST",
+): Promise<Response> {
   return fetch(url, {
     method,
     headers: { "Content-Type": "application/json", ...(token ? bearer(token) : {}) },

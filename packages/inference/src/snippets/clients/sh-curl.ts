@@ -1,7 +1,7 @@
 import { jsonValue } from "@modelhub/tasks";
 import { shWord } from "../shell-word.js";
 import type { ClientTemplate, SnippetContext } from "../context.js";
-import { filesIn, mapFiles } from "../../request/body.js";
+import { isPlainLiteral } from "../body-literal.js";
 import { extraHeaders, rawHttpAllowed } from "../raw-http.js";
 import type { SnippetKind } from "../task-kinds.js";
 import { shAuthorization } from "../token.js";
@@ -25,9 +25,9 @@ function bodyArguments(ctx: SnippetContext): string[] | undefined {
         ];
     }
     // A shell command cannot embed a file's base64 text without extra tools.
-    if (filesIn(body.value).length > 0) return undefined;
+    if (!isPlainLiteral(body.value)) return undefined;
     // The whole JSON document is one single-quoted word: quotes inside it are escaped, nothing expands.
-    return [`-d ${shWord(jsonValue(mapFiles(body.value, () => null), 1))}`];
+    return [`-d ${shWord(jsonValue(body.value, 1))}`];
 }
 
 export const shCurl: ClientTemplate = {

@@ -6,6 +6,7 @@ import { textInputOf } from "../helpers.js";
 const DEFAULT_PROMPT = "Astronaut in a jungle, cold color palette, muted colors, detailed, 8k";
 const BASE_MODEL_PLACEHOLDER = "<base-model-id>";
 const DOCS_IMAGES = "https://huggingface.co/datasets/huggingface/documentation-images/resolve/main/diffusers";
+const FILL_IMAGES = "https://huggingface.co/datasets/diffusers/diffusers-images-docs/resolve/main";
 
 function has(model: ModelData, tag: string): boolean {
   return model.tags?.includes(tag) ?? false;
@@ -63,22 +64,23 @@ function fluxFillSnippet(model: ModelData): string {
 from diffusers import FluxFillPipeline
 from diffusers.utils import load_image
 
-image = load_image(${`${DOCS_IMAGES}/cup.png`})
-mask = load_image(${`${DOCS_IMAGES}/cup_mask.png`})
-
 pipe = FluxFillPipeline.from_pretrained(${model.id}, torch_dtype=torch.bfloat16).to("cuda")
-image = pipe(
-    prompt="a white paper cup",
-    image=image,
+
+# Fill the white area of the mask, guided by the prompt
+source = load_image(${`${FILL_IMAGES}/cup.png`})
+mask = load_image(${`${FILL_IMAGES}/cup_mask.png`})
+result = pipe(
+    image=source,
     mask_image=mask,
-    height=1632,
-    width=1232,
-    guidance_scale=30,
+    prompt="a white paper cup",
     num_inference_steps=50,
+    guidance_scale=30,
+    width=1232,
+    height=1632,
     max_sequence_length=512,
     generator=torch.Generator("cpu").manual_seed(0),
-).images[0]
-image.save("flux-fill.png")`;
+)
+result.images[0].save("flux-fill.png")`;
 }
 
 function inpaintingSnippet(model: ModelData): string {
@@ -88,19 +90,20 @@ from diffusers.utils import load_image
 
 pipe = AutoPipelineForInpainting.from_pretrained(${model.id}, torch_dtype=torch.float16).to("cuda")
 
-image = load_image(${`${DOCS_IMAGES}/inpaint.png`}).resize((1024, 1024))
-mask_image = load_image(${`${DOCS_IMAGES}/inpaint_mask.png`}).resize((1024, 1024))
+source = load_image(${`${DOCS_IMAGES}/inpaint.png`}).resize((1024, 1024))
+mask = load_image(${`${DOCS_IMAGES}/inpaint_mask.png`}).resize((1024, 1024))
 
-prompt = ${promptOf(model)}
-image = pipe(
-    prompt=prompt,
-    image=image,
-    mask_image=mask_image,
-    guidance_scale=8.0,
+# Repaint the masked area; strength just under 1 keeps a trace of the original
+result = pipe(
+    image=source,
+    mask_image=mask,
+    prompt=${promptOf(model)},
     num_inference_steps=20,
     strength=0.99,
+    guidance_scale=8.0,
     generator=torch.Generator("cuda").manual_seed(0),
-).images[0]`;
+)
+result.images[0].save("inpainted.png")`;
 }
 
 function imageToImageSnippet(model: ModelData): string {

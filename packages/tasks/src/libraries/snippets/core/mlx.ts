@@ -28,11 +28,13 @@ mlx_lm.generate --model ${model.id} --prompt ${prompt}`;
 
 model, tokenizer = load(${model.id})
 
-prompt = ${prompt}
-if tokenizer.chat_template is not None:
-    messages = [{"role": "user", "content": prompt}]
-    prompt = tokenizer.apply_chat_template(messages, add_generation_prompt=True)
+user_text = ${prompt}
+# Chat models expect their chat template around the text
+if tokenizer.chat_template is None:
+    prompt = user_text
+else:
+    prompt = tokenizer.apply_chat_template([{"role": "user", "content": user_text}], add_generation_prompt=True)
 
-text = generate(model, tokenizer, prompt=prompt, verbose=True)`;
+reply = generate(model, tokenizer, prompt=prompt, max_tokens=256, verbose=True)`;
   return [cli, api];
 }

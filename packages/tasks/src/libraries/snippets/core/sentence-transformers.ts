@@ -40,11 +40,11 @@ export function sentenceTransformersSnippets(model: ModelData): string[] {
 
 model = CrossEncoder(${model.id}, trust_remote_code=${remote})
 
-query = "Which planet is known as the Red Planet?"
+query = "How do bees make honey?"
 passages = [
-    "Venus is often called Earth's twin because of its similar size and proximity.",
-    "Mars, known for its reddish appearance, is often referred to as the Red Planet.",
-    "Jupiter, the largest planet in our solar system, has a prominent red spot.",
+    "Worker bees collect nectar and evaporate its water inside the hive until it thickens into honey.",
+    "The first commercial beehives with removable frames appeared in the nineteenth century.",
+    "Bumblebees build small nests and store only tiny amounts of nectar.",
 ]
 scores = model.predict([(query, passage) for passage in passages])
 print(scores)`,
@@ -71,11 +71,11 @@ print(similarities)`,
 
 model = SentenceTransformer(${model.id}, trust_remote_code=${remote})
 
-sentences = ${DEFAULT_SENTENCES}
-embeddings = model.encode(sentences)
+texts = ${DEFAULT_SENTENCES}
+vectors = model.encode(texts)
+print(vectors.shape)
 
-similarities = model.similarity(embeddings, embeddings)
-print(similarities.shape)
-# [4, 4]`,
+# Pairwise similarity of every text with every other (4 x 4)
+print(model.similarity(vectors, vectors))`,
   ];
 }

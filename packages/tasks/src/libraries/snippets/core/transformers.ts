@@ -53,7 +53,7 @@ function pipelineCall(model: ModelData, task: PipelineType): string | undefined 
 
 function pipelineSnippet(model: ModelData, task: PipelineType): string {
   const call = pipelineCall(model, task);
-  const head = python`# Use a pipeline as a high-level helper
+  const head = python`# Quickest start: a pipeline for the model's task
 from transformers import pipeline
 
 pipe = pipeline(${task}, model=${model.id}${raw(remoteKwarg(model))})`;
@@ -62,17 +62,13 @@ pipe = pipeline(${task}, model=${model.id}${raw(remoteKwarg(model))})`;
 
 function generationLines(model: ModelData, decoder: string, vision: boolean): string {
   const messages = vision ? visionChatMessages("url") : messagesLiteral(chatMessagesOf(model));
-  return `messages = ${pyValue(messages)}
-inputs = ${decoder}.apply_chat_template(
-    messages,
-    add_generation_prompt=True,
-    tokenize=True,
-    return_dict=True,
-    return_tensors="pt",
-).to(model.device)
+  return `chat = ${pyValue(messages)}
+encoded = ${decoder}.apply_chat_template(chat, add_generation_prompt=True, return_dict=True, return_tensors="pt")
+encoded = encoded.to(model.device)
 
-outputs = model.generate(**inputs, max_new_tokens=40)
-print(${decoder}.decode(outputs[0][inputs["input_ids"].shape[-1]:]))`;
+generated = model.generate(**encoded, max_new_tokens=64)
+prompt_length = encoded["input_ids"].shape[-1]
+print(${decoder}.decode(generated[0][prompt_length:], skip_special_tokens=True))`;
 }
 
 function autoClassSnippet(model: ModelData, info: TransformersInfo): string {
@@ -83,7 +79,7 @@ function autoClassSnippet(model: ModelData, info: TransformersInfo): string {
   const kwargs = raw(remoteKwarg(model));
   const imports = processor ? `${processor}, ${autoModel}` : autoModel;
   const lines = [
-    python`# Load model directly
+    python`# Or load the model (and its preprocessor) yourself
 from transformers import ${raw(imports)}
 `,
   ];

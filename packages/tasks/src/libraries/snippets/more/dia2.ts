@@ -8,11 +8,8 @@ export function dia2Snippets(model: ModelData): string[] {
 
 dia = Dia2.from_repo(${model.id}, device="cuda", dtype="bfloat16")
 
-settings = GenerationConfig(
-    cfg_scale=2.0,
-    audio=SamplingConfig(temperature=0.8, top_k=50),
-    use_cuda_graph=True,
-)
+sampling = SamplingConfig(top_k=45, temperature=0.75)
+settings = GenerationConfig(audio=sampling, cfg_scale=2.0, use_cuda_graph=True)
 dia.generate("[S1] Hello from Dia2! [S2] Nice to meet you.", config=settings, output_wav="dia2.wav")`,
   ];
 }

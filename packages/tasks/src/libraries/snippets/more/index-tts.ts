@@ -7,7 +7,7 @@ export function indexTtsSnippets(model: ModelData): string[] {
   const text = sampleTextOr(model, SAMPLE_SPEECH_TEXT);
   const download = python`from huggingface_hub import snapshot_download
 
-snapshot_download(${model.id}, local_dir="checkpoints")
+local_dir = snapshot_download(repo_id=${model.id}, local_dir="checkpoints")
 `;
   if (idMentions(model, "indextts-2") || idMentions(model, "index-tts-2")) {
     return [
@@ -24,7 +24,7 @@ tts.infer(spk_audio_prompt="reference_voice.wav", text=${text}, output_path="ind
       python`
 from indextts.infer import IndexTTS
 
-tts = IndexTTS(model_dir="checkpoints", cfg_path="checkpoints/config.yaml")
-tts.infer("reference_voice.wav", ${text}, "index_tts.wav")`,
+index_tts = IndexTTS(cfg_path="checkpoints/config.yaml", model_dir="checkpoints")
+index_tts.infer("reference_voice.wav", ${text}, "index_tts.wav")`,
   ];
 }

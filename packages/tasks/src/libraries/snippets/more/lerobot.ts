@@ -10,23 +10,23 @@ export function lerobotSnippets(model: ModelData): string[] {
     shell`pip install -U ${extra}
 
 lerobot-train \\
+    --dataset.repo_id=your-user/your_dataset \\
     --policy.path=${model.id} \\
-    --dataset.repo_id=lerobot/svla_so101_pickplace \\
-    --batch_size=64 \\
+    --policy.device=cuda \\
     --steps=20000 \\
-    --output_dir=outputs/train/finetuned_policy \\
-    --policy.device=cuda`,
+    --batch_size=32 \\
+    --output_dir=outputs/train/finetuned_policy`,
   ];
   if (!model.id.endsWith("_base")) {
     blocks.push(shell`# Set the port, robot id, cameras and dataset names to your own setup
 lerobot-record \\
-    --robot.type=so101_follower \\
-    --robot.port=/dev/ttyACM0 \\
+    --policy.path=${model.id} \\
     --robot.id=my_follower_arm \\
+    --robot.port=/dev/ttyACM0 \\
+    --robot.type=so101_follower \\
     --dataset.single_task="Put the block in the bin." \\
     --dataset.repo_id=your-user/eval_dataset \\
-    --dataset.num_episodes=10 \\
-    --policy.path=${model.id}`);
+    --dataset.num_episodes=10`);
   }
   return blocks;
 }

@@ -31,14 +31,14 @@ python -m moshi.server --hf-repo ${model.id}
     python`import torch
 from moshi.models import loaders
 
-checkpoint = loaders.CheckpointInfo.from_hf_repo(${model.id})
-mimi = checkpoint.get_mimi(device="cuda")
-mimi.set_num_codebooks(8)
+repo_info = loaders.CheckpointInfo.from_hf_repo(${model.id})
+codec = repo_info.get_mimi(device="cuda")
+codec.set_num_codebooks(8)  # Moshi itself uses 8 codebooks
 
 # Ten seconds of 24 kHz mono audio: [batch, channels, samples]
 audio = torch.randn(1, 1, 24000 * 10, device="cuda")
 with torch.no_grad():
-    tokens = mimi.encode(audio)
-    reconstruction = mimi.decode(tokens)`,
+    tokens = codec.encode(audio)
+    reconstruction = codec.decode(tokens)`,
   ];
 }

@@ -8,9 +8,9 @@ export function paddlenlpSnippets(model: ModelData): string[] {
   const architecture = identifierOr(declared, "AutoModel");
   const warning = architecture === "AutoModel" ? `# ⚠️ ${SNIPPET_PLACEHOLDERS.typeUnknown}\n` : "";
   return [
-    python`${raw(warning)}from paddlenlp.transformers import AutoTokenizer, ${raw(architecture)}
+    python`${raw(warning)}from paddlenlp.transformers import ${raw(architecture)}, AutoTokenizer
 
-tokenizer = AutoTokenizer.from_pretrained(${model.id}, from_hf_hub=True)
-model = ${raw(architecture)}.from_pretrained(${model.id}, from_hf_hub=True)`,
+paddle_model = ${raw(architecture)}.from_pretrained(${model.id}, from_hf_hub=True)
+paddle_tokenizer = AutoTokenizer.from_pretrained(${model.id}, from_hf_hub=True)`,
   ];
 }

@@ -22,9 +22,9 @@ tts = Qwen3TTSModel.from_pretrained(${model.id}, device_map="cuda:0", dtype=torc
   } else if (idMentions(model, "customvoice")) {
     call = python`wavs, rate = tts.generate_custom_voice(
     text=${text},
+    speaker="Vivian",
     language="English",
-    speaker="Ryan",
-    instruct="Speak in a natural tone.",
+    instruct="Cheerful and a little fast.",
 )`;
   } else {
     call = python`wavs, rate = tts.generate_voice_clone(

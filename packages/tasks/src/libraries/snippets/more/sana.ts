@@ -11,16 +11,16 @@ import torch
 from torchvision.utils import save_image
 from app.sana_pipeline import SanaPipeline
 
-sana = SanaPipeline("configs/sana_config/1024ms/Sana_1600M_img1024.yaml")
-sana.from_pretrained(${weights})
+pipeline = SanaPipeline("configs/sana_config/1024ms/Sana_1600M_img1024.yaml")
+pipeline.from_pretrained(${weights})
 
-image = sana(
+image = pipeline(
     prompt=${prompt},
-    height=1024,
-    width=1024,
-    guidance_scale=5.0,
+    num_inference_steps=20,
+    guidance_scale=4.5,
     pag_guidance_scale=2.0,
-    num_inference_steps=18,
+    width=1024,
+    height=1024,
     generator=torch.Generator(device="cuda").manual_seed(42),
 )
 save_image(image, "sana.png", nrow=1, normalize=True, value_range=(-1, 1))`,

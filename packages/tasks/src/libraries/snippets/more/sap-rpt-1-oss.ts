@@ -11,10 +11,10 @@ snapshot_download(${model.id})  # gated: accept the licence on the Hub and log i
   return [
     prefetch +
       python`
-from sklearn.datasets import load_breast_cancer
-from sklearn.metrics import accuracy_score
-from sklearn.model_selection import train_test_split
 from sap_rpt_oss import SAP_RPT_OSS_Classifier
+from sklearn.datasets import load_breast_cancer
+from sklearn.model_selection import train_test_split
+from sklearn.metrics import accuracy_score
 
 features, target = load_breast_cancer(return_X_y=True)
 x_fit, x_eval, y_fit, y_eval = train_test_split(features, target, test_size=0.5, random_state=0)
@@ -25,10 +25,10 @@ classifier.fit(x_fit, y_fit)
 print("accuracy:", accuracy_score(y_eval, classifier.predict(x_eval)))`,
     prefetch +
       python`
-from sklearn.datasets import fetch_openml
-from sklearn.metrics import r2_score
-from sklearn.model_selection import train_test_split
 from sap_rpt_oss import SAP_RPT_OSS_Regressor
+from sklearn.datasets import fetch_openml
+from sklearn.model_selection import train_test_split
+from sklearn.metrics import r2_score
 
 table = fetch_openml(data_id=531, as_frame=True)
 x_fit, x_eval, y_fit, y_eval = train_test_split(table.data, table.target.astype(float), test_size=0.5, random_state=0)

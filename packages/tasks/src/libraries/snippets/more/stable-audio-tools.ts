@@ -5,15 +5,14 @@ import type { ModelData } from "../../../model/model-data.js";
 export function stableAudioToolsSnippets(model: ModelData): string[] {
   const prompt = model.cardData?.instance_prompt || "128 BPM tech house drum loop";
   return [
-    python`import torch
+    python`from stable_audio_tools import get_pretrained_model
+from stable_audio_tools.inference.generation import generate_diffusion_cond
+import torch
 import torchaudio
 from einops import rearrange
-from stable_audio_tools import get_pretrained_model
-from stable_audio_tools.inference.generation import generate_diffusion_cond
-
-device = "cuda" if torch.cuda.is_available() else "cpu"
 
 audio_model, audio_config = get_pretrained_model(${model.id})
+device = "cuda" if torch.cuda.is_available() else "cpu"
 audio_model = audio_model.to(device)
 
 batch = generate_diffusion_cond(

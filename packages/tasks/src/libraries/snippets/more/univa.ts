@@ -9,11 +9,10 @@ import torch
 from transformers import AutoProcessor
 from univa.models.qwen2p5vl.modeling_univa_qwen2p5vl import UnivaQwen2p5VLForConditionalGeneration
 
+processor = AutoProcessor.from_pretrained(${model.id})
 univa = UnivaQwen2p5VLForConditionalGeneration.from_pretrained(
-    ${model.id},
-    torch_dtype=torch.bfloat16,
-    attn_implementation="flash_attention_2",
-).to("cuda")
-processor = AutoProcessor.from_pretrained(${model.id})`,
+    ${model.id}, attn_implementation="flash_attention_2", torch_dtype=torch.bfloat16
+)
+univa = univa.to("cuda")`,
   ];
 }

@@ -13,10 +13,9 @@ tts = VoxCPM.from_pretrained(${model.id})
 
 speech = tts.generate(
     text=${text},
-    prompt_wav_path=None,  # a recording to clone, with its transcript in prompt_text
-    prompt_text=None,
-    cfg_value=2.0,
-    inference_timesteps=10,
+    inference_timesteps=12,
+    cfg_value=2.5,
+    # To clone a voice, pass prompt_wav_path="voice.wav" and its transcript as prompt_text
 )
 sf.write("voxcpm.wav", speech, tts.tts_model.sample_rate)`,
   ];
