@@ -3,12 +3,24 @@ import { defineConfig, type PluginOption } from "vite";
 
 const hub = process.env.MODELHUB_DEV_HUB ?? "http://127.0.0.1:8080";
 
+/**
+ * The workspace packages are pure data + functions; declaring their modules free of side effects
+ * lets the bundler drop what a page does not use (the task catalogue text, unused library generators).
+ */
+const pureWorkspacePackages: PluginOption = {
+  name: "modelhub-pure-packages",
+  transform(code, id) {
+    if (/[\\/]packages[\\/](tasks|inference)[\\/]dist[\\/]/.test(id)) return { code, map: null, moduleSideEffects: false };
+    return undefined;
+  },
+};
+
 /** Paths the hub answers itself (API, file downloads, git); the dev server forwards them. */
 const hubPathPattern = "^/(api/|(datasets/|spaces/)?[^/]+/[^/]+/(resolve|raw)/|.*\\.git/)";
 
 export default defineConfig({
   // plugin-react is typed against the root workspace's newer vite; at run time it supports this one.
-  plugins: [react() as unknown as PluginOption],
+  plugins: [react() as unknown as PluginOption, pureWorkspacePackages],
   server: {
     proxy: {
       [hubPathPattern]: { target: hub, changeOrigin: true },

@@ -3,5 +3,9 @@ import { workspaceAliases } from "../../vitest.shared.js";
 
 export default defineProject({
   resolve: { alias: workspaceAliases },
-  test: { name: "@modelhub/inference", include: ["src/**/*.test.ts", "test/**/*.test.ts"], testTimeout: 60_000 },
+  test: {
+    name: "@modelhub/inference",
+    include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+    testTimeout: 60_000,
+  },
 });

@@ -140,9 +140,23 @@ describe.skipIf(skipReason !== undefined)("web app in Chromium against the real 
     await ((await preferred.count()) > 0 ? preferred : firstTask).click();
     await page.waitForURL(/\/tasks\/[^/]+$/);
     await page.locator("h1").waitFor();
-    await page.locator(".demo, .markdown").first().waitFor();
+    await page.locator(".demo").first().waitFor();
+    await page.locator(".markdown").first().waitFor();
     await screenshot(page, "06-task-page");
     expect(await page.locator("h1").innerText()).not.toBe("");
+
+    // A task whose demo is an image: the picture ships in the build and loads.
+    const tasks = (await (await fetch(`${hub.url}/api/tasks`)).json()) as Record<string, { demo?: { inputs: { type: string }[] } }>;
+    const imageTask = Object.entries(tasks).find(([, task]) => task.demo?.inputs.some((input) => input.type === "img"))?.[0];
+    if (imageTask) {
+      await page.goto(`/tasks/${imageTask}`);
+      const image = page.locator(".demo img").first();
+      await image.waitFor();
+      await page.waitForFunction(() => [...document.querySelectorAll(".demo img")].every((img) => (img as HTMLImageElement).complete));
+      expect(await image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+      await page.locator(".markdown").first().waitFor();
+      await screenshot(page, "06b-task-page-image-demo");
+    }
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -157,6 +171,20 @@ describe.skipIf(skipReason !== undefined)("web app in Chromium against the real 
     await page.locator('[data-testid="dataset-preview"] select').selectOption("data/test.jsonl");
     await page.locator('[data-testid="dataset-preview"] td', { hasText: "Lovely screen" }).waitFor();
     await screenshot(page, "08-dataset-jsonl-preview");
+
+    // Parquet: preview through range requests when the demo catalogue carries a parquet dataset.
+    const datasets = (await (await fetch(`${hub.url}/api/datasets?limit=100&full=true`)).json()) as { id: string; siblings?: { rfilename: string }[] }[];
+    const withParquet = datasets.find((d) => d.siblings?.some((s) => s.rfilename.endsWith(".parquet")));
+    if (withParquet) {
+      const parquetFile = withParquet.siblings?.find((s) => s.rfilename.endsWith(".parquet"))?.rfilename ?? "";
+      await page.goto(`/datasets/${withParquet.id}`);
+      const picker = page.locator('[data-testid="dataset-preview"] select');
+      if ((await picker.count()) > 0) await picker.selectOption(parquetFile);
+      await page.locator('[data-testid="dataset-preview"] table').waitFor();
+      await screenshot(page, "08b-dataset-parquet-preview");
+    } else {
+      console.warn("[@modelhub/web e2e] no parquet dataset in the demo catalogue; parquet preview not exercised");
+    }
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -204,6 +232,25 @@ describe.skipIf(skipReason !== undefined)("web app in Chromium against the real 
     await screenshot(page, "14-commits");
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it("runs a static space in a sandboxed frame", async () => {
+    const spaces = (await (await fetch(`${hub.url}/api/spaces?limit=50`)).json()) as { id: string; sdk?: string }[];
+    const space = spaces.find((s) => s.sdk === "static");
+    if (!space) {
+      console.warn("[@modelhub/web e2e] no static space in the demo catalogue");
+      return;
+    }
+    const { page, errors } = await openPage();
+    await page.goto(`/spaces/${space.id}`);
+    const frame = page.locator('[data-testid="space-frame"]');
+    await frame.waitFor();
+    expect(await frame.getAttribute("sandbox")).not.toContain("allow-same-origin");
+    // The app's own HTML runs (not shown as text) inside the sandbox.
+    await page.frameLocator('[data-testid="space-frame"]').locator("h1, main, canvas, div").first().waitFor();
+    await page.locator('article[aria-label="Space card"] .markdown, article[aria-label="Space card"] .status').first().waitFor();
+    await screenshot(page, "15b-static-space");
+    expect(errors).toEqual([]);
   });
 
   it("renders a real not-found page with HTTP 404 for unknown models", async () => {

@@ -17,7 +17,6 @@ const RESERVED = new Set([
   "new",
   "docs",
   "search",
-  "admin",
   "organizations",
   "collections",
   "papers",

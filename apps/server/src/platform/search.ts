@@ -124,7 +124,7 @@ export async function listRepos(db: Kysely<Database>, query: ListQuery): Promise
   }
   if (query.author) q = q.where(sql<boolean>`lower(owner) = ${query.author.toLowerCase()}`);
   if (query.pipelineTag) q = q.where("pipeline_tag", "=", query.pipelineTag);
-  if (query.library) q = q.where(sql<boolean>`lower(library_name) = ${query.library.toLowerCase()}`);
+  if (query.library) q = q.where("library_name", "=", query.library);
   const tagSets: string[][] = query.tags.map((tag) => [tag]);
   if (query.language) tagSets.push([query.language, `language:${query.language}`]);
   if (query.license) tagSets.push([`license:${query.license}`]);

@@ -51,3 +51,11 @@ export const apiPaths = {
 export function repoTypeLabel(type: RepoType): string {
   return type === "model" ? "Model" : type === "dataset" ? "Dataset" : "Space";
 }
+
+/** Bases that relative links and images inside a repo's README resolve against. */
+export function readmeLinkBase(type: RepoType, id: string, revision = "main") {
+  return {
+    files: `${PREFIX[type]}/${id}/resolve/${encodeURIComponent(revision)}/`,
+    pages: `${PREFIX[type]}/${id}/blob/${encodeURIComponent(revision)}/`,
+  };
+}

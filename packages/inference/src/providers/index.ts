@@ -21,25 +21,25 @@ import { zaiOrg } from "./zai-org.js";
 
 /** Every provider, in the order `INFERENCE_PROVIDERS` lists them. Adding a provider = one line here. */
 export const PROVIDERS = [
-    baseten,
-    cerebras,
-    cohere,
-    deepinfra,
-    falAi,
-    featherlessAi,
-    fireworksAi,
-    groq,
-    hfInference,
-    novita,
-    nscale,
-    openai,
-    ovhcloud,
-    publicai,
-    replicate,
-    scaleway,
-    together,
-    wavespeed,
-    zaiOrg,
+  baseten,
+  cerebras,
+  cohere,
+  deepinfra,
+  falAi,
+  featherlessAi,
+  fireworksAi,
+  groq,
+  hfInference,
+  novita,
+  nscale,
+  openai,
+  ovhcloud,
+  publicai,
+  replicate,
+  scaleway,
+  together,
+  wavespeed,
+  zaiOrg,
 ] as const satisfies readonly ProviderDefinition[];
 
 export type InferenceProvider = (typeof PROVIDERS)[number]["id"];
@@ -51,7 +51,12 @@ const BY_ID: ReadonlyMap<string, ProviderDefinition> = new Map(PROVIDERS.map((p)
 
 /** The provider named `id`, or undefined. */
 export function findProvider(id: string): ProviderDefinition | undefined {
-    return BY_ID.get(id);
+  return BY_ID.get(id);
 }
 
-export { defineProvider, type ProviderDefinition, type TaskHelper, type ResponseKind } from "./define-provider.js";
+export {
+  defineProvider,
+  type ProviderDefinition,
+  type TaskHelper,
+  type ResponseKind,
+} from "./define-provider.js";

@@ -2,48 +2,56 @@ import type { LiteralValue } from "@modelhub/tasks";
 import { LocalFile } from "./local-file.js";
 
 /** JSON data that may hold local files (encoded as base64 or data URL when sent). */
-export type BodyValue = string | number | boolean | null | LocalFile | BodyValue[] | { [key: string]: BodyValue };
+export type BodyValue =
+  string | number | boolean | null | LocalFile | BodyValue[] | { [key: string]: BodyValue };
 export type BodyObject = { [key: string]: BodyValue };
 
 /** The arguments of one inference call, before a provider reshapes them. */
 export type TaskArgs = BodyObject;
 
 export type RequestBody =
-    | { type: "json"; value: BodyObject }
-    /** The whole body is the file's bytes. */
-    | { type: "file"; file: LocalFile; contentType: string }
-    /** A multipart form: the file under `file`, then plain text fields. */
-    | { type: "multipart"; file: LocalFile; fields: Record<string, string> };
+  | { type: "json"; value: BodyObject }
+  /** The whole body is the file's bytes. */
+  | { type: "file"; file: LocalFile; contentType: string }
+  /** A multipart form: the file under `file`, then plain text fields. */
+  | { type: "multipart"; file: LocalFile; fields: Record<string, string> };
 
 export function isBodyObject(value: BodyValue | undefined): value is BodyObject {
-    return typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof LocalFile);
+  return (
+    typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof LocalFile)
+  );
 }
 
 /** Every local file in a value, in document order. */
 export function filesIn(value: BodyValue, found: LocalFile[] = []): LocalFile[] {
-    if (value instanceof LocalFile) found.push(value);
-    else if (Array.isArray(value)) for (const item of value) filesIn(item, found);
-    else if (typeof value === "object" && value !== null) for (const key in value) filesIn(value[key], found);
-    return found;
+  if (value instanceof LocalFile) found.push(value);
+  else if (Array.isArray(value)) for (const item of value) filesIn(item, found);
+  else if (typeof value === "object" && value !== null) for (const key in value) filesIn(value[key], found);
+  return found;
 }
 
 /** Converts a value to a plain literal, turning each file into whatever `fileAs` returns. */
 export function mapFiles(value: BodyValue, fileAs: (file: LocalFile) => LiteralValue): LiteralValue {
-    if (value instanceof LocalFile) return fileAs(value);
-    if (Array.isArray(value)) return value.map((v) => mapFiles(v, fileAs));
-    if (isBodyObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapFiles(v, fileAs)]));
-    return value;
+  if (value instanceof LocalFile) return fileAs(value);
+  if (Array.isArray(value)) return value.map((v) => mapFiles(v, fileAs));
+  if (isBodyObject(value))
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapFiles(v, fileAs)]));
+  return value;
 }
 
 /** Splits `{inputs, parameters, ...rest}` into its three parts. */
-export function splitArgs(args: TaskArgs): { inputs: BodyValue | undefined; parameters: BodyObject; rest: BodyObject } {
-    const { inputs, parameters, ...rest } = args;
-    return { inputs, parameters: isBodyObject(parameters) ? parameters : {}, rest };
+export function splitArgs(args: TaskArgs): {
+  inputs: BodyValue | undefined;
+  parameters: BodyObject;
+  rest: BodyObject;
+} {
+  const { inputs, parameters, ...rest } = args;
+  return { inputs, parameters: isBodyObject(parameters) ? parameters : {}, rest };
 }
 
 /** Drops keys whose value is undefined so bodies hold only what was given. */
 export function compact(entries: Record<string, BodyValue | undefined>): BodyObject {
-    const out: BodyObject = {};
-    for (const [key, value] of Object.entries(entries)) if (value !== undefined) out[key] = value;
-    return out;
+  const out: BodyObject = {};
+  for (const [key, value] of Object.entries(entries)) if (value !== undefined) out[key] = value;
+  return out;
 }

@@ -1,5 +1,11 @@
 import type { InferenceProviderMapping, InferenceTask } from "../types.js";
-import { PROVIDERS, findProvider, type ProviderDefinition, type TaskHelper, type ResponseKind } from "../providers/index.js";
+import {
+  PROVIDERS,
+  findProvider,
+  type ProviderDefinition,
+  type TaskHelper,
+  type ResponseKind,
+} from "../providers/index.js";
 import type { RequestBody, TaskArgs } from "./body.js";
 
 export const ROUTER_URL = "https://router.huggingface.co";
@@ -8,77 +14,79 @@ export const DEFAULT_HUB_URL = "https://huggingface.co";
 
 /** Raised when a provider cannot serve a request; the message says why. */
 export class InferenceRequestError extends Error {
-    override name = "InferenceRequestError";
+  override name = "InferenceRequestError";
 }
 
 export interface InferenceRequestInput {
-    /** A provider name, or `auto` to let the router choose. */
-    provider: string;
-    task: InferenceTask;
-    /** Hub model id (`owner/name`). */
-    model: string;
-    mapping?: InferenceProviderMapping;
-    args: TaskArgs;
-    /** `hf_…` tokens go through the router; any other key goes straight to the provider. */
-    accessToken?: string;
-    /** Send to the provider's own API even without a provider key. */
-    directRequest?: boolean;
-    endpointUrl?: string;
-    billTo?: string;
-    /** Ask for a streamed chat answer. */
-    stream?: boolean;
-    /** Chat through the router's OpenAI-compatible URL with `model` = `id:provider`. */
-    autoRouter?: boolean;
-    /** Hub serving LoRA weights (default https://huggingface.co). */
-    hubUrl?: string;
+  /** A provider name, or `auto` to let the router choose. */
+  provider: string;
+  task: InferenceTask;
+  /** Hub model id (`owner/name`). */
+  model: string;
+  mapping?: InferenceProviderMapping;
+  args: TaskArgs;
+  /** `hf_…` tokens go through the router; any other key goes straight to the provider. */
+  accessToken?: string;
+  /** Send to the provider's own API even without a provider key. */
+  directRequest?: boolean;
+  endpointUrl?: string;
+  billTo?: string;
+  /** Ask for a streamed chat answer. */
+  stream?: boolean;
+  /** Chat through the router's OpenAI-compatible URL with `model` = `id:provider`. */
+  autoRouter?: boolean;
+  /** Hub serving LoRA weights (default https://huggingface.co). */
+  hubUrl?: string;
 }
 
 export interface InferenceRequest {
-    url: string;
-    method: "POST";
-    /** Every header to send, including Authorization when a token was given. */
-    headers: Record<string, string>;
-    /** The Authorization header split into scheme and token, so snippets can show the token their way. */
-    authorization?: { scheme: "Bearer" | "Key"; token: string };
-    body: RequestBody;
-    response: ResponseKind;
-    /** The provider that serves the request (`auto` only for the router's chat URL). */
-    provider: string;
-    /** Whether the request goes straight to the provider rather than through the router. */
-    direct: boolean;
-    /** The `model` value the provider receives. */
-    providerModelId: string;
+  url: string;
+  method: "POST";
+  /** Every header to send, including Authorization when a token was given. */
+  headers: Record<string, string>;
+  /** The Authorization header split into scheme and token, so snippets can show the token their way. */
+  authorization?: { scheme: "Bearer" | "Key"; token: string };
+  body: RequestBody;
+  response: ResponseKind;
+  /** The provider that serves the request (`auto` only for the router's chat URL). */
+  provider: string;
+  /** Whether the request goes straight to the provider rather than through the router. */
+  direct: boolean;
+  /** The `model` value the provider receives. */
+  providerModelId: string;
 }
 
 /** The provider `auto` falls back to for a task: the mapping's provider, hf-inference, else the first that serves it. */
 function autoProvider(task: InferenceTask, mapping?: InferenceProviderMapping): ProviderDefinition {
-    const preferred = mapping ? findProvider(mapping.provider) : undefined;
-    const candidates = [preferred, findProvider("hf-inference"), ...PROVIDERS];
-    const found = candidates.find((p) => p?.tasks[task]);
-    if (!found) throw new InferenceRequestError(`Task '${task}' is not served by any provider.`);
-    return found;
+  const preferred = mapping ? findProvider(mapping.provider) : undefined;
+  const candidates = [preferred, findProvider("hf-inference"), ...PROVIDERS];
+  const found = candidates.find((p) => p?.tasks[task]);
+  if (!found) throw new InferenceRequestError(`Task '${task}' is not served by any provider.`);
+  return found;
 }
 
 function helperFor(provider: ProviderDefinition, task: InferenceTask): TaskHelper {
-    const helper = provider.tasks[task];
-    if (!helper) {
-        const available = Object.keys(provider.tasks).join(", ");
-        throw new InferenceRequestError(`Task '${task}' not supported for provider '${provider.id}'. Available tasks: ${available}`);
-    }
-    return helper;
+  const helper = provider.tasks[task];
+  if (!helper) {
+    const available = Object.keys(provider.tasks).join(", ");
+    throw new InferenceRequestError(
+      `Task '${task}' not supported for provider '${provider.id}'. Available tasks: ${available}`,
+    );
+  }
+  return helper;
 }
 
 function joinUrl(base: string, route: string, query?: string): string {
-    const url = `${base.replace(/\/+$/, "")}/${route.replace(/^\/+/, "")}`;
-    if (!query) return url;
-    return url + (url.includes("?") ? "&" : "?") + query;
+  const url = `${base.replace(/\/+$/, "")}/${route.replace(/^\/+/, "")}`;
+  if (!query) return url;
+  return url + (url.includes("?") ? "&" : "?") + query;
 }
 
 function providerModelIdOf(provider: ProviderDefinition, input: InferenceRequestInput): string {
-    const id = input.mapping?.providerId ?? input.model;
-    // Models of client-side-only providers are written `<provider>/<name>` on the Hub.
-    if (!provider.routable && id.startsWith(`${provider.id}/`)) return id.slice(provider.id.length + 1);
-    return id;
+  const id = input.mapping?.providerId ?? input.model;
+  // Models of client-side-only providers are written `<provider>/<name>` on the Hub.
+  if (!provider.routable && id.startsWith(`${provider.id}/`)) return id.slice(provider.id.length + 1);
+  return id;
 }
 
 /**
@@ -86,79 +94,83 @@ function providerModelIdOf(provider: ProviderDefinition, input: InferenceRequest
  * Throws InferenceRequestError when the provider cannot serve it.
  */
 export function buildInferenceRequest(input: InferenceRequestInput): InferenceRequest {
-    if (/^https?:\/\//.test(input.model)) throw new InferenceRequestError("Model URLs are no longer supported; pass a model id.");
-    const isAuto = input.provider === "auto";
-    const provider = isAuto
-        ? input.endpointUrl
-            ? findProvider("hf-inference")
-            : autoProvider(input.task, input.mapping)
-        : findProvider(input.provider);
-    if (!provider) throw new InferenceRequestError(`Provider '${input.provider}' not supported.`);
-    const helper = helperFor(provider, input.task);
-    const token = input.accessToken;
-    const hfToken = token?.startsWith("hf_") ?? false;
-    if (!provider.routable && hfToken) {
-        throw new InferenceRequestError(`Provider ${provider.id} is closed-source and does not support HF tokens.`);
-    }
-    if (input.endpointUrl && !provider.acceptsEndpointUrl) {
-        throw new InferenceRequestError("Cannot use endpointUrl with a third-party provider.");
-    }
-    const direct = !provider.routable || input.directRequest === true || (token !== undefined && !hfToken);
-    const autoRouter = input.task === "conversational" && !input.endpointUrl && !direct && (isAuto || input.autoRouter === true);
-    if (autoRouter && token !== undefined && !hfToken) {
-        throw new InferenceRequestError("Cannot select auto-router when using non-Hugging Face API key.");
-    }
+  if (/^https?:\/\//.test(input.model))
+    throw new InferenceRequestError("Model URLs are no longer supported; pass a model id.");
+  const isAuto = input.provider === "auto";
+  const provider = isAuto
+    ? input.endpointUrl
+      ? findProvider("hf-inference")
+      : autoProvider(input.task, input.mapping)
+    : findProvider(input.provider);
+  if (!provider) throw new InferenceRequestError(`Provider '${input.provider}' not supported.`);
+  const helper = helperFor(provider, input.task);
+  const token = input.accessToken;
+  const hfToken = token?.startsWith("hf_") ?? false;
+  if (!provider.routable && hfToken) {
+    throw new InferenceRequestError(
+      `Provider ${provider.id} is closed-source and does not support HF tokens.`,
+    );
+  }
+  if (input.endpointUrl && !provider.acceptsEndpointUrl) {
+    throw new InferenceRequestError("Cannot use endpointUrl with a third-party provider.");
+  }
+  const direct = !provider.routable || input.directRequest === true || (token !== undefined && !hfToken);
+  const autoRouter =
+    input.task === "conversational" && !input.endpointUrl && !direct && (isAuto || input.autoRouter === true);
+  if (autoRouter && token !== undefined && !hfToken) {
+    throw new InferenceRequestError("Cannot select auto-router when using non-Hugging Face API key.");
+  }
 
-    const providerModelId = providerModelIdOf(provider, input);
-    const args: TaskArgs = input.stream ? { ...input.args, stream: true } : input.args;
-    const ctx = {
-        task: input.task,
-        model: input.model,
-        providerModelId,
-        mapping: input.mapping,
-        args,
-        direct,
-        endpointUrl: input.endpointUrl,
-        hubUrl: input.hubUrl ?? DEFAULT_HUB_URL,
-    };
-    let body = helper.body(ctx);
-    let url: string;
-    let modelSent = providerModelId;
-    if (autoRouter) {
-        modelSent = isAuto ? input.model : `${input.model}:${provider.id}`;
-        url = `${AUTO_ROUTER_BASE_URL}/chat/completions`;
-        if (body.type === "json") {
-            const { model: _replaced, ...rest } = body.value;
-            body = { type: "json", value: { model: modelSent, ...rest } };
-        }
-    } else if (input.endpointUrl && helper.endpoint) {
-        url = helper.endpoint(input.endpointUrl, ctx);
-    } else {
-        const base = direct ? (helper.directBaseUrl ?? provider.directBaseUrl) : `${ROUTER_URL}/${provider.id}`;
-        url = joinUrl(base, helper.route(ctx), direct ? undefined : helper.routedQuery);
+  const providerModelId = providerModelIdOf(provider, input);
+  const args: TaskArgs = input.stream ? { ...input.args, stream: true } : input.args;
+  const ctx = {
+    task: input.task,
+    model: input.model,
+    providerModelId,
+    mapping: input.mapping,
+    args,
+    direct,
+    endpointUrl: input.endpointUrl,
+    hubUrl: input.hubUrl ?? DEFAULT_HUB_URL,
+  };
+  let body = helper.body(ctx);
+  let url: string;
+  let modelSent = providerModelId;
+  if (autoRouter) {
+    modelSent = isAuto ? input.model : `${input.model}:${provider.id}`;
+    url = `${AUTO_ROUTER_BASE_URL}/chat/completions`;
+    if (body.type === "json") {
+      const { model: _replaced, ...rest } = body.value;
+      body = { type: "json", value: { model: modelSent, ...rest } };
     }
+  } else if (input.endpointUrl && helper.endpoint) {
+    url = helper.endpoint(input.endpointUrl, ctx);
+  } else {
+    const base = direct ? (helper.directBaseUrl ?? provider.directBaseUrl) : `${ROUTER_URL}/${provider.id}`;
+    url = joinUrl(base, helper.route(ctx), direct ? undefined : helper.routedQuery);
+  }
 
-    const headers: Record<string, string> = {};
-    let authorization: InferenceRequest["authorization"];
-    if (token !== undefined) {
-        authorization = { scheme: direct ? provider.directAuthScheme : "Bearer", token };
-        headers.Authorization = `${authorization.scheme} ${token}`;
-    }
-    if (body.type === "json") headers["Content-Type"] = "application/json";
-    if (body.type === "file") headers["Content-Type"] = body.contentType;
-    Object.assign(headers, provider.headers);
-    if (input.billTo) headers["X-HF-Bill-To"] = input.billTo;
+  const headers: Record<string, string> = {};
+  let authorization: InferenceRequest["authorization"];
+  if (token !== undefined) {
+    authorization = { scheme: direct ? provider.directAuthScheme : "Bearer", token };
+    headers.Authorization = `${authorization.scheme} ${token}`;
+  }
+  if (body.type === "json") headers["Content-Type"] = "application/json";
+  if (body.type === "file") headers["Content-Type"] = body.contentType;
+  Object.assign(headers, provider.headers);
+  if (input.billTo) headers["X-HF-Bill-To"] = input.billTo;
 
-    const response: ResponseKind = helper.response === "chat" && input.stream ? "chat-stream" : helper.response;
-    return {
-        url,
-        method: "POST",
-        headers,
-        authorization,
-        body,
-        response,
-        provider: autoRouter && isAuto ? "auto" : provider.id,
-        direct,
-        providerModelId: modelSent,
-    };
+  const response: ResponseKind = helper.response === "chat" && input.stream ? "chat-stream" : helper.response;
+  return {
+    url,
+    method: "POST",
+    headers,
+    authorization,
+    body,
+    response,
+    provider: autoRouter && isAuto ? "auto" : provider.id,
+    direct,
+    providerModelId: modelSent,
+  };
 }

@@ -6,37 +6,37 @@ export type FileEncoding = "base64" | "data-url";
  * a real caller replaces it with the file's bytes.
  */
 export class LocalFile {
-    constructor(
-        readonly path: string,
-        readonly encoding: FileEncoding | "raw" = "raw",
-    ) {}
+  constructor(
+    readonly path: string,
+    readonly encoding: FileEncoding | "raw" = "raw",
+  ) {}
 
-    as(encoding: FileEncoding): LocalFile {
-        return new LocalFile(this.path, encoding);
-    }
+  as(encoding: FileEncoding): LocalFile {
+    return new LocalFile(this.path, encoding);
+  }
 }
 
 const MIME_BY_EXTENSION: Record<string, string> = {
-    flac: "audio/flac",
-    wav: "audio/wav",
-    mp3: "audio/mpeg",
-    ogg: "audio/ogg",
-    webm: "audio/webm",
-    jpg: "image/jpeg",
-    jpeg: "image/jpeg",
-    png: "image/png",
-    gif: "image/gif",
-    webp: "image/webp",
-    mp4: "video/mp4",
+  flac: "audio/flac",
+  wav: "audio/wav",
+  mp3: "audio/mpeg",
+  ogg: "audio/ogg",
+  webm: "audio/webm",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  gif: "image/gif",
+  webp: "image/webp",
+  mp4: "video/mp4",
 };
 
 /** MIME type guessed from the file name; generic bytes when unknown. */
 export function mimeTypeOf(path: string): string {
-    const extension = path.split(".").pop()?.toLowerCase() ?? "";
-    return MIME_BY_EXTENSION[extension] ?? "application/octet-stream";
+  const extension = path.split(".").pop()?.toLowerCase() ?? "";
+  return MIME_BY_EXTENSION[extension] ?? "application/octet-stream";
 }
 
 /** Whether the file is an image (decides variable names in snippets). */
 export function isImagePath(path: string): boolean {
-    return mimeTypeOf(path).startsWith("image/");
+  return mimeTypeOf(path).startsWith("image/");
 }

@@ -19,14 +19,14 @@ import { shCurl } from "./clients/sh-curl.js";
 
 /** Output order: python, js, sh; within each language, this client order. */
 const CLIENTS: readonly ClientTemplate[] = [
-    pythonOpenai,
-    pythonHuggingfaceHub,
-    pythonFalClient,
-    pythonRequests,
-    jsOpenai,
-    jsHuggingface,
-    jsFetch,
-    shCurl,
+  pythonOpenai,
+  pythonHuggingfaceHub,
+  pythonFalClient,
+  pythonRequests,
+  jsOpenai,
+  jsHuggingface,
+  jsFetch,
+  shCurl,
 ];
 
 /** With `auto`, only the hub clients can let the router pick a provider for non-chat tasks. */
@@ -37,56 +37,64 @@ const DIRECT_PLACEHOLDER = "not_hf_token_placeholder";
 
 /** Kinds whose example is structured data, possibly given as JSON text. */
 const STRUCTURED_KINDS = new Set<SnippetKind>([
-    "questionAnswering",
-    "tableQuestionAnswering",
-    "documentQuestionAnswering",
-    "imageToImage",
-    "imageToVideo",
-    "tabular",
+  "questionAnswering",
+  "tableQuestionAnswering",
+  "documentQuestionAnswering",
+  "imageToImage",
+  "imageToVideo",
+  "tabular",
 ]);
 
 const OUTPUT_FILES: Partial<Record<PipelineType, string>> = {
-    "text-to-image": "output.png",
-    "image-to-image": "output.png",
-    "image-text-to-image": "output.png",
-    "text-to-speech": "output.flac",
-    "text-to-audio": "output.flac",
-    "audio-to-audio": "output.flac",
-    "text-to-video": "output.mp4",
-    "image-to-video": "output.mp4",
-    "image-text-to-video": "output.mp4",
+  "text-to-image": "output.png",
+  "image-to-image": "output.png",
+  "image-text-to-image": "output.png",
+  "text-to-speech": "output.flac",
+  "text-to-audio": "output.flac",
+  "audio-to-audio": "output.flac",
+  "text-to-video": "output.mp4",
+  "image-to-video": "output.mp4",
+  "image-text-to-video": "output.mp4",
 };
 
-function snippetKind(model: ModelData, pipeline: PipelineType, streaming: boolean): { kind: SnippetKind; task: InferenceTask } | undefined {
-    const kind = KIND_OF_PIPELINE[pipeline];
-    if (!kind) return undefined;
-    const chatPipeline = pipeline === "text-generation" || pipeline === "image-text-to-text";
-    if (chatPipeline && isConversational(model)) {
-        return { kind: streaming ? "conversationalStream" : "conversational", task: "conversational" };
-    }
-    // image-text-to-text without the chat tag keeps its own task, which only `auto` can serve.
-    return { kind: kind === "conversational" && streaming ? "conversationalStream" : kind, task: pipeline };
+function snippetKind(
+  model: ModelData,
+  pipeline: PipelineType,
+  streaming: boolean,
+): { kind: SnippetKind; task: InferenceTask } | undefined {
+  const kind = KIND_OF_PIPELINE[pipeline];
+  if (!kind) return undefined;
+  const chatPipeline = pipeline === "text-generation" || pipeline === "image-text-to-text";
+  if (chatPipeline && isConversational(model)) {
+    return { kind: streaming ? "conversationalStream" : "conversational", task: "conversational" };
+  }
+  // image-text-to-text without the chat tag keeps its own task, which only `auto` can serve.
+  return { kind: kind === "conversational" && streaming ? "conversationalStream" : kind, task: pipeline };
 }
 
 /** JSON text given for a structured input is parsed; text that is not JSON is logged and used as is. */
 function structuredExample(kind: SnippetKind, pipeline: PipelineType, value: unknown): unknown {
-    const structured = STRUCTURED_KINDS.has(kind) || pipeline === "sentence-similarity";
-    if (!structured || typeof value !== "string" || !/^\s*[{[]/.test(value)) return value;
-    try {
-        return JSON.parse(value) as unknown;
-    } catch (error) {
-        logError(`Failed to parse the inputs as JSON, using them as they are: ${(error as Error).message}`);
-        return value;
-    }
+  const structured = STRUCTURED_KINDS.has(kind) || pipeline === "sentence-similarity";
+  if (!structured || typeof value !== "string" || !/^\s*[{[]/.test(value)) return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch (error) {
+    logError(`Failed to parse the inputs as JSON, using them as they are: ${(error as Error).message}`);
+    return value;
+  }
 }
 
-function tryBuildRequest(build: () => InferenceRequest, provider: string, task: InferenceTask): InferenceRequest | undefined {
-    try {
-        return build();
-    } catch (error) {
-        logError(`Failed to get provider helper for ${provider} (${task}): ${(error as Error).message}`);
-        return undefined;
-    }
+function tryBuildRequest(
+  build: () => InferenceRequest,
+  provider: string,
+  task: InferenceTask,
+): InferenceRequest | undefined {
+  try {
+    return build();
+  } catch (error) {
+    logError(`Failed to get provider helper for ${provider} (${task}): ${(error as Error).message}`);
+    return undefined;
+  }
 }
 
 /**
@@ -94,74 +102,77 @@ function tryBuildRequest(build: () => InferenceRequest, provider: string, task: 
  * Returns [] (and logs why) when the provider cannot serve the model's task.
  */
 export function getInferenceSnippets(
-    model: ModelData,
-    provider: string,
-    providerMapping?: InferenceProviderMapping,
-    opts: SnippetOptions = {},
+  model: ModelData,
+  provider: string,
+  providerMapping?: InferenceProviderMapping,
+  opts: SnippetOptions = {},
 ): InferenceSnippet[] {
-    const pipeline = model.pipeline_tag;
-    if (!pipeline) return [];
-    const resolved = snippetKind(model, pipeline, opts.streaming === true);
-    if (!resolved) return [];
-    const { kind, task } = resolved;
-    const chat = kind === "conversational" || kind === "conversationalStream";
-    const example = exampleInput(model, chat);
-    const value = !chat && opts.inputs !== undefined ? opts.inputs : example.value;
-    const input = prepareInput(kind, structuredExample(kind, pipeline, value), opts, example.parameters);
+  const pipeline = model.pipeline_tag;
+  if (!pipeline) return [];
+  const resolved = snippetKind(model, pipeline, opts.streaming === true);
+  if (!resolved) return [];
+  const { kind, task } = resolved;
+  const chat = kind === "conversational" || kind === "conversationalStream";
+  const example = exampleInput(model, chat);
+  const value = !chat && opts.inputs !== undefined ? opts.inputs : example.value;
+  const input = prepareInput(kind, structuredExample(kind, pipeline, value), opts, example.parameters);
 
-    const definition = findProvider(provider);
-    if (definition && !definition.tasks[task]) {
-        logError(`Failed to get provider helper for ${provider} (${task}): Task '${task}' not supported for provider '${provider}'.`);
-        return [];
-    }
-    const routable = provider === "auto" || (definition?.routable ?? true);
-    const directRequested = opts.directRequest === true || !routable;
-    const request = tryBuildRequest(
-        () =>
-            buildInferenceRequest({
-                provider,
-                task,
-                model: model.id,
-                mapping: providerMapping,
-                args: argsOf(input),
-                accessToken: opts.accessToken ?? (directRequested ? DIRECT_PLACEHOLDER : ROUTED_PLACEHOLDER),
-                directRequest: directRequested,
-                endpointUrl: opts.endpointUrl,
-                billTo: opts.billTo,
-                stream: kind === "conversationalStream",
-                autoRouter: true,
-                hubUrl: opts.hubUrl,
-            }),
-        provider,
-        task,
+  const definition = findProvider(provider);
+  if (definition && !definition.tasks[task]) {
+    logError(
+      `Failed to get provider helper for ${provider} (${task}): Task '${task}' not supported for provider '${provider}'.`,
     );
-    if (!request) return [];
-
-    const ctx: SnippetContext = {
-        model,
-        pipeline,
+    return [];
+  }
+  const routable = provider === "auto" || (definition?.routable ?? true);
+  const directRequested = opts.directRequest === true || !routable;
+  const request = tryBuildRequest(
+    () =>
+      buildInferenceRequest({
         provider,
         task,
-        input,
-        request,
-        token: chooseTokenSource({
-            accessToken: opts.accessToken,
-            endpointUrl: opts.endpointUrl,
-            direct: request.direct,
-            provider: request.provider,
-        }),
-        options: opts,
-        direct: request.direct,
-        chatModel: request.providerModelId,
-        openAiBaseUrl: request.url.replace(/\/chat\/completions$/, ""),
-        outputFile: OUTPUT_FILES[pipeline] ?? "output.bin",
-    };
+        model: model.id,
+        mapping: providerMapping,
+        args: argsOf(input),
+        accessToken: opts.accessToken ?? (directRequested ? DIRECT_PLACEHOLDER : ROUTED_PLACEHOLDER),
+        directRequest: directRequested,
+        endpointUrl: opts.endpointUrl,
+        billTo: opts.billTo,
+        stream: kind === "conversationalStream",
+        autoRouter: true,
+        hubUrl: opts.hubUrl,
+      }),
+    provider,
+    task,
+  );
+  if (!request) return [];
 
-    const snippets: InferenceSnippet[] = [];
-    for (const template of CLIENTS) {
-        if (provider === "auto" && task !== "conversational" && !AUTO_POLICY_CLIENTS.has(template.client)) continue;
-        const content = template.render(ctx)?.trim();
-        if (content) snippets.push({ language: template.language, client: template.client, content });
-    }
-    return snippets;
+  const ctx: SnippetContext = {
+    model,
+    pipeline,
+    provider,
+    task,
+    input,
+    request,
+    token: chooseTokenSource({
+      accessToken: opts.accessToken,
+      endpointUrl: opts.endpointUrl,
+      direct: request.direct,
+      provider: request.provider,
+    }),
+    options: opts,
+    direct: request.direct,
+    chatModel: request.providerModelId,
+    openAiBaseUrl: request.url.replace(/\/chat\/completions$/, ""),
+    outputFile: OUTPUT_FILES[pipeline] ?? "output.bin",
+  };
+
+  const snippets: InferenceSnippet[] = [];
+  for (const template of CLIENTS) {
+    if (provider === "auto" && task !== "conversational" && !AUTO_POLICY_CLIENTS.has(template.client))
+      continue;
+    const content = template.render(ctx)?.trim();
+    if (content) snippets.push({ language: template.language, client: template.client, content });
+  }
+  return snippets;
 }

@@ -1,52 +1,67 @@
 import type { PipelineType } from "@modelhub/tasks";
 
+/**
+ * Both hub clients name their per-task methods after the task id: huggingface_hub in snake_case,
+ * huggingface.js in camelCase. Only the set of tasks each client covers needs listing.
+ */
+const PYTHON_CLIENT_TASKS: readonly PipelineType[] = [
+  "audio-classification",
+  "audio-to-audio",
+  "automatic-speech-recognition",
+  "document-question-answering",
+  "feature-extraction",
+  "fill-mask",
+  "image-classification",
+  "image-segmentation",
+  "image-text-to-image",
+  "image-text-to-video",
+  "image-to-image",
+  "image-to-text",
+  "image-to-video",
+  "object-detection",
+  "question-answering",
+  "sentence-similarity",
+  "summarization",
+  "table-question-answering",
+  "tabular-classification",
+  "tabular-regression",
+  "text-classification",
+  "text-generation",
+  "text-to-image",
+  "text-to-speech",
+  "text-to-video",
+  "token-classification",
+  "translation",
+  "visual-question-answering",
+  "zero-shot-classification",
+  "zero-shot-image-classification",
+];
+
+const JS_CLIENT_TASKS: readonly PipelineType[] = [
+  "automatic-speech-recognition",
+  "feature-extraction",
+  "fill-mask",
+  "image-classification",
+  "question-answering",
+  "sentence-similarity",
+  "summarization",
+  "table-question-answering",
+  "text-classification",
+  "text-generation",
+  "text-to-speech",
+  "token-classification",
+  "translation",
+];
+
+const snakeCase = (task: string): string => task.replaceAll("-", "_");
+const camelCase = (task: string): string => task.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+
+function methodTable(tasks: readonly PipelineType[], name: (task: string) => string) {
+  return Object.fromEntries(tasks.map((task) => [task, name(task)])) as Partial<Record<PipelineType, string>>;
+}
+
 /** huggingface_hub InferenceClient method per task. */
-export const PYTHON_METHODS: Partial<Record<PipelineType, string>> = {
-    "audio-classification": "audio_classification",
-    "audio-to-audio": "audio_to_audio",
-    "automatic-speech-recognition": "automatic_speech_recognition",
-    "document-question-answering": "document_question_answering",
-    "feature-extraction": "feature_extraction",
-    "fill-mask": "fill_mask",
-    "image-classification": "image_classification",
-    "image-segmentation": "image_segmentation",
-    "image-to-image": "image_to_image",
-    "image-to-video": "image_to_video",
-    "image-to-text": "image_to_text",
-    "image-text-to-image": "image_text_to_image",
-    "image-text-to-video": "image_text_to_video",
-    "object-detection": "object_detection",
-    "question-answering": "question_answering",
-    "sentence-similarity": "sentence_similarity",
-    summarization: "summarization",
-    "table-question-answering": "table_question_answering",
-    "tabular-classification": "tabular_classification",
-    "tabular-regression": "tabular_regression",
-    "text-classification": "text_classification",
-    "text-generation": "text_generation",
-    "text-to-image": "text_to_image",
-    "text-to-speech": "text_to_speech",
-    "text-to-video": "text_to_video",
-    "token-classification": "token_classification",
-    translation: "translation",
-    "visual-question-answering": "visual_question_answering",
-    "zero-shot-classification": "zero_shot_classification",
-    "zero-shot-image-classification": "zero_shot_image_classification",
-};
+export const PYTHON_METHODS = methodTable(PYTHON_CLIENT_TASKS, snakeCase);
 
 /** @huggingface/inference InferenceClient method per task, for the tasks its snippets cover. */
-export const JS_METHODS: Partial<Record<PipelineType, string>> = {
-    "automatic-speech-recognition": "automaticSpeechRecognition",
-    "feature-extraction": "featureExtraction",
-    "fill-mask": "fillMask",
-    "image-classification": "imageClassification",
-    "question-answering": "questionAnswering",
-    "sentence-similarity": "sentenceSimilarity",
-    summarization: "summarization",
-    "table-question-answering": "tableQuestionAnswering",
-    "text-classification": "textClassification",
-    "text-generation": "textGeneration",
-    "token-classification": "tokenClassification",
-    "text-to-speech": "textToSpeech",
-    translation: "translation",
-};
+export const JS_METHODS = methodTable(JS_CLIENT_TASKS, camelCase);

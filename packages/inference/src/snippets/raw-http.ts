@@ -3,11 +3,13 @@ import type { SnippetKind } from "./task-kinds.js";
 
 /** Raw-HTTP clients cannot ask the router to pick a provider for non-chat tasks. */
 export function rawHttpAllowed(ctx: SnippetContext, kinds: ReadonlySet<SnippetKind>): boolean {
-    if (!kinds.has(ctx.input.kind)) return false;
-    return ctx.provider !== "auto" || ctx.task === "conversational";
+  if (!kinds.has(ctx.input.kind)) return false;
+  return ctx.provider !== "auto" || ctx.task === "conversational";
 }
 
 /** Headers other than Authorization and Content-Type, which each client writes its own way. */
 export function extraHeaders(ctx: SnippetContext): [string, string][] {
-    return Object.entries(ctx.request.headers).filter(([name]) => name !== "Authorization" && name !== "Content-Type");
+  return Object.entries(ctx.request.headers).filter(
+    ([name]) => name !== "Authorization" && name !== "Content-Type",
+  );
 }

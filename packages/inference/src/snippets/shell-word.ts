@@ -5,5 +5,5 @@ import { shString } from "@modelhub/tasks";
  * POSIX shell reads the same way as shString's `'\''`, and which simple quote scanners understand too.
  */
 export function shWord(text: string): string {
-    return text.split("'").map(shString).join(`"'"`);
+  return text.split("'").map(shString).join(`"'"`);
 }

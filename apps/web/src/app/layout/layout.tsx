@@ -1,5 +1,6 @@
 import { Suspense } from "react";
-import { Link, NavLink, Outlet } from "react-router";
+import { Link, NavLink, Outlet, useLocation } from "react-router";
+import { PageErrorBoundary } from "./error-boundary.js";
 import { Spinner } from "../../components/ui/status.js";
 import { HeaderSearch } from "./header-search.js";
 import { ThemeToggle } from "./theme-toggle.js";
@@ -13,6 +14,7 @@ const NAV = [
 ];
 
 export function Layout() {
+  const { pathname } = useLocation();
   return (
     <div className="app">
       <a className="skip-link" href="#main">
@@ -41,9 +43,11 @@ export function Layout() {
         </div>
       </header>
       <main id="main" className="site-main" tabIndex={-1}>
-        <Suspense fallback={<Spinner />}>
-          <Outlet />
-        </Suspense>
+        <PageErrorBoundary key={pathname}>
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </main>
       <footer className="site-footer">
         <div className="container footer-inner">

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { EmptyState, ErrorState, NotFoundState, Skeleton } from "../../components/ui/status.js";
-import { paths } from "../../config/paths.js";
+import { paths, readmeLinkBase } from "../../config/paths.js";
 import { DatasetPreview } from "../../features/dataset-preview/components/dataset-preview.js";
 import { LazyMarkdown } from "../../features/markdown/lazy-markdown.js";
 import { useReadme } from "../../features/repos/api/get-file-text.js";
@@ -78,7 +78,7 @@ export function DatasetPage() {
             ) : readme.isError ? (
               <ErrorState error={readme.error} />
             ) : readme.data ? (
-              <LazyMarkdown source={readme.data} />
+              <LazyMarkdown source={readme.data} linkBase={readmeLinkBase("dataset", id)} />
             ) : (
               <EmptyState title="No dataset card yet">
                 <Link to={paths.tree("dataset", id, "main")}>Browse its files</Link>

@@ -12,7 +12,7 @@ import { isNotFound } from "../../lib/api-error.js";
 import type { RepoInfo } from "../../lib/api-types.js";
 import { useTitle } from "../../lib/use-title.js";
 import { Link } from "react-router";
-import { paths } from "../../config/paths.js";
+import { paths, readmeLinkBase } from "../../config/paths.js";
 
 function InferenceSection({ info }: { info: RepoInfo }) {
   const mapping = useProviderMapping(info);
@@ -52,7 +52,7 @@ export function ModelPage() {
           ) : readme.isError ? (
             <ErrorState error={readme.error} retry={() => void readme.refetch()} />
           ) : readme.data ? (
-            <LazyMarkdown source={readme.data} />
+            <LazyMarkdown source={readme.data} linkBase={readmeLinkBase("model", id)} />
           ) : (
             <EmptyState title="No model card yet">
               This repository has no README.md.{" "}

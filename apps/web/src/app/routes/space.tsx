@@ -1,10 +1,12 @@
+import { useQuery } from "@tanstack/react-query";
 import { EmptyState, ErrorState, NotFoundState, Skeleton } from "../../components/ui/status.js";
-import { paths } from "../../config/paths.js";
+import { paths, readmeLinkBase } from "../../config/paths.js";
 import { LazyMarkdown } from "../../features/markdown/lazy-markdown.js";
 import { useReadme } from "../../features/repos/api/get-file-text.js";
 import { useRepoInfo } from "../../features/repos/api/get-repo-info.js";
 import { RepoHeader } from "../../features/repos/components/repo-header.js";
 import { useRepoRoute } from "../../features/repos/use-repo-route.js";
+import { buildStaticDocument } from "../../features/spaces/build-static-document.js";
 import { isNotFound } from "../../lib/api-error.js";
 import type { RepoInfo } from "../../lib/api-types.js";
 import { useTitle } from "../../lib/use-title.js";
@@ -16,11 +18,19 @@ function sdkOf(info: RepoInfo): string | undefined {
 function StaticApp({ info }: { info: RepoInfo }) {
   const appFile = typeof info.cardData?.app_file === "string" ? info.cardData.app_file : "index.html";
   const hasFile = info.siblings ? info.siblings.some((s) => s.rfilename === appFile) : true;
+  const app = useQuery({
+    queryKey: ["space-document", info.id, info.sha ?? "", appFile],
+    queryFn: () => buildStaticDocument(info.id, appFile),
+    enabled: hasFile,
+    staleTime: Infinity,
+  });
   if (!hasFile) return <EmptyState title={`This static space has no ${appFile} yet`} />;
-  // No allow-same-origin: the app's scripts run in an opaque origin and cannot read this hub's storage or cookies.
+  if (app.isPending) return <Skeleton lines={10} height="640px" />;
+  if (app.isError) return <ErrorState error={app.error} retry={() => void app.refetch()} />;
+  // No allow-same-origin: the app runs in an opaque origin and cannot read this hub's storage or cookies.
   return (
-    <iframe className="space-frame" title={`${info.id} app`} src={paths.resolve("space", info.id, "main", appFile)}
-      sandbox="allow-scripts allow-forms allow-popups allow-modals" referrerPolicy="no-referrer" loading="lazy"
+    <iframe className="space-frame" title={`${info.id} app`} srcDoc={app.data}
+      sandbox="allow-scripts allow-forms allow-popups allow-modals" referrerPolicy="no-referrer"
       data-testid="space-frame" />
   );
 }
@@ -65,7 +75,7 @@ export function SpacePage() {
           </div>
         )}
         <article className="card" aria-label="Space card">
-          {readme.isPending ? <Skeleton lines={6} /> : readme.data ? <LazyMarkdown source={readme.data} /> : <EmptyState title="No README" />}
+          {readme.isPending ? <Skeleton lines={6} /> : readme.data ? <LazyMarkdown source={readme.data} linkBase={readmeLinkBase("space", id)} /> : <EmptyState title="No README" />}
         </article>
       </div>
     </>

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { ApiError } from "../../lib/api-error.js";
 import type { WhoAmI } from "../../lib/api-types.js";
 import { readStoredToken, storeToken } from "../../lib/credentials.js";
 import { whoAmI } from "./api/whoami.js";
@@ -39,6 +40,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setToken(undefined);
     queryClient.clear();
   }, [queryClient]);
+
+  // A revoked or unknown token signs the browser out instead of failing every request.
+  useEffect(() => {
+    if (me.error instanceof ApiError && me.error.status === 401) signOut();
+  }, [me.error, signOut]);
 
   const value = useMemo<AuthState>(
     () => ({ token, user: me.data, checking: Boolean(token) && me.isPending, signIn, signOut }),

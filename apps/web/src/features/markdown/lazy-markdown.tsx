@@ -1,13 +1,14 @@
 import { lazy, Suspense } from "react";
 import { Skeleton } from "../../components/ui/status.js";
+import type { RepoLinkBase } from "./markdown.js";
 
 const Markdown = lazy(async () => ({ default: (await import("./markdown.js")).Markdown }));
 
 /** The markdown renderer (remark, rehype) lives in its own chunk. */
-export function LazyMarkdown({ source }: { source: string }) {
+export function LazyMarkdown({ source, linkBase }: { source: string; linkBase?: RepoLinkBase }) {
   return (
     <Suspense fallback={<Skeleton lines={8} />}>
-      <Markdown source={source} />
+      <Markdown source={source} linkBase={linkBase} />
     </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import ReactMarkdown, { type Components } from "react-markdown";
+import ReactMarkdown, { defaultUrlTransform, type Components, type UrlTransform } from "react-markdown";
 import rehypeSanitize from "rehype-sanitize";
 import remarkGfm from "remark-gfm";
 import { CodeBlock } from "../../components/ui/code-block.js";
@@ -31,10 +31,31 @@ const components: Components = {
   },
 };
 
-export function Markdown({ source }: { source: string }) {
+export interface RepoLinkBase {
+  /** Where relative image sources point, e.g. `/owner/name/resolve/main/`. */
+  files: string;
+  /** Where relative links point, e.g. `/owner/name/blob/main/`. */
+  pages: string;
+}
+
+function isRelative(url: string): boolean {
+  return !/^([a-z][a-z0-9+.-]*:|\/|#|\?)/i.test(url);
+}
+
+function repoUrlTransform(base: RepoLinkBase | undefined): UrlTransform {
+  return (url, key) => {
+    const safe = defaultUrlTransform(url);
+    if (!base || !safe || !isRelative(safe)) return safe;
+    const cleaned = safe.replace(/^\.\//, "");
+    return `${key === "src" ? base.files : base.pages}${cleaned}`;
+  };
+}
+
+export function Markdown({ source, linkBase }: { source: string; linkBase?: RepoLinkBase }) {
   return (
     <div className="markdown">
-      <ReactMarkdown remarkPlugins={[remarkGfm]} rehypePlugins={[rehypeSanitize]} components={components}>
+      <ReactMarkdown remarkPlugins={[remarkGfm]} rehypePlugins={[rehypeSanitize]} components={components}
+        urlTransform={repoUrlTransform(linkBase)}>
         {stripFrontMatter(source)}
       </ReactMarkdown>
     </div>

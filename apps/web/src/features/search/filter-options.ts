@@ -1,4 +1,4 @@
-import { libraryRegistry } from "../snippets/generator.js";
+import { filterableLibraries } from "../snippets/generator.js";
 
 export const SORTS = [
   { value: "trendingScore", label: "Trending" },
@@ -35,27 +35,16 @@ export const LICENSES: { value: string; label: string }[] = [
   { value: "other", label: "Other" },
 ];
 
-const COMMON_LIBRARIES = [
-  "transformers",
-  "diffusers",
-  "sentence-transformers",
-  "gguf",
-  "peft",
-  "timm",
-  "transformers.js",
-  "mlx",
-  "onnx",
-  "sklearn",
-  "keras",
-  "spacy",
-];
+const COMMON_LIBRARIES = ["transformers", "diffusers", "sentence-transformers", "gguf", "peft", "timm", "transformers.js", "mlx"];
 
-/** Libraries offered as filters: the registry's (when present) led by the most common ones. */
+/** Libraries offered as filters: the registry's filterable ones, the most common first. */
 export function libraryChoices(): { value: string; label: string }[] {
-  const registry = libraryRegistry();
-  const keys = Object.keys(registry);
-  const ordered = keys.length ? [...COMMON_LIBRARIES.filter((k) => registry[k]), ...keys.filter((k) => !COMMON_LIBRARIES.includes(k)).sort()] : COMMON_LIBRARIES;
-  return ordered.map((key) => ({ value: key, label: registry[key]?.prettyLabel ?? key }));
+  const all = filterableLibraries();
+  const rank = (key: string) => {
+    const index = COMMON_LIBRARIES.indexOf(key);
+    return index === -1 ? COMMON_LIBRARIES.length : index;
+  };
+  return [...all].sort((a, b) => rank(a.value) - rank(b.value) || a.label.localeCompare(b.label));
 }
 
 export const SPACE_SDKS = ["static", "gradio", "streamlit", "docker"];

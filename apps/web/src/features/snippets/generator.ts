@@ -1,71 +1,51 @@
-import * as inference from "@modelhub/inference";
-import * as tasks from "@modelhub/tasks";
+import { getInferenceSnippets, INFERENCE_PROVIDERS, type InferenceProviderMapping, type SnippetOptions } from "@modelhub/inference";
+import {
+  detectSnippetLanguage,
+  FILTERABLE_MODEL_LIBRARY_KEYS,
+  getModelInputSnippet,
+  isConversational,
+  libraryUiElement,
+  MODEL_LIBRARIES_UI_ELEMENTS,
+  type ModelData,
+} from "@modelhub/tasks";
 import type { InferenceSnippet, RepoInfo } from "../../lib/api-types.js";
 
-/** Options of `getInferenceSnippets` (CONTRACT). */
-export interface SnippetOptions {
-  accessToken?: string;
-  directRequest?: boolean;
-  endpointUrl?: string;
-  inputs?: unknown;
-  streaming?: boolean;
-  billTo?: string;
-  messages?: { role: string; content: string }[];
-  temperature?: number;
-  max_tokens?: number;
-  top_p?: number;
+export type { SnippetOptions };
+export type ProviderMappingArg = InferenceProviderMapping;
+
+/** The hub's repo-info JSON is the record the generators read (a superset of `ModelData`). */
+function asModelData(model: RepoInfo): ModelData {
+  return model as unknown as ModelData;
 }
 
-export interface ProviderMappingArg {
-  provider: string;
-  hfModelId: string;
-  providerId: string;
-  status: "live" | "staging";
-  task: string;
-  adapter?: string;
-  adapterWeightsPath?: string;
-}
-
-type GetInferenceSnippets = (
+/** `@modelhub/inference`'s generator, run in the browser so the panel shows exactly its output. */
+export function localInferenceSnippets(
   model: RepoInfo,
   provider: string,
-  providerMapping?: ProviderMappingArg,
-  opts?: SnippetOptions,
-) => InferenceSnippet[];
-
-interface LibraryEntry {
-  prettyLabel: string;
-  repoName?: string;
-  repoUrl?: string;
-  docsUrl?: string;
-  snippets?: (model: RepoInfo) => string[];
+  mapping: ProviderMappingArg | undefined,
+  opts: SnippetOptions,
+): InferenceSnippet[] {
+  return getInferenceSnippets(asModelData(model), provider, mapping, opts);
 }
-
-// The packages grow while the app is written: look exports up by name and fall back when absent.
-const inferenceExports = inference as unknown as Record<string, unknown>;
-const tasksExports = tasks as unknown as Record<string, unknown>;
-
-export const localInferenceSnippets: GetInferenceSnippets | undefined =
-  typeof inferenceExports.getInferenceSnippets === "function"
-    ? (inferenceExports.getInferenceSnippets as GetInferenceSnippets)
-    : undefined;
 
 export function knownProviders(): readonly string[] {
-  const list = inferenceExports.INFERENCE_PROVIDERS;
-  return Array.isArray(list) ? (list as string[]) : [];
+  return INFERENCE_PROVIDERS;
 }
 
-export function libraryRegistry(): Record<string, LibraryEntry> {
-  const registry = tasksExports.MODEL_LIBRARIES_UI_ELEMENTS;
-  return registry && typeof registry === "object" ? (registry as Record<string, LibraryEntry>) : {};
+/** Libraries offered as listing filters, with their display names. */
+export function filterableLibraries(): { value: string; label: string }[] {
+  return FILTERABLE_MODEL_LIBRARY_KEYS.map((key) => ({ value: key, label: MODEL_LIBRARIES_UI_ELEMENTS[key].prettyLabel }));
 }
 
-/** The example input the generator would use by default, as editable text. */
+export function snippetLanguage(code: string): string {
+  const language = detectSnippetLanguage(code);
+  return language === "sh" ? "bash" : language === "js" ? "javascript" : language;
+}
+
+/** The example input the generator uses by default, as editable text. */
 export function defaultInputText(model: RepoInfo): string {
-  const fn = tasksExports.getModelInputSnippet;
-  if (typeof fn !== "function") return "";
   try {
-    const value: unknown = (fn as (m: RepoInfo) => unknown)(model);
+    const value: unknown = getModelInputSnippet(asModelData(model));
     if (typeof value === "string") return value;
     if (Array.isArray(value)) {
       const user = (value as { role?: string; content?: unknown }[]).find((m) => m.role === "user");
@@ -83,25 +63,17 @@ export function defaultInputText(model: RepoInfo): string {
 }
 
 export function isConversationalModel(model: RepoInfo): boolean {
-  return (model.tags ?? []).includes("conversational");
+  return isConversational(asModelData(model));
 }
 
-/** Library snippets for this model: its own library first, then others the registry says apply. */
+/** Library snippets generated in the browser: the fallback when the hub's snippet endpoint has none. */
 export function librarySnippets(model: RepoInfo): { key: string; label: string; docsUrl?: string; snippets: string[] }[] {
-  const registry = libraryRegistry();
-  const keys = new Set<string>();
-  if (model.library_name) keys.add(model.library_name);
-  for (const tag of model.tags ?? []) if (registry[tag]) keys.add(tag);
-  const result: { key: string; label: string; docsUrl?: string; snippets: string[] }[] = [];
-  for (const key of keys) {
-    const entry = registry[key];
-    if (!entry?.snippets) continue;
-    try {
-      const snippets = entry.snippets(model);
-      if (snippets.length > 0) result.push({ key, label: entry.prettyLabel, docsUrl: entry.docsUrl ?? entry.repoUrl, snippets });
-    } catch {
-      // A generator that cannot handle this record simply contributes nothing.
-    }
+  const entry = libraryUiElement(model.library_name);
+  if (!entry?.snippets || !model.library_name) return [];
+  try {
+    const snippets = entry.snippets(asModelData(model));
+    return snippets.length ? [{ key: model.library_name, label: entry.prettyLabel, docsUrl: entry.docsUrl ?? entry.repoUrl, snippets }] : [];
+  } catch {
+    return [];
   }
-  return result;
 }

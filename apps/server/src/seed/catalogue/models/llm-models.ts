@@ -66,7 +66,7 @@ export const LLM_MODELS: string[] = [
   "mlx-community/gemma-3-4b-it-8bit | image-text-to-text | mlx | gemma | en | google/gemma-3-4b-it | m=gemma3 chat vision tpl=gemma q8 | Eight-bit MLX Gemma 3 with image input via mlx-vlm.",
   "tloen/alpaca-lora-7b | text-generation | peft | mit | en | baffo32/decapoda-research-llama-7B-hf | peft=CAUSAL_LM ds=yahma/alpaca-cleaned | Early LoRA adapter reproducing Alpaca instruction following on LLaMA 7B.",
   "timdettmers/guanaco-7b | text-generation | peft | apache-2.0 | en | huggyllama/llama-7b | peft=CAUSAL_LM ds=timdettmers/openassistant-guanaco | QLoRA adapter trained on the OpenAssistant conversations.",
-  "ybelkada/flan-t5-large-financial-phrasebank-lora | text2text-generation | peft | apache-2.0 | en | google/flan-t5-large | peft=SEQ_2_SEQ_LM | LoRA adapter teaching Flan-T5 to label financial sentiment.",
+  "ybelkada/flan-t5-large-financial-phrasebank-lora | text-generation | peft | apache-2.0 | en | google/flan-t5-large | peft=SEQ_2_SEQ_LM | LoRA adapter teaching Flan-T5 to label financial sentiment.",
   "predibase/customer_support | text-generation | peft | apache-2.0 | en | mistralai/Mistral-7B-v0.1 | peft=CAUSAL_LM | Task-specific LoRA that routes customer-support requests.",
   "smangrul/roberta-large-peft-lora | text-classification | peft | apache-2.0 | en | FacebookAI/roberta-large | peft=SEQ_CLS ds=nyu-mll/glue | LoRA adapter for sentence-pair paraphrase detection on MRPC.",
   "Xenova/distilbert-base-uncased-finetuned-sst-2-english | text-classification | transformers.js | apache-2.0 | en | distilbert/distilbert-base-uncased-finetuned-sst-2-english | m=distilbert onnx | ONNX export of the SST-2 sentiment model for Transformers.js in the browser.",

@@ -2,7 +2,7 @@
  * One model of the demo catalogue, parsed from a compact table line:
  * `id | task | library | license | languages | base model | flags | description`.
  * Languages are comma-separated; `-` means none. Flags are space-separated words, some `key=value`
- * (a `+` inside a value stands for a space).
+ * (a `+` inside a value stands for a space; in `tags=` a `~` stands for `_`).
  */
 export interface ModelRow {
   id: string;

@@ -33,8 +33,8 @@ export const OTHER_MODELS: string[] = [
   "fal/AuraFlow | text-to-image | diffusers | apache-2.0 | en | - | pipe=AuraFlowPipeline | Fully open flow-based text-to-image model.",
   "mattshumer/Reflection-Llama-3.1-70B | text-generation | transformers | llama3.1 | en | meta-llama/Llama-3.1-70B-Instruct | m=llama chat | Llama fine-tune trained to reflect on and correct its own reasoning.",
   "jxm/cde-small-v1 | sentence-similarity | sentence-transformers | mit | en | - | m=contextual_document_embedder a=ContextualDocumentEmbeddingTransformer custom | Contextual document embeddings conditioned on neighbouring documents.",
-  "Salesforce/codet5p-220m | text2text-generation | transformers | bsd-3-clause | code | - | m=t5 a=T5ForConditionalGeneration | Encoder-decoder model for code understanding and generation.",
-  "google/byt5-small | text2text-generation | transformers | apache-2.0 | en,fr,de | - | m=t5 a=T5ForConditionalGeneration ds=allenai/c4 | Byte-level T5 that needs no tokenizer vocabulary.",
+  "Salesforce/codet5p-220m | text-generation | transformers | bsd-3-clause | code | - | m=t5 a=T5ForConditionalGeneration | Encoder-decoder model for code understanding and generation.",
+  "google/byt5-small | translation | transformers | apache-2.0 | en,fr,de | - | m=t5 a=T5ForConditionalGeneration ds=allenai/c4 | Byte-level T5 that needs no tokenizer vocabulary.",
   "pruna-ai/FLUX.1-schnell-smashed | text-to-image | pruna-ai | apache-2.0 | en | black-forest-labs/FLUX.1-schnell | - | FLUX.1 schnell compressed with Pruna for faster generation.",
-  "tencent/SongGeneration | text-to-audio | tencent-song-generation | other | en,zh | - | - | Generates full songs with vocals and accompaniment from lyrics.",
+  "stabilityai/stable-audio-open-small | text-to-audio | stable-audio-tools | other | en | stabilityai/stable-audio-open-1.0 | - | A compact Stable Audio model that makes short loops fast enough for phones.",
 ];

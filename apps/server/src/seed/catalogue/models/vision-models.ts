@@ -52,7 +52,7 @@ export const VISION_MODELS: string[] = [
   "Salesforce/blip-image-captioning-large | image-to-text | transformers | bsd-3-clause | en | - | m=blip a=BlipForConditionalGeneration top | Writes a caption for an image; can be prompted with the start of a sentence.",
   "nlpconnect/vit-gpt2-image-captioning | image-to-text | transformers | apache-2.0 | en | - | m=vision-encoder-decoder a=VisionEncoderDecoderModel | Image captions from a ViT encoder paired with a GPT-2 decoder.",
   "microsoft/trocr-base-handwritten | image-to-text | transformers | mit | en | - | m=vision-encoder-decoder a=VisionEncoderDecoderModel | Reads handwritten text lines into characters.",
-  "PaddlePaddle/PP-OCRv5_server_det | image-to-text | PaddleOCR | apache-2.0 | en,zh | - | - | Text-line detector from the PP-OCRv5 server pipeline.",
+  "PaddlePaddle/PP-OCRv5_server_det | image-to-text | PaddleOCR | apache-2.0 | en,zh | - | tags=OCR,textline~detection | Text-line detector from the PP-OCRv5 server pipeline.",
   "Riksarkivet/yolov9-lines-within-regions-1 | object-detection | htrflow | apache-2.0 | sv | - | - | Finds text lines in scanned archival documents for handwriting recognition.",
   "caidas/swin2SR-classical-sr-x2-64 | image-to-image | transformers | apache-2.0 | - | - | m=swin2sr a=Swin2SRForImageSuperResolution | Doubles image resolution with a Swin V2 restoration network.",
   "timbrooks/instruct-pix2pix | image-to-image | diffusers | mit | en | - | pipe=StableDiffusionInstructPix2PixPipeline | Edits a photo from a written instruction such as 'make it snowy'.",
@@ -65,6 +65,6 @@ export const VISION_MODELS: string[] = [
   "facebook/timesformer-base-finetuned-k400 | video-classification | transformers | cc-by-nc-4.0 | - | - | m=timesformer a=TimesformerForVideoClassification | Divided space-time attention for action classification.",
   "google/videoprism-base-f16r288 | video-classification | videoprism | apache-2.0 | - | - | - | A general video encoder for classification and retrieval.",
   "yisol/IDM-VTON | image-to-image | diffusers | cc-by-nc-sa-4.0 | - | stabilityai/stable-diffusion-xl-base-1.0 | pipe=StableDiffusionXLInpaintPipeline | Virtual try-on: dresses a person in a garment from another photo.",
-  "ByteDance/SeedVR2-3B | video-to-video | seedvr | apache-2.0 | - | - | - | One-step video restoration and upscaling with a diffusion transformer.",
+  "Wan-AI/Wan2.1-VACE-14B-diffusers | video-to-video | diffusers | apache-2.0 | en,zh | - | pipe=WanVACEPipeline | All-in-one video editing: restyle, extend or repaint an existing clip from a prompt.",
   "Efficient-Large-Model/Sana_1600M_1024px | text-to-image | sana | other | en | - | - | Sana: fast high-resolution image generation with a linear diffusion transformer.",
 ];

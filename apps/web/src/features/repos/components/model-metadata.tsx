@@ -1,17 +1,12 @@
-import * as tasks from "@modelhub/tasks";
+import { parseGGUFQuantLabel } from "@modelhub/tasks";
 import { Link } from "react-router";
 import { paths } from "../../../config/paths.js";
 import type { RepoInfo } from "../../../lib/api-types.js";
 import { formatBytes, formatCount, formatParameters, formatRelative } from "../../../lib/format.js";
 
-const tasksExports = tasks as unknown as Record<string, unknown>;
-
 function quantLabel(filename: string): string | undefined {
-  const parse = tasksExports.parseGGUFQuantLabel;
-  if (typeof parse === "function") return (parse as (name: string) => string | undefined)(filename);
-  return /[-._]((?:I?Q\d+(?:_[A-Z0-9]+)*)|F16|BF16|F32)(?=[-._])/i.exec(filename)?.[1]?.toUpperCase();
+  return parseGGUFQuantLabel(filename);
 }
-
 function asList(value: unknown): string[] {
   if (typeof value === "string") return [value];
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];

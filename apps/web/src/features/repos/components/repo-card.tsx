@@ -14,9 +14,9 @@ export function RepoCard({ repo, type }: { repo: RepoInfo; type: RepoType }) {
       <div className="repo-card-meta">
         {repo.pipeline_tag ? <span>{repo.pipeline_tag}</span> : null}
         {type === "space" && repo.sdk ? <span>{repo.sdk}</span> : null}
-        {repo.lastModified ? <span className={repo.pipeline_tag ? "sep" : ""}>Updated {formatRelative(repo.lastModified)}</span> : null}
-        {type !== "space" ? <span className="sep" title="Downloads">↓ {formatCount(repo.downloads)}</span> : null}
-        <span className="sep" title="Likes">♥ {formatCount(repo.likes)}</span>
+        {repo.lastModified ? <span>Updated {formatRelative(repo.lastModified)}</span> : null}
+        {type !== "space" ? <span title="Downloads">↓ {formatCount(repo.downloads)}</span> : null}
+        <span title="Likes">♥ {formatCount(repo.likes)}</span>
       </div>
     </Link>
   );

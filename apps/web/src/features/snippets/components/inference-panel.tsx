@@ -24,17 +24,12 @@ interface InferencePanelProps {
 
 function useSnippets(model: RepoInfo, mappings: ProviderMapping[], state: PanelState, conversational: boolean) {
   const local = useMemo(() => {
-    if (!localInferenceSnippets) return undefined;
     try {
-      return localInferenceSnippets(
-        model,
-        state.provider,
-        mappingArgFor(model, state.provider, mappings),
-        snippetOptionsFor(state, conversational),
-      );
+      return localInferenceSnippets(model, state.provider, mappingArgFor(model, state.provider, mappings), snippetOptionsFor(state, conversational));
     } catch (error) {
-      console.warn("getInferenceSnippets failed", error);
-      return [];
+      // A generator bug must not blank the panel: fall back to the hub's own snippet endpoint.
+      console.warn("getInferenceSnippets failed; using the hub's snippets", error);
+      return undefined;
     }
   }, [model, mappings, state, conversational]);
   const server = useServerSnippets(model.id, state.provider, state.streaming, local === undefined);
@@ -180,7 +175,7 @@ export function InferencePanel({ model, mappings }: InferencePanelProps) {
           />
         </label>
         {fromServer ? (
-          <p className="notice small">Snippets come from the hub; the in-browser generator is not available in this build.</p>
+          <p className="notice small">These snippets come from the hub; the live options are unavailable for this model.</p>
         ) : null}
         <HubEndpointNote compact />
       </div>

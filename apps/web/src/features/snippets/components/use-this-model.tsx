@@ -4,14 +4,8 @@ import { Skeleton } from "../../../components/ui/status.js";
 import { Tabs } from "../../../components/ui/tabs.js";
 import type { RepoInfo } from "../../../lib/api-types.js";
 import { useServerSnippets } from "../api/get-server-snippets.js";
-import { librarySnippets } from "../generator.js";
+import { librarySnippets, snippetLanguage } from "../generator.js";
 import { HubEndpointNote } from "./hub-endpoint-note.js";
-
-function guessLanguage(code: string): string {
-  if (/^\s*(pip |npm |git |curl |docker |llama|ollama|export |brew |#!\/bin)/m.test(code) && !/^\s*(import|from) /m.test(code)) return "bash";
-  if (/^\s*(import .* from |const |let |await )/m.test(code)) return "javascript";
-  return "python";
-}
 
 /** "Use this model": every snippet of the libraries that apply, from the hub when it offers them. */
 export function UseThisModel({ model }: { model: RepoInfo }) {
@@ -54,7 +48,7 @@ export function UseThisModel({ model }: { model: RepoInfo }) {
           </p>
         )}
         {active.snippets.map((code, index) => (
-          <CodeBlock key={`${active.key}-${index}`} code={code} language={guessLanguage(code)} className="library-snippet" />
+          <CodeBlock key={`${active.key}-${index}`} code={code} language={snippetLanguage(code)} className="library-snippet" />
         ))}
         <HubEndpointNote hubUrl={server.data?.hubUrl} />
       </div>

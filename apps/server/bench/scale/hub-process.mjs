@@ -1,0 +1,89 @@
+// Starts `modelhub serve` as its own process against a prepared data folder / database and samples its memory.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import { fileURLToPath } from "node:url";
+
+const MAIN = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
+
+function hubEnv({ dataDir, databaseUrl }) {
+  const env = { ...process.env, MODELHUB_DATA: dataDir, MODELHUB_SEED: "0", MODELHUB_LOG_LEVEL: "warn", MODELHUB_WEB_DIR: `${dataDir}/no-web` };
+  delete env.DATABASE_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  return env;
+}
+
+/** `modelhub token create <user> --write` against the same database; returns the token. */
+export function createWriteToken(target, user) {
+  const res = spawnSync(process.execPath, [MAIN, "token", "create", user, "--write"], { env: hubEnv(target), encoding: "utf8" });
+  if (res.status !== 0) throw new Error(`token create failed: ${res.stderr}`);
+  return res.stdout.trim().split("\n").pop();
+}
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Reads the resident set size (current and peak) of a process from /proc, in bytes. */
+export function memoryOf(pid) {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = (key) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0) * 1024;
+    return { rss: kb("VmRSS"), hwm: kb("VmHWM") };
+  } catch {
+    return { rss: 0, hwm: 0 };
+  }
+}
+
+/** Samples VmRSS every 50 ms until stopped; returns the peak seen. */
+export function sampleRss(pid) {
+  let peak = memoryOf(pid).rss;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, memoryOf(pid).rss);
+  }, 50);
+  return () => {
+    clearInterval(timer);
+    return Math.max(peak, memoryOf(pid).rss);
+  };
+}
+
+export async function startHubProcess(target) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [MAIN, "serve", "--port", String(port), "--host", "127.0.0.1"], { env: hubEnv(target), stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout.on("data", (d) => (output = (output + d).slice(-4000)));
+  child.stderr.on("data", (d) => (output = (output + d).slice(-4000)));
+  const url = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`hub exited with ${child.exitCode}:\n${output}`);
+    try {
+      const res = await fetch(`${url}/api/models?limit=1`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+    if (i === 599) throw new Error(`hub did not answer within 60 s:\n${output}`);
+  }
+  return {
+    url,
+    pid: child.pid,
+    startSeconds: (performance.now() - started) / 1000,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 8000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { PIPELINE_DATA, isPipelineType, libraryUiElement } from "@modelhub/tasks";
+import { oneOrMany, readme } from "../files/card.js";
+import { maskTokenOf } from "../files/transformers-files.js";
+import { widgetsFor } from "../files/widgets.js";
+import { flag, hasFlag, repoName, type ModelRow } from "./model-row.js";
+
+function taskLabel(task: string): string {
+  return isPipelineType(task) ? PIPELINE_DATA[task].name : task;
+}
+
+function libraryLabel(library: string): string {
+  return libraryUiElement(library)?.prettyLabel ?? library;
+}
+
+function tagsOf(row: ModelRow): string[] {
+  const tags: string[] = [];
+  if (flag(row, "lora") !== undefined) tags.push("lora", "template:sd-lora", row.task);
+  if (row.library === "peft") tags.push("lora", "adapter");
+  if (flag(row, "gguf")) tags.push("llama-cpp", "quantized");
+  if (row.library === "mlx") tags.push("mlx", "apple-silicon");
+  if (hasFlag(row, "onnx")) tags.push("onnx", "webgpu");
+  if (hasFlag(row, "chat")) tags.push("chat");
+  if (row.library === "sklearn") tags.push("skops", row.task);
+  if (row.library === "diffusers" && flag(row, "lora") === undefined) tags.push(row.task);
+  tags.push(...(flag(row, "tags") ?? "").split(",").filter((tag) => tag !== "").map((tag) => tag.replace(/~/g, "_")));
+  return [...new Set(tags)];
+}
+
+function usageNote(row: ModelRow): string {
+  const lora = flag(row, "lora");
+  if (lora !== undefined) {
+    const trigger = lora.trim() ? ` Put the trigger phrase \`${lora.trim()}\` in your prompt to switch the style on.` : " It needs no trigger phrase.";
+    return `Load the base model **${row.baseModel}** first, then this LoRA on top of it.${trigger}`;
+  }
+  if (flag(row, "gguf")) return "Pick the file whose quantisation fits your memory: smaller quants are faster and lighter, larger ones stay closer to the original model. Any llama.cpp-based runtime can open them.";
+  if (row.library === "peft") return `This repository holds only the adapter weights; they are applied on top of **${row.baseModel}** at load time.`;
+  if (hasFlag(row, "chat")) return "The tokenizer ships a chat template, so you can send a list of messages and get the assistant's reply back.";
+  return `The **Use this model** button shows ready-to-run ${libraryLabel(row.library)} code for this checkpoint.`;
+}
+
+function factsTable(row: ModelRow): string {
+  const lines = ["| | |", "|---|---|", `| Task | ${taskLabel(row.task)} |`, `| Library | ${libraryLabel(row.library)} |`, `| License | ${row.license} |`];
+  if (row.languages.length > 0) lines.push(`| Languages | ${row.languages.join(", ")} |`);
+  if (row.baseModel) lines.push(`| Base model | [${row.baseModel}](/${row.baseModel}) |`);
+  return lines.join("\n");
+}
+
+function widgets(row: ModelRow): Record<string, unknown>[] | undefined {
+  const list = widgetsFor(row.task, hasFlag(row, "chat"), flag(row, "lora"));
+  if (row.task !== "fill-mask" || !list) return list;
+  const mask = maskTokenOf(flag(row, "m"));
+  return list.map((widget) => ({ ...widget, text: String(widget.text).replace("[MASK]", mask) }));
+}
+
+/** README.md of a model: front matter from the table row and a short card in our own words. */
+export function modelReadme(row: ModelRow, fileNames: string[]): string {
+  const lora = flag(row, "lora");
+  const datasets = (flag(row, "ds") ?? "").split(",").filter((d) => d !== "");
+  const frontMatter: Record<string, unknown> = {
+    license: row.license,
+    license_name: row.license === "other" ? `${repoName(row.id).toLowerCase()}-license` : undefined,
+    language: oneOrMany(row.languages),
+    library_name: row.library === "gguf" ? undefined : row.library,
+    pipeline_tag: row.task,
+    base_model: row.baseModel,
+    tags: tagsOf(row).length > 0 ? tagsOf(row) : undefined,
+    datasets: datasets.length > 0 ? datasets : undefined,
+    instance_prompt: lora === undefined ? undefined : lora.trim() === "" ? null : lora.trim(),
+    widget: widgets(row),
+  };
+  const body = [
+    `# ${repoName(row.id)}`,
+    row.description,
+    factsTable(row),
+    "## How to use it",
+    usageNote(row),
+    "## Files",
+    fileNames.map((name) => `- \`${name}\``).join("\n"),
+    "_This is a demo entry of the ModelHub catalogue: the files here are small placeholders that carry the real metadata, not the trained weights._",
+  ].join("\n\n");
+  return readme(frontMatter, body);
+}
