@@ -10,7 +10,8 @@ const hub = process.env.MODELHUB_DEV_HUB ?? "http://127.0.0.1:8080";
 const pureWorkspacePackages: PluginOption = {
   name: "modelhub-pure-packages",
   transform(code, id) {
-    if (/[\\/]packages[\\/](tasks|inference)[\\/]dist[\\/]/.test(id)) return { code, map: null, moduleSideEffects: false };
+    if (/[\\/]packages[\\/](tasks|inference)[\\/]dist[\\/]/.test(id))
+      return { code, map: null, moduleSideEffects: false };
     return undefined;
   },
 };

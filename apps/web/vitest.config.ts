@@ -7,7 +7,7 @@ export default defineProject({
     name: "@modelhub/web",
     include: ["e2e/**/*.test.ts", "src/**/*.test.ts"],
     testTimeout: 120_000,
-    hookTimeout: 180_000,
+    hookTimeout: 300_000,
     fileParallelism: false,
   },
 });

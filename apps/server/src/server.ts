@@ -10,7 +10,7 @@ import { loadContent } from "./platform/content-module.js";
 import { ensureWritableDataDir } from "./platform/data-dir.js";
 import { createLogger, type Logger } from "./platform/logger.js";
 import { createPlatformServices, type PlatformServices } from "./platform/services.js";
-import { importCatalogue, wasSeeded } from "./seed/import-catalogue.js";
+import { importCatalogue, needsSeeding } from "./seed/import-catalogue.js";
 import { loadCatalogue } from "./seed/load-catalogue.js";
 
 export class PortInUseError extends Error {}
@@ -68,6 +68,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
     const services = createPlatformServices(hub);
     if (config.adminToken) {
       await services.accounts.ensureUser({ name: "admin", fullname: "Administrator", isAdmin: true });
+      await services.accounts.setAdmin("admin", true);
       await services.accounts.ensureToken("admin", config.adminToken, "MODELHUB_ADMIN_TOKEN");
     }
     const loaded = await loadContent({
@@ -89,9 +90,11 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       logger,
     });
     handler = (request) => app.fetch(request);
+    logger.info({ url: publicUrl, listen: listenUrl, web: config.webDir ?? null }, "modelhub is listening");
 
-    if (config.seed && !(await wasSeeded(services)) && (await services.repos.count()) === 0) {
+    if (config.seed && (await needsSeeding(services))) {
       const { catalogue, source } = await loadCatalogue();
+      logger.info({ source, repos: catalogue.repos.length }, "importing the demo catalogue (first start)");
       const result = await importCatalogue({ services, content: loaded.content, logger }, catalogue);
       logger.info({ source, ...result }, "demo catalogue imported");
     } else {
@@ -104,7 +107,6 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
     }, ROLLING_REFRESH_MS);
     timer.unref();
 
-    logger.info({ url: publicUrl, listen: listenUrl, web: config.webDir ?? null }, "modelhub is listening");
     return {
       url: publicUrl,
       port,

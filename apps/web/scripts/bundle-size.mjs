@@ -21,7 +21,9 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 function staticImports(file) {
   const source = readFileSync(path.join(dist, file), "utf8");
   const found = new Set();
-  for (const match of source.matchAll(/(?:^|[;\s}])import\s*(?:[\w${}\s,*]+from\s*)?["'](\.\/[^"']+\.js)["']/g)) {
+  for (const match of source.matchAll(
+    /(?:^|[;\s}])import\s*(?:[\w${}\s,*]+from\s*)?["'](\.\/[^"']+\.js)["']/g,
+  )) {
     found.add(path.posix.join(path.posix.dirname(file), match[1]));
   }
   return [...found];
@@ -41,7 +43,9 @@ function closure(entries) {
 
 const html = readFileSync(indexFile, "utf8");
 const entries = [...html.matchAll(/<script[^>]+src="\/([^"]+\.js)"/g)].map((m) => m[1]);
-const preloads = [...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+\.js)"/g)].map((m) => m[1]);
+const preloads = [...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+\.js)"/g)].map(
+  (m) => m[1],
+);
 const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="\/([^"]+\.css)"/g)].map((m) => m[1]);
 const initial = closure([...entries, ...preloads]);
 const initialBytes = [...initial].reduce((sum, file) => sum + gz(file), 0);
@@ -56,9 +60,13 @@ const modelChunk = assets.find((name) => /^model-[\w-]+\.js$/.test(name));
 if (modelChunk) {
   const extra = [...closure([`assets/${modelChunk}`])].filter((file) => !initial.has(file));
   const extraBytes = extra.reduce((sum, file) => sum + gz(file), 0);
-  console.log(`Model page adds ${kb(extraBytes)} (${extra.length} chunks) before its lazy markdown/highlighter chunks.`);
+  console.log(
+    `Model page adds ${kb(extraBytes)} (${extra.length} chunks) before its lazy markdown/highlighter chunks.`,
+  );
 }
-const lazy = ["markdown", "highlight"].map((name) => assets.find((a) => a.startsWith(`${name}-`) && a.endsWith(".js"))).filter(Boolean);
+const lazy = ["markdown", "highlight"]
+  .map((name) => assets.find((a) => a.startsWith(`${name}-`) && a.endsWith(".js")))
+  .filter(Boolean);
 for (const file of lazy) console.log(`Lazy chunk ${file}: ${kb(gz(`assets/${file}`))}`);
 
 if (initialBytes > BUDGET_KB * 1024) {

@@ -16,16 +16,33 @@ export function argValue(name, fallback) {
 export async function generateAll({ count, scaleDir, log = console.log }) {
   const targets = [{ dialect: "sqlite", dataDir: path.join(scaleDir, "sqlite"), databaseUrl: undefined }];
   if (process.env.DATABASE_URL) {
-    targets.push({ dialect: "postgres", dataDir: path.join(scaleDir, "postgres"), databaseUrl: await benchDatabaseUrl(process.env.DATABASE_URL) });
+    targets.push({
+      dialect: "postgres",
+      dataDir: path.join(scaleDir, "postgres"),
+      databaseUrl: await benchDatabaseUrl(process.env.DATABASE_URL),
+    });
   }
   const results = [];
   for (const target of targets) {
     log(`loading ${count} models into ${target.dialect} …`);
     const started = performance.now();
-    const result = await loadCatalogue({ dataDir: target.dataDir, databaseUrl: target.databaseUrl, count, log });
+    const result = await loadCatalogue({
+      dataDir: target.dataDir,
+      databaseUrl: target.databaseUrl,
+      count,
+      log,
+    });
     const seconds = (performance.now() - started) / 1000;
-    log(`${target.dialect}: ${result.models} models, ${result.owners} owners in ${seconds.toFixed(1)} s (${result.location})`);
-    results.push({ ...target, seconds, models: result.models, owners: result.owners, timings: result.timings });
+    log(
+      `${target.dialect}: ${result.models} models, ${result.owners} owners in ${seconds.toFixed(1)} s (${result.location})`,
+    );
+    results.push({
+      ...target,
+      seconds,
+      models: result.models,
+      owners: result.owners,
+      timings: result.timings,
+    });
   }
   return results;
 }
@@ -35,5 +52,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const scaleDir = path.resolve(argValue("data", DEFAULT_SCALE_DIR));
   const results = await generateAll({ count, scaleDir });
   console.log("\n| database | models | owners | load time |\n|---|---:|---:|---:|");
-  for (const r of results) console.log(`| ${r.dialect} | ${r.models} | ${r.owners} | ${r.seconds.toFixed(1)} s |`);
+  for (const r of results)
+    console.log(`| ${r.dialect} | ${r.models} | ${r.owners} | ${r.seconds.toFixed(1)} s |`);
 }

@@ -2,12 +2,19 @@
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
+import pg from "pg";
 import { fileURLToPath } from "node:url";
 
 const MAIN = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
 
 function hubEnv({ dataDir, databaseUrl }) {
-  const env = { ...process.env, MODELHUB_DATA: dataDir, MODELHUB_SEED: "0", MODELHUB_LOG_LEVEL: "warn", MODELHUB_WEB_DIR: `${dataDir}/no-web` };
+  const env = {
+    ...process.env,
+    MODELHUB_DATA: dataDir,
+    MODELHUB_SEED: "0",
+    MODELHUB_LOG_LEVEL: "warn",
+    MODELHUB_WEB_DIR: `${dataDir}/no-web`,
+  };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   return env;
@@ -15,7 +22,10 @@ function hubEnv({ dataDir, databaseUrl }) {
 
 /** `modelhub token create <user> --write` against the same database; returns the token. */
 export function createWriteToken(target, user) {
-  const res = spawnSync(process.execPath, [MAIN, "token", "create", user, "--write"], { env: hubEnv(target), encoding: "utf8" });
+  const res = spawnSync(process.execPath, [MAIN, "token", "create", user, "--write"], {
+    env: hubEnv(target),
+    encoding: "utf8",
+  });
   if (res.status !== 0) throw new Error(`token create failed: ${res.stderr}`);
   return res.stdout.trim().split("\n").pop();
 }
@@ -56,7 +66,15 @@ export function sampleRss(pid) {
 
 export async function startHubProcess(target) {
   const port = await freePort();
-  const child = spawn(process.execPath, [MAIN, "serve", "--port", String(port), "--host", "127.0.0.1"], { env: hubEnv(target), stdio: ["ignore", "pipe", "pipe"] });
+  // SCALE_CPU_PROF=<dir> writes a V8 CPU profile of the hub on exit (open it in Chrome DevTools).
+  const profile = process.env.SCALE_CPU_PROF
+    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.SCALE_CPU_PROF}`]
+    : [];
+  const child = spawn(
+    process.execPath,
+    [...profile, MAIN, "serve", "--port", String(port), "--host", "127.0.0.1"],
+    { env: hubEnv(target), stdio: ["ignore", "pipe", "pipe"] },
+  );
   let output = "";
   child.stdout.on("data", (d) => (output = (output + d).slice(-4000)));
   child.stderr.on("data", (d) => (output = (output + d).slice(-4000)));
@@ -77,6 +95,8 @@ export async function startHubProcess(target) {
     url,
     pid: child.pid,
     startSeconds: (performance.now() - started) / 1000,
+    /** The last few kB the hub printed (errors are logged at level warn and above). */
+    output: () => output,
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once("exit", r));
@@ -86,4 +106,29 @@ export async function startHubProcess(target) {
       clearTimeout(timer);
     },
   };
+}
+
+/**
+ * The hub recomputes rolling download counts right after it starts (one UPDATE over every repo: ~2 s
+ * on SQLite, ~20 s on PostgreSQL with 100,000 models). Measuring during it would measure the refresh.
+ */
+export async function waitForStartupRefresh(target) {
+  if (!target.databaseUrl) {
+    await new Promise((r) => setTimeout(r, 3000));
+    return;
+  }
+  const client = new pg.Client({ connectionString: target.databaseUrl });
+  await client.connect();
+  try {
+    await new Promise((r) => setTimeout(r, 1000));
+    for (let i = 0; i < 600; i++) {
+      const { rows } = await client.query(
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND query ILIKE '%UPDATE repos%' AND pid <> pg_backend_pid()",
+      );
+      if (rows[0].n === 0) return;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  } finally {
+    await client.end();
+  }
 }

@@ -34,8 +34,17 @@ export async function measureLfs({ hub, token, repo, size, workDir }) {
     const auth = { Authorization: `Bearer ${token}` };
     const batch = await fetch(`${hub.url}/${repo}.git/info/lfs/objects/batch`, {
       method: "POST",
-      headers: { ...auth, "Content-Type": "application/vnd.git-lfs+json", Accept: "application/vnd.git-lfs+json" },
-      body: JSON.stringify({ operation: "upload", transfers: ["basic"], hash_algo: "sha256", objects: [{ oid, size }] }),
+      headers: {
+        ...auth,
+        "Content-Type": "application/vnd.git-lfs+json",
+        Accept: "application/vnd.git-lfs+json",
+      },
+      body: JSON.stringify({
+        operation: "upload",
+        transfers: ["basic"],
+        hash_algo: "sha256",
+        objects: [{ oid, size }],
+      }),
     });
     const answer = await batch.json();
     const upload = answer.objects?.[0]?.actions?.upload;
@@ -46,7 +55,11 @@ export async function measureLfs({ hub, token, repo, size, workDir }) {
     let started = performance.now();
     const put = await fetch(upload.href, {
       method: "PUT",
-      headers: { ...(upload.header ?? {}), "Content-Type": "application/octet-stream", "Content-Length": String(size) },
+      headers: {
+        ...(upload.header ?? {}),
+        "Content-Type": "application/octet-stream",
+        "Content-Length": String(size),
+      },
       body: Readable.toWeb(fs.createReadStream(file, { highWaterMark: CHUNK })),
       duplex: "half",
     });
@@ -58,8 +71,14 @@ export async function measureLfs({ hub, token, repo, size, workDir }) {
     const commitBody = [
       { key: "header", value: { summary: "large LFS file for the scale benchmark", description: "" } },
       { key: "lfsFile", value: { path: "big-lfs.bin", algo: "sha256", oid, size } },
-    ].map((l) => JSON.stringify(l)).join("\n");
-    const commit = await fetch(`${hub.url}/api/models/${repo}/commit/main`, { method: "POST", headers: { ...auth, "Content-Type": "application/x-ndjson" }, body: commitBody });
+    ]
+      .map((l) => JSON.stringify(l))
+      .join("\n");
+    const commit = await fetch(`${hub.url}/api/models/${repo}/commit/main`, {
+      method: "POST",
+      headers: { ...auth, "Content-Type": "application/x-ndjson" },
+      body: commitBody,
+    });
     if (!commit.ok) throw new Error(`commit answered ${commit.status}: ${await commit.text()}`);
 
     stop = sampleRss(hub.pid);
@@ -74,7 +93,16 @@ export async function measureLfs({ hub, token, repo, size, workDir }) {
     const downloadSeconds = (performance.now() - started) / 1000;
     const downloadPeak = stop();
     const verified = received === size && hash.digest("hex") === oid;
-    return { size, baseline, uploadSeconds, uploadPeak, downloadSeconds, downloadPeak, verified, hwm: memoryOf(hub.pid).hwm };
+    return {
+      size,
+      baseline,
+      uploadSeconds,
+      uploadPeak,
+      downloadSeconds,
+      downloadPeak,
+      verified,
+      hwm: memoryOf(hub.pid).hwm,
+    };
   } finally {
     fs.rmSync(file, { force: true });
   }

@@ -37,7 +37,17 @@ export async function loadCatalogue({ dataDir, databaseUrl, count, seed = 42, lo
   const timings = {};
   try {
     let started = performance.now();
-    for (const table of ["repo_tags", "download_days", "likes", "provider_mappings", "repos", "memberships", "tokens", "orgs", "users"]) {
+    for (const table of [
+      "repo_tags",
+      "download_days",
+      "likes",
+      "provider_mappings",
+      "repos",
+      "memberships",
+      "tokens",
+      "orgs",
+      "users",
+    ]) {
       await db.deleteFrom(table).execute();
     }
     timings.clear = performance.now() - started;
@@ -58,9 +68,21 @@ export async function loadCatalogue({ dataDir, databaseUrl, count, seed = 42, lo
       tagRows = [];
       dayRows = [];
       await db.transaction().execute(async (trx) => {
-        for (let i = 0; i < repos.length; i += REPO_BATCH) await trx.insertInto("repos").values(repos.slice(i, i + REPO_BATCH)).execute();
-        for (let i = 0; i < tags.length; i += TAG_BATCH) await trx.insertInto("repo_tags").values(tags.slice(i, i + TAG_BATCH)).execute();
-        for (let i = 0; i < days.length; i += TAG_BATCH) await trx.insertInto("download_days").values(days.slice(i, i + TAG_BATCH)).execute();
+        for (let i = 0; i < repos.length; i += REPO_BATCH)
+          await trx
+            .insertInto("repos")
+            .values(repos.slice(i, i + REPO_BATCH))
+            .execute();
+        for (let i = 0; i < tags.length; i += TAG_BATCH)
+          await trx
+            .insertInto("repo_tags")
+            .values(tags.slice(i, i + TAG_BATCH))
+            .execute();
+        for (let i = 0; i < days.length; i += TAG_BATCH)
+          await trx
+            .insertInto("download_days")
+            .values(days.slice(i, i + TAG_BATCH))
+            .execute();
       });
       inserted += repos.length;
       if (inserted % 20_000 < repos.length) log(`  ${inserted} models`);
@@ -86,7 +108,10 @@ export async function loadCatalogue({ dataDir, databaseUrl, count, seed = 42, lo
         tags: JSON.stringify(m.tags),
         pipeline_tag: m.task,
         library_name: m.library,
-        config: m.library === "transformers" ? JSON.stringify({ architectures: ["AutoModel"], model_type: m.name.split("-")[0] }) : null,
+        config:
+          m.library === "transformers"
+            ? JSON.stringify({ architectures: ["AutoModel"], model_type: m.name.split("-")[0] })
+            : null,
         transformers_info: null,
         widget_data: null,
         gguf: null,
@@ -124,7 +149,11 @@ export async function loadCatalogue({ dataDir, databaseUrl, count, seed = 42, lo
       created_at: createdAt,
     }));
     await db.transaction().execute(async (trx) => {
-      for (let i = 0; i < users.length; i += REPO_BATCH) await trx.insertInto("users").values(users.slice(i, i + REPO_BATCH)).execute();
+      for (let i = 0; i < users.length; i += REPO_BATCH)
+        await trx
+          .insertInto("users")
+          .values(users.slice(i, i + REPO_BATCH))
+          .execute();
     });
     timings.owners = performance.now() - started;
     if (hub.dialect === "postgres") {

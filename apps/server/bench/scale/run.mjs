@@ -2,17 +2,20 @@
 // Scale benchmark: 100,000 synthetic models, the hub as a separate process, autocannon from this one.
 // Usage (after `npx tsc -b apps/server`):
 //   node apps/server/bench/scale/run.mjs [--count 100000] [--duration 10] [--connections 10]
-//        [--reuse] [--full] [--lfs-mb 256] [--only sqlite|postgres]
+//        [--reuse] [--full] [--lfs-mb 256] [--only sqlite|postgres] [--proposed-indexes] [--no-lfs]
 // PostgreSQL is measured too when DATABASE_URL is set. --full uses a 1 GB LFS file (default 256 MB).
+// --reuse keeps an already generated catalogue of the same size; --proposed-indexes measures with the
+// indexes of proposed-indexes.mjs (otherwise they are dropped, so figures show the hub as shipped).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { runUpload } from "../../dist/transfer/index.js";
 import { DEFAULT_SCALE_DIR, argValue, generateAll } from "./generate.mjs";
-import { createWriteToken, memoryOf, startHubProcess } from "./hub-process.mjs";
+import { createWriteToken, memoryOf, startHubProcess, waitForStartupRefresh } from "./hub-process.mjs";
 import { benchDatabaseUrl } from "./load.mjs";
 import { measureLfs } from "./lfs-throughput.mjs";
+import { setProposedIndexes } from "./proposed-indexes.mjs";
 
 const count = Number(argValue("count", "100000"));
 const duration = Number(argValue("duration", "10"));
@@ -20,6 +23,8 @@ const connections = Number(argValue("connections", "10"));
 const full = process.argv.includes("--full");
 const lfsBytes = Math.round(Number(argValue("lfs-mb", full ? "1024" : "256")) * 1024 * 1024);
 const only = argValue("only", undefined);
+const proposedIndexes = process.argv.includes("--proposed-indexes");
+const withLfs = !process.argv.includes("--no-lfs");
 const scaleDir = path.resolve(argValue("data", DEFAULT_SCALE_DIR));
 const markerFile = path.join(scaleDir, "catalogue.json");
 const BENCH_USER = "scale-bench";
@@ -32,20 +37,50 @@ async function targets() {
   const wantPostgres = Boolean(process.env.DATABASE_URL);
   if (process.argv.includes("--reuse") && marker?.count === count && marker.postgres === wantPostgres) {
     log(`reusing the ${count}-model catalogue in ${scaleDir}`);
-    const list = [{ dialect: "sqlite", dataDir: path.join(scaleDir, "sqlite"), databaseUrl: undefined, seconds: marker.seconds.sqlite }];
-    if (wantPostgres) list.push({ dialect: "postgres", dataDir: path.join(scaleDir, "postgres"), databaseUrl: await benchDatabaseUrl(process.env.DATABASE_URL), seconds: marker.seconds.postgres });
+    const list = [
+      {
+        dialect: "sqlite",
+        dataDir: path.join(scaleDir, "sqlite"),
+        databaseUrl: undefined,
+        seconds: marker.seconds.sqlite,
+      },
+    ];
+    if (wantPostgres)
+      list.push({
+        dialect: "postgres",
+        dataDir: path.join(scaleDir, "postgres"),
+        databaseUrl: await benchDatabaseUrl(process.env.DATABASE_URL),
+        seconds: marker.seconds.postgres,
+      });
     return list;
   }
   const loaded = await generateAll({ count, scaleDir, log });
-  fs.writeFileSync(markerFile, JSON.stringify({ count, postgres: wantPostgres, seconds: Object.fromEntries(loaded.map((t) => [t.dialect, t.seconds])) }));
+  fs.writeFileSync(
+    markerFile,
+    JSON.stringify({
+      count,
+      postgres: wantPostgres,
+      seconds: Object.fromEntries(loaded.map((t) => [t.dialect, t.seconds])),
+    }),
+  );
   return loaded;
 }
 
 /** A real git-backed repo for the file-download endpoint, uploaded with `modelhub upload`. */
 async function prepareFilesRepo(hub, token) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "modelhub-scale-files-"));
-  fs.writeFileSync(path.join(dir, "README.md"), "---\nlicense: mit\nlibrary_name: transformers\npipeline_tag: text-classification\n---\n# files\n\nBenchmark target.\n");
-  fs.writeFileSync(path.join(dir, "config.json"), JSON.stringify({ architectures: ["BertForSequenceClassification"], model_type: "bert", hidden_size: 768 }, null, 2));
+  fs.writeFileSync(
+    path.join(dir, "README.md"),
+    "---\nlicense: mit\nlibrary_name: transformers\npipeline_tag: text-classification\n---\n# files\n\nBenchmark target.\n",
+  );
+  fs.writeFileSync(
+    path.join(dir, "config.json"),
+    JSON.stringify(
+      { architectures: ["BertForSequenceClassification"], model_type: "bert", hidden_size: 768 },
+      null,
+      2,
+    ),
+  );
   const err = [];
   const io = { stdout: { write: () => true }, stderr: { write: (t) => err.push(t) }, isTTY: false, env: {} };
   const code = await runUpload([FILES_REPO, dir, "--endpoint", hub.url, "--token", token], io);
@@ -61,7 +96,20 @@ function rotating(paths) {
 async function endpoints(hub) {
   const top = await (await fetch(`${hub.url}/api/models?sort=downloads&limit=1000`)).json();
   const ids = top.map((m) => m.id);
-  const words = ["llama", "bert-base", "whisper", "qwen", "resnet", "mistral", "instruct", "gguf", "e5", "stable-diffusion", "nova", "maria"];
+  const words = [
+    "llama",
+    "bert-base",
+    "whisper",
+    "qwen",
+    "resnet",
+    "mistral",
+    "instruct",
+    "gguf",
+    "e5",
+    "stable-diffusion",
+    "nova",
+    "maria",
+  ];
   const combos = [
     ["text-generation", "transformers"],
     ["text-classification", "transformers"],
@@ -73,8 +121,16 @@ async function endpoints(hub) {
   return [
     { name: "model info", requests: rotating(ids.map((id) => `/api/models/${id}`)) },
     { name: "list by downloads", requests: rotating(["/api/models?sort=downloads&direction=-1&limit=20"]) },
-    { name: "text search", requests: rotating(words.map((w) => `/api/models?search=${encodeURIComponent(w)}&limit=20`)) },
-    { name: "task + library", requests: rotating(combos.map(([t, l]) => `/api/models?pipeline_tag=${t}&library=${l}&sort=downloads&limit=20`)) },
+    {
+      name: "text search",
+      requests: rotating(words.map((w) => `/api/models?search=${encodeURIComponent(w)}&limit=20`)),
+    },
+    {
+      name: "task + library",
+      requests: rotating(
+        combos.map(([t, l]) => `/api/models?pipeline_tag=${t}&library=${l}&sort=downloads&limit=20`),
+      ),
+    },
     { name: "file download", requests: rotating([`/${FILES_REPO}/resolve/main/config.json`]) },
   ];
 }
@@ -96,21 +152,28 @@ const rows = [];
 const lfsRows = [];
 for (const target of loaded) {
   if (only && only !== target.dialect) continue;
+  const indexes = await setProposedIndexes(target, proposedIndexes);
+  if (proposedIndexes) log(`${target.dialect}: with proposed indexes ${indexes.join(", ")}`);
   const token = createWriteToken(target, BENCH_USER);
   const hub = await startHubProcess(target);
   log(`${target.dialect}: hub pid ${hub.pid} up in ${hub.startSeconds.toFixed(1)} s at ${hub.url}`);
   try {
+    const refreshStarted = performance.now();
+    await waitForStartupRefresh(target);
+    log(`  start-up refresh of download counts done after ${((performance.now() - refreshStarted) / 1000).toFixed(1)} s`);
     await prepareFilesRepo(hub, token);
     for (const endpoint of await endpoints(hub)) {
-      await hammer(hub.url, endpoint.requests.map((r) => ({ ...r })).slice(0, 1)).catch(() => undefined);
+      await autocannon({ url: hub.url, connections, duration: 1, requests: endpoint.requests });
       log(`  ${endpoint.name} …`);
       const r = await hammer(hub.url, endpoint.requests);
       rows.push({ dialect: target.dialect, endpoint: endpoint.name, ...r });
     }
-    const idleRss = memoryOf(hub.pid).rss;
-    log(`  LFS ${mb(lfsBytes)} upload/download …`);
-    const lfs = await measureLfs({ hub, token, repo: FILES_REPO, size: lfsBytes, workDir: os.tmpdir() });
-    lfsRows.push({ dialect: target.dialect, idleRss, ...lfs });
+    if (withLfs) {
+      const idleRss = memoryOf(hub.pid).rss;
+      log(`  LFS ${mb(lfsBytes)} upload/download …`);
+      const lfs = await measureLfs({ hub, token, repo: FILES_REPO, size: lfsBytes, workDir: os.tmpdir() });
+      lfsRows.push({ dialect: target.dialect, idleRss, ...lfs });
+    }
   } finally {
     await hub.stop();
   }
@@ -118,11 +181,19 @@ for (const target of loaded) {
 
 console.log(`\n### Load (${count} models)\n\n| database | load time |\n|---|---:|`);
 for (const t of loaded) console.log(`| ${t.dialect} | ${t.seconds.toFixed(1)} s |`);
-console.log(`\n### HTTP (${connections} connections, ${duration} s per endpoint, ${count} models)\n`);
+console.log(
+  `\n### HTTP (${connections} connections, ${duration} s per endpoint, ${count} models${proposedIndexes ? ", with the proposed indexes" : ""})\n`,
+);
 console.log("| database | endpoint | median | p99 | req/s | errors |\n|---|---|---:|---:|---:|---:|");
-for (const r of rows) console.log(`| ${r.dialect} | ${r.endpoint} | ${r.median} ms | ${r.p99} ms | ${Math.round(r.rps)} | ${r.errors} |`);
-console.log(`\n### LFS file of ${mb(lfsBytes)} on loopback\n`);
-console.log("| database | upload | download (sha256 checked) | server RSS before | peak RSS upload | peak RSS download | verified |\n|---|---:|---:|---:|---:|---:|---|");
+for (const r of rows)
+  console.log(
+    `| ${r.dialect} | ${r.endpoint} | ${r.median} ms | ${r.p99} ms | ${Math.round(r.rps)} | ${r.errors} |`,
+  );
+if (lfsRows.length > 0) console.log(`\n### LFS file of ${mb(lfsBytes)} on loopback\n`);
+if (lfsRows.length > 0)
+  console.log(
+    "| database | upload | download (sha256 checked) | server RSS before | peak RSS upload | peak RSS download | verified |\n|---|---:|---:|---:|---:|---:|---|",
+  );
 for (const l of lfsRows) {
   console.log(
     `| ${l.dialect} | ${(l.size / 1024 / 1024 / l.uploadSeconds).toFixed(0)} MiB/s (${l.uploadSeconds.toFixed(1)} s) | ` +

@@ -36,14 +36,45 @@ function zipfSampler(n, s) {
 
 // Popular first; the remaining pipeline types follow in catalogue order and share the long tail.
 const POPULAR_TASKS = [
-  "text-generation", "text-classification", "feature-extraction", "sentence-similarity", "automatic-speech-recognition",
-  "text-to-image", "image-classification", "token-classification", "image-text-to-text", "fill-mask", "translation",
-  "summarization", "question-answering", "object-detection", "text-to-speech", "image-segmentation",
+  "text-generation",
+  "text-classification",
+  "feature-extraction",
+  "sentence-similarity",
+  "automatic-speech-recognition",
+  "text-to-image",
+  "image-classification",
+  "token-classification",
+  "image-text-to-text",
+  "fill-mask",
+  "translation",
+  "summarization",
+  "question-answering",
+  "object-detection",
+  "text-to-speech",
+  "image-segmentation",
 ];
 const POPULAR_LIBRARIES = [
-  "transformers", "sentence-transformers", "gguf", "diffusers", "peft", "timm", "mlx", "onnx", "transformers.js",
-  "setfit", "keras", "espnet", "speechbrain", "pyannote-audio", "spacy", "flair", "ultralytics", "open_clip", "fastai",
-  "stable-baselines3", "sklearn",
+  "transformers",
+  "sentence-transformers",
+  "gguf",
+  "diffusers",
+  "peft",
+  "timm",
+  "mlx",
+  "onnx",
+  "transformers.js",
+  "setfit",
+  "keras",
+  "espnet",
+  "speechbrain",
+  "pyannote-audio",
+  "spacy",
+  "flair",
+  "ultralytics",
+  "open_clip",
+  "fastai",
+  "stable-baselines3",
+  "sklearn",
 ];
 const TASK_LIBRARY_HINTS = {
   "text-to-image": ["diffusers", "diffusers", "diffusion-single-file"],
@@ -56,37 +87,210 @@ const TASK_LIBRARY_HINTS = {
   "text-generation": ["transformers", "transformers", "gguf", "peft", "mlx"],
 };
 const FAMILIES = {
-  "text-generation": ["llama", "mistral", "qwen", "gemma", "phi", "falcon", "gpt2", "opt", "bloom", "pythia", "olmo", "smollm", "granite"],
+  "text-generation": [
+    "llama",
+    "mistral",
+    "qwen",
+    "gemma",
+    "phi",
+    "falcon",
+    "gpt2",
+    "opt",
+    "bloom",
+    "pythia",
+    "olmo",
+    "smollm",
+    "granite",
+  ],
   "text-classification": ["bert", "roberta", "deberta", "distilbert", "electra", "xlm-roberta", "albert"],
   "automatic-speech-recognition": ["whisper", "wav2vec2", "hubert", "parakeet", "conformer"],
   "text-to-image": ["stable-diffusion", "sdxl", "flux", "kandinsky", "pixart"],
   "image-classification": ["vit", "resnet", "convnext", "efficientnet", "swin", "deit", "beit"],
   "sentence-similarity": ["all-minilm", "mpnet", "e5", "bge", "gte", "nomic-embed"],
   "object-detection": ["detr", "yolo", "rtdetr", "owlvit"],
-  "translation": ["opus-mt", "marian", "nllb", "m2m100", "mbart"],
-  "summarization": ["bart", "pegasus", "t5", "led"],
+  translation: ["opus-mt", "marian", "nllb", "m2m100", "mbart"],
+  summarization: ["bart", "pegasus", "t5", "led"],
 };
-const GENERIC_FAMILIES = ["bert", "t5", "roberta", "vit", "clip", "gpt2", "llama", "whisper", "mamba", "blip", "segformer", "dinov2"];
-const VERSIONS = ["", "", "", "-2", "-3", "-3.1", "-v2", "-v1.5", "2", "-2.5", "-4"];
-const SIZES = ["-tiny", "-small", "-base", "-large", "-xl", "-125m", "-350m", "-1b", "-1.5b", "-3b", "-7b", "-8b", "-13b", "-70b", ""];
-const SUFFIXES = [
-  "", "", "", "", "-instruct", "-chat", "-uncased", "-cased", "-finetuned-squad", "-finetuned-imdb", "-sst2", "-ner", "-gguf",
-  "-awq", "-gptq", "-lora", "-fr", "-de", "-es", "-ja", "-multilingual", "-distilled", "-onnx", "-4bit", "-mlx", "-dpo", "-sft",
+const GENERIC_FAMILIES = [
+  "bert",
+  "t5",
+  "roberta",
+  "vit",
+  "clip",
+  "gpt2",
+  "llama",
+  "whisper",
+  "mamba",
+  "blip",
+  "segformer",
+  "dinov2",
 ];
-const ORG_HEADS = ["open", "deep", "neural", "bright", "tiny", "fast", "quantum", "lang", "vision", "audio", "data", "nova", "polar", "blue", "north", "iron", "silver", "clever", "alpine", "coral"];
-const ORG_TAILS = ["ai", "labs", "research", "nlp", "ml", "models", "works", "hub", "collective", "group", "lab", "tech"];
-const PEOPLE = ["maria", "jchen", "akumar", "sofia", "liam", "nora", "tkato", "emre", "ana", "pierre", "olga", "yuki", "omar", "lena", "ravi", "sam", "zoe", "ivan", "mei", "diego"];
-const LANGUAGES = ["en", "en", "en", "fr", "de", "es", "zh", "ja", "multilingual", "ar", "ru", "pt", "it", "ko", "hi"];
-const LICENSES = ["apache-2.0", "mit", "cc-by-4.0", "llama3.1", "gemma", "openrail", "cc-by-nc-4.0", "bsd-3-clause", "other"];
-const DATASETS = ["wikitext", "imdb", "squad", "glue", "common_voice", "librispeech_asr", "laion/laion2B-en", "c4", "openwebtext", "mnist", "cifar10", "coco"];
-const EXTRA_TAGS = ["safetensors", "pytorch", "text-generation-inference", "endpoints_compatible", "conversational", "region:us", "4-bit", "autotrain_compatible"];
+const VERSIONS = ["", "", "", "-2", "-3", "-3.1", "-v2", "-v1.5", "2", "-2.5", "-4"];
+const SIZES = [
+  "-tiny",
+  "-small",
+  "-base",
+  "-large",
+  "-xl",
+  "-125m",
+  "-350m",
+  "-1b",
+  "-1.5b",
+  "-3b",
+  "-7b",
+  "-8b",
+  "-13b",
+  "-70b",
+  "",
+];
+const SUFFIXES = [
+  "",
+  "",
+  "",
+  "",
+  "-instruct",
+  "-chat",
+  "-uncased",
+  "-cased",
+  "-finetuned-squad",
+  "-finetuned-imdb",
+  "-sst2",
+  "-ner",
+  "-gguf",
+  "-awq",
+  "-gptq",
+  "-lora",
+  "-fr",
+  "-de",
+  "-es",
+  "-ja",
+  "-multilingual",
+  "-distilled",
+  "-onnx",
+  "-4bit",
+  "-mlx",
+  "-dpo",
+  "-sft",
+];
+const ORG_HEADS = [
+  "open",
+  "deep",
+  "neural",
+  "bright",
+  "tiny",
+  "fast",
+  "quantum",
+  "lang",
+  "vision",
+  "audio",
+  "data",
+  "nova",
+  "polar",
+  "blue",
+  "north",
+  "iron",
+  "silver",
+  "clever",
+  "alpine",
+  "coral",
+];
+const ORG_TAILS = [
+  "ai",
+  "labs",
+  "research",
+  "nlp",
+  "ml",
+  "models",
+  "works",
+  "hub",
+  "collective",
+  "group",
+  "lab",
+  "tech",
+];
+const PEOPLE = [
+  "maria",
+  "jchen",
+  "akumar",
+  "sofia",
+  "liam",
+  "nora",
+  "tkato",
+  "emre",
+  "ana",
+  "pierre",
+  "olga",
+  "yuki",
+  "omar",
+  "lena",
+  "ravi",
+  "sam",
+  "zoe",
+  "ivan",
+  "mei",
+  "diego",
+];
+const LANGUAGES = [
+  "en",
+  "en",
+  "en",
+  "fr",
+  "de",
+  "es",
+  "zh",
+  "ja",
+  "multilingual",
+  "ar",
+  "ru",
+  "pt",
+  "it",
+  "ko",
+  "hi",
+];
+const LICENSES = [
+  "apache-2.0",
+  "mit",
+  "cc-by-4.0",
+  "llama3.1",
+  "gemma",
+  "openrail",
+  "cc-by-nc-4.0",
+  "bsd-3-clause",
+  "other",
+];
+const DATASETS = [
+  "wikitext",
+  "imdb",
+  "squad",
+  "glue",
+  "common_voice",
+  "librispeech_asr",
+  "laion/laion2B-en",
+  "c4",
+  "openwebtext",
+  "mnist",
+  "cifar10",
+  "coco",
+];
+const EXTRA_TAGS = [
+  "safetensors",
+  "pytorch",
+  "text-generation-inference",
+  "endpoints_compatible",
+  "conversational",
+  "region:us",
+  "4-bit",
+  "autotrain_compatible",
+];
 
 /** Owner names: organisations and people, unique, heavy-tailed number of models each. */
 function makeOwners(count, random) {
   const names = new Set();
   while (names.size < count) {
     const org = random() < 0.55;
-    let name = org ? `${pick(random, ORG_HEADS)}-${pick(random, ORG_TAILS)}` : `${pick(random, PEOPLE)}${Math.floor(random() * 1000)}`;
+    let name = org
+      ? `${pick(random, ORG_HEADS)}-${pick(random, ORG_TAILS)}`
+      : `${pick(random, PEOPLE)}${Math.floor(random() * 1000)}`;
     if (names.has(name)) name = `${name}-${names.size}`;
     names.add(name);
   }
@@ -103,8 +307,14 @@ const DAY_MS = 86_400_000;
 export function* syntheticModels(count, seed = 42) {
   const random = rng(seed);
   const libraryKeys = new Set(Object.keys(MODEL_LIBRARIES_UI_ELEMENTS));
-  const tasks = [...POPULAR_TASKS.filter((t) => PIPELINE_TYPES.includes(t)), ...PIPELINE_TYPES.filter((t) => !POPULAR_TASKS.includes(t))];
-  const libraries = [...POPULAR_LIBRARIES.filter((l) => libraryKeys.has(l)), ...[...libraryKeys].filter((l) => !POPULAR_LIBRARIES.includes(l))];
+  const tasks = [
+    ...POPULAR_TASKS.filter((t) => PIPELINE_TYPES.includes(t)),
+    ...PIPELINE_TYPES.filter((t) => !POPULAR_TASKS.includes(t)),
+  ];
+  const libraries = [
+    ...POPULAR_LIBRARIES.filter((l) => libraryKeys.has(l)),
+    ...[...libraryKeys].filter((l) => !POPULAR_LIBRARIES.includes(l)),
+  ];
   const taskOf = zipfSampler(tasks.length, 1.1);
   const libraryOf = zipfSampler(libraries.length, 1.3);
   const owners = makeOwners(Math.max(10, Math.round(count / 12)), random);
@@ -123,7 +333,8 @@ export function* syntheticModels(count, seed = 42) {
     const version = pick(random, VERSIONS);
     const joiner = /\d$/.test(family) && /^\d/.test(version) ? "-" : "";
     let name = `${family}${joiner}${version}${pick(random, SIZES)}${pick(random, SUFFIXES)}`;
-    while (used.has(`${owner}/${name}`.toLowerCase())) name = `${name.replace(/-r\d+$/, "")}-r${Math.floor(random() * 10_000)}`;
+    while (used.has(`${owner}/${name}`.toLowerCase()))
+      name = `${name.replace(/-r\d+$/, "")}-r${Math.floor(random() * 10_000)}`;
     used.add(`${owner}/${name}`.toLowerCase());
 
     // Pareto tail: downloads ≈ 10 / u^1.6 for u uniform in (0, 1], capped at 80M.
@@ -169,7 +380,10 @@ export function* syntheticModels(count, seed = 42) {
 
 function hex40(random) {
   let out = "";
-  for (let i = 0; i < 5; i++) out += Math.floor(random() * 0xffffffff).toString(16).padStart(8, "0");
+  for (let i = 0; i < 5; i++)
+    out += Math.floor(random() * 0xffffffff)
+      .toString(16)
+      .padStart(8, "0");
   return out;
 }
 

@@ -3,7 +3,7 @@ export type HubErrorCode = "RepoNotFound" | "RevisionNotFound" | "EntryNotFound"
 /** The one error type of the content routes; rendered as `{ "error": message }` plus `X-Error-Code`. */
 export class HttpError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 411 | 412 | 413 | 415 | 416 | 422 | 500 | 507,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 411 | 412 | 413 | 415 | 416 | 422 | 500 | 501 | 507,
     message: string,
     readonly code?: HubErrorCode,
     readonly headers: Record<string, string> = {},
@@ -17,7 +17,8 @@ export const conflict = (message: string) => new HttpError(409, message);
 export const tooLarge = (message: string) => new HttpError(413, message);
 export const unprocessable = (message: string) => new HttpError(422, message);
 export const repoNotFound = () => new HttpError(404, "Repository not found", "RepoNotFound");
-export const revisionNotFound = (rev: string) => new HttpError(404, `Invalid rev id: ${rev}`, "RevisionNotFound");
+export const revisionNotFound = (rev: string) =>
+  new HttpError(404, `Invalid rev id: ${rev}`, "RevisionNotFound");
 export const entryNotFound = (path: string, commit?: string) =>
   new HttpError(404, `Entry not found: ${path}`, "EntryNotFound", commit ? { "X-Repo-Commit": commit } : {});
 

@@ -10,7 +10,7 @@ import { registerGitHttpRoutes } from "./http/git-http-routes.js";
 import { registerHistoryRoutes } from "./http/history-routes.js";
 import { registerLfsRoutes } from "./http/lfs-routes.js";
 import { UrlSigner } from "./http/signed-urls.js";
-import { type ContentLogger, RepoContent, createRepoContent } from "./repo-content.js";
+import { type ContentLogger, type RepoContent, createRepoContent } from "./repo-content.js";
 
 export interface ContentRoutesDeps {
   access: RepoAccess;
@@ -25,12 +25,23 @@ export interface ContentRoutesDeps {
 
 /** Every content route (files, downloads, commits, LFS, history) as one Hono app to mount at "/". */
 export function createContentRoutes(deps: ContentRoutesDeps): Hono<AppEnv> {
-  const content = deps.content ?? createRepoContent({ dataDir: deps.dataDir, events: deps.events, logger: deps.logger, blobs: deps.blobs });
-  const ctx: ContentContext = { content, access: deps.access, events: deps.events, signer: new UrlSigner(deps.dataDir), publicUrl: deps.publicUrl };
+  const content =
+    deps.content ??
+    createRepoContent({ dataDir: deps.dataDir, events: deps.events, logger: deps.logger, blobs: deps.blobs });
+  const ctx: ContentContext = {
+    content,
+    access: deps.access,
+    events: deps.events,
+    signer: new UrlSigner(deps.dataDir),
+    publicUrl: deps.publicUrl,
+  };
   const app = new Hono<AppEnv>();
   app.onError((error, c) => {
     if (error instanceof HttpError) return errorResponse(error, c.req.method);
-    deps.logger.error({ err: error instanceof Error ? error.stack : String(error), path: c.req.path }, "content route failed");
+    deps.logger.error(
+      { err: error instanceof Error ? error.stack : String(error), path: c.req.path },
+      "content route failed",
+    );
     return errorResponse(new HttpError(500, "Internal error"), c.req.method);
   });
   registerFileRoutes(app, ctx);
@@ -42,7 +53,16 @@ export function createContentRoutes(deps: ContentRoutesDeps): Hono<AppEnv> {
   return app;
 }
 
-export { RepoContent, createRepoContent, type CommitOperation, type CommitRequest, type CommitResult, type CommitFilesInput, type ContentLogger, type RepoContentDeps } from "./repo-content.js";
+export {
+  RepoContent,
+  createRepoContent,
+  type CommitOperation,
+  type CommitRequest,
+  type CommitResult,
+  type CommitFilesInput,
+  type ContentLogger,
+  type RepoContentDeps,
+} from "./repo-content.js";
 export type { BlobStore, ByteRange } from "./blobs/blob-store.js";
 export { FsBlobStore } from "./blobs/fs-blob-store.js";
 export { MemoryBlobStore } from "./blobs/memory-blob-store.js";

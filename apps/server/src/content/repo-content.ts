@@ -7,15 +7,16 @@ import { FsBlobStore } from "./blobs/fs-blob-store.js";
 import { deriveMetadata } from "./derive/derive-metadata.js";
 import type { GgufFileInfo } from "./derive/gguf-summary.js";
 import type { RepoFiles } from "./derive/repo-files.js";
-import { writeCommit, type IndexChange } from "./git/commit-writer.js";
+import { planIndexChanges, type CommitOperation, type PlanContext } from "./commit/plan-index-changes.js";
+import { writeCommit } from "./git/commit-writer.js";
 import { DEFAULT_BRANCH, GitRepository } from "./git/git-repository.js";
+import { ByteLru } from "./git/byte-lru.js";
 import { KeyedMutex } from "./git/keyed-mutex.js";
 import { LruCache } from "./git/lru-cache.js";
 import { runGit } from "./git/run-git.js";
 import { sliceStream } from "./git/slice-stream.js";
-import { HttpError, conflict, entryNotFound, revisionNotFound, unprocessable } from "./http-error.js";
-import { formatPointer } from "./lfs/pointer.js";
-import { DEFAULT_GITATTRIBUTES, GitAttributes } from "./paths/gitattributes.js";
+import { HttpError, conflict, entryNotFound, revisionNotFound } from "./http-error.js";
+import { DEFAULT_GITATTRIBUTES } from "./paths/gitattributes.js";
 import { checkRepoPath, checkRevision } from "./paths/repo-path.js";
 import { loadSnapshot, type Snapshot } from "./snapshot.js";
 
@@ -36,12 +37,7 @@ export interface RepoContentDeps {
 /** Identifies a repository; a RepoRecord is one. */
 export type RepoKey = Pick<RepoRecord, "type" | "id">;
 
-/** One change of a commit. `file` content is already in git (see `hashBlob`). */
-export type CommitOperation =
-  | { kind: "file"; path: string; blob: string }
-  | { kind: "lfs"; path: string; oid: string; size?: number }
-  | { kind: "delete"; path: string }
-  | { kind: "deleteFolder"; path: string };
+export type { CommitOperation } from "./commit/plan-index-changes.js";
 
 export interface CommitRequest {
   branch?: string;
@@ -74,6 +70,7 @@ export interface CommitFilesInput {
 
 const REPO_SEGMENT = /^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/;
 const MAX_DERIVE_READ = 16 * 1024 * 1024;
+const SMALL_BLOB_BYTES = 256 * 1024;
 
 /** Git repositories + LFS blobs of every repo: the single commit path, file reads and derivation. */
 export class RepoContent {
@@ -85,6 +82,7 @@ export class RepoContent {
   private readonly revisions = new LruCache<string, string>(4096);
   private readonly derived = new LruCache<string, DerivedMetadata>(512);
   private readonly ggufCache = new Map<string, GgufFileInfo>();
+  private readonly smallBlobs = new ByteLru(64 * 1024 * 1024);
 
   constructor(private readonly deps: RepoContentDeps) {
     this.reposRoot = join(deps.dataDir, "repos");
@@ -143,7 +141,13 @@ export class RepoContent {
       const head = await git.headOf(DEFAULT_BRANCH);
       if (head) return head;
       const blob = await this.hashBlob(repo, DEFAULT_GITATTRIBUTES);
-      return (await this.commitLocked(repo, git, { title: "initial commit", author, operations: [{ kind: "file", path: ".gitattributes", blob }] })).commit;
+      return (
+        await this.commitLocked(repo, git, {
+          title: "initial commit",
+          author,
+          operations: [{ kind: "file", path: ".gitattributes", blob }],
+        })
+      ).commit;
     });
   }
 
@@ -159,6 +163,8 @@ export class RepoContent {
     const source = this.repoDir(from);
     const target = this.repoDir(to);
     await this.mutex.run(source, async () => {
+      if (!(await this.exists(from))) return;
+      if (await this.exists(to)) throw conflict(`Repository ${to.id} already exists`);
       await mkdir(dirname(target), { recursive: true });
       await rename(source, target);
       this.forget(source);
@@ -168,7 +174,10 @@ export class RepoContent {
 
   /** Writes content into the repo's object database and returns the git blob id. */
   async hashBlob(repo: RepoKey, content: Buffer | string | Readable): Promise<string> {
-    const result = await runGit(["hash-object", "-w", "--stdin"], { gitDir: this.repoDir(repo), input: content });
+    const result = await runGit(["hash-object", "-w", "--stdin"], {
+      gitDir: this.repoDir(repo),
+      input: content,
+    });
     return result.stdout.toString("utf8").trim();
   }
 
@@ -191,17 +200,34 @@ export class RepoContent {
     return this.mutex.run(git.dir, () => this.commitLocked(repo, git, request));
   }
 
-  private async commitLocked(repo: RepoRecord, git: GitRepository, request: CommitRequest): Promise<CommitResult> {
+  private async commitLocked(
+    repo: RepoRecord,
+    git: GitRepository,
+    request: CommitRequest,
+  ): Promise<CommitResult> {
     const branch = checkRevision(request.branch ?? DEFAULT_BRANCH);
     const head = await git.headOf(branch);
     if (!head && branch !== DEFAULT_BRANCH) throw revisionNotFound(branch);
     if (request.parentCommit && request.parentCommit !== head) {
-      throw conflict(`Parent commit ${request.parentCommit} is not the head of ${branch} (${head ?? "none"}): the branch moved since you read it`);
+      throw conflict(
+        `Parent commit ${request.parentCommit} is not the head of ${branch} (${head ?? "none"}): the branch moved since you read it`,
+      );
     }
     const base = head ? await this.snapshotOf(git, head) : undefined;
-    const changes = await this.indexChanges(repo, git, base, request.operations);
-    const message = request.description ? `${request.title}\n\n${request.description}\n` : `${request.title}\n`;
-    const commit = await writeCommit(git, { base: head, changes, message, author: { name: request.author, email: `${request.author}@users.noreply.modelhub` } }, this.tmpDir);
+    const changes = await planIndexChanges(this.planContext(repo, git), base, request.operations);
+    const message = request.description
+      ? `${request.title}\n\n${request.description}\n`
+      : `${request.title}\n`;
+    const commit = await writeCommit(
+      git,
+      {
+        base: head,
+        changes,
+        message,
+        author: { name: request.author, email: `${request.author}@users.noreply.modelhub` },
+      },
+      this.tmpDir,
+    );
     if (!(await this.moveRef(git, `refs/heads/${branch}`, commit, head ?? ""))) {
       throw conflict(`Branch ${branch} moved during the commit; retry with the new head`);
     }
@@ -211,71 +237,71 @@ export class RepoContent {
     return { commit, branch, sha: commit, date: new Date(), title: request.title };
   }
 
+  /** Commits onto a new `refs/pr/<n>` starting at `parentCommit` (or the branch head); the branch stays put. */
+  async commitPullRequest(
+    repo: RepoRecord,
+    request: CommitRequest,
+  ): Promise<CommitResult & { pullRequest: number }> {
+    const git = this.git(repo);
+    if (!(await this.exists(repo))) await this.init(repo, request.author);
+    return this.mutex.run(git.dir, async () => {
+      const branch = checkRevision(request.branch ?? DEFAULT_BRANCH);
+      const base = request.parentCommit ?? (await git.headOf(branch));
+      if (!base) throw revisionNotFound(branch);
+      if (!(await git.objectExists(`${base}^{commit}`))) throw revisionNotFound(base);
+      const numbers = (await git.refs())
+        .map((ref) => /^refs\/pr\/(\d+)$/.exec(ref.ref)?.[1])
+        .filter((n): n is string => n !== undefined)
+        .map(Number);
+      const pullRequest = Math.max(0, ...numbers) + 1;
+      const changes = await planIndexChanges(
+        this.planContext(repo, git),
+        await this.snapshotOf(git, base),
+        request.operations,
+      );
+      const message = request.description
+        ? `${request.title}\n\n${request.description}\n`
+        : `${request.title}\n`;
+      const commit = await writeCommit(
+        git,
+        {
+          base,
+          changes,
+          message,
+          author: { name: request.author, email: `${request.author}@users.noreply.modelhub` },
+        },
+        this.tmpDir,
+      );
+      if (!(await this.moveRef(git, `refs/pr/${pullRequest}`, commit, "")))
+        throw conflict(`Pull request ${pullRequest} already exists; retry`);
+      this.forget(git.dir);
+      return {
+        commit,
+        branch: `refs/pr/${pullRequest}`,
+        sha: commit,
+        date: new Date(),
+        title: request.title,
+        pullRequest,
+      };
+    });
+  }
+
+  private planContext(repo: RepoKey, git: GitRepository): PlanContext {
+    return { blobs: this.blobs, git, writeBlob: (content) => this.hashBlob(repo, content) };
+  }
+
   /** update-ref with compare-and-swap; a lock file left by a killed process is removed once and retried. */
   async moveRef(git: GitRepository, ref: string, next: string, expectedOld: string): Promise<boolean> {
     if (await git.updateRef(ref, next, expectedOld)) return true;
     const lock = join(git.dir, `${ref}.lock`);
-    const stale = await stat(lock).then(() => true, () => false);
+    const stale = await stat(lock).then(
+      () => true,
+      () => false,
+    );
     if (!stale) return false;
     // Only this process writes refs of a repo, and it holds the repo mutex: the lock is stale.
     await unlink(lock).catch(() => undefined);
     return git.updateRef(ref, next, expectedOld);
-  }
-
-  private async indexChanges(repo: RepoKey, git: GitRepository, base: Snapshot | undefined, operations: CommitOperation[]): Promise<IndexChange[]> {
-    const present = new Set(base?.files.map((file) => file.path) ?? []);
-    const changes: IndexChange[] = [];
-    const lfsPaths: string[] = [];
-    let attributesBlob: string | undefined;
-    for (const operation of operations) {
-      switch (operation.kind) {
-        case "file":
-          changes.push({ kind: "put", path: operation.path, blob: operation.blob });
-          present.add(operation.path);
-          if (operation.path === ".gitattributes") attributesBlob = operation.blob;
-          break;
-        case "lfs": {
-          const stored = await this.blobs.stat(operation.oid);
-          if (stored === undefined) throw unprocessable(`LFS object ${operation.oid} was not uploaded`);
-          if (operation.size !== undefined && operation.size !== stored) {
-            throw unprocessable(`LFS object ${operation.oid} has size ${stored}, not ${operation.size}`);
-          }
-          const blob = await this.hashBlob(repo, formatPointer({ oid: operation.oid, size: stored }));
-          changes.push({ kind: "put", path: operation.path, blob });
-          present.add(operation.path);
-          lfsPaths.push(operation.path);
-          break;
-        }
-        case "delete":
-          if (!present.has(operation.path)) throw entryNotFound(operation.path);
-          changes.push({ kind: "remove", path: operation.path });
-          present.delete(operation.path);
-          break;
-        case "deleteFolder": {
-          const prefix = operation.path === "" ? "" : `${operation.path}/`;
-          const inside = [...present].filter((path) => path.startsWith(prefix));
-          if (inside.length === 0) throw entryNotFound(operation.path);
-          for (const path of inside) {
-            changes.push({ kind: "remove", path });
-            present.delete(path);
-          }
-          break;
-        }
-      }
-    }
-    if (lfsPaths.length > 0) {
-      const current = attributesBlob
-        ? (await git.readBlob(attributesBlob)).toString("utf8")
-        : base?.byPath.has(".gitattributes")
-          ? (await git.readBlob(base.byPath.get(".gitattributes")!.oid)).toString("utf8")
-          : "";
-      let attributes = new GitAttributes(current);
-      for (const path of lfsPaths) if (!attributes.isLfs(path)) attributes = new GitAttributes(attributes.withLfsPath(path));
-      if (attributes.text !== current) {
-        changes.push({ kind: "put", path: ".gitattributes", blob: await this.hashBlob(repo, attributes.text) });
-      }
-    }
-    return changes;
   }
 
   /** Recomputes metadata of the default branch head and hands it to the platform. */
@@ -288,9 +314,18 @@ export class RepoContent {
     } catch (error) {
       this.deps.logger.error({ repo: repo.id, commit, err: String(error) }, "metadata derivation failed");
       const snapshot = await this.snapshotOf(git, commit);
-      derived = { tags: [], warnings: [`metadata derivation failed: ${String(error)}`], usedStorage: 0, siblings: snapshot.files };
+      derived = {
+        tags: [],
+        warnings: [`metadata derivation failed: ${String(error)}`],
+        usedStorage: 0,
+        siblings: snapshot.files,
+      };
     }
-    await this.deps.events.commitLanded(repo, { sha: commit, date: info?.date ?? new Date(), title: info?.title ?? "" }, derived);
+    await this.deps.events.commitLanded(
+      repo,
+      { sha: commit, date: info?.date ?? new Date(), title: info?.title ?? "" },
+      derived,
+    );
   }
 
   /** Drops cached revisions and snapshots of a repo after its refs changed. */
@@ -335,18 +370,40 @@ export class RepoContent {
   }
 
   /** Streams a file's content (LFS resolved), optionally a byte range of it. */
-  async openFile(repo: RepoKey, snapshot: Snapshot, path: string, range?: { start: number; end: number }): Promise<Readable> {
+  async openFile(
+    repo: RepoKey,
+    snapshot: Snapshot,
+    path: string,
+    range?: { start: number; end: number },
+  ): Promise<Readable> {
     const entry = snapshot.byPath.get(path);
     if (!entry || entry.type !== "file") throw entryNotFound(path, snapshot.commit);
     if (entry.lfs) {
-      if ((await this.blobs.stat(entry.lfs.sha256)) === undefined) throw new HttpError(404, `LFS object of ${path} is missing from storage`, "EntryNotFound");
+      if ((await this.blobs.stat(entry.lfs.sha256)) === undefined)
+        throw new HttpError(404, `LFS object of ${path} is missing from storage`, "EntryNotFound");
       return this.blobs.open(entry.lfs.sha256, range);
     }
-    return this.openGitBlob(repo, entry.oid, range);
+    return this.openGitBlob(repo, entry.oid, range, entry.size);
   }
 
-  /** Streams a git blob as stored (for LFS files: the pointer text). */
-  openGitBlob(repo: RepoKey, oid: string, range?: { start: number; end: number }): Readable {
+  /**
+   * Streams a git blob as stored (for LFS files: the pointer text). Small blobs are served from memory:
+   * they are immutable (named by their hash) and spawning git per download would dominate.
+   */
+  async openGitBlob(
+    repo: RepoKey,
+    oid: string,
+    range?: { start: number; end: number },
+    size?: number,
+  ): Promise<Readable> {
+    if (size !== undefined && size <= SMALL_BLOB_BYTES) {
+      let data = this.smallBlobs.get(oid);
+      if (!data) {
+        data = await this.git(repo).readBlob(oid);
+        this.smallBlobs.set(oid, data);
+      }
+      return Readable.from([range ? data.subarray(range.start, range.end + 1) : data]);
+    }
     const stream = this.git(repo).blobStream(oid);
     return range ? sliceStream(stream, range.start, range.end) : stream;
   }

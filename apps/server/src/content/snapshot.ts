@@ -24,18 +24,31 @@ const MIN_POINTER_SIZE = 100;
 
 export async function loadSnapshot(repo: GitRepository, commit: string): Promise<Snapshot> {
   const tree = await repo.treeEntries(commit);
-  const candidates = tree.filter((entry) => entry.type === "blob" && entry.gitSize >= MIN_POINTER_SIZE && entry.gitSize <= MAX_POINTER_SIZE);
+  const candidates = tree.filter(
+    (entry) =>
+      entry.type === "blob" && entry.gitSize >= MIN_POINTER_SIZE && entry.gitSize <= MAX_POINTER_SIZE,
+  );
   const contents = await repo.readBlobs([...new Set(candidates.map((entry) => entry.oid))]);
   const entries: SnapshotEntry[] = tree.map((entry) => {
     if (entry.type === "tree") return { type: "directory", path: entry.path, oid: entry.oid, size: 0 };
     const content = contents.get(entry.oid);
     const pointer = content ? parsePointer(content) : undefined;
     return pointer
-      ? { type: "file", path: entry.path, oid: entry.oid, size: pointer.size, lfs: { sha256: pointer.oid, size: pointer.size, pointerSize: entry.gitSize } }
+      ? {
+          type: "file",
+          path: entry.path,
+          oid: entry.oid,
+          size: pointer.size,
+          lfs: { sha256: pointer.oid, size: pointer.size, pointerSize: entry.gitSize },
+        }
       : { type: "file", path: entry.path, oid: entry.oid, size: entry.gitSize };
   });
   const files: FileEntry[] = entries
     .filter((entry) => entry.type === "file")
-    .map((entry) => (entry.lfs ? { path: entry.path, size: entry.size, oid: entry.oid, lfs: entry.lfs } : { path: entry.path, size: entry.size, oid: entry.oid }));
+    .map((entry) =>
+      entry.lfs
+        ? { path: entry.path, size: entry.size, oid: entry.oid, lfs: entry.lfs }
+        : { path: entry.path, size: entry.size, oid: entry.oid },
+    );
   return { commit, entries, byPath: new Map(entries.map((entry) => [entry.path, entry])), files };
 }

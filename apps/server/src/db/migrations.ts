@@ -119,8 +119,16 @@ const MIGRATIONS: Record<string, Migration> = {
   },
   "0002_filter_indexes": {
     async up(db: Kysely<unknown>) {
-      await db.schema.createIndex("repos_pipeline_tag_idx").on("repos").columns(["type", "pipeline_tag"]).execute();
-      await db.schema.createIndex("repos_library_name_idx").on("repos").columns(["type", "library_name"]).execute();
+      await db.schema
+        .createIndex("repos_pipeline_tag_idx")
+        .on("repos")
+        .columns(["type", "pipeline_tag"])
+        .execute();
+      await db.schema
+        .createIndex("repos_library_name_idx")
+        .on("repos")
+        .columns(["type", "library_name"])
+        .execute();
     },
   },
 };

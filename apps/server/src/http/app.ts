@@ -4,6 +4,7 @@ import { cors } from "hono/cors";
 import type { AppEnv } from "./contracts.js";
 import type { AppDeps } from "./deps.js";
 import { errorHandler, HttpError, notFound } from "./errors.js";
+import { accessLog } from "./middleware/access-log.js";
 import { authMiddleware } from "./middleware/auth.js";
 import { platformRoutes } from "./routes.js";
 import { loadWebApp, webRoutes } from "./routes/web.js";
@@ -46,6 +47,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.header("X-Request-Id", requestId);
     await next();
   });
+  app.use("*", accessLog(deps.logger));
   app.use("*", authMiddleware(deps.accounts));
   const maxJson = deps.maxJsonBytes ?? DEFAULT_MAX_JSON_BYTES;
   for (const path of ["/api/repos/*", "/api/login", "/api/settings/*", "/api/*/settings"]) {

@@ -113,7 +113,10 @@ export interface RepoContent {
   init(repo: RepoRecord): Promise<void>;
   remove(repo: RepoRecord): Promise<void>;
   move(from: RepoRecord, to: RepoRecord): Promise<void>;
-  commitFiles(repo: RepoRecord, input: { files: CommitFileInput[]; title: string; author: string }): Promise<CommitSummary>;
+  commitFiles(
+    repo: RepoRecord,
+    input: { files: CommitFileInput[]; title: string; author: string },
+  ): Promise<CommitSummary>;
   /** Resolves a branch, tag or commit id to a full commit sha; undefined when unknown. Optional. */
   resolveRevision?(repo: RepoRecord, revision: string): Promise<string | undefined>;
 }

@@ -22,7 +22,8 @@ import { whoamiRoutes } from "./routes/whoami.js";
  * |            | PUT /api/{kind}/:owner/:name/settings                                           |
  * | listings   | GET /api/models, /api/datasets, /api/spaces                                     |
  * | snippets   | GET /api/models/:owner/:name/snippets                                           |
- * | likes      | GET/POST/DELETE /api/{kind}/:owner/:name/like, GET /api/users/:user/likes       |
+ * | likes      | GET/POST/DELETE /api/{kind}/:owner/:name/like, GET …/likers,                    |
+ * |            | GET /api/users/:user/likes                                                      |
  * | repo info  | GET /api/{kind}/:owner/:name[/revision/:rev]                                    |
  * | tasks      | GET /api/tasks, /api/tasks/:task                                                |
  */

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
 import type { Database, OrgTable, TokenTable, UserTable } from "../db/schema.js";
+import { isUniqueViolation } from "../db/unique-violation.js";
 import { badRequest, conflict, notFound } from "../http/errors.js";
 import type { Viewer } from "../http/contracts.js";
 import { newId, nowIso } from "./ids.js";
@@ -43,7 +44,7 @@ export class Accounts {
       is_admin: input.isAdmin ? 1 : 0,
       created_at: nowIso(),
     };
-    await this.db.insertInto("users").values(row).execute();
+    await this.insertNamed(() => this.db.insertInto("users").values(row).execute(), input.name);
     return row;
   }
 
@@ -62,7 +63,7 @@ export class Accounts {
       fullname: input.fullname ?? input.name,
       created_at: nowIso(),
     };
-    await this.db.insertInto("orgs").values(row).execute();
+    await this.insertNamed(() => this.db.insertInto("orgs").values(row).execute(), input.name);
     for (const member of input.members ?? []) await this.addMember(input.name, member, "admin");
     return row;
   }
@@ -208,6 +209,24 @@ export class Accounts {
     return { user, token: row, orgs: orgs.map((o) => o.org_name) };
   }
 
+  async setAdmin(name: string, isAdmin: boolean): Promise<void> {
+    await this.db
+      .updateTable("users")
+      .set({ is_admin: isAdmin ? 1 : 0 })
+      .where("name_lower", "=", name.toLowerCase())
+      .execute();
+  }
+
+  /** Records token use, at most once an hour per token so reads stay cheap. */
+  async touchToken(row: TokenRow, now = new Date()): Promise<void> {
+    if (row.last_used_at && now.getTime() - Date.parse(row.last_used_at) < 60 * 60 * 1000) return;
+    await this.db
+      .updateTable("tokens")
+      .set({ last_used_at: now.toISOString() })
+      .where("id", "=", row.id)
+      .execute();
+  }
+
   viewerOf(resolved: ResolvedToken): Viewer {
     return {
       user: resolved.user.name,
@@ -215,6 +234,16 @@ export class Accounts {
       role: resolved.token.role === "write" ? "write" : "read",
       isAdmin: resolved.user.is_admin === 1,
     };
+  }
+
+  /** A concurrent insert of the same name loses with a 409, not a 500. */
+  private async insertNamed(insert: () => Promise<unknown>, name: string): Promise<void> {
+    try {
+      await insert();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(`The name "${name}" is already taken`);
+      throw err;
+    }
   }
 
   private checkName(name: string): void {

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable } from "kysely";
 import type { Database, ProviderMappingTable, RepoTable } from "../db/schema.js";
 import type { CommitSummary, DerivedMetadata, RepoRecord, RepoType } from "../http/contracts.js";
+import { isUniqueViolation } from "../db/unique-violation.js";
 import { conflict } from "../http/errors.js";
 import { newId, nowIso } from "./ids.js";
 import { fromJsonText, toJsonText } from "./json-columns.js";
@@ -109,7 +110,12 @@ export class Repos {
       downloads_30d: 0,
       trending_score: 0,
     };
-    await this.db.insertInto("repos").values(row).execute();
+    try {
+      await this.db.insertInto("repos").values(row).execute();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(`You already created this ${input.type} repo`);
+      throw err;
+    }
     return row;
   }
 
@@ -276,6 +282,16 @@ export class Repos {
       .where("repo_id", "=", row.id)
       .executeTakeFirst();
     return found !== undefined;
+  }
+
+  async likersOf(row: RepoRow): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom("likes")
+      .select("user_name")
+      .where("repo_id", "=", row.id)
+      .orderBy("created_at", "desc")
+      .execute();
+    return rows.map((r) => r.user_name);
   }
 
   async likesOf(user: string): Promise<RepoRow[]> {

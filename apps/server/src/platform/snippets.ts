@@ -1,24 +1,10 @@
 import { python, type ModelData } from "@modelhub/tasks";
+import type { SnippetSetJson } from "../hub-api/wire.js";
 import type { ProviderMappingRow } from "./repos.js";
-import {
-  inferenceSnippets,
-  librarySnippets,
-  type InferenceSnippet,
-  type ProviderMappingArg,
-} from "./snippet-sources.js";
+import { inferenceSnippets, librarySnippets, type ProviderMappingArg } from "./snippet-sources.js";
 
-export interface SnippetSet {
-  model: string;
-  /** Provider the inference snippets were written for. */
-  provider: string;
-  /** Providers with a mapping for this model. */
-  providers: string[];
-  inference: InferenceSnippet[];
-  /** Library snippets, one group per library (the model's own library today). */
-  libraries: { library: string; label: string; snippets: string[] }[];
-  /** Set when the hub is not huggingface.co: the HF_ENDPOINT library clients must be pointed at. */
-  hubUrl?: string;
-}
+/** Inference snippets for the chosen provider, library snippets (one group: the model's library). */
+export type SnippetSet = SnippetSetJson;
 
 export interface SnippetRequest {
   provider?: string;

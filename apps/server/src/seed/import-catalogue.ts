@@ -6,7 +6,8 @@ import type { DemoCatalogue, DemoRepo } from "./catalogue/types.js";
 import { spreadDownloads } from "./spread-downloads.js";
 
 const SEEDED_KEY = "seeded_at";
-const CONCURRENCY = 4;
+const STARTED_KEY = "seed_started_at";
+const CONCURRENCY = 8;
 
 export interface SeedDeps {
   services: PlatformServices;
@@ -20,22 +21,28 @@ export interface SeedResult {
   ms: number;
 }
 
-export async function wasSeeded(services: PlatformServices): Promise<boolean> {
+async function hasMeta(services: PlatformServices, key: string): Promise<boolean> {
   const row = await services.hub.db
     .selectFrom("hub_meta")
     .select("value")
-    .where("key", "=", SEEDED_KEY)
+    .where("key", "=", key)
     .executeTakeFirst();
   return row !== undefined;
 }
 
-async function markSeeded(services: PlatformServices): Promise<void> {
+async function setMeta(services: PlatformServices, key: string): Promise<void> {
   const value = new Date().toISOString();
   await services.hub.db
     .insertInto("hub_meta")
-    .values({ key: SEEDED_KEY, value })
+    .values({ key, value })
     .onConflict((oc) => oc.column("key").doUpdateSet({ value }))
     .execute();
+}
+
+/** First start (empty hub), or an earlier import that was interrupted before it finished. */
+export async function needsSeeding(services: PlatformServices): Promise<boolean> {
+  if (await hasMeta(services, SEEDED_KEY)) return false;
+  return (await hasMeta(services, STARTED_KEY)) || (await services.repos.count()) === 0;
 }
 
 /**
@@ -49,6 +56,7 @@ export async function importCatalogue(
 ): Promise<SeedResult> {
   const started = Date.now();
   const { services } = deps;
+  await setMeta(services, STARTED_KEY);
   if (options.reset) await removeCatalogueRepos(deps, catalogue);
 
   for (const user of catalogue.users)
@@ -60,6 +68,11 @@ export async function importCatalogue(
       await services.accounts.ensureUser({ name: member });
       await services.accounts.addMember(org.name, member, "admin");
     }
+  }
+
+  const owners = new Set(catalogue.repos.map((repo) => repo.id.split("/")[0]));
+  for (const owner of owners) {
+    if (!(await services.accounts.namespaceTaken(owner))) await services.accounts.createUser({ name: owner });
   }
 
   let imported = 0;
@@ -82,24 +95,35 @@ export async function importCatalogue(
     await services.repos.setProviderMapping(row.id, mapping);
   }
   await services.repos.refreshRollingCounts();
-  await markSeeded(services);
+  await setMeta(services, SEEDED_KEY);
   return { repos: imported, skipped, ms: Date.now() - started };
 }
 
+function repoDoneKey(repo: DemoRepo): string {
+  return `seeded:${repo.type}:${repo.id.toLowerCase()}`;
+}
+
+/**
+ * Imports one repo; safe to repeat after an interruption: a repo counts as done only once its
+ * marker is written, and init + commit of the same files can run again on a half-imported repo.
+ */
 async function importRepo(deps: SeedDeps, repo: DemoRepo): Promise<boolean> {
   const { services, content } = deps;
-  if (await services.repos.find(repo.type, repo.id)) return false;
+  const doneKey = repoDoneKey(repo);
+  if (await hasMeta(services, doneKey)) return false;
   const [owner, name] = repo.id.split("/");
-  if (!(await services.accounts.namespaceTaken(owner))) await services.accounts.createUser({ name: owner });
+  const existing = await services.repos.find(repo.type, repo.id);
   const ns = await services.accounts.canonicalNamespace(owner);
-  const row = await services.repos.create({
-    type: repo.type,
-    owner: ns?.name ?? owner,
-    name,
-    private: repo.private,
-    createdAt: repo.createdAt,
-    sdk: repo.type === "space" ? "static" : undefined,
-  });
+  const row =
+    existing ??
+    (await services.repos.create({
+      type: repo.type,
+      owner: ns?.name ?? owner,
+      name,
+      private: repo.private,
+      createdAt: repo.createdAt,
+      sdk: repo.type === "space" ? "static" : undefined,
+    }));
   const record = toRepoRecord(row);
   try {
     await content.init(record);
@@ -110,17 +134,21 @@ async function importRepo(deps: SeedDeps, repo: DemoRepo): Promise<boolean> {
     });
   } catch (err) {
     deps.logger.error({ err, repo: repo.id }, "could not import repo; skipping it");
-    await content.remove(record).catch(() => undefined);
-    await services.repos.delete(row);
+    if (!existing) {
+      await content.remove(record).catch(() => undefined);
+      await services.repos.delete(row);
+    }
     return false;
   }
   await services.repos.addDownloads(row.id, spreadDownloads(repo.downloads, repo.id));
   await services.repos.setSeedPopularity(row.id, repo.likes, repo.downloads * 2);
+  await setMeta(services, doneKey);
   return true;
 }
 
 async function removeCatalogueRepos(deps: SeedDeps, catalogue: DemoCatalogue): Promise<void> {
   for (const repo of catalogue.repos) {
+    await deps.services.hub.db.deleteFrom("hub_meta").where("key", "=", repoDoneKey(repo)).execute();
     const row = await deps.services.repos.find(repo.type, repo.id);
     if (!row) continue;
     await deps.content.remove(toRepoRecord(row));

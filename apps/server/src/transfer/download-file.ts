@@ -62,6 +62,7 @@ export async function downloadFile(hub: HubHttp, commit: string, file: RemoteFil
     if (prefix > 0) await hashFilePrefix(temp, prefix, hasher, undefined, io.signal);
     report(prefix);
     let received = prefix;
+    if (expected.size === 0) await fs.promises.writeFile(temp, "");
     if (prefix < expected.size) {
       const response = await hub.request(hub.resolveUrl(commit, file.path), { headers: prefix > 0 ? { Range: `bytes=${prefix}-` } : {} });
       if (!(response.status === 206 && contentRangeStart(response) === prefix)) {

@@ -15,7 +15,10 @@ const read = async (stream: Readable) => {
 };
 
 /** One contract, run against every driver. */
-function blobStoreContract(name: string, make: () => Promise<{ store: BlobStore; cleanup(): Promise<void> }>) {
+function blobStoreContract(
+  name: string,
+  make: () => Promise<{ store: BlobStore; cleanup(): Promise<void> }>,
+) {
   describe(`BlobStore contract: ${name}`, () => {
     let cleanup: () => Promise<void> = async () => undefined;
     afterEach(() => cleanup());
@@ -39,10 +42,16 @@ function blobStoreContract(name: string, make: () => Promise<{ store: BlobStore;
       cleanup = made.cleanup;
       const data = Buffer.from("payload");
       const wrongOid = sha(Buffer.from("other"));
-      await expect(made.store.put(wrongOid, data.length, Readable.from([data]))).rejects.toBeInstanceOf(BlobMismatchError);
+      await expect(made.store.put(wrongOid, data.length, Readable.from([data]))).rejects.toBeInstanceOf(
+        BlobMismatchError,
+      );
       expect(await made.store.stat(wrongOid)).toBeUndefined();
-      await expect(made.store.put(sha(data), data.length + 1, Readable.from([data]))).rejects.toBeInstanceOf(BlobMismatchError);
-      await expect(made.store.put(sha(data), data.length - 1, Readable.from([data]))).rejects.toBeInstanceOf(BlobMismatchError);
+      await expect(made.store.put(sha(data), data.length + 1, Readable.from([data]))).rejects.toBeInstanceOf(
+        BlobMismatchError,
+      );
+      await expect(made.store.put(sha(data), data.length - 1, Readable.from([data]))).rejects.toBeInstanceOf(
+        BlobMismatchError,
+      );
       expect(await made.store.stat(sha(data))).toBeUndefined();
     });
   });

@@ -2,7 +2,16 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Hono } from "hono";
-import type { AppEnv, CommitSummary, DerivedMetadata, RepoAccess, RepoEvents, RepoRecord, RepoType, Viewer } from "../../src/http/contracts.js";
+import type {
+  AppEnv,
+  CommitSummary,
+  DerivedMetadata,
+  RepoAccess,
+  RepoEvents,
+  RepoRecord,
+  RepoType,
+  Viewer,
+} from "../../src/http/contracts.js";
 import { createContentRoutes, createRepoContent, type RepoContent } from "../../src/content/index.js";
 import type { BlobStore } from "../../src/content/blobs/blob-store.js";
 
@@ -14,7 +23,16 @@ export class FakePlatform implements RepoAccess, RepoEvents {
 
   add(type: RepoType, id: string, options: { private?: boolean } = {}): RepoRecord {
     const [owner, name] = id.split("/");
-    const record: RepoRecord = { type, id, owner, name, private: options.private ?? false, gated: false, createdAt: new Date(), lastModified: new Date() };
+    const record: RepoRecord = {
+      type,
+      id,
+      owner,
+      name,
+      private: options.private ?? false,
+      gated: false,
+      createdAt: new Date(),
+      lastModified: new Date(),
+    };
     this.repos.set(`${type}:${id}`, record);
     return record;
   }
@@ -49,7 +67,8 @@ export class FakePlatform implements RepoAccess, RepoEvents {
 export function viewerFromAuthorization(header: string | undefined): Viewer {
   let token: string | undefined;
   if (header?.startsWith("Bearer ")) token = header.slice(7);
-  else if (header?.startsWith("Basic ")) token = Buffer.from(header.slice(6), "base64").toString("utf8").split(":").slice(1).join(":");
+  else if (header?.startsWith("Basic "))
+    token = Buffer.from(header.slice(6), "base64").toString("utf8").split(":").slice(1).join(":");
   if (!token?.startsWith("hf_")) return { orgs: [] };
   if (token.startsWith("hf_read_")) return { user: token.slice(8), orgs: [], role: "read" };
   return { user: token.slice(3), orgs: [], role: "write" };
@@ -63,10 +82,16 @@ export interface TestHub {
   close(): Promise<void>;
 }
 
-export async function createTestHub(options: { blobs?: BlobStore; publicUrl?: string } = {}): Promise<TestHub> {
+export async function createTestHub(
+  options: { blobs?: BlobStore; publicUrl?: string } = {},
+): Promise<TestHub> {
   const dataDir = await mkdtemp(join(tmpdir(), "modelhub-content-"));
   const platform = new FakePlatform();
-  const logger = { info: () => undefined, warn: () => undefined, error: (obj: object, msg?: string) => console.error(msg, obj) };
+  const logger = {
+    info: () => undefined,
+    warn: () => undefined,
+    error: (obj: object, msg?: string) => console.error(msg, obj),
+  };
   const content = createRepoContent({ dataDir, events: platform, logger, blobs: options.blobs });
   await content.start();
   const app = new Hono<AppEnv>();
@@ -74,7 +99,17 @@ export async function createTestHub(options: { blobs?: BlobStore; publicUrl?: st
     c.set("viewer", viewerFromAuthorization(c.req.header("Authorization")));
     await next();
   });
-  app.route("/", createContentRoutes({ access: platform, events: platform, dataDir, publicUrl: options.publicUrl ?? "http://hub.test", logger, content }));
+  app.route(
+    "/",
+    createContentRoutes({
+      access: platform,
+      events: platform,
+      dataDir,
+      publicUrl: options.publicUrl ?? "http://hub.test",
+      logger,
+      content,
+    }),
+  );
   return { app, platform, content, dataDir, close: () => rm(dataDir, { recursive: true, force: true }) };
 }
 

@@ -17,10 +17,10 @@ describe("git smart HTTP and git-lfs", () => {
     hub = await createTestHub({ publicUrl: "" });
     server = await listen(hub.app);
     work = await mkdtemp(join(tmpdir(), "git-clients-"));
-    gitCli(["config", "--global", "user.name", "Alice"], work, work);
-    gitCli(["config", "--global", "user.email", "alice@example.com"], work, work);
-    gitCli(["config", "--global", "init.defaultBranch", "main"], work, work);
-    if (hasGitLfs()) gitCli(["lfs", "install"], work, work);
+    await gitCli(["config", "--global", "user.name", "Alice"], work, work);
+    await gitCli(["config", "--global", "user.email", "alice@example.com"], work, work);
+    await gitCli(["config", "--global", "init.defaultBranch", "main"], work, work);
+    if (hasGitLfs()) await gitCli(["lfs", "install"], work, work);
   });
   afterAll(async () => {
     await server.close();
@@ -29,66 +29,112 @@ describe("git smart HTTP and git-lfs", () => {
   });
 
   it("clones models, datasets and spaces; commit ids match the API", async () => {
-    for (const [type, prefix] of [["model", ""], ["dataset", "datasets/"], ["space", "spaces/"]] as const) {
+    for (const [type, prefix] of [
+      ["model", ""],
+      ["dataset", "datasets/"],
+      ["space", "spaces/"],
+    ] as const) {
       const repo = hub.platform.add(type, `alice/r-${type}`);
-      const { commit } = await hub.content.commitFiles(repo, { files: [{ path: "README.md", content: `# ${type}` }], title: "readme", author: "alice" });
+      const { commit } = await hub.content.commitFiles(repo, {
+        files: [{ path: "README.md", content: `# ${type}` }],
+        title: "readme",
+        author: "alice",
+      });
       const target = join(work, `clone-${type}`);
-      const result = gitCli(["clone", "--quiet", `${server.url}/${prefix}alice/r-${type}`, target], work, work);
+      const result = await gitCli(
+        ["clone", "--quiet", `${server.url}/${prefix}alice/r-${type}`, target],
+        work,
+        work,
+      );
       expect(result.code, result.stderr).toBe(0);
       expect(await readFile(join(target, "README.md"), "utf8")).toBe(`# ${type}`);
-      expect(gitCli(["rev-parse", "HEAD"], target, work).stdout.trim()).toBe(commit);
+      expect((await gitCli(["rev-parse", "HEAD"], target, work)).stdout.trim()).toBe(commit);
     }
   });
 
   it("asks for credentials on private repos and refuses pushes without write access", async () => {
     const repo = hub.platform.add("model", "alice/private", { private: true });
-    await hub.content.commitFiles(repo, { files: [{ path: "a.txt", content: "a" }], title: "a", author: "alice" });
-    const anonymous = gitCli(["clone", "--quiet", `${server.url}/alice/private`, join(work, "p-anon")], work, work);
+    await hub.content.commitFiles(repo, {
+      files: [{ path: "a.txt", content: "a" }],
+      title: "a",
+      author: "alice",
+    });
+    const anonymous = await gitCli(
+      ["clone", "--quiet", `${server.url}/alice/private`, join(work, "p-anon")],
+      work,
+      work,
+    );
     expect(anonymous.code).not.toBe(0);
-    const bob = gitCli(["clone", "--quiet", withAuth(`${server.url}/alice/private`, "hf_bob"), join(work, "p-bob")], work, work);
+    const bob = await gitCli(
+      ["clone", "--quiet", withAuth(`${server.url}/alice/private`, "hf_bob"), join(work, "p-bob")],
+      work,
+      work,
+    );
     expect(bob.code).not.toBe(0);
-    const alice = gitCli(["clone", "--quiet", withAuth(`${server.url}/alice/private`, "hf_alice"), join(work, "p-alice")], work, work);
+    const alice = await gitCli(
+      ["clone", "--quiet", withAuth(`${server.url}/alice/private`, "hf_alice"), join(work, "p-alice")],
+      work,
+      work,
+    );
     expect(alice.code, alice.stderr).toBe(0);
 
     const publicRepo = hub.platform.add("model", "alice/public");
-    await hub.content.commitFiles(publicRepo, { files: [{ path: "a.txt", content: "a" }], title: "a", author: "alice" });
+    await hub.content.commitFiles(publicRepo, {
+      files: [{ path: "a.txt", content: "a" }],
+      title: "a",
+      author: "alice",
+    });
     const clone = join(work, "pub-bob");
-    expect(gitCli(["clone", "--quiet", withAuth(`${server.url}/alice/public`, "hf_bob"), clone], work, work).code).toBe(0);
+    expect(
+      (
+        await gitCli(
+          ["clone", "--quiet", withAuth(`${server.url}/alice/public`, "hf_bob"), clone],
+          work,
+          work,
+        )
+      ).code,
+    ).toBe(0);
     await writeFile(join(clone, "b.txt"), "b");
-    gitCli(["add", "b.txt"], clone, work);
-    gitCli(["commit", "-qm", "b"], clone, work);
-    expect(gitCli(["push", "origin", "main"], clone, work).code).not.toBe(0);
+    await gitCli(["add", "b.txt"], clone, work);
+    await gitCli(["commit", "-qm", "b"], clone, work);
+    expect((await gitCli(["push", "origin", "main"], clone, work)).code).not.toBe(0);
   });
 
-  it.skipIf(!hasGitLfs())("pushes a commit with an LFS file that lands like an API commit, and git lfs pull fetches it", async () => {
-    const repo = hub.platform.add("model", "alice/pushed");
-    await hub.content.init(repo);
-    const clone = join(work, "pushed");
-    const url = withAuth(`${server.url}/alice/pushed`, "hf_alice");
-    expect(gitCli(["clone", "--quiet", url, clone], work, work).code).toBe(0);
-    const weights = randomBytes(300_000);
-    await writeFile(join(clone, "model.bin"), weights);
-    await writeFile(join(clone, "config.json"), JSON.stringify({ architectures: ["BertForMaskedLM"], model_type: "bert" }));
-    gitCli(["add", "."], clone, work);
-    gitCli(["commit", "-qm", "weights via git"], clone, work);
-    const push = gitCli(["push", "origin", "main"], clone, work);
-    expect(push.code, push.stderr).toBe(0);
+  it.skipIf(!hasGitLfs())(
+    "pushes a commit with an LFS file that lands like an API commit, and git lfs pull fetches it",
+    async () => {
+      const repo = hub.platform.add("model", "alice/pushed");
+      await hub.content.init(repo);
+      const clone = join(work, "pushed");
+      const url = withAuth(`${server.url}/alice/pushed`, "hf_alice");
+      expect((await gitCli(["clone", "--quiet", url, clone], work, work)).code).toBe(0);
+      const weights = randomBytes(300_000);
+      await writeFile(join(clone, "model.bin"), weights);
+      await writeFile(
+        join(clone, "config.json"),
+        JSON.stringify({ architectures: ["BertForMaskedLM"], model_type: "bert" }),
+      );
+      await gitCli(["add", "."], clone, work);
+      await gitCli(["commit", "-qm", "weights via git"], clone, work);
+      const push = await gitCli(["push", "origin", "main"], clone, work);
+      expect(push.code, push.stderr).toBe(0);
 
-    const head = gitCli(["rev-parse", "HEAD"], clone, work).stdout.trim();
-    expect(await hub.content.resolve(repo, "main")).toBe(head);
-    const files = await hub.content.listFiles(repo, "main");
-    const sha = createHash("sha256").update(weights).digest("hex");
-    expect(files.find((file) => file.path === "model.bin")?.lfs?.sha256).toBe(sha);
-    const download = await fetch(`${server.url}/alice/pushed/resolve/main/model.bin`);
-    expect(Buffer.from(await download.arrayBuffer()).equals(weights)).toBe(true);
-    const derived = hub.platform.lastDerived("alice/pushed");
-    expect(derived?.transformersInfo).toMatchObject({ auto_model: "AutoModelForMaskedLM" });
-    expect(hub.platform.landed.at(-1)?.commit.sha).toBe(head);
+      const head = (await gitCli(["rev-parse", "HEAD"], clone, work)).stdout.trim();
+      expect(await hub.content.resolve(repo, "main")).toBe(head);
+      const files = await hub.content.listFiles(repo, "main");
+      const sha = createHash("sha256").update(weights).digest("hex");
+      expect(files.find((file) => file.path === "model.bin")?.lfs?.sha256).toBe(sha);
+      const download = await fetch(`${server.url}/alice/pushed/resolve/main/model.bin`);
+      expect(Buffer.from(await download.arrayBuffer()).equals(weights)).toBe(true);
+      const derived = hub.platform.lastDerived("alice/pushed");
+      expect(derived?.transformersInfo).toMatchObject({ auto_model: "AutoModelForMaskedLM" });
+      expect(hub.platform.landed.at(-1)?.commit.sha).toBe(head);
 
-    const second = join(work, "pushed-2");
-    const clone2 = gitCli(["clone", "--quiet", url, second], work, work);
-    expect(clone2.code, clone2.stderr).toBe(0);
-    gitCli(["lfs", "pull"], second, work);
-    expect((await readFile(join(second, "model.bin"))).equals(weights)).toBe(true);
-  });
+      const second = join(work, "pushed-2");
+      const clone2 = await gitCli(["clone", "--quiet", url, second], work, work);
+      expect(clone2.code, clone2.stderr).toBe(0);
+      await gitCli(["lfs", "pull"], second, work);
+      expect((await readFile(join(second, "model.bin"))).equals(weights)).toBe(true);
+    },
+  );
 });

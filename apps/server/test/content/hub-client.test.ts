@@ -1,5 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
-import { deleteFile, downloadFile, fileDownloadInfo, listCommits, listFiles, uploadFiles } from "@huggingface/hub";
+import {
+  deleteFile,
+  downloadFile,
+  fileDownloadInfo,
+  listCommits,
+  listFiles,
+  uploadFiles,
+} from "@huggingface/hub";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestHub, type TestHub } from "./fixtures.js";
 import { listen } from "./serve.js";
@@ -38,15 +45,26 @@ describe("the official JS client against the content routes", () => {
     expect(stored).toBe(big.length);
 
     const files: { path: string; type: string; size: number; lfs?: { oid: string } }[] = [];
-    for await (const file of listFiles({ repo, recursive: true, hubUrl: server.url, ...credentials })) files.push(file);
+    for await (const file of listFiles({ repo, recursive: true, hubUrl: server.url, ...credentials }))
+      files.push(file);
     const weights = files.find((file) => file.path === "weights/model.safetensors");
     expect(weights).toMatchObject({ type: "file", size: big.length, lfs: { oid: bigSha } });
 
-    const info = await fileDownloadInfo({ repo, path: "weights/model.safetensors", hubUrl: server.url, ...credentials });
+    const info = await fileDownloadInfo({
+      repo,
+      path: "weights/model.safetensors",
+      hubUrl: server.url,
+      ...credentials,
+    });
     expect(info?.size).toBe(big.length);
     expect(info?.etag).toBe(`"${bigSha}"`);
 
-    const blob = await downloadFile({ repo, path: "weights/model.safetensors", hubUrl: server.url, ...credentials });
+    const blob = await downloadFile({
+      repo,
+      path: "weights/model.safetensors",
+      hubUrl: server.url,
+      ...credentials,
+    });
     const downloaded = Buffer.from(await blob!.arrayBuffer());
     expect(createHash("sha256").update(downloaded).digest("hex")).toBe(bigSha);
     const small = await downloadFile({ repo, path: "config.json", hubUrl: server.url, ...credentials });
@@ -54,14 +72,22 @@ describe("the official JS client against the content routes", () => {
 
     const derived = hub.platform.lastDerived("alice/client-test");
     expect(derived?.library_name).toBe("transformers");
-    expect(derived?.transformersInfo).toMatchObject({ auto_model: "AutoModelForCausalLM", pipeline_tag: "text-generation" });
-    expect(derived?.tags).toEqual(expect.arrayContaining(["transformers", "safetensors", "llama", "text-generation"]));
+    expect(derived?.transformersInfo).toMatchObject({
+      auto_model: "AutoModelForCausalLM",
+      pipeline_tag: "text-generation",
+    });
+    expect(derived?.tags).toEqual(
+      expect.arrayContaining(["transformers", "safetensors", "llama", "text-generation"]),
+    );
 
     await deleteFile({ repo, path: "config.json", hubUrl: server.url, ...credentials });
-    expect(await fileDownloadInfo({ repo, path: "config.json", hubUrl: server.url, ...credentials })).toBeNull();
+    expect(
+      await fileDownloadInfo({ repo, path: "config.json", hubUrl: server.url, ...credentials }),
+    ).toBeNull();
 
     const commits = [];
-    for await (const commit of listCommits({ repo, hubUrl: server.url, ...credentials })) commits.push(commit);
+    for await (const commit of listCommits({ repo, hubUrl: server.url, ...credentials }))
+      commits.push(commit);
     expect(commits.length).toBe(3);
   });
 });

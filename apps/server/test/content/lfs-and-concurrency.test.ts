@@ -14,12 +14,18 @@ describe("LFS batch API and concurrent commits", () => {
   afterEach(() => hub.close());
 
   const batch = (body: unknown, headers: Record<string, string> = auth("alice")) =>
-    hub.app.request("/datasets/alice/data.git/info/lfs/objects/batch", { method: "POST", headers: { ...LFS, ...headers }, body: JSON.stringify(body) });
+    hub.app.request("/datasets/alice/data.git/info/lfs/objects/batch", {
+      method: "POST",
+      headers: { ...LFS, ...headers },
+      body: JSON.stringify(body),
+    });
 
   it("uploads through a signed href, verifies, then reports the object as present", async () => {
     const data = Buffer.from("parquet bytes ".repeat(100));
     const oid = sha(data);
-    const first = (await (await batch({ operation: "upload", transfers: ["basic"], objects: [{ oid, size: data.length }] })).json()) as {
+    const first = (await (
+      await batch({ operation: "upload", transfers: ["basic"], objects: [{ oid, size: data.length }] })
+    ).json()) as {
       transfer: string;
       objects: { oid: string; actions: { upload: { href: string }; verify: { href: string } } }[];
     };
@@ -31,19 +37,35 @@ describe("LFS batch API and concurrent commits", () => {
     expect((await hub.app.request(tampered, { method: "PUT", body: data })).status).toBe(401);
     const wrong = Buffer.from(data);
     wrong[0] ^= 1;
-    expect((await hub.app.request(href.pathname + href.search, { method: "PUT", body: wrong })).status).toBe(422);
+    expect((await hub.app.request(href.pathname + href.search, { method: "PUT", body: wrong })).status).toBe(
+      422,
+    );
     expect(await hub.content.blobs.stat(oid)).toBeUndefined();
-    expect((await hub.app.request(href.pathname + href.search, { method: "PUT", body: data })).status).toBe(200);
+    expect((await hub.app.request(href.pathname + href.search, { method: "PUT", body: data })).status).toBe(
+      200,
+    );
     const verify = new URL(first.objects[0].actions.verify.href);
-    expect((await hub.app.request(verify.pathname + verify.search, { method: "POST", body: JSON.stringify({ oid, size: data.length }) })).status).toBe(200);
+    expect(
+      (
+        await hub.app.request(verify.pathname + verify.search, {
+          method: "POST",
+          body: JSON.stringify({ oid, size: data.length }),
+        })
+      ).status,
+    ).toBe(200);
 
-    const again = (await (await batch({ operation: "upload", objects: [{ oid, size: data.length }] })).json()) as { objects: { actions?: unknown }[] };
+    const again = (await (
+      await batch({ operation: "upload", objects: [{ oid, size: data.length }] })
+    ).json()) as { objects: { actions?: unknown }[] };
     expect(again.objects[0].actions).toBeUndefined();
 
     const commit = await hub.app.request("/api/datasets/alice/data/commit/main", {
       method: "POST",
       headers: auth("alice"),
-      body: ndjson([{ key: "header", value: { summary: "data" } }, { key: "lfsFile", value: { path: "train.parquet", algo: "sha256", oid, size: data.length } }]),
+      body: ndjson([
+        { key: "header", value: { summary: "data" } },
+        { key: "lfsFile", value: { path: "train.parquet", algo: "sha256", oid, size: data.length } },
+      ]),
     });
     expect(commit.status).toBe(200);
     const download = await hub.app.request("/datasets/alice/data/resolve/main/train.parquet");
@@ -51,23 +73,47 @@ describe("LFS batch API and concurrent commits", () => {
     expect(download.headers.get("X-Linked-Size")).toBe(String(data.length));
     expect(Buffer.from(await download.arrayBuffer()).equals(data)).toBe(true);
     const pointer = await (await hub.app.request("/datasets/alice/data/raw/main/train.parquet")).text();
-    expect(pointer).toBe(`version https://git-lfs.github.com/spec/v1\noid sha256:${oid}\nsize ${data.length}\n`);
+    expect(pointer).toBe(
+      `version https://git-lfs.github.com/spec/v1\noid sha256:${oid}\nsize ${data.length}\n`,
+    );
 
-    const dl = (await (await batch({ operation: "download", objects: [{ oid, size: data.length }, { oid: "b".repeat(64), size: 1 }] }, {})).json()) as {
+    const dl = (await (
+      await batch(
+        {
+          operation: "download",
+          objects: [
+            { oid, size: data.length },
+            { oid: "b".repeat(64), size: 1 },
+          ],
+        },
+        {},
+      )
+    ).json()) as {
       objects: { actions?: { download: { href: string } }; error?: { code: number } }[];
     };
     expect(dl.objects[1].error?.code).toBe(404);
     const get = new URL(dl.objects[0].actions!.download.href);
-    expect(Buffer.from(await (await hub.app.request(get.pathname + get.search)).arrayBuffer()).equals(data)).toBe(true);
+    expect(
+      Buffer.from(await (await hub.app.request(get.pathname + get.search)).arrayBuffer()).equals(data),
+    ).toBe(true);
   });
 
   it("rejects bad batch requests and unauthorised uploads", async () => {
-    expect((await batch({ operation: "upload", objects: [{ oid: "a".repeat(64), size: 1 }] }, {})).status).toBe(401);
-    expect((await batch({ operation: "upload", objects: [{ oid: "a".repeat(64), size: 1 }] }, auth("bob"))).status).toBe(403);
+    expect(
+      (await batch({ operation: "upload", objects: [{ oid: "a".repeat(64), size: 1 }] }, {})).status,
+    ).toBe(401);
+    expect(
+      (await batch({ operation: "upload", objects: [{ oid: "a".repeat(64), size: 1 }] }, auth("bob"))).status,
+    ).toBe(403);
     expect((await batch({ operation: "nope" })).status).toBe(400);
-    const badOid = (await (await batch({ operation: "upload", objects: [{ oid: "XYZ", size: 1 }] })).json()) as { objects: { error: { code: number } }[] };
+    const badOid = (await (
+      await batch({ operation: "upload", objects: [{ oid: "XYZ", size: 1 }] })
+    ).json()) as { objects: { error: { code: number } }[] };
     expect(badOid.objects[0].error.code).toBe(422);
-    const put = await hub.app.request(`/datasets/alice/data.git/info/lfs/objects/${"c".repeat(64)}/3`, { method: "PUT", body: "abc" });
+    const put = await hub.app.request(`/datasets/alice/data.git/info/lfs/objects/${"c".repeat(64)}/3`, {
+      method: "PUT",
+      body: "abc",
+    });
     expect(put.status).toBe(401);
   });
 
@@ -79,7 +125,10 @@ describe("LFS batch API and concurrent commits", () => {
         hub.app.request("/api/datasets/alice/data/commit/main", {
           method: "POST",
           headers: auth("alice"),
-          body: ndjson([{ key: "header", value: { summary: `c${i}`, parentCommit: head } }, { key: "file", value: { path: `f${i}.txt`, content: Buffer.from(String(i)).toString("base64") } }]),
+          body: ndjson([
+            { key: "header", value: { summary: `c${i}`, parentCommit: head } },
+            { key: "file", value: { path: `f${i}.txt`, content: Buffer.from(String(i)).toString("base64") } },
+          ]),
         }),
       ),
     );
@@ -91,7 +140,13 @@ describe("LFS batch API and concurrent commits", () => {
 
     // Without a parent guard every commit lands, one after the other.
     const chained = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => hub.content.commitFiles(repo, { files: [{ path: `g${i}.txt`, content: String(i) }], title: `g${i}`, author: "alice" })),
+      Array.from({ length: 20 }, (_, i) =>
+        hub.content.commitFiles(repo, {
+          files: [{ path: `g${i}.txt`, content: String(i) }],
+          title: `g${i}`,
+          author: "alice",
+        }),
+      ),
     );
     expect(new Set(chained.map((result) => result.commit)).size).toBe(20);
     const after = await hub.content.listFiles(repo, "main");

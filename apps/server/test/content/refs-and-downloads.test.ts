@@ -6,8 +6,20 @@ describe("history, refs, preupload and download counting", () => {
   beforeEach(async () => {
     hub = await createTestHub();
     const repo = hub.platform.add("model", "alice/m");
-    await hub.content.commitFiles(repo, { files: [{ path: "config.json", content: "{}" }, { path: "README.md", content: "# m" }], title: "first", author: "alice" });
-    await hub.content.commitFiles(repo, { files: [{ path: "notes.txt", content: "n" }], title: "second", description: "details", author: "alice" });
+    await hub.content.commitFiles(repo, {
+      files: [
+        { path: "config.json", content: "{}" },
+        { path: "README.md", content: "# m" },
+      ],
+      title: "first",
+      author: "alice",
+    });
+    await hub.content.commitFiles(repo, {
+      files: [{ path: "notes.txt", content: "n" }],
+      title: "second",
+      description: "details",
+      author: "alice",
+    });
   });
   afterEach(() => hub.close());
 
@@ -15,26 +27,71 @@ describe("history, refs, preupload and download counting", () => {
     const response = await hub.app.request("/api/models/alice/m/commits/main?limit=2");
     expect(response.headers.get("X-Total-Count")).toBe("3");
     expect(response.headers.get("Link")).toContain("cursor=2");
-    const commits = (await response.json()) as { id: string; title: string; message: string; authors: { user: string }[] }[];
+    const commits = (await response.json()) as {
+      id: string;
+      title: string;
+      message: string;
+      authors: { user: string }[];
+    }[];
     expect(commits.map((commit) => commit.title)).toEqual(["second", "first"]);
     expect(commits[0]).toMatchObject({ message: "details", authors: [{ user: "alice" }] });
   });
 
   it("creates and deletes branches and tags, and lists refs", async () => {
-    const post = (path: string, body: unknown) => hub.app.request(path, { method: "POST", headers: { ...auth("alice"), "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const post = (path: string, body: unknown) =>
+      hub.app.request(path, {
+        method: "POST",
+        headers: { ...auth("alice"), "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
     expect((await post("/api/models/alice/m/branch/dev", {})).status).toBe(200);
     expect((await post("/api/models/alice/m/branch/dev", {})).status).toBe(409);
     expect((await post("/api/models/alice/m/tag/main", { tag: "v1" })).status).toBe(200);
     expect((await post("/api/models/alice/m/tag/main", { tag: "v1" })).status).toBe(409);
     expect((await post("/api/models/alice/m/branch/bad..name", {})).status).toBe(400);
-    const refs = (await (await hub.app.request("/api/models/alice/m/refs")).json()) as { branches: { name: string; targetCommit: string }[]; tags: { name: string }[]; converts: unknown[] };
+    const refs = (await (await hub.app.request("/api/models/alice/m/refs")).json()) as {
+      branches: { name: string; targetCommit: string }[];
+      tags: { name: string }[];
+      converts: unknown[];
+    };
     expect(refs.branches.map((branch) => branch.name).sort()).toEqual(["dev", "main"]);
     expect(refs.tags.map((tag) => tag.name)).toEqual(["v1"]);
     expect(refs.converts).toEqual([]);
     expect(await (await hub.app.request("/alice/m/resolve/v1/notes.txt")).text()).toBe("n");
-    expect((await hub.app.request("/api/models/alice/m/branch/dev", { method: "DELETE", headers: auth("alice") })).status).toBe(200);
-    expect((await hub.app.request("/api/models/alice/m/tag/v1", { method: "DELETE", headers: auth("alice") })).status).toBe(200);
+    expect(
+      (await hub.app.request("/api/models/alice/m/branch/dev", { method: "DELETE", headers: auth("alice") }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await hub.app.request("/api/models/alice/m/tag/v1", { method: "DELETE", headers: auth("alice") }))
+        .status,
+    ).toBe(200);
     expect((await hub.app.request("/alice/m/resolve/v1/notes.txt")).status).toBe(404);
+  });
+
+  it("commits to a new refs/pr/<n> with create_pr=1, leaving main alone", async () => {
+    const main = await hub.content.resolve({ type: "model", id: "alice/m" }, "main");
+    const body = [
+      JSON.stringify({ key: "header", value: { summary: "proposal" } }),
+      JSON.stringify({
+        key: "file",
+        value: { path: "pr.txt", content: Buffer.from("p").toString("base64") },
+      }),
+    ].join("\n");
+    const response = await hub.app.request("/api/models/alice/m/commit/main?create_pr=1", {
+      method: "POST",
+      headers: auth("alice"),
+      body,
+    });
+    expect(response.status).toBe(200);
+    const result = (await response.json()) as { commitOid: string; pullRequestUrl: string };
+    expect(result.pullRequestUrl).toBe("http://hub.test/alice/m/discussions/1");
+    expect(await hub.content.resolve({ type: "model", id: "alice/m" }, "main")).toBe(main);
+    expect(await (await hub.app.request("/alice/m/resolve/refs%2Fpr%2F1/pr.txt")).text()).toBe("p");
+    const refs = (await (await hub.app.request("/api/models/alice/m/refs?include_prs=1")).json()) as {
+      pullRequests: { name: string; targetCommit: string }[];
+    };
+    expect(refs.pullRequests).toEqual([{ name: "1", ref: "refs/pr/1", targetCommit: result.commitOid }]);
   });
 
   it("answers preupload with regular or LFS per path and the stored oid", async () => {
@@ -53,7 +110,9 @@ describe("history, refs, preupload and download counting", () => {
         gitIgnore: "*.log\n",
       }),
     });
-    const body = (await response.json()) as { files: { path: string; uploadMode: string; shouldIgnore: boolean; oid: string | null }[] };
+    const body = (await response.json()) as {
+      files: { path: string; uploadMode: string; shouldIgnore: boolean; oid: string | null }[];
+    };
     expect(body.files.map((file) => [file.path, file.uploadMode, file.shouldIgnore])).toEqual([
       ["notes.txt", "regular", false],
       ["model.safetensors", "lfs", false],
@@ -76,7 +135,9 @@ describe("history, refs, preupload and download counting", () => {
   });
 
   it("serves raw pointers for LFS files and 404s unknown revisions", async () => {
-    expect((await hub.app.request("/alice/m/resolve/nope/config.json")).headers.get("X-Error-Code")).toBe("RevisionNotFound");
+    expect((await hub.app.request("/alice/m/resolve/nope/config.json")).headers.get("X-Error-Code")).toBe(
+      "RevisionNotFound",
+    );
     expect((await hub.app.request("/api/models/alice/m/tree/nope")).status).toBe(404);
     const raw = await hub.app.request("/alice/m/raw/main/notes.txt", { method: "HEAD" });
     expect(raw.status).toBe(200);

@@ -191,6 +191,10 @@ describe.each(DIALECTS)("accounts and access rules (%s)", (dialect) => {
     expect(await liked.json()).toMatchObject({ liked: true, likes: 1 });
     await postJson(`${hub.url}/api/models/alice/likeable/like`, {}, bob);
     expect(await (await fetch(`${hub.url}/api/models/alice/likeable`)).json()).toMatchObject({ likes: 1 });
+    const likers = await (await fetch(`${hub.url}/api/models/alice/likeable/likers`)).json();
+    expect(likers).toEqual([{ user: "bob", type: "user" }]);
+    const bobLikes = await (await fetch(`${hub.url}/api/users/bob/likes`)).json();
+    expect(bobLikes).toMatchObject([{ repo: { name: "alice/likeable", type: "model" } }]);
     const unliked = await postJson(`${hub.url}/api/models/alice/likeable/like`, {}, bob, "DELETE");
     expect(await unliked.json()).toMatchObject({ liked: false, likes: 0 });
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../src/http/app.js";
 import { DIALECTS, postJson, startTestHub, type TestHub } from "./helpers/test-hub.js";
 
 describe.each(DIALECTS)("errors are JSON with the right status (%s)", (dialect) => {
@@ -68,6 +69,24 @@ describe.each(DIALECTS)("errors are JSON with the right status (%s)", (dialect) 
       await postJson(`${hub.url}/api/repos/create`, { name: "x", organization: "ghost-org" }, token),
       404,
     );
+  });
+
+  it("oversized JSON bodies → 413", async () => {
+    const app = createApp({
+      db: hub.services.hub.db,
+      accounts: hub.services.accounts,
+      repos: hub.services.repos,
+      content: hub.content,
+      publicUrl: hub.url,
+      logger: hub.logger,
+      maxJsonBytes: 1024,
+    });
+    const res = await app.request("/api/repos/create", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "big", padding: "x".repeat(4096) }),
+    });
+    await expectError(res, 413);
   });
 
   it("unknown task → 404", async () => {

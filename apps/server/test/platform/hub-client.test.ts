@@ -106,19 +106,29 @@ describe.each(DIALECTS)("the official @huggingface/hub client against our server
   });
 
   it("counts a download of a counted file once", async () => {
-    const before = (await (await fetch(`${hub.url}/api/models/${repo.name}`)).json()) as { downloads: number };
+    const before = (await (await fetch(`${hub.url}/api/models/${repo.name}`)).json()) as {
+      downloads: number;
+    };
     const res = await fetch(`${hub.url}/${repo.name}/resolve/main/config.json`);
     expect(res.status).toBe(200);
     await res.arrayBuffer();
     await fetch(`${hub.url}/${repo.name}/resolve/main/config.json`, { method: "HEAD" });
-    const after = (await (await fetch(`${hub.url}/api/models/${repo.name}`)).json()) as { downloads: number; downloadsAllTime: number };
+    const after = (await (await fetch(`${hub.url}/api/models/${repo.name}`)).json()) as {
+      downloads: number;
+      downloadsAllTime: number;
+    };
     expect(after.downloads).toBe(before.downloads + 1);
     expect(after.downloadsAllTime).toBeGreaterThanOrEqual(after.downloads);
   });
 
   it("createRepo with files commits them", async () => {
     const withFiles = { type: "dataset" as const, name: "frank/with-files" };
-    await createRepo({ repo: withFiles, accessToken, hubUrl: hubUrl(), files: [{ path: "data.csv", content: new Blob(["a,b\n1,2\n"]) }] });
+    await createRepo({
+      repo: withFiles,
+      accessToken,
+      hubUrl: hubUrl(),
+      files: [{ path: "data.csv", content: new Blob(["a,b\n1,2\n"]) }],
+    });
     const files = await collect(listFiles({ repo: withFiles, hubUrl: hubUrl() }));
     expect(files.map((f) => f.path)).toContain("data.csv");
   });

@@ -1,3 +1,4 @@
+import { checkPython } from "@modelhub/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importCatalogue } from "../../src/seed/import-catalogue.js";
 import { buildFallbackCatalogue } from "../../src/seed/fallback-catalogue.js";
@@ -23,6 +24,13 @@ describe.each(DIALECTS)("seeding through the commit path (%s)", (dialect) => {
       catalogue,
     );
     expect(again).toMatchObject({ repos: 0, skipped: catalogue.repos.length });
+  });
+
+  it("re-imports everything with reset", async () => {
+    const deps = { services: hub.services, content: hub.content, logger: hub.logger };
+    const reset = await importCatalogue(deps, catalogue, { reset: true });
+    expect(reset).toMatchObject({ repos: catalogue.repos.length, skipped: 0 });
+    expect(await hub.services.repos.count()).toBe(catalogue.repos.length);
   });
 
   it("derives metadata from the committed files and spreads downloads", async () => {
@@ -78,5 +86,24 @@ describe.each(DIALECTS)("seeding through the commit path (%s)", (dialect) => {
     expect(body.providers).toEqual(["hf-inference", "together"]);
     expect(Array.isArray(body.inference)).toBe(true);
     expect(Array.isArray(body.libraries)).toBe(true);
+  });
+
+  it("points Python library snippets at this hub with valid code", async () => {
+    const python: string[] = [];
+    for (const repo of catalogue.repos.filter((r) => r.type === "model")) {
+      const body = (await (await fetch(`${hub.url}/api/models/${repo.id}/snippets`)).json()) as {
+        libraries: { snippets: string[] }[];
+      };
+      for (const group of body.libraries) {
+        for (const code of group.snippets) {
+          if (/^(from \S+ import |import \S+)/m.test(code)) {
+            expect(code).toContain(`os.environ["HF_ENDPOINT"] = "${hub.url}"`);
+            python.push(code);
+          }
+        }
+      }
+    }
+    expect(python.length).toBeGreaterThan(0);
+    expect(checkPython(python)).toEqual(python.map(() => null));
   });
 });

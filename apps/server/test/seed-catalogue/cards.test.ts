@@ -43,7 +43,8 @@ describe("README front matter", () => {
       expect(card.task_categories, repo.id).toBeInstanceOf(Array);
       expect(card.size_categories, repo.id).toBeInstanceOf(Array);
       const configs = card.configs as { data_files: { split: string; path: string }[] }[];
-      for (const file of configs[0].data_files) expect(fileOf(repo, file.path), `${repo.id} ${file.path}`).toBeDefined();
+      for (const file of configs[0].data_files)
+        expect(fileOf(repo, file.path), `${repo.id} ${file.path}`).toBeDefined();
     }
   });
 
@@ -51,8 +52,15 @@ describe("README front matter", () => {
     for (const repo of repos.filter((r) => r.type === "space")) {
       const card = cardOf(bytesOf(fileOf(repo, "README.md")!).toString("utf8"));
       expect(card).toMatchObject({ sdk: "static", app_file: "index.html" });
-      for (const key of ["title", "emoji", "colorFrom", "colorTo"]) expect(card[key], `${repo.id} ${key}`).toBeTruthy();
+      for (const key of ["title", "emoji", "colorFrom", "colorTo"])
+        expect(card[key], `${repo.id} ${key}`).toBeTruthy();
       expect(fileOf(repo, "index.html"), repo.id).toBeDefined();
+      const missing = (type: string, ids: unknown) =>
+        ((ids as string[] | undefined) ?? []).filter(
+          (id) => !repos.some((r) => r.type === type && r.id === id),
+        );
+      expect(missing("model", card.models), repo.id).toEqual([]);
+      expect(missing("dataset", card.datasets), repo.id).toEqual([]);
     }
   });
 });

@@ -18,15 +18,21 @@ describe("demo catalogue contents", () => {
 
   it("covers every task that has a catalogue entry", () => {
     const tasks = new Set(MODEL_ROWS.map((row) => row.task));
-    const catalogued = Object.entries(TASKS_DATA).filter(([, data]) => data !== undefined).map(([task]) => task);
+    const catalogued = Object.entries(TASKS_DATA)
+      .filter(([, data]) => data !== undefined)
+      .map(([task]) => task);
     expect(catalogued.filter((task) => !tasks.has(task))).toEqual([]);
   });
 
   it("uses at least 60 libraries, all known to the registry, and only real pipeline tags", () => {
     const libraries = new Set(MODEL_ROWS.map((row) => row.library));
     expect(libraries.size).toBeGreaterThanOrEqual(60);
-    expect([...libraries].filter((library) => !Object.hasOwn(MODEL_LIBRARIES_UI_ELEMENTS, library))).toEqual([]);
-    expect(MODEL_ROWS.filter((row) => !PIPELINE_TYPES_SET.has(row.task as never)).map((row) => row.id)).toEqual([]);
+    expect([...libraries].filter((library) => !Object.hasOwn(MODEL_LIBRARIES_UI_ELEMENTS, library))).toEqual(
+      [],
+    );
+    expect(
+      MODEL_ROWS.filter((row) => !PIPELINE_TYPES_SET.has(row.task as never)).map((row) => row.id),
+    ).toEqual([]);
   });
 
   it("has unique owner/name ids that the hub accepts", () => {
@@ -52,7 +58,9 @@ describe("demo catalogue contents", () => {
   });
 
   it("spreads downloads along a long tail so sorting means something", () => {
-    const downloads = ofType("model").map((repo) => repo.downloads).sort((a, b) => b - a);
+    const downloads = ofType("model")
+      .map((repo) => repo.downloads)
+      .sort((a, b) => b - a);
     expect(downloads[0]).toBeGreaterThan(1_000_000);
     expect(downloads[0]).toBeGreaterThan(downloads[9] * 5);
     expect(downloads[downloads.length - 1]).toBeLessThan(100_000);

@@ -3,10 +3,11 @@ import { parquetReadObjects } from "hyparquet";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { readGgufHeader } from "../../src/content/derive/gguf-header.js";
+import { countsAsDownload } from "../../src/content/downloads/library-rules.js";
 import { writeGguf } from "../../src/seed/catalogue/files/gguf-writer.js";
 import { tinySafetensors } from "../../src/seed/catalogue/files/safetensors.js";
 import { checkJavaScript } from "@modelhub/testkit";
-import { bytesOf, catalogue } from "./catalogue-fixture.js";
+import { bytesOf, catalogue, ROW_BY_ID } from "./catalogue-fixture.js";
 
 const allFiles = catalogue().repos.flatMap((repo) => repo.files.map((file) => ({ repo, file })));
 
@@ -47,10 +48,19 @@ describe("generated files", () => {
   });
 
   it("writes safetensors files whose header describes their data", () => {
-    for (const bytes of [tinySafetensors("x"), ...allFiles.filter(({ file }) => file.path.endsWith(".safetensors")).slice(0, 50).map(({ file }) => bytesOf(file))]) {
+    for (const bytes of [
+      tinySafetensors("x"),
+      ...allFiles
+        .filter(({ file }) => file.path.endsWith(".safetensors"))
+        .slice(0, 50)
+        .map(({ file }) => bytesOf(file)),
+    ]) {
       const view = Buffer.from(bytes);
       const headerLength = Number(view.readBigUInt64LE(0));
-      const header = JSON.parse(view.subarray(8, 8 + headerLength).toString("utf8")) as Record<string, { data_offsets?: [number, number] }>;
+      const header = JSON.parse(view.subarray(8, 8 + headerLength).toString("utf8")) as Record<
+        string,
+        { data_offsets?: [number, number] }
+      >;
       const end = Math.max(...Object.values(header).map((entry) => entry.data_offsets?.[1] ?? 0));
       expect(8 + headerLength + end).toBe(view.length);
     }
@@ -80,12 +90,32 @@ describe("generated files", () => {
 
   it("writes speechbrain hyperparameters and JSON configs that parse", () => {
     for (const { repo, file } of allFiles) {
-      if (file.path.endsWith(".json")) expect(() => JSON.parse(bytesOf(file).toString("utf8")) as unknown, `${repo.id}/${file.path}`).not.toThrow();
+      if (file.path.endsWith(".json"))
+        expect(
+          () => JSON.parse(bytesOf(file).toString("utf8")) as unknown,
+          `${repo.id}/${file.path}`,
+        ).not.toThrow();
       if (file.path === "hyperparams.yaml") {
-        const value = parse(bytesOf(file).toString("utf8"), { logLevel: "silent" }) as Record<string, unknown>;
+        const value = parse(bytesOf(file).toString("utf8"), { logLevel: "silent" }) as Record<
+          string,
+          unknown
+        >;
         expect(value.speechbrain_interface, repo.id).toEqual(expect.any(String));
       }
     }
+  });
+
+  it("names files the way each library's download rule expects", () => {
+    const uncounted = catalogue()
+      .repos.filter((repo) => repo.type === "model")
+      .filter((repo) => {
+        const row = ROW_BY_ID.get(repo.id)!;
+        // The Hub counts LoRA repos and skops files by other means; their layout is still the usual one.
+        if (row.flags.has("lora") || row.flags.get("skl")?.endsWith(".skops")) return false;
+        return !repo.files.some((file) => countsAsDownload("model", row.library, file.path));
+      })
+      .map((repo) => repo.id);
+    expect(uncounted).toEqual([]);
   });
 
   it("ships spaces as self-contained pages with valid scripts", () => {

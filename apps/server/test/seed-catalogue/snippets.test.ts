@@ -8,7 +8,8 @@ describe("snippets for the catalogue models", () => {
   const records = new Map<string, ModelData>();
 
   beforeAll(async () => {
-    for (const repo of repos.filter((r) => r.type === "model")) records.set(repo.id, modelDataOf(repo, await derive(repo)));
+    for (const repo of repos.filter((r) => r.type === "model"))
+      records.set(repo.id, modelDataOf(repo, await derive(repo)));
   });
 
   it("gives every model at least one real library snippet", () => {
@@ -16,7 +17,10 @@ describe("snippets for the catalogue models", () => {
     for (const [id, model] of records) {
       const snippets = librarySnippetsFor(model);
       const real = snippets.filter((snippet) => !snippet.content.startsWith("# ⚠️"));
-      if (real.length === 0) missing.push(`${id} (${model.library_name}): ${snippets.map((s) => s.content.split("\n")[0]).join(" | ") || "none"}`);
+      if (real.length === 0)
+        missing.push(
+          `${id} (${model.library_name}): ${snippets.map((s) => s.content.split("\n")[0]).join(" | ") || "none"}`,
+        );
     }
     expect(missing).toEqual([]);
   });
@@ -28,8 +32,13 @@ describe("snippets for the catalogue models", () => {
       const providerMapping = { ...mapping, hfModelId: mapping.modelId };
       const routed = getInferenceSnippets(model, mapping.provider, providerMapping);
       const direct = getInferenceSnippets(model, mapping.provider, providerMapping, { directRequest: true });
-      if (routed.length === 0 || direct.length === 0) missing.push(`${mapping.modelId} via ${mapping.provider} (${mapping.task})`);
-      else if (mapping.task === "conversational" && !direct.some((s) => s.content.includes(mapping.providerId))) missing.push(`${mapping.modelId}: no ${mapping.providerId} in direct snippets`);
+      if (routed.length === 0 || direct.length === 0)
+        missing.push(`${mapping.modelId} via ${mapping.provider} (${mapping.task})`);
+      else if (
+        mapping.task === "conversational" &&
+        !direct.some((s) => s.content.includes(mapping.providerId))
+      )
+        missing.push(`${mapping.modelId}: no ${mapping.providerId} in direct snippets`);
     }
     expect(missing).toEqual([]);
   });
@@ -37,7 +46,12 @@ describe("snippets for the catalogue models", () => {
   it("routes chat models to the chat-completion task", () => {
     const model = records.get("meta-llama/Llama-3.1-8B-Instruct")!;
     const mapping = providerMappings.find((m) => m.modelId === model.id && m.provider === "groq")!;
-    const [first] = getInferenceSnippets(model, "groq", { ...mapping, hfModelId: model.id }, { directRequest: true });
+    const [first] = getInferenceSnippets(
+      model,
+      "groq",
+      { ...mapping, hfModelId: model.id },
+      { directRequest: true },
+    );
     expect(first.content).toContain("llama-3.1-8b-instant");
     expect(first.content).toMatch(/messages/);
   });

@@ -16,6 +16,7 @@ describe("modelhub upload / download against the real hub", () => {
   const files: Record<string, Buffer> = {
     "README.md": Buffer.from("---\nlicense: mit\n---\n# demo\n"),
     "config.json": Buffer.from('{"model_type": "bert"}\n'),
+    "empty.txt": Buffer.alloc(0),
     "weights/big.bin": patternBytes(BIG_SIZE, 7),
   };
   const common = () => ["--endpoint", hub.url, "--token", token];
@@ -44,7 +45,7 @@ describe("modelhub upload / download against the real hub", () => {
     const io = captureIO();
     expect(await runUpload(["alice/demo", source, ...common()], io), io.err.join("")).toBe(EXIT.ok);
     expect(io.out.join("")).toMatch(new RegExp(`^${hub.url}/alice/demo/commit/[0-9a-f]{40}\n$`));
-    expect(io.err.join("")).toMatch(/uploaded 3 file\(s\).*1 LFS \(11\.5 MB sent\), 2 regular, 0 unchanged/);
+    expect(io.err.join("")).toMatch(/uploaded 4 file\(s\).*1 LFS \(11\.5 MB sent\), 3 regular, 0 unchanged/);
 
     const tree = (await (await fetch(`${hub.url}/api/models/alice/demo/tree/main?recursive=true`)).json()) as { path: string; lfs?: { oid: string } }[];
     const big = tree.find((e) => e.path === "weights/big.bin");
@@ -54,7 +55,7 @@ describe("modelhub upload / download against the real hub", () => {
   it("a second upload of the same folder changes nothing", async () => {
     const io = captureIO();
     expect(await runUpload(["alice/demo", source, ...common()], io)).toBe(EXIT.ok);
-    expect(io.err.join("")).toMatch(/nothing to commit: 3 file\(s\) already up to date/);
+    expect(io.err.join("")).toMatch(/nothing to commit: 4 file\(s\) already up to date/);
   });
 
   it("skips LFS objects the hub already stores (batch answer without an upload action)", async () => {
@@ -75,7 +76,7 @@ describe("modelhub upload / download against the real hub", () => {
 
     const again = captureIO();
     expect(await runDownload(["alice/demo", "--local-dir", target, ...common()], again)).toBe(EXIT.ok);
-    expect(again.err.join("")).toMatch(/0 downloaded .*4 already complete and verified/);
+    expect(again.err.join("")).toMatch(/0 downloaded .*5 already complete and verified/);
   });
 
   it("resumes an interrupted download with a Range request and verifies it", async () => {
@@ -113,7 +114,7 @@ describe("modelhub upload / download against the real hub", () => {
     fs.writeFileSync(path.join(target, "config.json"), '{"model_type": "gpt2"}\n');
     const io = captureIO();
     expect(await runDownload(["alice/demo", "--local-dir", target, ...common()], io), io.err.join("")).toBe(EXIT.ok);
-    expect(io.err.join("")).toMatch(/2 downloaded .*2 replaced .*2 already complete/);
+    expect(io.err.join("")).toMatch(/2 downloaded .*2 replaced .*3 already complete/);
     expectSameFiles(target);
   });
 

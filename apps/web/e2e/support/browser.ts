@@ -3,13 +3,24 @@ import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { CHROMIUM, SCREENSHOT_DIR } from "./paths.js";
 
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
 }
 
-export async function newContext(browser: Browser, hubUrl: string, options: { width?: number; height?: number; dark?: boolean } = {}): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  hubUrl: string,
+  options: { width?: number; height?: number; dark?: boolean } = {},
+): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: hubUrl,
     viewport: { width: options.width ?? 1360, height: options.height ?? 900 },

@@ -11,6 +11,8 @@ const START_TIMEOUT_MS = 60_000;
 
 export interface RunningHub {
   url: string;
+  /** Settles when the demo catalogue import has finished (the hub imports it after it starts listening). */
+  seeded: Promise<void>;
   dataDir: string;
   stop: () => Promise<void>;
   /** Creates (or reuses) a user and returns a new write token; also sets the web password. */
@@ -23,13 +25,22 @@ export async function startHub(): Promise<RunningHub> {
   const child: ChildProcess = spawn(
     process.execPath,
     [SERVER_CLI, "serve", "--port", "0", "--host", "127.0.0.1", "--data", dataDir],
-    { cwd: REPO_ROOT, env: { ...process.env, MODELHUB_LOG_LEVEL: "info" }, stdio: ["ignore", "pipe", "pipe"] },
+    {
+      cwd: REPO_ROOT,
+      env: { ...process.env, MODELHUB_LOG_LEVEL: "info" },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
   );
   const output: string[] = [];
+  let markSeeded: () => void = () => {};
+  const seeded = new Promise<void>((resolve) => (markSeeded = resolve));
   child.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
 
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`hub did not start within ${START_TIMEOUT_MS} ms:\n${output.join("")}`)), START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`hub did not start within ${START_TIMEOUT_MS} ms:\n${output.join("")}`)),
+      START_TIMEOUT_MS,
+    );
     child.once("exit", (code) => {
       clearTimeout(timer);
       reject(new Error(`hub exited with ${code}:\n${output.join("")}`));
@@ -39,6 +50,7 @@ export async function startHub(): Promise<RunningHub> {
       output.push(`${line}\n`);
       try {
         const record = JSON.parse(line) as { msg?: string; listen?: string; url?: string };
+        if (record.msg === "demo catalogue imported") markSeeded();
         if (record.msg === "modelhub is listening") {
           clearTimeout(timer);
           resolve((record.listen ?? record.url ?? "").replace(/\/$/, ""));
@@ -51,6 +63,7 @@ export async function startHub(): Promise<RunningHub> {
 
   return {
     url,
+    seeded,
     dataDir,
     async stop() {
       if (child.exitCode === null) {
@@ -62,9 +75,13 @@ export async function startHub(): Promise<RunningHub> {
       rmSync(dataDir, { recursive: true, force: true });
     },
     async createUser(name, password) {
-      const { stdout } = await run(process.execPath, [SERVER_CLI, "token", "create", name, "--write", "--password", password, "--data", dataDir], {
-        cwd: REPO_ROOT,
-      });
+      const { stdout } = await run(
+        process.execPath,
+        [SERVER_CLI, "token", "create", name, "--write", "--password", password, "--data", dataDir],
+        {
+          cwd: REPO_ROOT,
+        },
+      );
       const token = stdout.trim().split("\n").pop() ?? "";
       if (!token.startsWith("hf_")) throw new Error(`token create printed no token: ${stdout}`);
       return token;

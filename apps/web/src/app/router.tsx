@@ -29,6 +29,8 @@ function repoRoutes(prefix: string, type: "model" | "dataset" | "space") {
     <Route key={`${type}-tree`} path={`${base}/tree/:rev/*`} element={<TreePage />} />,
     <Route key={`${type}-blob`} path={`${base}/blob/:rev/*`} element={<BlobPage />} />,
     <Route key={`${type}-commits`} path={`${base}/commits/:rev`} element={<CommitsPage />} />,
+    // Commit URLs returned by the commit API: the files as of that commit.
+    <Route key={`${type}-commit`} path={`${base}/commit/:rev`} element={<TreePage />} />,
     <Route key={`${type}-upload`} path={`${base}/upload`} element={<UploadPage />} />,
   ];
 }

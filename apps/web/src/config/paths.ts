@@ -19,7 +19,8 @@ export const paths = {
     `${PREFIX[type]}/${id}/tree/${encodeURIComponent(rev)}${path ? `/${encodePath(path)}` : ""}`,
   blob: (type: RepoType, id: string, rev: string, path: string) =>
     `${PREFIX[type]}/${id}/blob/${encodeURIComponent(rev)}/${encodePath(path)}`,
-  commits: (type: RepoType, id: string, rev: string) => `${PREFIX[type]}/${id}/commits/${encodeURIComponent(rev)}`,
+  commits: (type: RepoType, id: string, rev: string) =>
+    `${PREFIX[type]}/${id}/commits/${encodeURIComponent(rev)}`,
   resolve: (type: RepoType, id: string, rev: string, path: string, download = false) =>
     `${PREFIX[type]}/${id}/resolve/${encodeURIComponent(rev)}/${encodePath(path)}${download ? "?download=true" : ""}`,
   upload: (type: RepoType, id: string) => `${PREFIX[type]}/${id}/upload`,
@@ -34,12 +35,16 @@ export const paths = {
 export const apiPaths = {
   collection: (type: RepoType) => `/api/${COLLECTION[type]}`,
   repo: (type: RepoType, id: string) => `/api/${COLLECTION[type]}/${id}`,
-  repoAt: (type: RepoType, id: string, rev: string) => `/api/${COLLECTION[type]}/${id}/revision/${encodeURIComponent(rev)}`,
+  repoAt: (type: RepoType, id: string, rev: string) =>
+    `/api/${COLLECTION[type]}/${id}/revision/${encodeURIComponent(rev)}`,
   tree: (type: RepoType, id: string, rev: string, path = "") =>
     `/api/${COLLECTION[type]}/${id}/tree/${encodeURIComponent(rev)}${path ? `/${encodePath(path)}` : ""}`,
-  commits: (type: RepoType, id: string, rev: string) => `/api/${COLLECTION[type]}/${id}/commits/${encodeURIComponent(rev)}`,
-  preupload: (type: RepoType, id: string, rev: string) => `/api/${COLLECTION[type]}/${id}/preupload/${encodeURIComponent(rev)}`,
-  commit: (type: RepoType, id: string, rev: string) => `/api/${COLLECTION[type]}/${id}/commit/${encodeURIComponent(rev)}`,
+  commits: (type: RepoType, id: string, rev: string) =>
+    `/api/${COLLECTION[type]}/${id}/commits/${encodeURIComponent(rev)}`,
+  preupload: (type: RepoType, id: string, rev: string) =>
+    `/api/${COLLECTION[type]}/${id}/preupload/${encodeURIComponent(rev)}`,
+  commit: (type: RepoType, id: string, rev: string) =>
+    `/api/${COLLECTION[type]}/${id}/commit/${encodeURIComponent(rev)}`,
   lfsBatch: (type: RepoType, id: string) => `${PREFIX[type]}/${id}.git/info/lfs/objects/batch`,
   snippets: (id: string) => `/api/models/${id}/snippets`,
   tasks: () => "/api/tasks",

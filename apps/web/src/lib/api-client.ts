@@ -35,8 +35,11 @@ async function errorFrom(response: Response): Promise<ApiError> {
   } catch {
     // Not JSON: keep the header message or the status text.
   }
-  return new ApiError(response.status, message || response.statusText || `HTTP ${response.status}`,
-    response.headers.get("X-Error-Code") ?? undefined);
+  return new ApiError(
+    response.status,
+    message || response.statusText || `HTTP ${response.status}`,
+    response.headers.get("X-Error-Code") ?? undefined,
+  );
 }
 
 export async function send(path: string, options: RequestOptions = {}): Promise<Response> {

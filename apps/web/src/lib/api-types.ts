@@ -43,7 +43,8 @@ export interface RepoInfo {
   safetensors?: { parameters: Record<string, number>; total: number };
   gguf?: { total?: number; architecture?: string; context_length?: number; [key: string]: unknown };
   usedStorage?: number;
-  inferenceProviderMapping?: Record<string, ProviderMappingEntry> | ({ provider: string } & ProviderMappingEntry)[];
+  inferenceProviderMapping?:
+    Record<string, ProviderMappingEntry> | ({ provider: string } & ProviderMappingEntry)[];
   /** datasets */
   description?: string;
   citation?: string;

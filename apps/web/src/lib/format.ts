@@ -45,5 +45,7 @@ export function formatRelative(iso: string | undefined): string {
 export function formatDate(iso: string | undefined): string {
   if (!iso) return "";
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : date.toLocaleDateString("en", { year: "numeric", month: "short", day: "numeric" });
+  return Number.isNaN(date.getTime())
+    ? ""
+    : date.toLocaleDateString("en", { year: "numeric", month: "short", day: "numeric" });
 }

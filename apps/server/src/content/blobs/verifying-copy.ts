@@ -12,18 +12,21 @@ export async function copyVerified(body: Readable, sink: Writable, oid: string, 
   for await (const chunk of body) {
     const buf = chunk as Buffer;
     received += buf.length;
-    if (received > size) throw new BlobMismatchError(`Object ${oid} is larger than the announced ${size} bytes`);
+    if (received > size)
+      throw new BlobMismatchError(`Object ${oid} is larger than the announced ${size} bytes`);
     hash.update(buf);
-    if (!sink.write(buf)) await new Promise<void>((resolve, reject) => {
-      const onError = (error: Error) => reject(error);
-      sink.once("error", onError);
-      sink.once("drain", () => {
-        sink.off("error", onError);
-        resolve();
+    if (!sink.write(buf))
+      await new Promise<void>((resolve, reject) => {
+        const onError = (error: Error) => reject(error);
+        sink.once("error", onError);
+        sink.once("drain", () => {
+          sink.off("error", onError);
+          resolve();
+        });
       });
-    });
   }
-  if (received !== size) throw new BlobMismatchError(`Object ${oid}: received ${received} bytes, expected ${size}`);
+  if (received !== size)
+    throw new BlobMismatchError(`Object ${oid}: received ${received} bytes, expected ${size}`);
   const digest = hash.digest("hex");
   if (digest !== oid) throw new BlobMismatchError(`Object content hashes to ${digest}, not ${oid}`);
   await new Promise<void>((resolve, reject) => {

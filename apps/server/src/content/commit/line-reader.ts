@@ -1,7 +1,11 @@
 import { tooLarge } from "../http-error.js";
 
 /** Splits a byte stream into lines without holding more than one line (bounded) in memory. */
-export async function* readLines(body: ReadableStream<Uint8Array>, maxLine: number, maxTotal: number): AsyncGenerator<string> {
+export async function* readLines(
+  body: ReadableStream<Uint8Array>,
+  maxLine: number,
+  maxTotal: number,
+): AsyncGenerator<string> {
   const reader = body.getReader();
   let pending: Buffer[] = [];
   let pendingLength = 0;

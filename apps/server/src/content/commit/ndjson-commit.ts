@@ -9,9 +9,22 @@ export const MAX_NDJSON_LINE = 96 * 1024 * 1024;
 export const MAX_NDJSON_BODY = 1024 * 1024 * 1024;
 const MAX_OPERATIONS = 100_000;
 
-const header = z.object({ summary: z.string().max(4096).optional(), description: z.string().max(65536).optional(), parentCommit: z.string().regex(/^[0-9a-f]{40}$/).optional().nullable() });
+const header = z.object({
+  summary: z.string().max(4096).optional(),
+  description: z.string().max(65536).optional(),
+  parentCommit: z
+    .string()
+    .regex(/^[0-9a-f]{40}$/)
+    .optional()
+    .nullable(),
+});
 const file = z.object({ path: z.string(), content: z.string(), encoding: z.literal("base64").optional() });
-const lfsFile = z.object({ path: z.string(), algo: z.literal("sha256").optional(), oid: z.string(), size: z.number().int().nonnegative().optional() });
+const lfsFile = z.object({
+  path: z.string(),
+  algo: z.literal("sha256").optional(),
+  oid: z.string(),
+  size: z.number().int().nonnegative().optional(),
+});
 const deleted = z.object({ path: z.string() });
 const line = z.object({ key: z.string(), value: z.unknown() });
 
@@ -32,13 +45,17 @@ function parseJsonLine(text: string, lineNumber: number): z.infer<typeof line> {
     throw badRequest(`Malformed NDJSON: line ${lineNumber} is not valid JSON`);
   }
   const parsed = line.safeParse(value);
-  if (!parsed.success) throw badRequest(`Malformed NDJSON: line ${lineNumber} must be {"key": …, "value": …}`);
+  if (!parsed.success)
+    throw badRequest(`Malformed NDJSON: line ${lineNumber} must be {"key": …, "value": …}`);
   return parsed.data;
 }
 
 function shape<T>(schema: z.ZodType<T>, value: unknown, key: string, lineNumber: number): T {
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw badRequest(`Malformed NDJSON: invalid "${key}" on line ${lineNumber}: ${parsed.error.issues[0]?.message ?? "bad value"}`);
+  if (!parsed.success)
+    throw badRequest(
+      `Malformed NDJSON: invalid "${key}" on line ${lineNumber}: ${parsed.error.issues[0]?.message ?? "bad value"}`,
+    );
   return parsed.data;
 }
 
@@ -46,7 +63,11 @@ function shape<T>(schema: z.ZodType<T>, value: unknown, key: string, lineNumber:
  * Reads the NDJSON commit body line by line; regular file contents go straight into the repo's
  * object database so only one line is ever held in memory.
  */
-export async function parseNdjsonCommit(body: ReadableStream<Uint8Array> | null, content: RepoContent, repo: RepoKey): Promise<ParsedCommit> {
+export async function parseNdjsonCommit(
+  body: ReadableStream<Uint8Array> | null,
+  content: RepoContent,
+  repo: RepoKey,
+): Promise<ParsedCommit> {
   if (!body) throw badRequest("Empty commit body");
   let parsed: ParsedCommit | undefined;
   let lineNumber = 0;
@@ -57,17 +78,27 @@ export async function parseNdjsonCommit(body: ReadableStream<Uint8Array> | null,
     if (!parsed) {
       if (key !== "header") throw badRequest("Malformed NDJSON: the first line must be the header");
       const h = shape(header, value, key, lineNumber);
-      parsed = { title: h.summary?.trim() || "Upload files", description: h.description ?? "", parentCommit: h.parentCommit ?? undefined, operations: [] };
+      parsed = {
+        title: h.summary?.trim() || "Upload files",
+        description: h.description ?? "",
+        parentCommit: h.parentCommit ?? undefined,
+        operations: [],
+      };
       continue;
     }
-    if (parsed.operations.length >= MAX_OPERATIONS) throw badRequest(`At most ${MAX_OPERATIONS} operations per commit`);
+    if (parsed.operations.length >= MAX_OPERATIONS)
+      throw badRequest(`At most ${MAX_OPERATIONS} operations per commit`);
     switch (key) {
       case "file": {
         const f = shape(file, value, key, lineNumber);
         const data = f.content.replace(/\s+/g, "");
         if (!BASE64.test(data)) throw badRequest(`Malformed NDJSON: content of ${f.path} is not base64`);
         const path = checkRepoPath(f.path);
-        parsed.operations.push({ kind: "file", path, blob: await content.hashBlob(repo, Buffer.from(data, "base64")) });
+        parsed.operations.push({
+          kind: "file",
+          path,
+          blob: await content.hashBlob(repo, Buffer.from(data, "base64")),
+        });
         break;
       }
       case "lfsFile": {
@@ -77,10 +108,16 @@ export async function parseNdjsonCommit(body: ReadableStream<Uint8Array> | null,
         break;
       }
       case "deletedFile":
-        parsed.operations.push({ kind: "delete", path: checkRepoPath(shape(deleted, value, key, lineNumber).path) });
+        parsed.operations.push({
+          kind: "delete",
+          path: checkRepoPath(shape(deleted, value, key, lineNumber).path),
+        });
         break;
       case "deletedFolder":
-        parsed.operations.push({ kind: "deleteFolder", path: checkFolderPath(shape(deleted, value, key, lineNumber).path) });
+        parsed.operations.push({
+          kind: "deleteFolder",
+          path: checkFolderPath(shape(deleted, value, key, lineNumber).path),
+        });
         break;
       case "header":
         throw badRequest("Malformed NDJSON: more than one header line");

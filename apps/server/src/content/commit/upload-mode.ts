@@ -1,5 +1,5 @@
 import { TextDecoder } from "node:util";
-import { GitAttributes, isIgnored } from "../paths/gitattributes.js";
+import { type GitAttributes, isIgnored } from "../paths/gitattributes.js";
 
 export const LFS_SIZE_THRESHOLD = 10 * 1024 * 1024;
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
@@ -23,7 +23,13 @@ export interface UploadDecision {
   shouldIgnore: boolean;
 }
 
-export function decideUpload(path: string, size: number, sample: Buffer, attributes: GitAttributes, gitIgnore: string): UploadDecision {
+export function decideUpload(
+  path: string,
+  size: number,
+  sample: Buffer,
+  attributes: GitAttributes,
+  gitIgnore: string,
+): UploadDecision {
   const shouldIgnore = gitIgnore !== "" && isIgnored(gitIgnore, path);
   if (size === 0) return { uploadMode: "regular", shouldIgnore };
   const lfs = attributes.isLfs(path) || size > LFS_SIZE_THRESHOLD || looksBinary(sample);

@@ -10,7 +10,18 @@ import { pipelineOfPeftTask, transformersInfoOf, type TransformersInfo } from ".
 
 const MAX_README_BYTES = 2 * 1024 * 1024;
 const CHAT_PIPELINES = new Set(["text-generation", "image-text-to-text"]);
-const SPACE_FIELDS = ["title", "emoji", "colorFrom", "colorTo", "sdk", "sdk_version", "app_file", "app_port", "pinned", "short_description"];
+const SPACE_FIELDS = [
+  "title",
+  "emoji",
+  "colorFrom",
+  "colorTo",
+  "sdk",
+  "sdk_version",
+  "app_file",
+  "app_port",
+  "pinned",
+  "short_description",
+];
 
 export interface DeriveCaches {
   gguf: Map<string, GgufFileInfo>;
@@ -31,14 +42,23 @@ function inferLibrary(hints: ModelConfigResult["libraryHints"], hasGguf: boolean
 function formatTags(paths: string[]): string[] {
   const tags: string[] = [];
   if (paths.some((path) => path.endsWith(".safetensors"))) tags.push("safetensors");
-  if (paths.some((path) => /(^|\/)pytorch_model.*\.bin$/.test(path) || path.endsWith(".pt") || path.endsWith(".pth"))) tags.push("pytorch");
+  if (
+    paths.some(
+      (path) => /(^|\/)pytorch_model.*\.bin$/.test(path) || path.endsWith(".pt") || path.endsWith(".pth"),
+    )
+  )
+    tags.push("pytorch");
   if (paths.some((path) => path.toLowerCase().endsWith(".gguf"))) tags.push("gguf");
   if (paths.some((path) => path.endsWith(".onnx"))) tags.push("onnx");
   if (paths.some((path) => path.endsWith(".h5") || path.endsWith(".keras"))) tags.push("keras");
   return tags;
 }
 
-function inferredRelation(config: ModelConfigResult, hasGguf: boolean, cardTags: string[]): BaseModelRelation {
+function inferredRelation(
+  config: ModelConfigResult,
+  hasGguf: boolean,
+  cardTags: string[],
+): BaseModelRelation {
   if (config.libraryHints.peft || cardTags.includes("lora")) return "adapter";
   if (hasGguf || config.config.quantization_config !== undefined) return "quantized";
   return "finetune";
@@ -57,8 +77,11 @@ export async function deriveMetadata(files: RepoFiles, caches: DeriveCaches): Pr
   const usedStorage = files.files.reduce((sum, file) => sum + file.size, 0);
   const result: DerivedMetadata = { tags: [], warnings, usedStorage, siblings: files.files };
 
-  const readme = paths.includes("README.md") ? (await files.read("README.md", MAX_README_BYTES))?.toString("utf8") : undefined;
-  if (paths.includes("README.md") && readme === undefined) warnings.push("README.md is too large to read its card");
+  const readme = paths.includes("README.md")
+    ? (await files.read("README.md", MAX_README_BYTES))?.toString("utf8")
+    : undefined;
+  if (paths.includes("README.md") && readme === undefined)
+    warnings.push("README.md is too large to read its card");
   const card = readme === undefined ? {} : parseCard(readme);
   if (card.warning) warnings.push(card.warning);
   const cardData = card.cardData;
@@ -72,8 +95,16 @@ export async function deriveMetadata(files: RepoFiles, caches: DeriveCaches): Pr
   if (files.type === "space") {
     const sdk = typeof cardData?.sdk === "string" ? cardData.sdk : undefined;
     if (sdk) result.sdk = sdk;
-    result.spaceFields = cardData ? Object.fromEntries(SPACE_FIELDS.filter((key) => cardData[key] !== undefined).map((key) => [key, cardData[key]])) : {};
-    result.tags = unique([...(sdk ? [sdk] : []), ...stringList(cardData?.tags), ...stringList(cardData?.license).map((license) => `license:${license}`)]);
+    result.spaceFields = cardData
+      ? Object.fromEntries(
+          SPACE_FIELDS.filter((key) => cardData[key] !== undefined).map((key) => [key, cardData[key]]),
+        )
+      : {};
+    result.tags = unique([
+      ...(sdk ? [sdk] : []),
+      ...stringList(cardData?.tags),
+      ...stringList(cardData?.license).map((license) => `license:${license}`),
+    ]);
     return result;
   }
 
@@ -91,15 +122,23 @@ export async function deriveMetadata(files: RepoFiles, caches: DeriveCaches): Pr
 
   let transformersInfo: TransformersInfo | undefined;
   const configJson = modelConfig.configJson;
-  if (configJson && (library === "transformers" || library === undefined || modelConfig.libraryHints.transformers)) {
+  if (
+    configJson &&
+    (library === "transformers" || library === undefined || modelConfig.libraryHints.transformers)
+  ) {
     const architectures = stringList(configJson.architectures);
     transformersInfo = transformersInfoOf({
       architectures,
       modelType: typeof configJson.model_type === "string" ? configJson.model_type : undefined,
       hasVisionConfig: modelConfig.hasVisionConfig,
       hasTokenizer: paths.includes("tokenizer_config.json") || paths.includes("tokenizer.json"),
-      hasImageProcessor: Boolean(modelConfig.preprocessor && (modelConfig.preprocessor.image_processor_type || modelConfig.preprocessor.image_mean)),
-      hasFeatureExtractor: Boolean(modelConfig.preprocessor && modelConfig.preprocessor.feature_extractor_type),
+      hasImageProcessor: Boolean(
+        modelConfig.preprocessor &&
+        (modelConfig.preprocessor.image_processor_type || modelConfig.preprocessor.image_mean),
+      ),
+      hasFeatureExtractor: Boolean(
+        modelConfig.preprocessor && modelConfig.preprocessor.feature_extractor_type,
+      ),
       hasProcessorConfig: paths.includes("processor_config.json"),
       autoMap: isObject(configJson.auto_map) ? configJson.auto_map : undefined,
     });
@@ -115,13 +154,16 @@ export async function deriveMetadata(files: RepoFiles, caches: DeriveCaches): Pr
     (library === "diffusers" ? "text-to-image" : undefined) ??
     (library === "gguf" && gguf?.chat_template ? "text-generation" : undefined);
   if (pipeline) result.pipeline_tag = pipeline;
-  if (result.transformersInfo && pipeline && !transformersInfo?.pipeline_tag) result.transformersInfo.pipeline_tag = pipeline;
+  if (result.transformersInfo && pipeline && !transformersInfo?.pipeline_tag)
+    result.transformersInfo.pipeline_tag = pipeline;
 
   const widget = widgetOf(cardData);
   if (widget) result.widgetData = widget;
 
   const cardTags = stringList(cardData?.tags);
-  const conversational = (modelConfig.hasChatTemplate || Boolean(gguf?.chat_template)) && (pipeline === undefined || CHAT_PIPELINES.has(pipeline));
+  const conversational =
+    (modelConfig.hasChatTemplate || Boolean(gguf?.chat_template)) &&
+    (pipeline === undefined || CHAT_PIPELINES.has(pipeline));
   const modelType = typeof modelConfig.config.model_type === "string" ? [modelConfig.config.model_type] : [];
   result.tags = unique([
     ...(library ? [library] : []),

@@ -17,12 +17,15 @@ export function frontMatterOf(readme: string): string | undefined {
 export function parseCard(readme: string): CardResult {
   const yamlText = frontMatterOf(readme);
   if (yamlText === undefined) {
-    return readme.trimStart().startsWith("---") ? { warning: "README.md front matter is not closed by a '---' line" } : {};
+    return readme.trimStart().startsWith("---")
+      ? { warning: "README.md front matter is not closed by a '---' line" }
+      : {};
   }
   try {
     const value: unknown = parse(yamlText, { maxAliasCount: 100, uniqueKeys: false });
     if (value === null || value === undefined) return {};
-    if (typeof value !== "object" || Array.isArray(value)) return { warning: "README.md front matter is not a YAML mapping" };
+    if (typeof value !== "object" || Array.isArray(value))
+      return { warning: "README.md front matter is not a YAML mapping" };
     return { cardData: JSON.parse(JSON.stringify(value)) as Record<string, unknown> };
   } catch (error) {
     const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
@@ -33,6 +36,9 @@ export function parseCard(readme: string): CardResult {
 /** A card value that may be a string or a list of strings, as a list. */
 export function stringList(value: unknown): string[] {
   if (typeof value === "string") return value.trim() === "" ? [] : [value.trim()];
-  if (Array.isArray(value)) return value.filter((item): item is string => typeof item === "string" && item.trim() !== "").map((item) => item.trim());
+  if (Array.isArray(value))
+    return value
+      .filter((item): item is string => typeof item === "string" && item.trim() !== "")
+      .map((item) => item.trim());
   return [];
 }

@@ -18,7 +18,19 @@ const enum ValueType {
   Float64 = 12,
 }
 
-const FIXED_SIZES: Partial<Record<number, number>> = { 0: 1, 1: 1, 2: 2, 3: 2, 4: 4, 5: 4, 6: 4, 7: 1, 10: 8, 11: 8, 12: 8 };
+const FIXED_SIZES: Partial<Record<number, number>> = {
+  0: 1,
+  1: 1,
+  2: 2,
+  3: 2,
+  4: 4,
+  5: 4,
+  6: 4,
+  7: 1,
+  10: 8,
+  11: 8,
+  12: 8,
+};
 const GGUF_MAGIC = 0x46554747; // "GGUF" read as little-endian u32
 const MAX_STRING = 16 * 1024 * 1024;
 
@@ -43,17 +55,28 @@ async function readScalar(reader: StreamReader, type: number): Promise<GgufScala
   if (size === undefined) throw new Error(`unknown GGUF value type ${type}`);
   const bytes = await reader.take(size);
   switch (type) {
-    case ValueType.Uint8: return bytes.readUInt8(0);
-    case ValueType.Int8: return bytes.readInt8(0);
-    case ValueType.Uint16: return bytes.readUInt16LE(0);
-    case ValueType.Int16: return bytes.readInt16LE(0);
-    case ValueType.Uint32: return bytes.readUInt32LE(0);
-    case ValueType.Int32: return bytes.readInt32LE(0);
-    case ValueType.Float32: return bytes.readFloatLE(0);
-    case ValueType.Bool: return bytes.readUInt8(0) !== 0;
-    case ValueType.Uint64: return bytes.readBigUInt64LE(0);
-    case ValueType.Int64: return bytes.readBigInt64LE(0);
-    default: return bytes.readDoubleLE(0);
+    case ValueType.Uint8:
+      return bytes.readUInt8(0);
+    case ValueType.Int8:
+      return bytes.readInt8(0);
+    case ValueType.Uint16:
+      return bytes.readUInt16LE(0);
+    case ValueType.Int16:
+      return bytes.readInt16LE(0);
+    case ValueType.Uint32:
+      return bytes.readUInt32LE(0);
+    case ValueType.Int32:
+      return bytes.readInt32LE(0);
+    case ValueType.Float32:
+      return bytes.readFloatLE(0);
+    case ValueType.Bool:
+      return bytes.readUInt8(0) !== 0;
+    case ValueType.Uint64:
+      return bytes.readBigUInt64LE(0);
+    case ValueType.Int64:
+      return bytes.readBigInt64LE(0);
+    default:
+      return bytes.readDoubleLE(0);
   }
 }
 

@@ -1,6 +1,5 @@
-import * as tasks from "@modelhub/tasks";
+import { fileTypeLabel, parseGGUFQuantLabel } from "@modelhub/tasks";
 import type { FileEntry } from "../../http/contracts.js";
-import { fileTypeLabel } from "./gguf-file-types.js";
 import { readGgufHeader } from "./gguf-header.js";
 import type { RepoFiles } from "./repo-files.js";
 
@@ -17,10 +16,7 @@ export interface GgufFileInfo {
 const MAX_FILES = 32;
 
 function quantFromName(path: string): string | undefined {
-  const parse = (tasks as unknown as Record<string, unknown>)["parseGGUFQuantLabel"];
-  if (typeof parse !== "function") return undefined;
-  const label: unknown = (parse as (name: string) => unknown)(path);
-  return typeof label === "string" ? label : undefined;
+  return parseGGUFQuantLabel(path.slice(path.lastIndexOf("/") + 1));
 }
 
 async function inspect(files: RepoFiles, file: FileEntry): Promise<GgufFileInfo> {
@@ -37,7 +33,8 @@ async function inspect(files: RepoFiles, file: FileEntry): Promise<GgufFileInfo>
     if (typeof template === "string") info.chat_template = template;
     const fileType = header.metadata.get("general.file_type");
     if (typeof fileType === "number") info.file_type = fileType;
-    info.quant = fileTypeLabel(info.file_type) ?? quantFromName(file.path);
+    info.quant =
+      (info.file_type === undefined ? undefined : fileTypeLabel(info.file_type)) ?? quantFromName(file.path);
   } catch (error) {
     info.error = error instanceof Error ? error.message : String(error);
     info.quant = quantFromName(file.path);
@@ -54,8 +51,14 @@ export interface GgufSummary {
 }
 
 /** Reads the header of each .gguf file (cached by content id) and summarises them. */
-export async function summariseGguf(files: RepoFiles, cache: Map<string, GgufFileInfo>, warnings: string[]): Promise<GgufSummary | undefined> {
-  const ggufFiles = files.files.filter((file) => file.path.toLowerCase().endsWith(".gguf")).slice(0, MAX_FILES);
+export async function summariseGguf(
+  files: RepoFiles,
+  cache: Map<string, GgufFileInfo>,
+  warnings: string[],
+): Promise<GgufSummary | undefined> {
+  const ggufFiles = files.files
+    .filter((file) => file.path.toLowerCase().endsWith(".gguf"))
+    .slice(0, MAX_FILES);
   if (ggufFiles.length === 0) return undefined;
   const infos: GgufFileInfo[] = [];
   for (const file of ggufFiles) {

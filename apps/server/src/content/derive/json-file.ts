@@ -7,7 +7,11 @@ export function isObject(value: unknown): value is JsonObject {
 }
 
 /** Parses a JSON object file; problems become warnings instead of exceptions. */
-export function parseJsonObject(path: string, content: Buffer | undefined, warnings: string[]): JsonObject | undefined {
+export function parseJsonObject(
+  path: string,
+  content: Buffer | undefined,
+  warnings: string[],
+): JsonObject | undefined {
   if (!content) return undefined;
   try {
     const value: unknown = JSON.parse(content.toString("utf8"));
@@ -20,14 +24,24 @@ export function parseJsonObject(path: string, content: Buffer | undefined, warni
 }
 
 /** Parses a YAML mapping leniently (custom tags such as HyperPyYAML's `!new:` are kept as strings). */
-export function parseYamlObject(path: string, content: Buffer | undefined, warnings: string[]): JsonObject | undefined {
+export function parseYamlObject(
+  path: string,
+  content: Buffer | undefined,
+  warnings: string[],
+): JsonObject | undefined {
   if (!content) return undefined;
   try {
-    const value: unknown = parse(content.toString("utf8"), { maxAliasCount: 100, uniqueKeys: false, logLevel: "silent" });
+    const value: unknown = parse(content.toString("utf8"), {
+      maxAliasCount: 100,
+      uniqueKeys: false,
+      logLevel: "silent",
+    });
     if (isObject(value)) return JSON.parse(JSON.stringify(value)) as JsonObject;
     warnings.push(`${path} is not a YAML mapping`);
   } catch (error) {
-    warnings.push(`${path} is not valid YAML: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+    warnings.push(
+      `${path} is not valid YAML: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`,
+    );
   }
   return undefined;
 }

@@ -8,7 +8,11 @@ export interface TransformersInfo {
 /** Architecture class suffix → transformers Auto class and the pipeline it serves. Longest suffix first. */
 const SUFFIXES: [suffix: string, autoModel: string, pipeline?: string][] = [
   ["ForZeroShotObjectDetection", "AutoModelForZeroShotObjectDetection", "zero-shot-object-detection"],
-  ["ForZeroShotImageClassification", "AutoModelForZeroShotImageClassification", "zero-shot-image-classification"],
+  [
+    "ForZeroShotImageClassification",
+    "AutoModelForZeroShotImageClassification",
+    "zero-shot-image-classification",
+  ],
   ["ForSequenceClassification", "AutoModelForSequenceClassification", "text-classification"],
   ["ForTokenClassification", "AutoModelForTokenClassification", "token-classification"],
   ["ForQuestionAnswering", "AutoModelForQuestionAnswering", "question-answering"],
@@ -48,13 +52,19 @@ export interface TransformersInputs {
 }
 
 function conditionalGeneration(inputs: TransformersInputs): [string, string] {
-  if (inputs.modelType && SPEECH_TYPES.has(inputs.modelType)) return ["AutoModelForSpeechSeq2Seq", "automatic-speech-recognition"];
-  if (inputs.hasVisionConfig || inputs.hasImageProcessor) return ["AutoModelForImageTextToText", "image-text-to-text"];
+  if (inputs.modelType && SPEECH_TYPES.has(inputs.modelType))
+    return ["AutoModelForSpeechSeq2Seq", "automatic-speech-recognition"];
+  if (inputs.hasVisionConfig || inputs.hasImageProcessor)
+    return ["AutoModelForImageTextToText", "image-text-to-text"];
   return ["AutoModelForSeq2SeqLM", "text2text-generation"];
 }
 
 function processorFor(inputs: TransformersInputs): string | undefined {
-  if (inputs.hasProcessorConfig || (inputs.hasTokenizer && (inputs.hasImageProcessor || inputs.hasFeatureExtractor))) return "AutoProcessor";
+  if (
+    inputs.hasProcessorConfig ||
+    (inputs.hasTokenizer && (inputs.hasImageProcessor || inputs.hasFeatureExtractor))
+  )
+    return "AutoProcessor";
   if (inputs.hasTokenizer) return "AutoTokenizer";
   if (inputs.hasImageProcessor) return "AutoImageProcessor";
   if (inputs.hasFeatureExtractor) return "AutoFeatureExtractor";
@@ -67,7 +77,8 @@ export function transformersInfoOf(inputs: TransformersInputs): TransformersInfo
   if (!architecture) return undefined;
   let autoModel = "AutoModel";
   let pipeline: string | undefined = "feature-extraction";
-  if (architecture.endsWith("ForConditionalGeneration")) [autoModel, pipeline] = conditionalGeneration(inputs);
+  if (architecture.endsWith("ForConditionalGeneration"))
+    [autoModel, pipeline] = conditionalGeneration(inputs);
   else {
     const hit = SUFFIXES.find(([suffix]) => architecture.endsWith(suffix));
     if (hit) [, autoModel, pipeline] = hit;

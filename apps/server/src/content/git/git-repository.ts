@@ -23,12 +23,20 @@ export class GitRepository {
 
   /** Resolves a revision to a commit id, or undefined when it does not exist. */
   async resolveCommit(rev: string): Promise<string | undefined> {
-    const candidates = rev === "HEAD" ? [`refs/heads/${DEFAULT_BRANCH}`] : FULL_SHA.test(rev) ? [rev] : [`refs/heads/${rev}`, `refs/tags/${rev}`, rev];
+    const candidates =
+      rev === "HEAD"
+        ? [`refs/heads/${DEFAULT_BRANCH}`]
+        : FULL_SHA.test(rev)
+          ? [rev]
+          : [`refs/heads/${rev}`, `refs/tags/${rev}`, rev];
     for (const candidate of candidates) {
-      const result = await runGit(["rev-parse", "--verify", "--quiet", "--end-of-options", `${candidate}^{commit}`], {
-        gitDir: this.dir,
-        okCodes: [1, 128],
-      });
+      const result = await runGit(
+        ["rev-parse", "--verify", "--quiet", "--end-of-options", `${candidate}^{commit}`],
+        {
+          gitDir: this.dir,
+          okCodes: [1, 128],
+        },
+      );
       const sha = result.stdout.toString("utf8").trim();
       if (result.code === 0 && FULL_SHA.test(sha)) return sha;
     }
@@ -36,7 +44,10 @@ export class GitRepository {
   }
 
   async headOf(branch: string): Promise<string | undefined> {
-    const result = await runGit(["rev-parse", "--verify", "--quiet", `refs/heads/${branch}`], { gitDir: this.dir, okCodes: [1, 128] });
+    const result = await runGit(["rev-parse", "--verify", "--quiet", `refs/heads/${branch}`], {
+      gitDir: this.dir,
+      okCodes: [1, 128],
+    });
     const sha = result.stdout.toString("utf8").trim();
     return result.code === 0 && FULL_SHA.test(sha) ? sha : undefined;
   }
@@ -71,11 +82,17 @@ export class GitRepository {
 
   /** Streams a blob's bytes from `git cat-file`. */
   blobStream(oid: string): Readable {
-    const child = spawn("git", [`--git-dir=${this.dir}`, "cat-file", "blob", oid], { env: gitEnv(), stdio: ["ignore", "pipe", "ignore"] });
+    const child = spawn("git", [`--git-dir=${this.dir}`, "cat-file", "blob", oid], {
+      env: gitEnv(),
+      stdio: ["ignore", "pipe", "ignore"],
+    });
     return child.stdout;
   }
 
-  async log(commit: string, options: { skip?: number; limit?: number; path?: string } = {}): Promise<CommitInfo[]> {
+  async log(
+    commit: string,
+    options: { skip?: number; limit?: number; path?: string } = {},
+  ): Promise<CommitInfo[]> {
     const args = ["log", LOG_FORMAT, "--no-color"];
     if (options.skip) args.push(`--skip=${options.skip}`);
     if (options.limit !== undefined) args.push(`--max-count=${options.limit}`);
@@ -89,7 +106,9 @@ export class GitRepository {
   }
 
   async refs(): Promise<RefInfo[]> {
-    const text = await gitText(["for-each-ref", "--format=%(refname)%00%(objectname)%00%(*objectname)"], { gitDir: this.dir });
+    const text = await gitText(["for-each-ref", "--format=%(refname)%00%(objectname)%00%(*objectname)"], {
+      gitDir: this.dir,
+    });
     return text
       .split("\n")
       .filter((line) => line !== "")

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { PassThrough, Readable } from "node:stream";
+import { PassThrough, type Readable } from "node:stream";
 import { gitEnv } from "./run-git.js";
 
 export interface CgiRequest {

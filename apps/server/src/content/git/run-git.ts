@@ -35,7 +35,12 @@ const BASE_ENV: Record<string, string> = {
 };
 
 export function gitEnv(extra?: Record<string, string>): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/tmp", ...BASE_ENV, ...extra };
+  return {
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: process.env.HOME ?? "/tmp",
+    ...BASE_ENV,
+    ...extra,
+  };
 }
 
 /** Runs git with an argument vector (never a shell string) and collects its output. */
@@ -50,7 +55,11 @@ export function runGit(args: string[], options: GitOptions = {}): Promise<GitRes
     child.on("error", reject);
     child.stdin.on("error", () => undefined);
     child.on("close", (code) => {
-      const result = { stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString("utf8"), code: code ?? -1 };
+      const result = {
+        stdout: Buffer.concat(out),
+        stderr: Buffer.concat(err).toString("utf8"),
+        code: code ?? -1,
+      };
       if (result.code === 0 || options.okCodes?.includes(result.code)) resolve(result);
       else reject(new GitError(fullArgs, result.code, result.stderr));
     });

@@ -15,7 +15,13 @@ export function parseLsTree(output: Buffer): TreeEntry[] {
     const tab = record.indexOf("\t");
     const [mode, type, oid, size] = record.slice(0, tab).split(/ +/);
     if (type !== "blob" && type !== "tree") continue; // submodules (commit) are not files
-    entries.push({ type, mode, oid, gitSize: type === "blob" ? Number(size) : 0, path: record.slice(tab + 1) });
+    entries.push({
+      type,
+      mode,
+      oid,
+      gitSize: type === "blob" ? Number(size) : 0,
+      path: record.slice(tab + 1),
+    });
   }
   return entries;
 }

@@ -32,5 +32,7 @@ export function parseRange(header: string | undefined, size: number): ParsedRang
 }
 
 function unsatisfiable(size: number): HttpError {
-  return new HttpError(416, "Requested range not satisfiable", undefined, { "Content-Range": `bytes */${size}` });
+  return new HttpError(416, "Requested range not satisfiable", undefined, {
+    "Content-Range": `bytes */${size}`,
+  });
 }

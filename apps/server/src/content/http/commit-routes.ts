@@ -4,6 +4,7 @@ import type { AppEnv } from "../../http/contracts.js";
 import { MAX_NDJSON_BODY, parseNdjsonCommit } from "../commit/ndjson-commit.js";
 import { decideUpload } from "../commit/upload-mode.js";
 import { HttpError, badRequest, tooLarge } from "../http-error.js";
+import { readLimitedJson } from "./limited-body.js";
 import { GitAttributes } from "../paths/gitattributes.js";
 import { checkRepoPath, checkRevision } from "../paths/repo-path.js";
 import { type ContentContext, hubUrl } from "./content-context.js";
@@ -13,7 +14,11 @@ import { URL_PREFIX, typeOfCollection } from "./repo-types.js";
 const TYPES = ":kind{models|datasets|spaces}";
 const MAX_PREUPLOAD_BODY = 8 * 1024 * 1024;
 const preuploadBody = z.object({
-  files: z.array(z.object({ path: z.string(), size: z.number().int().nonnegative(), sample: z.string().optional() })).max(1000),
+  files: z
+    .array(
+      z.object({ path: z.string(), size: z.number().int().nonnegative(), sample: z.string().optional() }),
+    )
+    .max(1000),
   gitAttributes: z.string().max(1_000_000).optional(),
   gitIgnore: z.string().max(1_000_000).optional(),
 });
@@ -24,28 +29,29 @@ export function registerCommitRoutes(app: Hono<AppEnv>, ctx: ContentContext): vo
     const type = typeOfCollection(c.req.param("kind"))!;
     const repo = await writableRepo(ctx.access, viewerOf(c), type, c.req.param("owner"), c.req.param("name"));
     const rev = checkRevision(c.req.param("rev"));
-    if (Number(c.req.header("Content-Length") ?? 0) > MAX_PREUPLOAD_BODY) throw tooLarge("Preupload request too large");
-    const text = await c.req.text();
-    if (text.length > MAX_PREUPLOAD_BODY) throw tooLarge("Preupload request too large");
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw badRequest("Body is not valid JSON");
-    }
+    const json = await readLimitedJson(c, MAX_PREUPLOAD_BODY);
     const parsed = preuploadBody.safeParse(json);
-    if (!parsed.success) throw badRequest(`Invalid preupload request: ${parsed.error.issues[0]?.message ?? ""}`);
+    if (!parsed.success)
+      throw badRequest(`Invalid preupload request: ${parsed.error.issues[0]?.message ?? ""}`);
     const commit = await ctx.content.resolve(repo, rev);
     const snapshot = commit ? await ctx.content.snapshot(repo, commit) : undefined;
     const stored = async (path: string) => {
       const entry = snapshot?.byPath.get(path);
-      return entry?.type === "file" && commit ? (await ctx.content.readFile(repo, commit, path))?.toString("utf8") ?? "" : "";
+      return entry?.type === "file" && commit
+        ? ((await ctx.content.readFile(repo, commit, path))?.toString("utf8") ?? "")
+        : "";
     };
     const attributes = new GitAttributes(parsed.data.gitAttributes ?? (await stored(".gitattributes")));
     const gitIgnore = parsed.data.gitIgnore ?? (await stored(".gitignore"));
     const files = parsed.data.files.map((file) => {
       const path = checkRepoPath(file.path);
-      const decision = decideUpload(path, file.size, Buffer.from(file.sample ?? "", "base64"), attributes, gitIgnore);
+      const decision = decideUpload(
+        path,
+        file.size,
+        Buffer.from(file.sample ?? "", "base64"),
+        attributes,
+        gitIgnore,
+      );
       const existing = snapshot?.byPath.get(path);
       const oid = existing?.type === "file" ? (existing.lfs ? existing.lfs.sha256 : existing.oid) : null;
       return { path: file.path, ...decision, oid };
@@ -53,25 +59,48 @@ export function registerCommitRoutes(app: Hono<AppEnv>, ctx: ContentContext): vo
     return c.json({ files, commitOid: commit ?? null });
   });
 
+  // Python's huggingface_hub asks for xet tokens when hf_xet is installed; say clearly what to do instead.
+  app.get(`/api/${TYPES}/:owner/:name/:xet{xet-read-token|xet-write-token}/:rev`, () => {
+    throw new HttpError(
+      501,
+      "This hub stores large files with plain git-lfs, not xet: set HF_HUB_DISABLE_XET=1",
+    );
+  });
+
   app.post(`/api/${TYPES}/:owner/:name/commit/:rev`, async (c) => {
     const type = typeOfCollection(c.req.param("kind"))!;
     const viewer = viewerOf(c);
     const repo = await writableRepo(ctx.access, viewer, type, c.req.param("owner"), c.req.param("name"));
     const branch = checkRevision(c.req.param("rev"));
-    if (c.req.query("create_pr") === "1" || c.req.query("create_pr") === "true") throw new HttpError(400, "Pull requests are not supported by this hub");
-    if (Number(c.req.header("Content-Length") ?? 0) > MAX_NDJSON_BODY) throw tooLarge(`Commit body exceeds ${MAX_NDJSON_BODY} bytes`);
+    if (Number(c.req.header("Content-Length") ?? 0) > MAX_NDJSON_BODY)
+      throw tooLarge(`Commit body exceeds ${MAX_NDJSON_BODY} bytes`);
     if (!(await ctx.content.exists(repo))) await ctx.content.init(repo, viewer.user ?? repo.owner);
     const parsed = await parseNdjsonCommit(c.req.raw.body, ctx.content, repo);
-    const result = await ctx.content.commit(repo, {
+    const request = {
       branch: branch === "HEAD" ? "main" : branch,
       title: parsed.title,
       description: parsed.description,
       author: viewer.user ?? repo.owner,
       parentCommit: parsed.parentCommit,
       operations: parsed.operations,
-    });
+    };
     const repoUrl = `${hubUrl(ctx, c)}/${URL_PREFIX[type]}${repo.id}`;
-    return c.json({ success: true, commitOid: result.commit, commitUrl: `${repoUrl}/commit/${result.commit}`, hookOutput: "" });
+    if (c.req.query("create_pr") === "1" || c.req.query("create_pr") === "true") {
+      const result = await ctx.content.commitPullRequest(repo, request);
+      return c.json({
+        success: true,
+        commitOid: result.commit,
+        commitUrl: `${repoUrl}/commit/${result.commit}`,
+        pullRequestUrl: `${repoUrl}/discussions/${result.pullRequest}`,
+        hookOutput: "",
+      });
+    }
+    const result = await ctx.content.commit(repo, request);
+    return c.json({
+      success: true,
+      commitOid: result.commit,
+      commitUrl: `${repoUrl}/commit/${result.commit}`,
+      hookOutput: "",
+    });
   });
 }
-

@@ -9,13 +9,20 @@ import type { ContentContext } from "./content-context.js";
 import { contentDisposition, contentTypeOf } from "./content-type.js";
 import { readableRepo, viewerOf } from "./repo-access.js";
 
-const EXPOSED = "ETag, X-Linked-Etag, X-Linked-Size, X-Repo-Commit, Content-Range, Content-Length, X-Error-Code, X-Error-Message";
+const EXPOSED =
+  "ETag, X-Linked-Etag, X-Linked-Size, X-Repo-Commit, Content-Range, Content-Length, X-Error-Code, X-Error-Message";
 
 /** `resolve` (LFS content) and `raw` (git blob as stored) downloads for every repo type. */
 export function registerDownloadRoutes(app: Hono<AppEnv>, ctx: ContentContext): void {
   const serve = (type: RepoType | undefined, mode: "resolve" | "raw") => async (c: Context<AppEnv>) => {
     const repoType: RepoType = type ?? (c.req.param("prefix") === "datasets" ? "dataset" : "space");
-    const repo = await readableRepo(ctx.access, viewerOf(c), repoType, c.req.param("owner") ?? "", c.req.param("name") ?? "");
+    const repo = await readableRepo(
+      ctx.access,
+      viewerOf(c),
+      repoType,
+      c.req.param("owner") ?? "",
+      c.req.param("name") ?? "",
+    );
     const path = checkRepoPath(c.req.param("path") ?? "");
     const snapshot = await ctx.content.snapshot(repo, c.req.param("rev") ?? "");
     const entry = snapshot.byPath.get(path);
@@ -28,7 +35,9 @@ export function registerDownloadRoutes(app: Hono<AppEnv>, ctx: ContentContext): 
       ETag: etag,
       "Accept-Ranges": "bytes",
       "Content-Type": mode === "raw" && entry.lfs ? "text/plain; charset=utf-8" : contentTypeOf(path),
-      "Cache-Control": /^[0-9a-f]{40}$/.test(c.req.param("rev") ?? "") ? "public, max-age=31536000, immutable" : "no-cache",
+      "Cache-Control": /^[0-9a-f]{40}$/.test(c.req.param("rev") ?? "")
+        ? "public, max-age=31536000, immutable"
+        : "no-cache",
       "Access-Control-Expose-Headers": EXPOSED,
       "X-Content-Type-Options": "nosniff",
     });
@@ -36,8 +45,11 @@ export function registerDownloadRoutes(app: Hono<AppEnv>, ctx: ContentContext): 
       headers.set("X-Linked-Etag", etag);
       headers.set("X-Linked-Size", String(lfs.size));
     }
-    const wantsAttachment = c.req.query("download") === "true" || (lfs !== undefined && c.req.query("noContentDisposition") === undefined);
-    if (c.req.query("noContentDisposition") === undefined) headers.set("Content-Disposition", contentDisposition(wantsAttachment ? "attachment" : "inline", path));
+    const wantsAttachment =
+      c.req.query("download") === "true" ||
+      (lfs !== undefined && c.req.query("noContentDisposition") === undefined);
+    if (c.req.query("noContentDisposition") === undefined)
+      headers.set("Content-Disposition", contentDisposition(wantsAttachment ? "attachment" : "inline", path));
     if (c.req.header("If-None-Match") === etag) return new Response(null, { status: 304, headers });
 
     const range = parseRange(c.req.header("Range"), size);
@@ -46,21 +58,39 @@ export function registerDownloadRoutes(app: Hono<AppEnv>, ctx: ContentContext): 
     headers.set("Content-Length", String(range ? range.end - range.start + 1 : size));
     if (c.req.method === "HEAD") return new Response(null, { status, headers });
 
-    const body = mode === "raw" ? ctx.content.openGitBlob(repo, entry.oid, range) : await ctx.content.openFile(repo, snapshot, path, range);
     // A probe of the first byte (`bytes=0-0`) or a continuation (start > 0) is not a new download.
     const fullDownload = !range || (range.start === 0 && range.end > 0);
     if (fullDownload && size > 0) await countDownload(ctx, repo, snapshot.commit, path);
+    const body =
+      mode === "raw"
+        ? await ctx.content.openGitBlob(
+            repo,
+            entry.oid,
+            range,
+            entry.lfs ? entry.lfs.pointerSize : entry.size,
+          )
+        : await ctx.content.openFile(repo, snapshot, path, range);
     return new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, { status, headers });
   };
   for (const mode of ["resolve", "raw"] as const) {
     app.on(["GET", "HEAD"], `/:owner/:name/${mode}/:rev/:path{.+}`, serve("model", mode));
-    app.on(["GET", "HEAD"], `/:prefix{datasets|spaces}/:owner/:name/${mode}/:rev/:path{.+}`, serve(undefined, mode));
+    app.on(
+      ["GET", "HEAD"],
+      `/:prefix{datasets|spaces}/:owner/:name/${mode}/:rev/:path{.+}`,
+      serve(undefined, mode),
+    );
   }
 }
 
-async function countDownload(ctx: ContentContext, repo: RepoRecord, commit: string, path: string): Promise<void> {
+async function countDownload(
+  ctx: ContentContext,
+  repo: RepoRecord,
+  commit: string,
+  path: string,
+): Promise<void> {
   try {
-    const library = repo.library_name ?? (repo.type === "model" ? await ctx.content.libraryAt(repo, commit) : undefined);
+    const library =
+      repo.library_name ?? (repo.type === "model" ? await ctx.content.libraryAt(repo, commit) : undefined);
     if (countsAsDownload(repo.type, library, path)) await ctx.events.downloadCounted(repo);
   } catch (error) {
     ctx.content.logger.warn({ repo: repo.id, err: String(error) }, "download counting failed");

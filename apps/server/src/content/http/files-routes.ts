@@ -4,6 +4,7 @@ import { badRequest, entryNotFound } from "../http-error.js";
 import { checkFolderPath, checkRepoPath } from "../paths/repo-path.js";
 import { type ContentContext, hubUrl } from "./content-context.js";
 import { readableRepo, viewerOf } from "./repo-access.js";
+import { readLimitedText } from "./limited-body.js";
 import { typeOfCollection } from "./repo-types.js";
 import { treeEntryJson, type TreeEntryJson } from "./tree-entry-json.js";
 
@@ -18,18 +19,28 @@ function flag(value: string | undefined): boolean {
 export function registerFileRoutes(app: Hono<AppEnv>, ctx: ContentContext): void {
   const tree = async (c: Context<AppEnv>) => {
     const type = typeOfCollection(c.req.param("kind") ?? "")!;
-    const repo = await readableRepo(ctx.access, viewerOf(c), type, c.req.param("owner") ?? "", c.req.param("name") ?? "");
+    const repo = await readableRepo(
+      ctx.access,
+      viewerOf(c),
+      type,
+      c.req.param("owner") ?? "",
+      c.req.param("name") ?? "",
+    );
     const folder = checkFolderPath(c.req.param("path") ?? "");
     const snapshot = await ctx.content.snapshot(repo, c.req.param("rev") ?? "");
     const recursive = flag(c.req.query("recursive"));
     const expand = flag(c.req.query("expand"));
-    if (folder !== "" && snapshot.byPath.get(folder)?.type !== "directory") throw entryNotFound(folder, snapshot.commit);
+    if (folder !== "" && snapshot.byPath.get(folder)?.type !== "directory")
+      throw entryNotFound(folder, snapshot.commit);
     const prefix = folder === "" ? "" : `${folder}/`;
     const selected = snapshot.entries.filter((entry) => {
       if (!entry.path.startsWith(prefix)) return false;
       return recursive || !entry.path.slice(prefix.length).includes("/");
     });
-    const pageSize = Math.min(Math.max(Number(c.req.query("limit")) || (expand ? 50 : 1000), 1), expand ? 1000 : 10_000);
+    const pageSize = Math.min(
+      Math.max(Number(c.req.query("limit")) || (expand ? 50 : 1000), 1),
+      expand ? 1000 : 10_000,
+    );
     const cursor = c.req.query("cursor");
     const offset = cursor && /^\d+$/.test(cursor) ? Number(cursor) : 0;
     const page = selected.slice(offset, offset + pageSize);
@@ -70,8 +81,7 @@ export function registerFileRoutes(app: Hono<AppEnv>, ctx: ContentContext): void
 
 async function readPathsRequest(c: Context<AppEnv>): Promise<{ paths: string[]; expand: boolean }> {
   const contentType = c.req.header("Content-Type") ?? "";
-  const text = await c.req.text();
-  if (text.length > 4 * 1024 * 1024) throw badRequest("paths-info request too large");
+  const text = await readLimitedText(c, 4 * 1024 * 1024);
   if (contentType.includes("application/json")) {
     let value: unknown;
     try {
@@ -81,7 +91,8 @@ async function readPathsRequest(c: Context<AppEnv>): Promise<{ paths: string[]; 
     }
     const body = value as { paths?: unknown; expand?: unknown };
     const paths = typeof body.paths === "string" ? [body.paths] : body.paths;
-    if (!Array.isArray(paths) || !paths.every((path) => typeof path === "string")) throw badRequest("`paths` must be a list of strings");
+    if (!Array.isArray(paths) || !paths.every((path) => typeof path === "string"))
+      throw badRequest("`paths` must be a list of strings");
     return { paths: paths as string[], expand: body.expand === true || body.expand === "true" };
   }
   const form = new URLSearchParams(text);

@@ -1,5 +1,6 @@
 import type { Context, Hono } from "hono";
 import { Readable } from "node:stream";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { AppEnv, RepoType } from "../../http/contracts.js";
 import { DEFAULT_BRANCH } from "../git/git-repository.js";
 import { runHttpBackend } from "../git/http-backend.js";
@@ -16,60 +17,71 @@ function repoTypeOf(c: Context<AppEnv>): RepoType {
 
 /** git smart HTTP (clone, fetch, push) through `git http-backend`; pushes re-derive metadata. */
 export function registerGitHttpRoutes(app: Hono<AppEnv>, ctx: ContentContext): void {
-  const handle = (service: "info/refs" | "git-upload-pack" | "git-receive-pack") => async (c: Context<AppEnv>) => {
-    const type = repoTypeOf(c);
-    const owner = c.req.param("owner") ?? "";
-    const name = (c.req.param("name") ?? "").replace(/\.git$/, "");
-    const push = service === "git-receive-pack" || c.req.query("service") === "git-receive-pack";
-    if (service === "info/refs" && !["git-upload-pack", "git-receive-pack"].includes(c.req.query("service") ?? "")) {
-      throw new HttpError(403, "Only the smart HTTP protocol is supported");
-    }
-    const viewer = viewerOf(c);
-    let repo;
-    try {
-      repo = push ? await writableRepo(ctx.access, viewer, type, owner, name) : await readableRepo(ctx.access, viewer, type, owner, name);
-    } catch (error) {
-      // Ask git for credentials instead of revealing whether a private repo exists.
-      if (error instanceof HttpError && !viewer.user && (error.status === 404 || error.status === 401)) {
-        throw new HttpError(401, "Authentication required", undefined, REALM);
+  const handle =
+    (service: "info/refs" | "git-upload-pack" | "git-receive-pack") => async (c: Context<AppEnv>) => {
+      const type = repoTypeOf(c);
+      const owner = c.req.param("owner") ?? "";
+      const name = (c.req.param("name") ?? "").replace(/\.git$/, "");
+      const push = service === "git-receive-pack" || c.req.query("service") === "git-receive-pack";
+      if (
+        service === "info/refs" &&
+        !["git-upload-pack", "git-receive-pack"].includes(c.req.query("service") ?? "")
+      ) {
+        throw new HttpError(403, "Only the smart HTTP protocol is supported");
       }
-      throw error;
-    }
-    if (!(await ctx.content.exists(repo))) await ctx.content.init(repo);
-    const dir = ctx.content.repoDir(repo);
-    const pathInfo = `${dir.slice(ctx.content.reposRoot.length)}/${service}`;
-    const run = async () => {
-      const before = push ? await ctx.content.git(repo).headOf(DEFAULT_BRANCH) : undefined;
-      const body = c.req.raw.body ? Readable.fromWeb(c.req.raw.body as import("node:stream/web").ReadableStream<Uint8Array>) : undefined;
-      const response = await runHttpBackend({
-        projectRoot: ctx.content.reposRoot,
-        pathInfo,
-        method: c.req.method,
-        query: new URL(c.req.url).search.replace(/^\?/, ""),
-        contentType: c.req.header("Content-Type"),
-        contentEncoding: c.req.header("Content-Encoding"),
-        gitProtocol: c.req.header("Git-Protocol"),
-        remoteUser: viewer.user,
-        body: c.req.method === "POST" ? body : undefined,
+      const viewer = viewerOf(c);
+      let repo;
+      try {
+        repo = push
+          ? await writableRepo(ctx.access, viewer, type, owner, name)
+          : await readableRepo(ctx.access, viewer, type, owner, name);
+      } catch (error) {
+        // Ask git for credentials instead of revealing whether a private repo exists.
+        if (error instanceof HttpError && !viewer.user && (error.status === 404 || error.status === 401)) {
+          throw new HttpError(401, "Authentication required", undefined, REALM);
+        }
+        throw error;
+      }
+      if (!(await ctx.content.exists(repo))) await ctx.content.init(repo);
+      const dir = ctx.content.repoDir(repo);
+      const pathInfo = `${dir.slice(ctx.content.reposRoot.length)}/${service}`;
+      const run = async () => {
+        const before = push ? await ctx.content.git(repo).headOf(DEFAULT_BRANCH) : undefined;
+        const body = c.req.raw.body
+          ? Readable.fromWeb(c.req.raw.body as WebReadableStream<Uint8Array>)
+          : undefined;
+        const response = await runHttpBackend({
+          projectRoot: ctx.content.reposRoot,
+          pathInfo,
+          method: c.req.method,
+          query: new URL(c.req.url).search.replace(/^\?/, ""),
+          contentType: c.req.header("Content-Type"),
+          contentEncoding: c.req.header("Content-Encoding"),
+          gitProtocol: c.req.header("Git-Protocol"),
+          remoteUser: viewer.user,
+          body: c.req.method === "POST" ? body : undefined,
+        });
+        return { response, before };
+      };
+      if (service !== "git-receive-pack") {
+        const { response } = await run();
+        return new Response(Readable.toWeb(response.body) as ReadableStream<Uint8Array>, {
+          status: response.status,
+          headers: response.headers,
+        });
+      }
+      // A push holds the repo lock until git has updated the refs, then recomputes metadata.
+      return ctx.content.withRepoLock(repo, async () => {
+        const { response, before } = await run();
+        const chunks: Buffer[] = [];
+        for await (const chunk of response.body) chunks.push(chunk as Buffer);
+        await response.exited;
+        ctx.content.forget(dir);
+        const after = await ctx.content.git(repo).headOf(DEFAULT_BRANCH);
+        if (after && after !== before) await ctx.content.announce(repo, after);
+        return new Response(Buffer.concat(chunks), { status: response.status, headers: response.headers });
       });
-      return { response, before };
     };
-    if (service !== "git-receive-pack") {
-      const { response } = await run();
-      return new Response(Readable.toWeb(response.body) as ReadableStream<Uint8Array>, { status: response.status, headers: response.headers });
-    }
-    // A push holds the repo lock until git has updated the refs, then recomputes metadata.
-    return ctx.content.withRepoLock(repo, async () => {
-      const { response, before } = await run();
-      const chunks: Buffer[] = [];
-      for await (const chunk of response.body) chunks.push(chunk as Buffer);
-      await response.exited;
-      ctx.content.forget(dir);
-      const after = await ctx.content.git(repo).headOf(DEFAULT_BRANCH);
-      if (after && after !== before) await ctx.content.announce(repo, after);
-      return new Response(Buffer.concat(chunks), { status: response.status, headers: response.headers });
-    });
-  };
 
   for (const prefix of ["", "/:prefix{datasets|spaces}"]) {
     app.get(`${prefix}/:owner/:name/info/refs`, handle("info/refs"));

@@ -6,6 +6,7 @@ import { HttpError, badRequest, conflict, revisionNotFound } from "../http-error
 import { checkRevision } from "../paths/repo-path.js";
 import { type ContentContext, hubUrl } from "./content-context.js";
 import { readableRepo, viewerOf, writableRepo } from "./repo-access.js";
+import { readLimitedText } from "./limited-body.js";
 import { typeOfCollection } from "./repo-types.js";
 
 const TYPES = ":kind{models|datasets|spaces}";
@@ -17,16 +18,18 @@ function escapeHtml(text: string): string {
 
 function checkRefName(name: string): string {
   const checked = checkRevision(name);
-  if (FULL_SHA.test(checked) || checked.startsWith("refs/") || checked === "HEAD") throw badRequest(`Invalid ref name: ${name}`);
+  if (FULL_SHA.test(checked) || checked.startsWith("refs/") || checked === "HEAD")
+    throw badRequest(`Invalid ref name: ${name}`);
   return checked;
 }
 
 async function jsonBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
-  const text = await c.req.text();
+  const text = await readLimitedText(c, 64 * 1024);
   if (text.trim() === "") return {};
   try {
     const value: unknown = JSON.parse(text);
-    if (typeof value === "object" && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
+    if (typeof value === "object" && value !== null && !Array.isArray(value))
+      return value as Record<string, unknown>;
   } catch {
     // fall through
   }
@@ -37,7 +40,13 @@ async function jsonBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
 export function registerHistoryRoutes(app: Hono<AppEnv>, ctx: ContentContext): void {
   const repoFor = (c: Context<AppEnv>, write: boolean) => {
     const type = typeOfCollection(c.req.param("kind") ?? "")!;
-    const args = [ctx.access, viewerOf(c), type, c.req.param("owner") ?? "", c.req.param("name") ?? ""] as const;
+    const args = [
+      ctx.access,
+      viewerOf(c),
+      type,
+      c.req.param("owner") ?? "",
+      c.req.param("name") ?? "",
+    ] as const;
     return write ? writableRepo(...args) : readableRepo(...args);
   };
 
@@ -50,14 +59,17 @@ export function registerHistoryRoutes(app: Hono<AppEnv>, ctx: ContentContext): v
     const cursor = c.req.query("cursor");
     const skip = cursor && /^\d+$/.test(cursor) ? Number(cursor) : page * limit;
     const [commits, total] = await Promise.all([git.log(commit, { skip, limit }), git.countCommits(commit)]);
-    const formatted = c.req.queries("expand[]")?.includes("formatted") || c.req.queries("expand")?.includes("formatted");
+    const formatted =
+      c.req.queries("expand[]")?.includes("formatted") || c.req.queries("expand")?.includes("formatted");
     const body = commits.map((info) => ({
       id: info.id,
       title: info.title,
       message: info.message,
       authors: [{ user: info.authorName, avatar: null }],
       date: info.date.toISOString(),
-      ...(formatted ? { formatted: { title: escapeHtml(info.title), message: escapeHtml(info.message) } } : {}),
+      ...(formatted
+        ? { formatted: { title: escapeHtml(info.title), message: escapeHtml(info.message) } }
+        : {}),
     }));
     c.header("X-Total-Count", String(total));
     if (skip + limit < total) {
@@ -76,9 +88,16 @@ export function registerHistoryRoutes(app: Hono<AppEnv>, ctx: ContentContext): v
     const repo = await repoFor(c, false);
     const refs = (await ctx.content.exists(repo)) ? await ctx.content.git(repo).refs() : [];
     const named = (prefix: string) =>
-      refs.filter((ref) => ref.ref.startsWith(prefix)).map((ref) => ({ name: ref.ref.slice(prefix.length), ref: ref.ref, targetCommit: ref.target }));
-    const body: Record<string, unknown> = { branches: named("refs/heads/"), tags: named("refs/tags/"), converts: named("refs/convert/") };
-    if (c.req.query("include_prs") === "1" || c.req.query("include_prs") === "true") body.pullRequests = named("refs/pr/");
+      refs
+        .filter((ref) => ref.ref.startsWith(prefix))
+        .map((ref) => ({ name: ref.ref.slice(prefix.length), ref: ref.ref, targetCommit: ref.target }));
+    const body: Record<string, unknown> = {
+      branches: named("refs/heads/"),
+      tags: named("refs/tags/"),
+      converts: named("refs/convert/"),
+    };
+    if (c.req.query("include_prs") === "1" || c.req.query("include_prs") === "true")
+      body.pullRequests = named("refs/pr/");
     return c.json(body);
   });
 
@@ -92,13 +111,26 @@ export function registerHistoryRoutes(app: Hono<AppEnv>, ctx: ContentContext): v
       if (existing && body.overwrite !== true) throw conflict(`Branch ${branch} already exists`);
       let target: string;
       if (body.emptyBranch === true) {
-        target = await writeCommit(git, { base: undefined, changes: [], message: `Create empty branch ${branch}\n`, author: { name: viewerOf(c).user ?? repo.owner, email: `${viewerOf(c).user ?? repo.owner}@users.noreply.modelhub` } }, ctx.content.tmpDir);
+        target = await writeCommit(
+          git,
+          {
+            base: undefined,
+            changes: [],
+            message: `Create empty branch ${branch}\n`,
+            author: {
+              name: viewerOf(c).user ?? repo.owner,
+              email: `${viewerOf(c).user ?? repo.owner}@users.noreply.modelhub`,
+            },
+          },
+          ctx.content.tmpDir,
+        );
       } else {
         const start = typeof body.startingPoint === "string" ? body.startingPoint : DEFAULT_BRANCH;
         target = (await git.resolveCommit(checkRevision(start))) ?? "";
         if (!target) throw revisionNotFound(start);
       }
-      if (!(await ctx.content.moveRef(git, `refs/heads/${branch}`, target, existing ?? ""))) throw conflict(`Branch ${branch} changed concurrently`);
+      if (!(await ctx.content.moveRef(git, `refs/heads/${branch}`, target, existing ?? "")))
+        throw conflict(`Branch ${branch} changed concurrently`);
       ctx.content.forget(git.dir);
       if (branch === DEFAULT_BRANCH) await ctx.content.announce(repo, target);
     });
@@ -127,7 +159,8 @@ export function registerHistoryRoutes(app: Hono<AppEnv>, ctx: ContentContext): v
     await ctx.content.withRepoLock(repo, async () => {
       const target = await git.resolveCommit(checkRevision(c.req.param("rev")));
       if (!target) throw revisionNotFound(c.req.param("rev"));
-      if (!(await ctx.content.moveRef(git, `refs/tags/${tag}`, target, ""))) throw conflict(`Tag ${tag} already exists`);
+      if (!(await ctx.content.moveRef(git, `refs/tags/${tag}`, target, "")))
+        throw conflict(`Tag ${tag} already exists`);
       ctx.content.forget(git.dir);
     });
     return c.json({ success: true });

@@ -1,5 +1,6 @@
 import type { Context, Hono } from "hono";
 import { Readable } from "node:stream";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { z } from "zod";
 import type { AppEnv, RepoRecord, RepoType } from "../../http/contracts.js";
 import { BlobMismatchError, isSha256 } from "../blobs/blob-store.js";
@@ -7,16 +8,20 @@ import { HttpError, badRequest, unprocessable } from "../http-error.js";
 import { parseRange } from "./byte-range.js";
 import { type ContentContext, hubUrl } from "./content-context.js";
 import { readableRepo, viewerOf, writableRepo } from "./repo-access.js";
+import { readLimitedJson, readLimitedText } from "./limited-body.js";
 import { URL_PREFIX } from "./repo-types.js";
 
 const LFS_JSON = "application/vnd.git-lfs+json";
 const LINK_SECONDS = 3600;
 const MAX_OBJECTS = 1000;
+const MAX_BATCH_BODY = 1024 * 1024;
 
 const batchBody = z.object({
   operation: z.enum(["upload", "download"]),
   transfers: z.array(z.string()).optional(),
-  objects: z.array(z.object({ oid: z.string(), size: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER) })).max(MAX_OBJECTS),
+  objects: z
+    .array(z.object({ oid: z.string(), size: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER) }))
+    .max(MAX_OBJECTS),
 });
 
 function repoTypeOf(c: Context<AppEnv>): RepoType {
@@ -38,42 +43,70 @@ function lfsError(status: 400 | 401 | 403 | 404 | 422, message: string): Respons
 
 /** git-lfs batch API, signed upload/download hrefs, verify and the lock check. */
 export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void {
-  const objectUrl = (c: Context<AppEnv>, repo: RepoRecord, oid: string, size: number, action: "upload" | "download" | "verify") => {
+  const objectUrl = (
+    c: Context<AppEnv>,
+    repo: RepoRecord,
+    oid: string,
+    size: number,
+    action: "upload" | "download" | "verify",
+  ) => {
     const base = `${hubUrl(ctx, c)}/${URL_PREFIX[repo.type]}${repo.id}.git/info/lfs/objects`;
     const subject = `${action}:${repo.type}:${repo.id}:${oid}:${size}`;
     const query = ctx.signer.sign(subject, LINK_SECONDS);
-    if (action === "verify") return `${base}/verify?${ctx.signer.sign(`verify:${repo.type}:${repo.id}`, LINK_SECONDS)}`;
+    if (action === "verify")
+      return `${base}/verify?${ctx.signer.sign(`verify:${repo.type}:${repo.id}`, LINK_SECONDS)}`;
     return `${base}/${oid}/${size}?${action === "upload" ? query : ctx.signer.sign(`download:${repo.type}:${repo.id}:${oid}`, LINK_SECONDS)}`;
   };
 
   const batch = async (c: Context<AppEnv>) => {
     let json: unknown;
     try {
-      json = await c.req.json();
-    } catch {
+      json = JSON.parse(await readLimitedText(c, MAX_BATCH_BODY));
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
       return lfsError(400, "Batch request is not valid JSON");
     }
     const parsed = batchBody.safeParse(json);
-    if (!parsed.success) return lfsError(400, `Invalid batch request: ${parsed.error.issues[0]?.message ?? ""}`);
+    if (!parsed.success)
+      return lfsError(400, `Invalid batch request: ${parsed.error.issues[0]?.message ?? ""}`);
     const { operation, objects } = parsed.data;
     const viewer = viewerOf(c);
     let repo: RepoRecord;
     try {
-      repo = operation === "upload"
-        ? await writableRepo(ctx.access, viewer, repoTypeOf(c), c.req.param("owner") ?? "", repoName(c))
-        : await readableRepo(ctx.access, viewer, repoTypeOf(c), c.req.param("owner") ?? "", repoName(c));
+      repo =
+        operation === "upload"
+          ? await writableRepo(ctx.access, viewer, repoTypeOf(c), c.req.param("owner") ?? "", repoName(c))
+          : await readableRepo(ctx.access, viewer, repoTypeOf(c), c.req.param("owner") ?? "", repoName(c));
     } catch (error) {
-      if (error instanceof HttpError && error.status === 404 && !viewer.user) return lfsError(401, "Repository not found or authentication required");
-      if (error instanceof HttpError && (error.status === 401 || error.status === 403 || error.status === 404)) return lfsError(error.status, error.message);
+      if (error instanceof HttpError && error.status === 404 && !viewer.user)
+        return lfsError(401, "Repository not found or authentication required");
+      if (
+        error instanceof HttpError &&
+        (error.status === 401 || error.status === 403 || error.status === 404)
+      )
+        return lfsError(error.status, error.message);
       throw error;
     }
     const answers = await Promise.all(
       objects.map(async ({ oid, size }) => {
-        if (!isSha256(oid)) return { oid, size, error: { code: 422, message: "oid must be a lowercase sha256 hex digest" } };
+        if (!isSha256(oid))
+          return { oid, size, error: { code: 422, message: "oid must be a lowercase sha256 hex digest" } };
         const stored = await ctx.content.blobs.stat(oid);
         if (operation === "download") {
-          if (stored === undefined) return { oid, size, error: { code: 404, message: "Object does not exist" } };
-          return { oid, size: stored, authenticated: true, actions: { download: { href: objectUrl(c, repo, oid, stored, "download"), header: {}, expires_in: LINK_SECONDS } } };
+          if (stored === undefined)
+            return { oid, size, error: { code: 404, message: "Object does not exist" } };
+          return {
+            oid,
+            size: stored,
+            authenticated: true,
+            actions: {
+              download: {
+                href: objectUrl(c, repo, oid, stored, "download"),
+                header: {},
+                expires_in: LINK_SECONDS,
+              },
+            },
+          };
         }
         if (stored === size) return { oid, size };
         return {
@@ -87,11 +120,18 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
         };
       }),
     );
-    return new Response(JSON.stringify({ transfer: "basic", objects: answers, hash_algo: "sha256" }), { status: 200, headers: { "Content-Type": LFS_JSON } });
+    return new Response(JSON.stringify({ transfer: "basic", objects: answers, hash_algo: "sha256" }), {
+      status: 200,
+      headers: { "Content-Type": LFS_JSON },
+    });
   };
 
   /** Repo of a signed object URL: the signature, or normal credentials, authorise it. */
-  const signedRepo = async (c: Context<AppEnv>, subject: (repo: { type: RepoType; id: string }) => string, write: boolean): Promise<RepoRecord> => {
+  const signedRepo = async (
+    c: Context<AppEnv>,
+    subject: (repo: { type: RepoType; id: string }) => string,
+    write: boolean,
+  ): Promise<RepoRecord> => {
     const type = repoTypeOf(c);
     const id = `${c.req.param("owner") ?? ""}/${repoName(c)}`;
     if (ctx.signer.verify(subject({ type, id }), c.req.query("exp"), c.req.query("sig"))) {
@@ -99,7 +139,9 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
       if (repo) return repo;
     }
     const viewer = viewerOf(c);
-    return write ? writableRepo(ctx.access, viewer, type, c.req.param("owner") ?? "", repoName(c)) : readableRepo(ctx.access, viewer, type, c.req.param("owner") ?? "", repoName(c));
+    return write
+      ? writableRepo(ctx.access, viewer, type, c.req.param("owner") ?? "", repoName(c))
+      : readableRepo(ctx.access, viewer, type, c.req.param("owner") ?? "", repoName(c));
   };
 
   const upload = async (c: Context<AppEnv>) => {
@@ -110,8 +152,11 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
     const size = Number(sizeText);
     await signedRepo(c, (repo) => `upload:${repo.type}:${repo.id}:${oid}:${size}`, true);
     const declared = c.req.header("Content-Length");
-    if (declared !== undefined && Number(declared) !== size) throw badRequest(`Content-Length ${declared} does not match the object size ${size}`);
-    const body = c.req.raw.body ? Readable.fromWeb(c.req.raw.body as import("node:stream/web").ReadableStream<Uint8Array>) : Readable.from([]);
+    if (declared !== undefined && Number(declared) !== size)
+      throw badRequest(`Content-Length ${declared} does not match the object size ${size}`);
+    const body = c.req.raw.body
+      ? Readable.fromWeb(c.req.raw.body as WebReadableStream<Uint8Array>)
+      : Readable.from([]);
     try {
       await ctx.content.blobs.put(oid, size, body);
     } catch (error) {
@@ -128,28 +173,34 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
     const size = await ctx.content.blobs.stat(oid);
     if (size === undefined) throw new HttpError(404, "Object does not exist");
     const range = parseRange(c.req.header("Range"), size);
-    const headers = new Headers({ "Content-Type": "application/octet-stream", "Accept-Ranges": "bytes", ETag: `"${oid}"` });
+    const headers = new Headers({
+      "Content-Type": "application/octet-stream",
+      "Accept-Ranges": "bytes",
+      ETag: `"${oid}"`,
+    });
     headers.set("Content-Length", String(range ? range.end - range.start + 1 : size));
     if (range) headers.set("Content-Range", `bytes ${range.start}-${range.end}/${size}`);
     if (c.req.method === "HEAD") return new Response(null, { status: range ? 206 : 200, headers });
     const stream = await ctx.content.blobs.open(oid, range);
-    return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, { status: range ? 206 : 200, headers });
+    return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, {
+      status: range ? 206 : 200,
+      headers,
+    });
   };
 
   const verify = async (c: Context<AppEnv>) => {
     await signedRepo(c, (repo) => `verify:${repo.type}:${repo.id}`, false);
-    let json: unknown;
-    try {
-      json = await c.req.json();
-    } catch {
-      throw badRequest("Verify request is not valid JSON");
-    }
+    const json = await readLimitedJson(c, 64 * 1024);
     const body = json as { oid?: unknown; size?: unknown };
     if (typeof body.oid !== "string" || !isSha256(body.oid)) throw unprocessable("Invalid oid");
     const stored = await ctx.content.blobs.stat(body.oid);
     if (stored === undefined) return lfsError(404, "Object does not exist");
-    if (typeof body.size === "number" && body.size !== stored) return lfsError(422, `Object has size ${stored}, not ${String(body.size)}`);
-    return new Response(JSON.stringify({ message: "ok" }), { status: 200, headers: { "Content-Type": LFS_JSON } });
+    if (typeof body.size === "number" && body.size !== stored)
+      return lfsError(422, `Object has size ${stored}, not ${String(body.size)}`);
+    return new Response(JSON.stringify({ message: "ok" }), {
+      status: 200,
+      headers: { "Content-Type": LFS_JSON },
+    });
   };
 
   const locksVerify = async (c: Context<AppEnv>) => {
@@ -157,10 +208,14 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
     try {
       await writableRepo(ctx.access, viewer, repoTypeOf(c), c.req.param("owner") ?? "", repoName(c));
     } catch (error) {
-      if (error instanceof HttpError && error.status === 404 && !viewer.user) return lfsError(401, "Authentication required");
+      if (error instanceof HttpError && error.status === 404 && !viewer.user)
+        return lfsError(401, "Authentication required");
       throw error;
     }
-    return new Response(JSON.stringify({ ours: [], theirs: [] }), { status: 200, headers: { "Content-Type": LFS_JSON } });
+    return new Response(JSON.stringify({ ours: [], theirs: [] }), {
+      status: 200,
+      headers: { "Content-Type": LFS_JSON },
+    });
   };
 
   for (const prefix of ["", "/:prefix{datasets|spaces}"]) {

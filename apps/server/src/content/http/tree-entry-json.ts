@@ -12,13 +12,20 @@ export interface TreeEntryJson {
 }
 
 /** Tree / paths-info wire shape of an entry; `expand` adds the last commit touching the path. */
-export async function treeEntryJson(entry: SnapshotEntry, expand: boolean, git: GitRepository, commit: string): Promise<TreeEntryJson> {
+export async function treeEntryJson(
+  entry: SnapshotEntry,
+  expand: boolean,
+  git: GitRepository,
+  commit: string,
+): Promise<TreeEntryJson> {
   const json: TreeEntryJson = { type: entry.type, oid: entry.oid, size: entry.size, path: entry.path };
-  if (entry.lfs) json.lfs = { oid: entry.lfs.sha256, size: entry.lfs.size, pointerSize: entry.lfs.pointerSize };
+  if (entry.lfs)
+    json.lfs = { oid: entry.lfs.sha256, size: entry.lfs.size, pointerSize: entry.lfs.pointerSize };
   if (expand) {
     const [last] = await git.log(commit, { limit: 1, path: entry.path });
     if (last) json.lastCommit = { id: last.id, title: last.title, date: last.date.toISOString() };
-    if (entry.type === "file") json.securityFileStatus = { status: "unscanned", avScan: null, pickleImportScan: null };
+    if (entry.type === "file")
+      json.securityFileStatus = { status: "unscanned", avScan: null, pickleImportScan: null };
   }
   return json;
 }

@@ -15,7 +15,11 @@ function globToRegExp(glob: string): RegExp {
       const close = glob.indexOf("]", i + 1);
       if (close === -1) out += "\\[";
       else {
-        const body = glob.slice(i + 1, close).replace(/^!/, "^").replace(/\\/g, "\\\\").replace(/\[:space:\]/g, "\\s");
+        const body = glob
+          .slice(i + 1, close)
+          .replace(/^!/, "^")
+          .replace(/\\/g, "\\\\")
+          .replace(/\[:space:\]/g, "\\s");
         out += `[${body}]`;
         i = close;
       }
@@ -70,7 +74,12 @@ export class GitAttributes {
       let lfs: boolean | undefined;
       for (const attr of attrs) {
         if (attr === "filter=lfs") lfs = true;
-        else if (attr === "-filter" || attr === "!filter" || (attr.startsWith("filter=") && attr !== "filter=lfs")) lfs = false;
+        else if (
+          attr === "-filter" ||
+          attr === "!filter" ||
+          (attr.startsWith("filter=") && attr !== "filter=lfs")
+        )
+          lfs = false;
       }
       if (lfs !== undefined) this.rules.push({ pattern: compilePattern(pattern), lfs });
     }
@@ -103,11 +112,53 @@ export function isIgnored(gitignore: string, path: string): boolean {
 }
 
 export const DEFAULT_GITATTRIBUTES = [
-  "*.7z", "*.arrow", "*.bin", "*.bz2", "*.ckpt", "*.ftz", "*.gguf", "*.gz", "*.h5", "*.joblib", "*.keras",
-  "*.lfs.*", "*.mlmodel", "*.model", "*.msgpack", "*.npy", "*.npz", "*.onnx", "*.ot", "*.parquet", "*.pb",
-  "*.pickle", "*.pkl", "*.pt", "*.pth", "*.rar", "*.safetensors", "saved_model/**/*", "*.tar.*", "*.tar",
-  "*.tflite", "*.tgz", "*.wasm", "*.xz", "*.zip", "*.zst", "*tfevents*", "*.png", "*.jpg", "*.jpeg",
-  "*.gif", "*.webp", "*.wav", "*.mp3", "*.flac", "*.ogg", "*.mp4",
+  "*.7z",
+  "*.arrow",
+  "*.bin",
+  "*.bz2",
+  "*.ckpt",
+  "*.ftz",
+  "*.gguf",
+  "*.gz",
+  "*.h5",
+  "*.joblib",
+  "*.keras",
+  "*.lfs.*",
+  "*.mlmodel",
+  "*.model",
+  "*.msgpack",
+  "*.npy",
+  "*.npz",
+  "*.onnx",
+  "*.ot",
+  "*.parquet",
+  "*.pb",
+  "*.pickle",
+  "*.pkl",
+  "*.pt",
+  "*.pth",
+  "*.rar",
+  "*.safetensors",
+  "saved_model/**/*",
+  "*.tar.*",
+  "*.tar",
+  "*.tflite",
+  "*.tgz",
+  "*.wasm",
+  "*.xz",
+  "*.zip",
+  "*.zst",
+  "*tfevents*",
+  "*.png",
+  "*.jpg",
+  "*.jpeg",
+  "*.gif",
+  "*.webp",
+  "*.wav",
+  "*.mp3",
+  "*.flac",
+  "*.ogg",
+  "*.mp4",
 ]
   .map((pattern) => `${pattern} filter=lfs diff=lfs merge=lfs -text`)
   .join("\n")

@@ -15,7 +15,8 @@ export function checkRepoPath(raw: string): string {
   }
   if (path.split("/").includes(".git")) throw badRequest(`Paths inside .git are not allowed: ${path}`);
   // Control characters would corrupt git's index-info input.
-  if (/[\u0000-\u001f]/.test(path)) throw badRequest("File path contains control characters");
+  if ([...path].some((ch) => ch.charCodeAt(0) < 0x20))
+    throw badRequest("File path contains control characters");
   return path;
 }
 
@@ -29,7 +30,15 @@ const REVISION = /^[A-Za-z0-9._\-/]+$/;
 
 /** Revisions are branch/tag names, commit ids or refs/... names; never options or traversal. */
 export function checkRevision(rev: string): string {
-  if (!REVISION.test(rev) || rev.startsWith("-") || rev.includes("..") || rev.includes("//") || rev.endsWith("/") || rev.endsWith(".lock") || rev.length > 255) {
+  if (
+    !REVISION.test(rev) ||
+    rev.startsWith("-") ||
+    rev.includes("..") ||
+    rev.includes("//") ||
+    rev.endsWith("/") ||
+    rev.endsWith(".lock") ||
+    rev.length > 255
+  ) {
     throw badRequest(`Invalid revision: ${rev}`);
   }
   return rev;

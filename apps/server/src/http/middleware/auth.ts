@@ -18,6 +18,7 @@ export function authMiddleware(accounts: Accounts): MiddlewareHandler<AppEnv> {
     }
     const resolved = await accounts.resolveToken(token);
     if (!resolved) throw unauthorized();
+    await accounts.touchToken(resolved.token);
     c.set("viewer", accounts.viewerOf(resolved));
     return next();
   };

@@ -48,6 +48,17 @@ export function likeRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json({ liked: await deps.repos.likedBy(user, row), likes: row.likes });
   });
 
+  app.get(`${repoPath}/likers`, async (c) => {
+    const row = await readableRepo(
+      c,
+      deps.repos,
+      typeOfKind(c.req.param("kind")),
+      `${c.req.param("owner")}/${c.req.param("name")}`,
+    );
+    const users = await deps.repos.likersOf(row);
+    return c.json(users.map((user) => ({ user, type: "user" })));
+  });
+
   app.get("/api/users/:user/likes", async (c) => {
     const user = await deps.accounts.findUser(c.req.param("user"));
     if (!user) throw notFound(`User ${c.req.param("user")} not found`);

@@ -5,6 +5,7 @@ import type { AppDeps } from "../deps.js";
 import { notFound, unauthorized } from "../errors.js";
 import { jsonBody } from "../json-body.js";
 import { requireUser } from "../middleware/auth.js";
+import type { AccessTokenJson, CreatedAccessTokenJson, LoginJson } from "../../hub-api/wire.js";
 import type { TokenRow } from "../../platform/accounts.js";
 
 const loginSchema = z.object({ username: z.string().min(1), password: z.string().min(1) });
@@ -14,11 +15,11 @@ const createSchema = z.object({
   role: z.enum(["read", "write"]).default("read"),
 });
 
-function tokenJson(row: TokenRow) {
+function tokenJson(row: TokenRow): AccessTokenJson {
   return {
     id: row.id,
     displayName: row.display_name,
-    role: row.role,
+    role: row.role === "write" ? "write" : "read",
     prefix: row.token_prefix,
     createdAt: row.created_at,
     lastUsedAt: row.last_used_at,
@@ -40,11 +41,12 @@ export function tokenRoutes(deps: AppDeps): Hono<AppEnv> {
       displayName: "web sign-in",
       role: "write",
     });
-    return c.json({
+    const answer: LoginJson = {
       accessToken: token,
       token: tokenJson(row),
       user: { name: user.name, fullname: user.fullname },
-    });
+    };
+    return c.json(answer);
   });
 
   app.get("/api/settings/tokens", async (c) => {
@@ -59,7 +61,8 @@ export function tokenRoutes(deps: AppDeps): Hono<AppEnv> {
       displayName: body.displayName ?? body.name ?? "token",
       role: body.role,
     });
-    return c.json({ ...tokenJson(row), token });
+    const created: CreatedAccessTokenJson = { ...tokenJson(row), token };
+    return c.json(created);
   });
 
   app.delete("/api/settings/tokens/:id", async (c) => {

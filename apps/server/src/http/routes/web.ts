@@ -35,7 +35,7 @@ const STATIC_PAGES = new Set([
   "/settings/tokens",
   "/new",
 ]);
-const REPO_SUBPAGES = /^(?:tree|blob|commits|commit|upload)(?:\/|$)/;
+const REPO_SUBPAGES = /^(?:tree|blob|commits|upload)(?:\/|$)/;
 
 export interface WebApp {
   indexHtml: string;

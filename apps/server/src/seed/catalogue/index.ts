@@ -19,22 +19,52 @@ export type { DemoCatalogue, DemoRepo, DemoFile, DemoProviderMapping } from "./t
 export function buildDemoCatalogue(): DemoCatalogue {
   const models = allModelRows();
   const datasets = DATASET_LINES.map(parseDatasetLine);
-  const modelPopularity = assignPopularity(models.map((row) => ({ id: row.id, famous: hasFlag(row, "top") })), 9_000_000);
-  const datasetPopularity = assignPopularity(datasets.map((row) => ({ id: row.id, famous: false })), 900_000);
-  const spacePopularity = assignPopularity(SPACES.map((space) => ({ id: space.id, famous: false })), 0);
+  const modelPopularity = assignPopularity(
+    models.map((row) => ({ id: row.id, famous: hasFlag(row, "top") })),
+    9_000_000,
+  );
+  const datasetPopularity = assignPopularity(
+    datasets.map((row) => ({ id: row.id, famous: false })),
+    900_000,
+  );
+  const spacePopularity = assignPopularity(
+    SPACES.map((space) => ({ id: space.id, famous: false })),
+    0,
+  );
 
   const repos: DemoRepo[] = [
     ...models.map((row): DemoRepo => {
       const pop = modelPopularity.get(row.id);
-      return { type: "model", id: row.id, files: modelFiles(row), likes: pop?.likes ?? 0, downloads: pop?.downloads ?? 0, createdAt: pop?.createdAt };
+      return {
+        type: "model",
+        id: row.id,
+        files: modelFiles(row),
+        likes: pop?.likes ?? 0,
+        downloads: pop?.downloads ?? 0,
+        createdAt: pop?.createdAt,
+      };
     }),
     ...datasets.map((row): DemoRepo => {
       const pop = datasetPopularity.get(row.id);
-      return { type: "dataset", id: row.id, files: datasetFiles(row), likes: pop?.likes ?? 0, downloads: pop?.downloads ?? 0, createdAt: pop?.createdAt };
+      return {
+        type: "dataset",
+        id: row.id,
+        files: datasetFiles(row),
+        likes: pop?.likes ?? 0,
+        downloads: pop?.downloads ?? 0,
+        createdAt: pop?.createdAt,
+      };
     }),
     ...SPACES.map((space): DemoRepo => {
       const pop = spacePopularity.get(space.id);
-      return { type: "space", id: space.id, files: spaceFiles(space), likes: 20 + ((pop?.likes ?? 0) % 400), downloads: 0, createdAt: pop?.createdAt };
+      return {
+        type: "space",
+        id: space.id,
+        files: spaceFiles(space),
+        likes: 20 + ((pop?.likes ?? 0) % 400),
+        downloads: 0,
+        createdAt: pop?.createdAt,
+      };
     }),
   ];
   const { users, orgs } = accountsFor(repos.map((repo) => repo.id.split("/")[0]));

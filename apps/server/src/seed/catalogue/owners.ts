@@ -42,7 +42,7 @@ const ORG_NAMES: Record<string, string> = {
   "ibm-granite": "IBM Granite",
   allenai: "Ai2",
   stanfordnlp: "Stanford NLP",
-  "bigcode": "BigCode",
+  bigcode: "BigCode",
   "Helsinki-NLP": "Language Technology Research Group at the University of Helsinki",
   "ggml-org": "ggml.ai",
   "onnx-community": "ONNX Community",
@@ -86,7 +86,10 @@ function titleCase(name: string): string {
 }
 
 /** Users and organisations for the given repo owners: known people are users, everyone else an org. */
-export function accountsFor(owners: Iterable<string>): { users: { name: string; fullname: string }[]; orgs: { name: string; fullname: string; members: string[] }[] } {
+export function accountsFor(owners: Iterable<string>): {
+  users: { name: string; fullname: string }[];
+  orgs: { name: string; fullname: string; members: string[] }[];
+} {
   const users = [...MEMBERS];
   const orgs: { name: string; fullname: string; members: string[] }[] = [];
   const seen = new Set<string>(MEMBERS.map((m) => m.name.toLowerCase()));
@@ -98,7 +101,14 @@ export function accountsFor(owners: Iterable<string>): { users: { name: string; 
       users.push({ name: owner, fullname: PEOPLE[owner] });
       continue;
     }
-    const members = owner === "modelhub-demo" ? ["ada", "grace"] : index % 5 === 0 ? ["ada"] : index % 7 === 0 ? ["grace"] : [];
+    const members =
+      owner === "modelhub-demo"
+        ? ["ada", "grace"]
+        : index % 5 === 0
+          ? ["ada"]
+          : index % 7 === 0
+            ? ["grace"]
+            : [];
     orgs.push({ name: owner, fullname: ORG_NAMES[owner] ?? titleCase(owner), members });
     index++;
   }

@@ -15,8 +15,14 @@ const DAY_MS = 86_400_000;
  * first), and the n-th gets roughly `top / n^1.1`. Likes follow downloads loosely, with some noise,
  * so "most liked" and "most downloaded" orders differ.
  */
-export function assignPopularity(items: { id: string; famous: boolean }[], topDownloads: number): Map<string, Popularity> {
-  const scored = items.map((item) => ({ id: item.id, score: (hashText(item.id) % 10_000) / 10_000 + (item.famous ? 1 : 0) }));
+export function assignPopularity(
+  items: { id: string; famous: boolean }[],
+  topDownloads: number,
+): Map<string, Popularity> {
+  const scored = items.map((item) => ({
+    id: item.id,
+    score: (hashText(item.id) % 10_000) / 10_000 + (item.famous ? 1 : 0),
+  }));
   scored.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
   const result = new Map<string, Popularity>();
   scored.forEach((item, index) => {

@@ -192,7 +192,13 @@ export function providerMappings(): DemoProviderMapping[] {
     .split("\n")
     .map((line) => {
       const [modelId, provider, providerId, task, ...extra] = line.split("|").map((cell) => cell.trim());
-      const mapping: DemoProviderMapping = { modelId, provider, providerId, task, status: extra.includes("staging") ? "staging" : "live" };
+      const mapping: DemoProviderMapping = {
+        modelId,
+        provider,
+        providerId,
+        task,
+        status: extra.includes("staging") ? "staging" : "live",
+      };
       if (extra.includes("lora")) {
         mapping.adapter = "lora";
         mapping.adapterWeightsPath = "pytorch_lora_weights.safetensors";

@@ -24,7 +24,9 @@ export class PageErrorBoundary extends Component<Props, State> {
     const { error } = this.state;
     if (!error) return this.props.children;
     // A chunk that no longer exists usually means the hub was upgraded under this tab.
-    const stale = /dynamically imported module|Loading chunk|Importing a module script failed/i.test(error.message);
+    const stale = /dynamically imported module|Loading chunk|Importing a module script failed/i.test(
+      error.message,
+    );
     return (
       <div className="container section">
         <div className="status status-error" role="alert">

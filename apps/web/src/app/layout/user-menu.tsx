@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { paths } from "../../config/paths.js";
 import { useAuth } from "../../features/auth/auth-context.js";
@@ -5,16 +6,33 @@ import { useAuth } from "../../features/auth/auth-context.js";
 export function UserMenu() {
   const { user, token, checking, signOut } = useAuth();
   const location = useLocation();
+  const menu = useRef<HTMLDetailsElement>(null);
+  // Close the menu after navigating and when Escape is pressed inside it.
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [location.pathname, location.search]);
   if (!token) {
     return (
-      <Link className="button button-small button-primary" to={paths.signIn(location.pathname + location.search)}>
+      <Link
+        className="button button-small button-primary"
+        to={paths.signIn(location.pathname + location.search)}
+      >
         Sign in
       </Link>
     );
   }
   if (checking) return <span className="muted small">…</span>;
   return (
-    <details className="user-menu">
+    <details
+      className="user-menu"
+      ref={menu}
+      onKeyDown={(event) => {
+        if (event.key === "Escape" && menu.current?.open) {
+          menu.current.open = false;
+          menu.current.querySelector("summary")?.focus();
+        }
+      }}
+    >
       <summary aria-label="Account menu">
         <span className="avatar" aria-hidden="true">
           {(user?.name ?? "?").slice(0, 1).toUpperCase()}

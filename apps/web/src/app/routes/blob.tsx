@@ -9,7 +9,8 @@ import { LazyMarkdown } from "../../features/markdown/lazy-markdown.js";
 import { isNotFound } from "../../lib/api-error.js";
 import { formatBytes } from "../../lib/format.js";
 
-const TEXT_EXTENSIONS = /\.(md|txt|json|jsonl|py|js|mjs|ts|tsx|sh|yaml|yml|toml|cfg|ini|csv|tsv|html|css|jinja|gitattributes|gitignore)$|^[^.]+$/i;
+const TEXT_EXTENSIONS =
+  /\.(md|txt|json|jsonl|py|js|mjs|ts|tsx|sh|yaml|yml|toml|cfg|ini|csv|tsv|html|css|jinja|gitattributes|gitignore)$|^[^.]+$/i;
 const IMAGE_EXTENSIONS = /\.(png|jpe?g|gif|webp|svg)$/i;
 
 function extension(path: string): string {
@@ -20,12 +21,15 @@ function TextBody({ path }: { path: string }) {
   const { type, id, revision } = useRepoRoute();
   const file = useFileText(type, id, revision, path);
   if (file.isPending) return <Skeleton lines={12} />;
-  if (file.isError) return isNotFound(file.error) ? <NotFoundState what="file" /> : <ErrorState error={file.error} />;
+  if (file.isError)
+    return isNotFound(file.error) ? <NotFoundState what="file" /> : <ErrorState error={file.error} />;
   const ext = extension(path);
   return (
     <>
       {file.data.truncated ? (
-        <p className="notice small">Showing the first {formatBytes(file.data.text.length)} of {formatBytes(file.data.size)}.</p>
+        <p className="notice small">
+          Showing the first {formatBytes(file.data.text.length)} of {formatBytes(file.data.size)}.
+        </p>
       ) : null}
       {ext === "md" ? (
         <div className="card">
@@ -50,7 +54,10 @@ export function BlobPage() {
           <a className="button button-small" href={resolveUrl}>
             Raw
           </a>
-          <a className="button button-small button-primary" href={paths.resolve(type, id, revision, filePath, true)}>
+          <a
+            className="button button-small button-primary"
+            href={paths.resolve(type, id, revision, filePath, true)}
+          >
             Download
           </a>
         </div>

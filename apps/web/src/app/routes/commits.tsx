@@ -17,7 +17,9 @@ export function CommitsPage() {
       <div className="toolbar">
         <h2 style={{ margin: 0 }}>
           History on <span className="tag">⎇ {revision}</span>
-          {commits.data?.total !== undefined ? <span className="muted small"> {commits.data.total} commits</span> : null}
+          {commits.data?.total !== undefined ? (
+            <span className="muted small"> {commits.data.total} commits</span>
+          ) : null}
         </h2>
         <Link className="button button-small" to={paths.tree(type, id, revision)}>
           Browse files
@@ -59,7 +61,11 @@ export function CommitsPage() {
           </button>
         ) : null}
         {commits.data?.nextUrl ? (
-          <button type="button" className="button" onClick={() => setCursors([...cursors, commits.data.nextUrl ?? ""])}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => setCursors([...cursors, commits.data.nextUrl ?? ""])}
+          >
             Older →
           </button>
         ) : null}

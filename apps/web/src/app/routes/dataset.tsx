@@ -86,7 +86,9 @@ export function DatasetPage() {
             )}
           </article>
         </div>
-        <aside className="sidebar">{info.data ? <DatasetMetadata info={info.data} /> : <Skeleton lines={6} />}</aside>
+        <aside className="sidebar">
+          {info.data ? <DatasetMetadata info={info.data} /> : <Skeleton lines={6} />}
+        </aside>
       </div>
     </>
   );

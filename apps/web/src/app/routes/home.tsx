@@ -44,13 +44,22 @@ export function HomePage() {
     <div className="container">
       <section className="hero">
         <h1>Models, datasets and code that runs as pasted</h1>
-        <p>Browse the catalogue, read model cards, and copy inference code for any provider — generated for this hub.</p>
+        <p>
+          Browse the catalogue, read model cards, and copy inference code for any provider — generated for
+          this hub.
+        </p>
         <form className="hero-search" role="search" onSubmit={onSubmit}>
           <label className="visually-hidden" htmlFor="home-search">
             Search models
           </label>
-          <input id="home-search" className="input" type="search" placeholder="Search models, e.g. llama"
-            value={query} onChange={(event) => setQuery(event.target.value)} />
+          <input
+            id="home-search"
+            className="input"
+            type="search"
+            placeholder="Search models, e.g. llama"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+          />
           <button className="button button-primary" type="submit">
             Search
           </button>
@@ -68,7 +77,11 @@ export function HomePage() {
               <h3>{group.label}</h3>
               <div className="tag-list">
                 {group.pipelines.slice(0, 10).map((pipeline) => (
-                  <Link key={pipeline.id} className="tag" to={paths.listing("model", new URLSearchParams({ pipeline_tag: pipeline.id }))}>
+                  <Link
+                    key={pipeline.id}
+                    className="tag"
+                    to={paths.listing("model", new URLSearchParams({ pipeline_tag: pipeline.id }))}
+                  >
                     {pipeline.name}
                   </Link>
                 ))}

@@ -4,7 +4,13 @@ import { EmptyState, ErrorState, Skeleton } from "../../components/ui/status.js"
 import { useRepoList, type ListParams } from "../../features/repos/api/list-repos.js";
 import { RepoGrid } from "../../features/repos/components/repo-card.js";
 import { FilterGroup } from "../../features/search/components/filter-group.js";
-import { LANGUAGES, LICENSES, libraryChoices, SORTS, SPACE_SDKS } from "../../features/search/filter-options.js";
+import {
+  LANGUAGES,
+  LICENSES,
+  libraryChoices,
+  SORTS,
+  SPACE_SDKS,
+} from "../../features/search/filter-options.js";
 import { pipelineName, pipelinesByModality } from "../../features/tasks/pipelines.js";
 import type { RepoType } from "../../lib/api-types.js";
 import { formatCount } from "../../lib/format.js";
@@ -77,22 +83,43 @@ export function ListingPage() {
     <div className="container listing">
       <aside className={`filters ${filtersOpen ? "open" : ""}`} aria-label="Filters" id="listing-filters">
         {type !== "space" ? (
-          <FilterGroup title="Tasks" choices={taskChoices} selected={search.get("pipeline_tag") ?? undefined}
-            onSelect={(value) => setParam("pipeline_tag", value)} />
+          <FilterGroup
+            title="Tasks"
+            choices={taskChoices}
+            selected={search.get("pipeline_tag") ?? undefined}
+            onSelect={(value) => setParam("pipeline_tag", value)}
+          />
         ) : (
-          <FilterGroup title="SDK" choices={SPACE_SDKS.map((s) => ({ value: s, label: s }))} selected={search.get("sdk") ?? undefined}
-            onSelect={(value) => setParam("sdk", value)} />
+          <FilterGroup
+            title="SDK"
+            choices={SPACE_SDKS.map((s) => ({ value: s, label: s }))}
+            selected={search.get("sdk") ?? undefined}
+            onSelect={(value) => setParam("sdk", value)}
+          />
         )}
         {type === "model" ? (
-          <FilterGroup title="Libraries" choices={libraryChoices()} selected={search.get("library") ?? undefined}
-            onSelect={(value) => setParam("library", value)} initiallyShown={12} />
+          <FilterGroup
+            title="Libraries"
+            choices={libraryChoices()}
+            selected={search.get("library") ?? undefined}
+            onSelect={(value) => setParam("library", value)}
+            initiallyShown={12}
+          />
         ) : null}
         {type !== "space" ? (
-          <FilterGroup title="Languages" choices={LANGUAGES} selected={search.get("language") ?? undefined}
-            onSelect={(value) => setParam("language", value)} />
+          <FilterGroup
+            title="Languages"
+            choices={LANGUAGES}
+            selected={search.get("language") ?? undefined}
+            onSelect={(value) => setParam("language", value)}
+          />
         ) : null}
-        <FilterGroup title="Licenses" choices={LICENSES} selected={search.get("license") ?? undefined}
-          onSelect={(value) => setParam("license", value)} />
+        <FilterGroup
+          title="Licenses"
+          choices={LICENSES}
+          selected={search.get("license") ?? undefined}
+          onSelect={(value) => setParam("license", value)}
+        />
       </aside>
       <section aria-labelledby="listing-title" style={{ minWidth: 0 }}>
         <div className="listing-toolbar">
@@ -100,20 +127,36 @@ export function ListingPage() {
             {TITLES[type]}
             {total !== undefined ? <span className="muted small"> {formatCount(total)}</span> : null}
           </h1>
-          <input className="input listing-search" type="search" aria-label={`Search ${TITLES[type].toLowerCase()}`}
-            placeholder={`Filter ${TITLES[type].toLowerCase()} by name`} value={text} onChange={(event) => setText(event.target.value)} />
+          <input
+            className="input listing-search"
+            type="search"
+            aria-label={`Search ${TITLES[type].toLowerCase()}`}
+            placeholder={`Filter ${TITLES[type].toLowerCase()} by name`}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
           <label className="visually-hidden" htmlFor="listing-sort">
             Sort
           </label>
-          <select id="listing-sort" className="input" value={params.sort} onChange={(event) => setParam("sort", event.target.value)}>
+          <select
+            id="listing-sort"
+            className="input"
+            value={params.sort}
+            onChange={(event) => setParam("sort", event.target.value)}
+          >
             {SORTS.map((sort) => (
               <option key={sort.value} value={sort.value}>
                 Sort: {sort.label}
               </option>
             ))}
           </select>
-          <button type="button" className="button filters-toggle" aria-expanded={filtersOpen} aria-controls="listing-filters"
-            onClick={() => setFiltersOpen(!filtersOpen)}>
+          <button
+            type="button"
+            className="button filters-toggle"
+            aria-expanded={filtersOpen}
+            aria-controls="listing-filters"
+            onClick={() => setFiltersOpen(!filtersOpen)}
+          >
             Filters
           </button>
         </div>
@@ -122,19 +165,31 @@ export function ListingPage() {
             const value = search.get(key);
             if (!value) return null;
             return (
-              <button key={key} type="button" className="tag" onClick={() => setParam(key, undefined)} aria-label={`Remove filter ${key} ${value}`}>
+              <button
+                key={key}
+                type="button"
+                className="tag"
+                onClick={() => setParam(key, undefined)}
+                aria-label={`Remove filter ${key} ${value}`}
+              >
                 {key === "pipeline_tag" ? pipelineName(value) : `${key}: ${value}`} ✕
               </button>
             );
           })}
           {tagFilters.map((tag) => (
-            <button key={tag} type="button" className="tag" aria-label={`Remove tag filter ${tag}`} onClick={() => {
-              const next = new URLSearchParams(search);
-              next.delete("filter");
-              for (const other of tagFilters) if (other !== tag) next.append("filter", other);
-              next.delete("cursor");
-              setSearch(next);
-            }}>
+            <button
+              key={tag}
+              type="button"
+              className="tag"
+              aria-label={`Remove tag filter ${tag}`}
+              onClick={() => {
+                const next = new URLSearchParams(search);
+                next.delete("filter");
+                for (const other of tagFilters) if (other !== tag) next.append("filter", other);
+                next.delete("cursor");
+                setSearch(next);
+              }}
+            >
               {tag} ✕
             </button>
           ))}
@@ -144,7 +199,9 @@ export function ListingPage() {
         ) : list.isError ? (
           <ErrorState error={list.error} retry={() => void list.refetch()} />
         ) : list.data.items.length === 0 ? (
-          <EmptyState title={`No ${TITLES[type].toLowerCase()} match`}>Try fewer filters or another search.</EmptyState>
+          <EmptyState title={`No ${TITLES[type].toLowerCase()} match`}>
+            Try fewer filters or another search.
+          </EmptyState>
         ) : (
           <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }} aria-busy={list.isFetching}>
             <RepoGrid repos={list.data.items} type={type} />
@@ -157,13 +214,19 @@ export function ListingPage() {
             </button>
           ) : null}
           {list.data?.nextUrl ? (
-            <button type="button" className="button" onClick={() => {
-              const cursor = new URL(list.data.nextUrl ?? "", window.location.origin).searchParams.get("cursor");
-              const next = new URLSearchParams(search);
-              if (cursor) next.set("cursor", cursor);
-              setSearch(next);
-              window.scrollTo({ top: 0 });
-            }}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                const cursor = new URL(list.data.nextUrl ?? "", window.location.origin).searchParams.get(
+                  "cursor",
+                );
+                const next = new URLSearchParams(search);
+                if (cursor) next.set("cursor", cursor);
+                setSearch(next);
+                window.scrollTo({ top: 0 });
+              }}
+            >
               Next page →
             </button>
           ) : null}

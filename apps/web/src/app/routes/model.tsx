@@ -36,7 +36,9 @@ export function ModelPage() {
   useTitle(info.isError && isNotFound(info.error) ? "Not found" : id);
 
   if (info.isError) {
-    return isNotFound(info.error) ? <NotFoundState what="model" /> : (
+    return isNotFound(info.error) ? (
+      <NotFoundState what="model" />
+    ) : (
       <div className="container section">
         <ErrorState error={info.error} retry={() => void info.refetch()} />
       </div>

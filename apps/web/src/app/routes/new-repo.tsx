@@ -15,7 +15,9 @@ function NewRepoForm() {
   const { user } = useAuth();
   const [params] = useSearchParams();
   const initialType = params.get("type");
-  const [type, setType] = useState<RepoType>(initialType === "dataset" || initialType === "space" ? initialType : "model");
+  const [type, setType] = useState<RepoType>(
+    initialType === "dataset" || initialType === "space" ? initialType : "model",
+  );
   const owners = [user?.name ?? "", ...(user?.orgs ?? []).map((o) => o.name)].filter(Boolean);
   const [owner, setOwner] = useState(owners[0] ?? "");
   const [name, setName] = useState("");
@@ -31,7 +33,14 @@ function NewRepoForm() {
     setBusy(true);
     setError(undefined);
     try {
-      await createRepo({ type, owner, name: name.trim(), private: isPrivate, license: license || undefined, sdk });
+      await createRepo({
+        type,
+        owner,
+        name: name.trim(),
+        private: isPrivate,
+        license: license || undefined,
+        sdk,
+      });
       navigate(paths.repo(type, `${owner}/${name.trim()}`));
     } catch (caught) {
       setError(caught);
@@ -48,12 +57,25 @@ function NewRepoForm() {
         </legend>
         {(["model", "dataset", "space"] as const).map((value) => (
           <label key={value}>
-            <input type="radio" name="repo-type" value={value} checked={type === value} onChange={() => setType(value)} />{" "}
+            <input
+              type="radio"
+              name="repo-type"
+              value={value}
+              checked={type === value}
+              onChange={() => setType(value)}
+            />{" "}
             {repoTypeLabel(value)}
           </label>
         ))}
       </fieldset>
-      <div style={{ display: "grid", gridTemplateColumns: "minmax(0, 1fr) auto minmax(0, 1.4fr)", gap: 8, alignItems: "end" }}>
+      <div
+        style={{
+          display: "grid",
+          gridTemplateColumns: "minmax(0, 1fr) auto minmax(0, 1.4fr)",
+          gap: 8,
+          alignItems: "end",
+        }}
+      >
         <label>
           Owner
           <select className="input" value={owner} onChange={(e) => setOwner(e.target.value)}>
@@ -69,8 +91,16 @@ function NewRepoForm() {
         </span>
         <label>
           Name
-          <input id="new-repo-name" className="input" value={name} onChange={(e) => setName(e.target.value)} required maxLength={96}
-            pattern={NAME_PATTERN} title="Letters, digits, '-', '_' and '.', not starting or ending with '-' or '.'" />
+          <input
+            id="new-repo-name"
+            className="input"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            required
+            maxLength={96}
+            pattern={NAME_PATTERN}
+            title="Letters, digits, '-', '_' and '.', not starting or ending with '-' or '.'"
+          />
         </label>
       </div>
       <label>
@@ -102,10 +132,12 @@ function NewRepoForm() {
           Visibility
         </legend>
         <label>
-          <input type="radio" name="visibility" checked={!isPrivate} onChange={() => setPrivate(false)} /> Public
+          <input type="radio" name="visibility" checked={!isPrivate} onChange={() => setPrivate(false)} />{" "}
+          Public
         </label>
         <label>
-          <input type="radio" name="visibility" checked={isPrivate} onChange={() => setPrivate(true)} /> Private
+          <input type="radio" name="visibility" checked={isPrivate} onChange={() => setPrivate(true)} />{" "}
+          Private
         </label>
       </fieldset>
       {error ? <ErrorState error={error} /> : null}

@@ -40,8 +40,12 @@ export function SignInPage() {
     } catch (caught) {
       setError(
         caught instanceof ApiError && caught.status === 401
-          ? mode === "password" ? "Wrong username or password." : "This token is not valid on this hub."
-          : caught instanceof Error ? caught.message : "Sign-in failed.",
+          ? mode === "password"
+            ? "Wrong username or password."
+            : "This token is not valid on this hub."
+          : caught instanceof Error
+            ? caught.message
+            : "Sign-in failed.",
       );
     } finally {
       setBusy(false);
@@ -52,29 +56,56 @@ export function SignInPage() {
     <div className="container page-narrow" style={{ maxWidth: 480 }}>
       <h1>Sign in to ModelHub</h1>
       {user ? <p className="notice notice-info">You are signed in as {user.name}.</p> : null}
-      <Tabs label="Sign-in method" items={[{ value: "password", label: "Password" }, { value: "token", label: "Access token" }]}
-        value={mode} onChange={setMode} />
-      <form className="form" onSubmit={onSubmit} style={{ marginTop: 16 }}>
+      <Tabs
+        label="Sign-in method"
+        items={[
+          { value: "password", label: "Password" },
+          { value: "token", label: "Access token" },
+        ]}
+        value={mode}
+        onChange={setMode}
+        controls="sign-in-form"
+      />
+      <form id="sign-in-form" role="tabpanel" className="form" onSubmit={onSubmit} style={{ marginTop: 16 }}>
         {mode === "password" ? (
           <>
             <label>
               Username
-              <input className="input" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} required />
+              <input
+                className="input"
+                autoComplete="username"
+                value={username}
+                onChange={(e) => setUsername(e.target.value)}
+                required
+              />
             </label>
             <label>
               Password
-              <input className="input" type="password" autoComplete="current-password" value={password}
-                onChange={(e) => setPassword(e.target.value)} required />
+              <input
+                className="input"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                required
+              />
             </label>
           </>
         ) : (
           <label>
             Access token
-            <input id="sign-in-token" className="input mono" autoComplete="off" placeholder="hf_…" value={token}
-              onChange={(e) => setToken(e.target.value)} required />
+            <input
+              id="sign-in-token"
+              className="input mono"
+              autoComplete="off"
+              placeholder="hf_…"
+              value={token}
+              onChange={(e) => setToken(e.target.value)}
+              required
+            />
             <span className="hint">
-              A token from <code>modelhub token create &lt;user&gt; --write</code> or from your tokens page. It stays in this
-              browser only.
+              A token from <code>modelhub token create &lt;user&gt; --write</code> or from your tokens page.
+              It stays in this browser only.
             </span>
           </label>
         )}

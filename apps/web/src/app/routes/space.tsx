@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { EmptyState, ErrorState, NotFoundState, Skeleton } from "../../components/ui/status.js";
-import { paths, readmeLinkBase } from "../../config/paths.js";
+import { readmeLinkBase } from "../../config/paths.js";
 import { LazyMarkdown } from "../../features/markdown/lazy-markdown.js";
 import { useReadme } from "../../features/repos/api/get-file-text.js";
 import { useRepoInfo } from "../../features/repos/api/get-repo-info.js";
@@ -29,9 +29,14 @@ function StaticApp({ info }: { info: RepoInfo }) {
   if (app.isError) return <ErrorState error={app.error} retry={() => void app.refetch()} />;
   // No allow-same-origin: the app runs in an opaque origin and cannot read this hub's storage or cookies.
   return (
-    <iframe className="space-frame" title={`${info.id} app`} srcDoc={app.data}
-      sandbox="allow-scripts allow-forms allow-popups allow-modals" referrerPolicy="no-referrer"
-      data-testid="space-frame" />
+    <iframe
+      className="space-frame"
+      title={`${info.id} app`}
+      srcDoc={app.data}
+      sandbox="allow-scripts allow-forms allow-popups allow-modals"
+      referrerPolicy="no-referrer"
+      data-testid="space-frame"
+    />
   );
 }
 
@@ -55,7 +60,10 @@ export function SpacePage() {
   return (
     <>
       <RepoHeader type="space" id={id} info={info.data} tab="card" />
-      <div className="container" style={{ paddingTop: 20, display: "flex", flexDirection: "column", gap: 18 }}>
+      <div
+        className="container"
+        style={{ paddingTop: 20, display: "flex", flexDirection: "column", gap: 18 }}
+      >
         {!info.data ? (
           <Skeleton lines={10} height="400px" />
         ) : sdk === "static" ? (
@@ -70,12 +78,18 @@ export function SpacePage() {
           </>
         ) : (
           <div className="notice">
-            This space uses the <strong>{sdk ?? "unknown"}</strong> SDK. ModelHub runs static spaces in the browser; other SDKs
-            are stored and versioned but not executed here.
+            This space uses the <strong>{sdk ?? "unknown"}</strong> SDK. ModelHub runs static spaces in the
+            browser; other SDKs are stored and versioned but not executed here.
           </div>
         )}
         <article className="card" aria-label="Space card">
-          {readme.isPending ? <Skeleton lines={6} /> : readme.data ? <LazyMarkdown source={readme.data} linkBase={readmeLinkBase("space", id)} /> : <EmptyState title="No README" />}
+          {readme.isPending ? (
+            <Skeleton lines={6} />
+          ) : readme.data ? (
+            <LazyMarkdown source={readme.data} linkBase={readmeLinkBase("space", id)} />
+          ) : (
+            <EmptyState title="No README" />
+          )}
         </article>
       </div>
     </>

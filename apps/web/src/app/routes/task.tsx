@@ -39,7 +39,9 @@ export function TaskPage() {
     );
   }
   if (entry.isError) {
-    return isNotFound(entry.error) ? <NotFoundState what="task" /> : (
+    return isNotFound(entry.error) ? (
+      <NotFoundState what="task" />
+    ) : (
       <div className="container section">
         <ErrorState error={entry.error} retry={() => void entry.refetch()} />
       </div>
@@ -52,12 +54,19 @@ export function TaskPage() {
         <Link to={paths.tasks()}>Tasks</Link> / <span className="muted">{data.id}</span>
       </p>
       <h1>{data.label}</h1>
-      {data.summary ? <p className="muted" style={{ maxWidth: 760, fontSize: "1.02rem" }}>{data.summary}</p> : null}
+      {data.summary ? (
+        <p className="muted" style={{ maxWidth: 760, fontSize: "1.02rem" }}>
+          {data.summary}
+        </p>
+      ) : null}
       <p>
         <Link className="button" to={paths.listing("model", new URLSearchParams({ pipeline_tag: data.id }))}>
           Browse {data.label} models
         </Link>{" "}
-        <Link className="button" to={paths.listing("dataset", new URLSearchParams({ pipeline_tag: data.id }))}>
+        <Link
+          className="button"
+          to={paths.listing("dataset", new URLSearchParams({ pipeline_tag: data.id }))}
+        >
           Datasets
         </Link>
       </p>
@@ -70,7 +79,12 @@ export function TaskPage() {
           ) : null}
           {data.youtubeId ? (
             <p>
-              <a className="button" href={`https://www.youtube.com/watch?v=${encodeURIComponent(data.youtubeId)}`} target="_blank" rel="noopener noreferrer">
+              <a
+                className="button"
+                href={`https://www.youtube.com/watch?v=${encodeURIComponent(data.youtubeId)}`}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
                 ▶ Watch an introduction to {data.label}
               </a>
             </p>
@@ -103,7 +117,11 @@ export function TaskPage() {
               <h2 style={{ fontSize: "0.98rem" }}>Libraries</h2>
               <div className="tag-list">
                 {data.libraries.map((library) => (
-                  <Link key={library} className="tag" to={paths.listing("model", new URLSearchParams({ pipeline_tag: data.id, library }))}>
+                  <Link
+                    key={library}
+                    className="tag"
+                    to={paths.listing("model", new URLSearchParams({ pipeline_tag: data.id, library }))}
+                  >
                     {library}
                   </Link>
                 ))}

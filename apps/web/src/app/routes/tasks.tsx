@@ -15,7 +15,9 @@ export function TasksPage() {
   return (
     <div className="container page-wide" style={{ paddingTop: 32 }}>
       <h1>Tasks</h1>
-      <p className="muted">What each kind of model does, how to run it, and which models, datasets and spaces to start from.</p>
+      <p className="muted">
+        What each kind of model does, how to run it, and which models, datasets and spaces to start from.
+      </p>
       {tasks.isPending ? (
         <Skeleton lines={10} />
       ) : tasks.isError ? (

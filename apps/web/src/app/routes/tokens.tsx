@@ -21,18 +21,39 @@ function CreateTokenForm() {
       <form className="form" onSubmit={onSubmit}>
         <label>
           Name
-          <input id="token-name" className="input" value={name} onChange={(e) => setName(e.target.value)} required maxLength={100}
-            placeholder="e.g. laptop, CI" />
+          <input
+            id="token-name"
+            className="input"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            required
+            maxLength={100}
+            placeholder="e.g. laptop, CI"
+          />
         </label>
         <fieldset className="radio-row" style={{ border: 0, padding: 0, margin: 0 }}>
           <legend className="small muted" style={{ marginBottom: 6 }}>
             Permission
           </legend>
           <label>
-            <input type="radio" name="role" value="read" checked={role === "read"} onChange={() => setRole("read")} /> Read
+            <input
+              type="radio"
+              name="role"
+              value="read"
+              checked={role === "read"}
+              onChange={() => setRole("read")}
+            />{" "}
+            Read
           </label>
           <label>
-            <input type="radio" name="role" value="write" checked={role === "write"} onChange={() => setRole("write")} /> Write
+            <input
+              type="radio"
+              name="role"
+              value="write"
+              checked={role === "write"}
+              onChange={() => setRole("write")}
+            />{" "}
+            Write
           </label>
         </fieldset>
         {create.isError ? <ErrorState error={create.error} /> : null}
@@ -71,7 +92,12 @@ function TokenList() {
       <table className="file-table" data-testid="token-list">
         <tbody>
           {tokens.data.map((token) => {
-            const isCurrent = Boolean(current && token.prefix && current.startsWith(token.prefix.replace("…", "")) && token.displayName === "web sign-in");
+            const isCurrent = Boolean(
+              current &&
+              token.prefix &&
+              current.startsWith(token.prefix.replace("…", "")) &&
+              token.displayName === "web sign-in",
+            );
             return (
               <tr key={token.id}>
                 <td>
@@ -86,12 +112,21 @@ function TokenList() {
                   {token.lastUsedAt ? ` · used ${formatRelative(token.lastUsedAt)}` : " · never used"}
                 </td>
                 <td className="file-size">
-                  <button type="button" className="button button-small button-danger" disabled={revoke.isPending}
+                  <button
+                    type="button"
+                    className="button button-small button-danger"
+                    disabled={revoke.isPending}
                     aria-label={`Revoke token ${token.displayName}`}
                     onClick={() => {
                       const warning = isCurrent ? " This may be the token of this browser session." : "";
-                      if (window.confirm(`Revoke "${token.displayName}"? Programs using it will stop working.${warning}`)) revoke.mutate(token.id);
-                    }}>
+                      if (
+                        window.confirm(
+                          `Revoke "${token.displayName}"? Programs using it will stop working.${warning}`,
+                        )
+                      )
+                        revoke.mutate(token.id);
+                    }}
+                  >
                     Revoke
                   </button>
                 </td>
@@ -111,8 +146,8 @@ export function TokensPage() {
     <div className="container page-narrow">
       <h1>Access tokens</h1>
       <p className="muted">
-        Tokens let scripts, <code>huggingface_hub</code>, <code>git</code> and the inference snippets act as you. Use read tokens
-        for downloads, write tokens to push.
+        Tokens let scripts, <code>huggingface_hub</code>, <code>git</code> and the inference snippets act as
+        you. Use read tokens for downloads, write tokens to push.
       </p>
       <RequireUser what="manage your tokens">
         <div style={{ display: "flex", flexDirection: "column", gap: 18 }}>

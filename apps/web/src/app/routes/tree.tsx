@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { EmptyState, ErrorState, NotFoundState, Skeleton } from "../../components/ui/status.js";
 import { paths } from "../../config/paths.js";
 import { useTree } from "../../features/repos/api/get-tree.js";
+import { RevisionPicker } from "../../features/repos/components/revision-picker.js";
 import { Breadcrumbs } from "../../features/repos/components/breadcrumbs.js";
 import { FileTable } from "../../features/repos/components/file-table.js";
 import { RepoPageFrame } from "../../features/repos/components/repo-page-frame.js";
@@ -15,7 +16,12 @@ export function TreePage() {
     <RepoPageFrame type={type} id={id} tab="files" revision={revision} title="Files">
       <div className="toolbar">
         <div style={{ display: "flex", gap: 10, alignItems: "center", flexWrap: "wrap" }}>
-          <span className="tag" title="Revision">⎇ {revision}</span>
+          <RevisionPicker
+            type={type}
+            id={id}
+            revision={revision}
+            to={(rev) => paths.tree(type, id, rev, filePath)}
+          />
           <Breadcrumbs type={type} id={id} revision={revision} path={filePath} />
         </div>
         <Link className="button button-small" to={paths.commits(type, id, revision)}>
@@ -25,7 +31,11 @@ export function TreePage() {
       {tree.isPending ? (
         <Skeleton lines={8} />
       ) : tree.isError ? (
-        isNotFound(tree.error) ? <NotFoundState what="folder" /> : <ErrorState error={tree.error} retry={() => void tree.refetch()} />
+        isNotFound(tree.error) ? (
+          <NotFoundState what="folder" />
+        ) : (
+          <ErrorState error={tree.error} retry={() => void tree.refetch()} />
+        )
       ) : tree.data.length === 0 ? (
         <EmptyState title="This folder is empty" />
       ) : (

@@ -40,9 +40,16 @@ function UploadForm() {
     setError(undefined);
     setResult(undefined);
     try {
-      const title = summary.trim() || `Upload ${files.length === 1 ? files[0].name : `${files.length} files`}`;
-      const response = await uploadFiles(type, id, "main", files.map((file) => ({ path: repoPath(file), file })),
-        { summary: title, description }, setProgress);
+      const title =
+        summary.trim() || `Upload ${files.length === 1 ? files[0].name : `${files.length} files`}`;
+      const response = await uploadFiles(
+        type,
+        id,
+        "main",
+        files.map((file) => ({ path: repoPath(file), file })),
+        { summary: title, description },
+        setProgress,
+      );
       setResult(response);
       setFiles([]);
       void queryClient.invalidateQueries({ queryKey: ["tree", type, id] });
@@ -58,22 +65,51 @@ function UploadForm() {
 
   return (
     <form className="form" onSubmit={onSubmit} style={{ maxWidth: 720 }}>
-      <div className={`drop-zone ${dragging ? "dragging" : ""}`} role="button" tabIndex={0}
+      <div
+        className={`drop-zone ${dragging ? "dragging" : ""}`}
+        role="button"
+        tabIndex={0}
         onClick={() => input.current?.click()}
-        onKeyDown={(e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), input.current?.click())}
-        onDragOver={(e) => { e.preventDefault(); setDragging(true); }} onDragLeave={() => setDragging(false)} onDrop={onDrop}>
+        onKeyDown={(e) =>
+          (e.key === "Enter" || e.key === " ") && (e.preventDefault(), input.current?.click())
+        }
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+      >
         Drag files here or <span style={{ color: "var(--accent-strong)" }}>browse</span>
-        <input ref={input} id="upload-input" type="file" multiple hidden onChange={(e) => addFiles(e.target.files)} />
+        <input
+          ref={input}
+          id="upload-input"
+          type="file"
+          multiple
+          hidden
+          onChange={(e) => addFiles(e.target.files)}
+        />
       </div>
       {files.length > 0 ? (
-        <ul className="card" style={{ margin: 0, listStyle: "none", padding: "8px 14px" }} aria-label="Files to upload">
+        <ul
+          className="card"
+          style={{ margin: 0, listStyle: "none", padding: "8px 14px" }}
+          aria-label="Files to upload"
+        >
           {files.map((file) => (
-            <li key={file.name} style={{ display: "flex", justifyContent: "space-between", gap: 8, padding: "4px 0" }}>
+            <li
+              key={file.name}
+              style={{ display: "flex", justifyContent: "space-between", gap: 8, padding: "4px 0" }}
+            >
               <span className="mono small">{repoPath(file)}</span>
               <span className="small muted">
                 {formatBytes(file.size)}{" "}
-                <button type="button" className="button button-small" aria-label={`Remove ${file.name}`}
-                  onClick={() => setFiles(files.filter((f) => f !== file))}>
+                <button
+                  type="button"
+                  className="button button-small"
+                  aria-label={`Remove ${file.name}`}
+                  onClick={() => setFiles(files.filter((f) => f !== file))}
+                >
                   ✕
                 </button>
               </span>
@@ -83,19 +119,42 @@ function UploadForm() {
       ) : null}
       <label>
         Folder (optional)
-        <input className="input mono" value={folder} onChange={(e) => setFolder(e.target.value)} placeholder="e.g. data" />
+        <input
+          className="input mono"
+          value={folder}
+          onChange={(e) => setFolder(e.target.value)}
+          placeholder="e.g. data"
+        />
       </label>
       <label>
         Commit message
-        <input id="upload-summary" className="input" value={summary} onChange={(e) => setSummary(e.target.value)}
-          placeholder={files.length ? `Upload ${files.length === 1 ? files[0].name : `${files.length} files`}` : "Upload files"} />
+        <input
+          id="upload-summary"
+          className="input"
+          value={summary}
+          onChange={(e) => setSummary(e.target.value)}
+          placeholder={
+            files.length
+              ? `Upload ${files.length === 1 ? files[0].name : `${files.length} files`}`
+              : "Upload files"
+          }
+        />
       </label>
       <label>
         Extended description (optional)
-        <textarea className="input" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
+        <textarea
+          className="input"
+          rows={3}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+        />
       </label>
       {error ? <ErrorState error={error} /> : null}
-      {progress ? <p className="notice notice-info" role="status">{progress}</p> : null}
+      {progress ? (
+        <p className="notice notice-info" role="status">
+          {progress}
+        </p>
+      ) : null}
       {result ? (
         <p className="notice notice-ok" role="status" data-testid="upload-done">
           Committed <span className="mono">{result.commitOid.slice(0, 7)}</span>.{" "}
@@ -103,7 +162,11 @@ function UploadForm() {
         </p>
       ) : null}
       <div>
-        <button className="button button-primary" type="submit" disabled={files.length === 0 || progress !== undefined}>
+        <button
+          className="button button-primary"
+          type="submit"
+          disabled={files.length === 0 || progress !== undefined}
+        >
           Commit changes to main
         </button>
       </div>

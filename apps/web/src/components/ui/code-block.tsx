@@ -1,16 +1,17 @@
 import { useEffect, useState } from "react";
+import type * as HighlightModule from "../../lib/highlight.js";
 import { CopyButton } from "./copy-button.js";
 
-type Highlighter = typeof import("../../lib/highlight.js");
+type Highlighter = typeof HighlightModule;
 let loaded: Highlighter | undefined;
-let loading: Promise<Highlighter> | undefined;
+// Started when a page that shows code loads, so highlighting is ready by the time its data is.
+const loading: Promise<Highlighter> = import("../../lib/highlight.js").then((m) => (loaded = m));
 
 /** The highlighter ships in its own chunk, fetched the first time code is shown. */
 function useHighlighter(): Highlighter | undefined {
   const [module, setModule] = useState(loaded);
   useEffect(() => {
     if (module) return;
-    loading ??= import("../../lib/highlight.js").then((m) => (loaded = m));
     let alive = true;
     void loading.then((m) => alive && setModule(m));
     return () => {

@@ -17,7 +17,15 @@ async function writeClipboard(text: string): Promise<void> {
   area.remove();
 }
 
-export function CopyButton({ text, label = "Copy", className = "" }: { text: string; label?: string; className?: string }) {
+export function CopyButton({
+  text,
+  label = "Copy",
+  className = "",
+}: {
+  text: string;
+  label?: string;
+  className?: string;
+}) {
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
   useEffect(() => {
     if (state === "idle") return;
@@ -29,7 +37,12 @@ export function CopyButton({ text, label = "Copy", className = "" }: { text: str
     <button
       type="button"
       className={`button button-small copy-button ${className}`}
-      onClick={() => writeClipboard(text).then(() => setState("copied"), () => setState("failed"))}
+      onClick={() =>
+        writeClipboard(text).then(
+          () => setState("copied"),
+          () => setState("failed"),
+        )
+      }
       aria-live="polite"
     >
       {state === "copied" ? "Copied!" : state === "failed" ? "Copy failed" : label}

@@ -51,7 +51,9 @@ export function NotFoundState({ what = "page" }: { what?: string }) {
     <div className="not-found">
       <p className="not-found-code">404</p>
       <h1>Sorry, we can't find that {what}.</h1>
-      <p className="muted">The address may be mistyped, or the {what} may have been moved, renamed or deleted.</p>
+      <p className="muted">
+        The address may be mistyped, or the {what} may have been moved, renamed or deleted.
+      </p>
       <p>
         <Link className="button button-primary" to="/">
           Back to the home page

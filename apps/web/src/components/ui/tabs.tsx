@@ -16,7 +16,14 @@ interface TabsProps<T extends string> {
 }
 
 /** A WAI-ARIA tab list: arrow keys move between tabs, the selected one is the only tab stop. */
-export function Tabs<T extends string>({ items, value, onChange, label, size = "normal", controls }: TabsProps<T>) {
+export function Tabs<T extends string>({
+  items,
+  value,
+  onChange,
+  label,
+  size = "normal",
+  controls,
+}: TabsProps<T>) {
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const baseId = useId();
 

@@ -54,8 +54,12 @@ function repoUrlTransform(base: RepoLinkBase | undefined): UrlTransform {
 export function Markdown({ source, linkBase }: { source: string; linkBase?: RepoLinkBase }) {
   return (
     <div className="markdown">
-      <ReactMarkdown remarkPlugins={[remarkGfm]} rehypePlugins={[rehypeSanitize]} components={components}
-        urlTransform={repoUrlTransform(linkBase)}>
+      <ReactMarkdown
+        remarkPlugins={[remarkGfm]}
+        rehypePlugins={[rehypeSanitize]}
+        components={components}
+        urlTransform={repoUrlTransform(linkBase)}
+      >
         {stripFrontMatter(source)}
       </ReactMarkdown>
     </div>

@@ -16,7 +16,11 @@ export interface RepoRoute {
 export function useRepoRoute(): RepoRoute {
   const params = useParams();
   const { pathname } = useLocation();
-  const type: RepoType = pathname.startsWith("/datasets/") ? "dataset" : pathname.startsWith("/spaces/") ? "space" : "model";
+  const type: RepoType = pathname.startsWith("/datasets/")
+    ? "dataset"
+    : pathname.startsWith("/spaces/")
+      ? "space"
+      : "model";
   const owner = params.owner ?? "";
   const name = params.name ?? "";
   return {

@@ -35,7 +35,16 @@ export const LICENSES: { value: string; label: string }[] = [
   { value: "other", label: "Other" },
 ];
 
-const COMMON_LIBRARIES = ["transformers", "diffusers", "sentence-transformers", "gguf", "peft", "timm", "transformers.js", "mlx"];
+const COMMON_LIBRARIES = [
+  "transformers",
+  "diffusers",
+  "sentence-transformers",
+  "gguf",
+  "peft",
+  "timm",
+  "transformers.js",
+  "mlx",
+];
 
 /** Libraries offered as filters: the registry's filterable ones, the most common first. */
 export function libraryChoices(): { value: string; label: string }[] {

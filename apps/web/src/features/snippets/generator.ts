@@ -1,4 +1,9 @@
-import { getInferenceSnippets, INFERENCE_PROVIDERS, type InferenceProviderMapping, type SnippetOptions } from "@modelhub/inference";
+import {
+  getInferenceSnippets,
+  INFERENCE_PROVIDERS,
+  type InferenceProviderMapping,
+  type SnippetOptions,
+} from "@modelhub/inference";
 import {
   detectSnippetLanguage,
   FILTERABLE_MODEL_LIBRARY_KEYS,
@@ -34,7 +39,10 @@ export function knownProviders(): readonly string[] {
 
 /** Libraries offered as listing filters, with their display names. */
 export function filterableLibraries(): { value: string; label: string }[] {
-  return FILTERABLE_MODEL_LIBRARY_KEYS.map((key) => ({ value: key, label: MODEL_LIBRARIES_UI_ELEMENTS[key].prettyLabel }));
+  return FILTERABLE_MODEL_LIBRARY_KEYS.map((key) => ({
+    value: key,
+    label: MODEL_LIBRARIES_UI_ELEMENTS[key].prettyLabel,
+  }));
 }
 
 export function snippetLanguage(code: string): string {
@@ -67,12 +75,23 @@ export function isConversationalModel(model: RepoInfo): boolean {
 }
 
 /** Library snippets generated in the browser: the fallback when the hub's snippet endpoint has none. */
-export function librarySnippets(model: RepoInfo): { key: string; label: string; docsUrl?: string; snippets: string[] }[] {
+export function librarySnippets(
+  model: RepoInfo,
+): { key: string; label: string; docsUrl?: string; snippets: string[] }[] {
   const entry = libraryUiElement(model.library_name);
   if (!entry?.snippets || !model.library_name) return [];
   try {
     const snippets = entry.snippets(asModelData(model));
-    return snippets.length ? [{ key: model.library_name, label: entry.prettyLabel, docsUrl: entry.docsUrl ?? entry.repoUrl, snippets }] : [];
+    return snippets.length
+      ? [
+          {
+            key: model.library_name,
+            label: entry.prettyLabel,
+            docsUrl: entry.docsUrl ?? entry.repoUrl,
+            snippets,
+          },
+        ]
+      : [];
   } catch {
     return [];
   }

@@ -51,7 +51,11 @@ export function snippetOptionsFor(state: PanelState, conversational: boolean): S
   return opts;
 }
 
-export function mappingArgFor(model: RepoInfo, provider: string, mappings: ProviderMapping[]): ProviderMappingArg | undefined {
+export function mappingArgFor(
+  model: RepoInfo,
+  provider: string,
+  mappings: ProviderMapping[],
+): ProviderMappingArg | undefined {
   // For "auto" the hub's own snippet endpoint passes the first live mapping; the panel does the same.
   const entry =
     provider === "auto"
@@ -75,7 +79,11 @@ export const LANGUAGE_TABS = [
   { value: "sh", label: "cURL" },
 ] as const;
 
-export const HIGHLIGHT_LANGUAGE: Record<PanelState["language"], string> = { python: "python", js: "javascript", sh: "bash" };
+export const HIGHLIGHT_LANGUAGE: Record<PanelState["language"], string> = {
+  python: "python",
+  js: "javascript",
+  sh: "bash",
+};
 
 const CLIENT_LABELS: Record<string, string> = {
   huggingface_hub: "huggingface_hub",

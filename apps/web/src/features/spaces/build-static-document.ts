@@ -19,29 +19,42 @@ function repoPathOf(from: string, url: string): string {
  * without `allow-same-origin`: its own stylesheets and scripts are inlined, other relative URLs
  * (images, media, fetches of data files) point at resolve URLs.
  */
-export async function buildStaticDocument(spaceId: string, appFile: string, revision = "main"): Promise<string> {
+export async function buildStaticDocument(
+  spaceId: string,
+  appFile: string,
+  revision = "main",
+): Promise<string> {
   const source = await requestText(paths.resolve("space", spaceId, revision, appFile));
   const doc = new DOMParser().parseFromString(source, "text/html");
-  const absolute = (url: string) => new URL(paths.resolve("space", spaceId, revision, repoPathOf(appFile, url)), window.location.origin).toString();
+  const absolute = (url: string) =>
+    new URL(
+      paths.resolve("space", spaceId, revision, repoPathOf(appFile, url)),
+      window.location.origin,
+    ).toString();
   let inlined = 0;
 
   for (const link of [...doc.querySelectorAll<HTMLLinkElement>('link[rel~="stylesheet"][href]')]) {
     const href = link.getAttribute("href") ?? "";
     if (!isRelative(href) || inlined++ >= MAX_INLINED) continue;
     const style = doc.createElement("style");
-    style.textContent = await requestText(paths.resolve("space", spaceId, revision, repoPathOf(appFile, href)));
+    style.textContent = await requestText(
+      paths.resolve("space", spaceId, revision, repoPathOf(appFile, href)),
+    );
     link.replaceWith(style);
   }
   for (const script of [...doc.querySelectorAll<HTMLScriptElement>("script[src]")]) {
     const src = script.getAttribute("src") ?? "";
     if (!isRelative(src) || inlined++ >= MAX_INLINED) continue;
     script.removeAttribute("src");
-    script.textContent = await requestText(paths.resolve("space", spaceId, revision, repoPathOf(appFile, src)));
+    script.textContent = await requestText(
+      paths.resolve("space", spaceId, revision, repoPathOf(appFile, src)),
+    );
   }
   for (const element of [...doc.querySelectorAll<HTMLElement>("[src], [href], [poster]")]) {
     for (const attribute of ["src", "href", "poster"]) {
       const value = element.getAttribute(attribute);
-      if (value && isRelative(value) && !(element.tagName === "A" && value.startsWith("#"))) element.setAttribute(attribute, absolute(value));
+      if (value && isRelative(value) && !(element.tagName === "A" && value.startsWith("#")))
+        element.setAttribute(attribute, absolute(value));
     }
   }
   // Relative fetch() calls inside the app resolve against this base.

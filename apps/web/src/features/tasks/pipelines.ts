@@ -1,4 +1,10 @@
-import { MODALITIES, MODALITY_LABELS, PIPELINE_DATA, type Modality, type PipelineType } from "@modelhub/tasks";
+import {
+  MODALITIES,
+  MODALITY_LABELS,
+  PIPELINE_DATA,
+  type Modality,
+  type PipelineType,
+} from "@modelhub/tasks";
 
 export interface PipelineChoice {
   id: PipelineType;
@@ -8,7 +14,9 @@ export interface PipelineChoice {
 }
 
 /** Pipelines grouped by modality, in catalogue order, for a model or dataset context. */
-export function pipelinesByModality(kind: "model" | "dataset" | "any" = "any"): { modality: Modality; label: string; pipelines: PipelineChoice[] }[] {
+export function pipelinesByModality(
+  kind: "model" | "dataset" | "any" = "any",
+): { modality: Modality; label: string; pipelines: PipelineChoice[] }[] {
   const entries = Object.entries(PIPELINE_DATA) as [PipelineType, (typeof PIPELINE_DATA)[PipelineType]][];
   return MODALITIES.map((modality) => ({
     modality,

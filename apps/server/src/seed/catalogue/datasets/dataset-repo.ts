@@ -19,7 +19,8 @@ export function parseDatasetLine(line: string): DatasetRow {
   const cells = line.split("|").map((cell) => cell.trim());
   if (cells.length !== 9) throw new Error(`dataset line needs 9 cells: ${line}`);
   const [id, tasks, license, languages, size, format, schema, prettyName, description] = cells;
-  if (format !== "csv" && format !== "jsonl" && format !== "parquet") throw new Error(`unknown format ${format} in ${id}`);
+  if (format !== "csv" && format !== "jsonl" && format !== "parquet")
+    throw new Error(`unknown format ${format} in ${id}`);
   return {
     id,
     taskCategories: tasks.split(",").map((t) => t.trim()),
@@ -50,7 +51,12 @@ export function datasetFiles(row: DatasetRow): DemoFile[] {
     task_categories: row.taskCategories,
     size_categories: [row.size],
     pretty_name: row.prettyName,
-    configs: [{ config_name: "default", data_files: data.map((file) => ({ split: file.path.slice(5).split(".")[0], path: file.path })) }],
+    configs: [
+      {
+        config_name: "default",
+        data_files: data.map((file) => ({ split: file.path.slice(5).split(".")[0], path: file.path })),
+      },
+    ],
   };
   const body = [
     `# ${row.prettyName}`,

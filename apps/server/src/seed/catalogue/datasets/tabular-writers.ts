@@ -26,7 +26,8 @@ export function toParquet(rows: Row[]): Uint8Array {
   const columns = Object.keys(rows[0] ?? {});
   const columnData = columns.map((name) => {
     const values = rows.map((row) => flatValue(row[name]));
-    if (values.every((v) => typeof v === "boolean")) return { name, data: values as boolean[], type: "BOOLEAN" as const };
+    if (values.every((v) => typeof v === "boolean"))
+      return { name, data: values as boolean[], type: "BOOLEAN" as const };
     if (values.every((v) => typeof v === "number")) {
       const numbers = values as number[];
       return numbers.every((v) => Number.isInteger(v) && Math.abs(v) < 2 ** 31)

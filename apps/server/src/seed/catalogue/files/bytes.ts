@@ -20,10 +20,15 @@ export function seededRandom(seedText: string): () => number {
 }
 
 export function pseudoRandomBytes(seedText: string, length: number): Uint8Array {
-  const next = seededRandom(seedText);
-  const out = new Uint8Array(length);
-  for (let i = 0; i < length; i++) out[i] = Math.floor(next() * 256);
-  return out;
+  const words = new Uint32Array(Math.ceil(length / 4));
+  let state = hashText(seedText) || 1;
+  for (let i = 0; i < words.length; i++) {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    words[i] = state;
+  }
+  return new Uint8Array(words.buffer, 0, length);
 }
 
 export function concatBytes(parts: Uint8Array[]): Uint8Array {

@@ -2,7 +2,8 @@
  * Jinja chat templates by prompt-format family, written for the demo catalogue. Each renders the
  * `messages` list in the family's turn markers and opens an assistant turn when asked to.
  */
-export type TemplateFamily = "llama3" | "chatml" | "gemma" | "mistral" | "phi3" | "deepseek" | "zephyr" | "harmony" | "llava";
+export type TemplateFamily =
+  "llama3" | "chatml" | "gemma" | "mistral" | "phi3" | "deepseek" | "zephyr" | "harmony" | "llava";
 
 interface Markers {
   bos?: string;
@@ -39,7 +40,8 @@ const FAMILIES: Record<Exclude<TemplateFamily, "mistral">, Markers> = {
   },
   deepseek: {
     bos: "<｜begin▁of▁sentence｜>",
-    open: (role) => `(${role} == 'user') and '<｜User｜>' or (${role} == 'assistant') and '<｜Assistant｜>' or ''`,
+    open: (role) =>
+      `(${role} == 'user') and '<｜User｜>' or (${role} == 'assistant') and '<｜Assistant｜>' or ''`,
     close: "(message['role'] == 'assistant') and '<｜end▁of▁sentence｜>' or ''",
     assistant: "'<｜Assistant｜><think>\\n'",
   },
@@ -142,11 +144,16 @@ const FAMILY_OF_MODEL_TYPE: Record<string, TemplateFamily> = {
 };
 
 export function isTemplateFamily(name: string): name is TemplateFamily {
-  return ["llama3", "chatml", "gemma", "mistral", "phi3", "deepseek", "zephyr", "harmony", "llava"].includes(name);
+  return ["llama3", "chatml", "gemma", "mistral", "phi3", "deepseek", "zephyr", "harmony", "llava"].includes(
+    name,
+  );
 }
 
 /** The family named by the row's `tpl=` flag, else the usual one for its model type, else ChatML. */
-export function templateFamilyFor(explicit: string | undefined, modelType: string | undefined): TemplateFamily {
+export function templateFamilyFor(
+  explicit: string | undefined,
+  modelType: string | undefined,
+): TemplateFamily {
   if (explicit && isTemplateFamily(explicit)) return explicit;
   return (modelType && FAMILY_OF_MODEL_TYPE[modelType]) || "chatml";
 }

@@ -6,17 +6,30 @@ import { tinySafetensors } from "./safetensors.js";
 const DIFFUSERS_VERSION = "0.32.0";
 
 /** Pipelines built around a diffusion transformer rather than a UNet. */
-const TRANSFORMER_PIPELINES = /Flux|StableDiffusion3|Wan|LTX|HunyuanVideo|Mochi|CogVideoX|QwenImage|HiDream|AuraFlow|Sana/;
+const TRANSFORMER_PIPELINES =
+  /Flux|StableDiffusion3|Wan|LTX|HunyuanVideo|Mochi|CogVideoX|QwenImage|HiDream|AuraFlow|Sana/;
 
 function components(pipeline: string): Record<string, [string, string]> {
-  const denoiser: [string, string] = TRANSFORMER_PIPELINES.test(pipeline) ? ["diffusers", "Transformer2DModel"] : ["diffusers", "UNet2DConditionModel"];
+  const denoiser: [string, string] = TRANSFORMER_PIPELINES.test(pipeline)
+    ? ["diffusers", "Transformer2DModel"]
+    : ["diffusers", "UNet2DConditionModel"];
   const key = TRANSFORMER_PIPELINES.test(pipeline) ? "transformer" : "unet";
-  if (pipeline === "DDPMPipeline") return { unet: ["diffusers", "UNet2DModel"], scheduler: ["diffusers", "DDPMScheduler"] };
+  if (pipeline === "DDPMPipeline")
+    return { unet: ["diffusers", "UNet2DModel"], scheduler: ["diffusers", "DDPMScheduler"] };
   return {
     [key]: denoiser,
-    scheduler: ["diffusers", pipeline.startsWith("Flux") ? "FlowMatchEulerDiscreteScheduler" : "EulerDiscreteScheduler"],
-    text_encoder: ["transformers", pipeline.includes("Wan") || pipeline.includes("Flux") ? "T5EncoderModel" : "CLIPTextModel"],
-    tokenizer: ["transformers", pipeline.includes("Wan") || pipeline.includes("Flux") ? "T5TokenizerFast" : "CLIPTokenizer"],
+    scheduler: [
+      "diffusers",
+      pipeline.startsWith("Flux") ? "FlowMatchEulerDiscreteScheduler" : "EulerDiscreteScheduler",
+    ],
+    text_encoder: [
+      "transformers",
+      pipeline.includes("Wan") || pipeline.includes("Flux") ? "T5EncoderModel" : "CLIPTextModel",
+    ],
+    tokenizer: [
+      "transformers",
+      pipeline.includes("Wan") || pipeline.includes("Flux") ? "T5TokenizerFast" : "CLIPTokenizer",
+    ],
     vae: ["diffusers", /Video|Wan|LTX|Mochi|CogVideoX/.test(pipeline) ? "AutoencoderKLWan" : "AutoencoderKL"],
   };
 }
@@ -29,22 +42,38 @@ export function diffusersFiles(row: ModelRow): DemoFile[] {
   }
   if (pipeline === "ControlNetModel") {
     return [
-      jsonFile("config.json", { _class_name: "ControlNetModel", _diffusers_version: DIFFUSERS_VERSION, conditioning_channels: 3 }),
+      jsonFile("config.json", {
+        _class_name: "ControlNetModel",
+        _diffusers_version: DIFFUSERS_VERSION,
+        conditioning_channels: 3,
+      }),
       binaryFile("diffusion_pytorch_model.safetensors", tinySafetensors(row.id)),
     ];
   }
   const parts = components(pipeline);
-  const files: DemoFile[] = [jsonFile("model_index.json", { _class_name: pipeline, _diffusers_version: DIFFUSERS_VERSION, ...parts })];
+  const files: DemoFile[] = [
+    jsonFile("model_index.json", { _class_name: pipeline, _diffusers_version: DIFFUSERS_VERSION, ...parts }),
+  ];
   for (const [folder, [, className]] of Object.entries(parts)) {
     if (folder === "tokenizer") {
-      files.push(jsonFile("tokenizer/tokenizer_config.json", { tokenizer_class: className, model_max_length: 77 }));
+      files.push(
+        jsonFile("tokenizer/tokenizer_config.json", { tokenizer_class: className, model_max_length: 77 }),
+      );
       continue;
     }
     if (folder === "scheduler") {
-      files.push(jsonFile("scheduler/scheduler_config.json", { _class_name: className, _diffusers_version: DIFFUSERS_VERSION, num_train_timesteps: 1000 }));
+      files.push(
+        jsonFile("scheduler/scheduler_config.json", {
+          _class_name: className,
+          _diffusers_version: DIFFUSERS_VERSION,
+          num_train_timesteps: 1000,
+        }),
+      );
       continue;
     }
-    files.push(jsonFile(`${folder}/config.json`, { _class_name: className, _diffusers_version: DIFFUSERS_VERSION }));
+    files.push(
+      jsonFile(`${folder}/config.json`, { _class_name: className, _diffusers_version: DIFFUSERS_VERSION }),
+    );
     const weights = folder === "text_encoder" ? "model.safetensors" : "diffusion_pytorch_model.safetensors";
     files.push(binaryFile(`${folder}/${weights}`, tinySafetensors(`${row.id}/${folder}`, 16, 16)));
   }

@@ -31,7 +31,10 @@ function header(row: ModelRow, quant: string): [string, GgufValue][] {
     [`${architecture}.block_count`, { kind: "u32", value: 28 }],
     [`${architecture}.embedding_length`, { kind: "u32", value: 3072 }],
     ["tokenizer.ggml.model", { kind: "string", value: "gpt2" }],
-    ["tokenizer.ggml.tokens", { kind: "strings", value: [...SAMPLE_VOCABULARY, tokens.bos_token, tokens.eos_token] }],
+    [
+      "tokenizer.ggml.tokens",
+      { kind: "strings", value: [...SAMPLE_VOCABULARY, tokens.bos_token, tokens.eos_token] },
+    ],
     ["tokenizer.ggml.bos_token_id", { kind: "u32", value: SAMPLE_VOCABULARY.length }],
     ["tokenizer.ggml.eos_token_id", { kind: "u32", value: SAMPLE_VOCABULARY.length + 1 }],
     ["tokenizer.chat_template", { kind: "string", value: chatTemplate(family) }],

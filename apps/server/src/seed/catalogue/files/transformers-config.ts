@@ -53,7 +53,13 @@ const SIZES: Record<string, Record<string, number>> = {
   small: { hidden_size: 384, num_hidden_layers: 6, num_attention_heads: 12, intermediate_size: 1536 },
   base: { hidden_size: 768, num_hidden_layers: 12, num_attention_heads: 12, intermediate_size: 3072 },
   large: { hidden_size: 1024, num_hidden_layers: 24, num_attention_heads: 16, intermediate_size: 4096 },
-  llm: { hidden_size: 4096, num_hidden_layers: 32, num_attention_heads: 32, num_key_value_heads: 8, intermediate_size: 14336 },
+  llm: {
+    hidden_size: 4096,
+    num_hidden_layers: 32,
+    num_attention_heads: 32,
+    num_key_value_heads: 8,
+    intermediate_size: 14336,
+  },
 };
 
 function sizeOf(id: string, task: string): Record<string, number> {
@@ -98,11 +104,21 @@ export function transformersConfig(inputs: ConfigInputs): Record<string, unknown
     config.label2id = Object.fromEntries(labels.map((label, index) => [label, index]));
   }
   if (inputs.contextLength) config.max_position_embeddings = inputs.contextLength;
-  if (inputs.vision) config.vision_config = { model_type: "siglip_vision_model", hidden_size: 1152, image_size: 448, patch_size: 14 };
+  if (inputs.vision)
+    config.vision_config = {
+      model_type: "siglip_vision_model",
+      hidden_size: 1152,
+      image_size: 448,
+      patch_size: 14,
+    };
   if (inputs.customCode) {
     const module = `modeling_${inputs.modelType.replace(/[^a-z0-9]/gi, "_").toLowerCase()}`;
-    config.auto_map = { AutoConfig: `configuration_${module.slice(9)}.${architecture}Config`, AutoModel: `${module}.${architecture}` };
-    if (inputs.task === "text-generation") (config.auto_map as Record<string, string>).AutoModelForCausalLM = `${module}.${architecture}`;
+    config.auto_map = {
+      AutoConfig: `configuration_${module.slice(9)}.${architecture}Config`,
+      AutoModel: `${module}.${architecture}`,
+    };
+    if (inputs.task === "text-generation")
+      (config.auto_map as Record<string, string>).AutoModelForCausalLM = `${module}.${architecture}`;
   }
   return config;
 }

@@ -6,18 +6,60 @@ import { tinySafetensors } from "./safetensors.js";
 import { transformersConfig } from "./transformers-config.js";
 
 const VISION_TASKS = new Set([
-  "image-classification", "object-detection", "image-segmentation", "depth-estimation", "zero-shot-image-classification",
-  "image-feature-extraction", "keypoint-detection", "mask-generation", "image-to-image", "image-to-text", "video-classification",
-  "visual-question-answering", "document-question-answering", "image-text-to-text", "zero-shot-object-detection",
-  "video-text-to-text", "visual-document-retrieval", "unconditional-image-generation", "image-to-3d", "any-to-any",
+  "image-classification",
+  "object-detection",
+  "image-segmentation",
+  "depth-estimation",
+  "zero-shot-image-classification",
+  "image-feature-extraction",
+  "keypoint-detection",
+  "mask-generation",
+  "image-to-image",
+  "image-to-text",
+  "video-classification",
+  "visual-question-answering",
+  "document-question-answering",
+  "image-text-to-text",
+  "zero-shot-object-detection",
+  "video-text-to-text",
+  "visual-document-retrieval",
+  "unconditional-image-generation",
+  "image-to-3d",
+  "any-to-any",
 ]);
-const AUDIO_TASKS = new Set(["automatic-speech-recognition", "audio-classification", "audio-text-to-text", "voice-activity-detection"]);
+const AUDIO_TASKS = new Set([
+  "automatic-speech-recognition",
+  "audio-classification",
+  "audio-text-to-text",
+  "voice-activity-detection",
+]);
 const NO_TOKENIZER_TASKS = new Set([
-  "image-classification", "object-detection", "image-segmentation", "depth-estimation", "image-feature-extraction", "keypoint-detection",
-  "mask-generation", "image-to-image", "video-classification", "audio-classification", "graph-ml", "reinforcement-learning",
-  "time-series-forecasting", "unconditional-image-generation", "image-to-3d", "robotics",
+  "image-classification",
+  "object-detection",
+  "image-segmentation",
+  "depth-estimation",
+  "image-feature-extraction",
+  "keypoint-detection",
+  "mask-generation",
+  "image-to-image",
+  "video-classification",
+  "audio-classification",
+  "graph-ml",
+  "reinforcement-learning",
+  "time-series-forecasting",
+  "unconditional-image-generation",
+  "image-to-3d",
+  "robotics",
 ]);
-const ROBERTA_LIKE = new Set(["roberta", "xlm-roberta", "camembert", "modernbert", "mpnet", "deberta-v2", "bart"]);
+const ROBERTA_LIKE = new Set([
+  "roberta",
+  "xlm-roberta",
+  "camembert",
+  "modernbert",
+  "mpnet",
+  "deberta-v2",
+  "bart",
+]);
 
 export function maskTokenOf(modelType: string | undefined): string {
   return modelType && ROBERTA_LIKE.has(modelType) ? "<mask>" : "[MASK]";
@@ -48,16 +90,32 @@ function tokenizerConfig(row: ModelRow, modelType: string): Record<string, unkno
     do_lower_case: row.id.toLowerCase().includes("uncased"),
     ...(robertaLike
       ? { bos_token: "<s>", eos_token: "</s>", unk_token: "<unk>", pad_token: "<pad>", mask_token: "<mask>" }
-      : { unk_token: "[UNK]", sep_token: "[SEP]", pad_token: "[PAD]", cls_token: "[CLS]", mask_token: "[MASK]" }),
+      : {
+          unk_token: "[UNK]",
+          sep_token: "[SEP]",
+          pad_token: "[PAD]",
+          cls_token: "[CLS]",
+          mask_token: "[MASK]",
+        }),
   };
 }
 
 function preprocessorConfig(row: ModelRow, modelType: string): Record<string, unknown> | undefined {
   if (AUDIO_TASKS.has(row.task) || modelType === "whisper") {
-    return { feature_extractor_type: modelType === "whisper" ? "WhisperFeatureExtractor" : "Wav2Vec2FeatureExtractor", sampling_rate: 16000, feature_size: modelType === "whisper" ? 128 : 1 };
+    return {
+      feature_extractor_type:
+        modelType === "whisper" ? "WhisperFeatureExtractor" : "Wav2Vec2FeatureExtractor",
+      sampling_rate: 16000,
+      feature_size: modelType === "whisper" ? 128 : 1,
+    };
   }
   if (VISION_TASKS.has(row.task) || hasFlag(row, "vision")) {
-    return { image_processor_type: `${pascal(modelType)}ImageProcessor`, image_mean: [0.5, 0.5, 0.5], image_std: [0.5, 0.5, 0.5], size: { height: 224, width: 224 } };
+    return {
+      image_processor_type: `${pascal(modelType)}ImageProcessor`,
+      image_mean: [0.5, 0.5, 0.5],
+      image_std: [0.5, 0.5, 0.5],
+      size: { height: 224, width: 224 },
+    };
   }
   return undefined;
 }
@@ -65,8 +123,14 @@ function preprocessorConfig(row: ModelRow, modelType: string): Record<string, un
 function customCodeFiles(modelType: string, architecture: string): DemoFile[] {
   const module = modelType.replace(/[^a-z0-9]/gi, "_").toLowerCase();
   return [
-    textFile(`configuration_${module}.py`, `# Configuration class for ${architecture} (demo placeholder: the real repository ships the full code).\n\n\nclass ${architecture}Config:\n    model_type = "${modelType}"\n`),
-    textFile(`modeling_${module}.py`, `# Modelling code for ${architecture} (demo placeholder).\n\n\nclass ${architecture}:\n    """Loaded with trust_remote_code=True."""\n`),
+    textFile(
+      `configuration_${module}.py`,
+      `# Configuration class for ${architecture} (demo placeholder: the real repository ships the full code).\n\n\nclass ${architecture}Config:\n    model_type = "${modelType}"\n`,
+    ),
+    textFile(
+      `modeling_${module}.py`,
+      `# Modelling code for ${architecture} (demo placeholder).\n\n\nclass ${architecture}:\n    """Loaded with trust_remote_code=True."""\n`,
+    ),
   ];
 }
 
@@ -83,13 +147,22 @@ export function transformersFiles(row: ModelRow, weightsPath = "model.safetensor
     customCode: hasFlag(row, "custom"),
   });
   const files: DemoFile[] = [jsonFile("config.json", config)];
-  if (!NO_TOKENIZER_TASKS.has(row.task) || hasFlag(row, "chat")) files.push(jsonFile("tokenizer_config.json", tokenizerConfig(row, modelType)));
+  if (!NO_TOKENIZER_TASKS.has(row.task) || hasFlag(row, "chat"))
+    files.push(jsonFile("tokenizer_config.json", tokenizerConfig(row, modelType)));
   const preprocessor = preprocessorConfig(row, modelType);
   if (preprocessor) files.push(jsonFile("preprocessor_config.json", preprocessor));
   if (row.task === "text-generation" || hasFlag(row, "chat")) {
-    files.push(jsonFile("generation_config.json", { do_sample: true, temperature: 0.7, top_p: 0.9, max_new_tokens: 512 }));
+    files.push(
+      jsonFile("generation_config.json", {
+        do_sample: true,
+        temperature: 0.7,
+        top_p: 0.9,
+        max_new_tokens: 512,
+      }),
+    );
   }
-  if (hasFlag(row, "custom")) files.push(...customCodeFiles(modelType, (config.architectures as string[])[0]));
+  if (hasFlag(row, "custom"))
+    files.push(...customCodeFiles(modelType, (config.architectures as string[])[0]));
   files.push(binaryFile(weightsPath, tinySafetensors(row.id)));
   return files;
 }
@@ -98,7 +171,10 @@ export function transformersFiles(row: ModelRow, weightsPath = "model.safetensor
 export function transformersJsFiles(row: ModelRow): DemoFile[] {
   const files = transformersFiles(row).filter((file) => !file.path.endsWith(".safetensors"));
   const onnx = tinySafetensors(`${row.id}/onnx`);
-  files.push(binaryFile("onnx/model.onnx", onnx), binaryFile("onnx/model_quantized.onnx", onnx.slice(0, 1024)));
+  files.push(
+    binaryFile("onnx/model.onnx", onnx),
+    binaryFile("onnx/model_quantized.onnx", onnx.slice(0, 1024)),
+  );
   return files;
 }
 
@@ -106,7 +182,14 @@ export function transformersJsFiles(row: ModelRow): DemoFile[] {
 export function mlxFiles(row: ModelRow): DemoFile[] {
   if (row.task === "automatic-speech-recognition") {
     return [
-      jsonFile("config.json", { n_mels: 128, n_audio_ctx: 1500, n_audio_state: 1280, n_text_layer: 4, n_vocab: 51866, model_type: "whisper" }),
+      jsonFile("config.json", {
+        n_mels: 128,
+        n_audio_ctx: 1500,
+        n_audio_state: 1280,
+        n_text_layer: 4,
+        n_vocab: 51866,
+        model_type: "whisper",
+      }),
       binaryFile("weights.safetensors", tinySafetensors(row.id)),
     ];
   }
@@ -129,9 +212,18 @@ export function sentenceTransformersFiles(row: ModelRow): DemoFile[] {
       { idx: 1, name: "1", path: "1_Pooling", type: "sentence_transformers.models.Pooling" },
       { idx: 2, name: "2", path: "2_Normalize", type: "sentence_transformers.models.Normalize" },
     ]),
-    jsonFile("config_sentence_transformers.json", { __version__: { sentence_transformers: "3.3.1" }, prompts: {}, default_prompt_name: null, similarity_fn_name: "cosine" }),
+    jsonFile("config_sentence_transformers.json", {
+      __version__: { sentence_transformers: "3.3.1" },
+      prompts: {},
+      default_prompt_name: null,
+      similarity_fn_name: "cosine",
+    }),
     jsonFile("sentence_bert_config.json", { max_seq_length: 512, do_lower_case: false }),
-    jsonFile("1_Pooling/config.json", { word_embedding_dimension: 768, pooling_mode_mean_tokens: true, pooling_mode_cls_token: false }),
+    jsonFile("1_Pooling/config.json", {
+      word_embedding_dimension: 768,
+      pooling_mode_mean_tokens: true,
+      pooling_mode_cls_token: false,
+    }),
   );
   return files;
 }

@@ -6,16 +6,31 @@ const AUDIO = "https://cdn-media.huggingface.co/speech_samples/sample1.flac";
 
 const WIDGETS: Record<string, Widget[]> = {
   "text-classification": [
-    { text: "The delivery was late but the soup was still warm and delicious.", example_title: "Mixed review" },
+    {
+      text: "The delivery was late but the soup was still warm and delicious.",
+      example_title: "Mixed review",
+    },
     { text: "I would not recommend this charger to anyone.", example_title: "Negative" },
   ],
   "token-classification": [{ text: "Ada Lovelace met Charles Babbage in London in 1833." }],
   "question-answering": [
-    { text: "Where do puffins nest?", context: "Atlantic puffins spend most of the year at sea and come ashore in spring to nest in burrows on cliff tops." },
+    {
+      text: "Where do puffins nest?",
+      context:
+        "Atlantic puffins spend most of the year at sea and come ashore in spring to nest in burrows on cliff tops.",
+    },
   ],
-  "zero-shot-classification": [{ text: "The new update drains my phone battery overnight.", candidate_labels: "battery, screen, price, shipping" }],
+  "zero-shot-classification": [
+    {
+      text: "The new update drains my phone battery overnight.",
+      candidate_labels: "battery, screen, price, shipping",
+    },
+  ],
   "table-question-answering": [
-    { text: "Which river is the longest?", table: { River: ["Nile", "Amazon", "Yangtze"], "Length (km)": ["6650", "6400", "6300"] } },
+    {
+      text: "Which river is the longest?",
+      table: { River: ["Nile", "Amazon", "Yangtze"], "Length (km)": ["6650", "6400", "6300"] },
+    },
   ],
   translation: [{ text: "The library opens at nine and closes at six." }],
   summarization: [
@@ -26,10 +41,25 @@ const WIDGETS: Record<string, Widget[]> = {
   "text2text-generation": [{ text: "Rewrite politely: send me the report now." }],
   "fill-mask": [{ text: "The capital of Norway is [MASK]." }],
   "sentence-similarity": [
-    { source_sentence: "How do I reset my password?", sentences: ["Steps to change a forgotten password", "Opening hours of the help desk", "Resetting your account login"] },
+    {
+      source_sentence: "How do I reset my password?",
+      sentences: [
+        "Steps to change a forgotten password",
+        "Opening hours of the help desk",
+        "Resetting your account login",
+      ],
+    },
   ],
   "feature-extraction": [{ text: "Embeddings turn text into vectors that can be compared." }],
-  "text-ranking": [{ source_sentence: "best time to see the northern lights", sentences: ["Auroras are brightest in winter months near the poles.", "The recipe needs two cups of flour."] }],
+  "text-ranking": [
+    {
+      source_sentence: "best time to see the northern lights",
+      sentences: [
+        "Auroras are brightest in winter months near the poles.",
+        "The recipe needs two cups of flour.",
+      ],
+    },
+  ],
   "text-generation": [{ text: "Once upon a time in a lighthouse at the edge of the map," }],
   "text-to-image": [{ text: "A cosy reading nook by a rainy window, warm lamp light, watercolor" }],
   "text-to-video": [{ text: "A paper boat drifting down a rain-soaked street, slow motion" }],
@@ -42,11 +72,15 @@ const WIDGETS: Record<string, Widget[]> = {
   "image-segmentation": [{ src: IMAGE, example_title: "Parrots" }],
   "image-to-text": [{ src: IMAGE, example_title: "Parrots" }],
   "depth-estimation": [{ src: IMAGE, example_title: "Parrots" }],
-  "zero-shot-image-classification": [{ src: IMAGE, candidate_labels: "parrots, penguins, pelicans", example_title: "Birds" }],
+  "zero-shot-image-classification": [
+    { src: IMAGE, candidate_labels: "parrots, penguins, pelicans", example_title: "Birds" },
+  ],
   "visual-question-answering": [{ src: IMAGE, text: "How many birds are in the picture?" }],
 };
 
-const CHAT: Widget[] = [{ messages: [{ role: "user", content: "Give me three tips for writing clear commit messages." }] }];
+const CHAT: Widget[] = [
+  { messages: [{ role: "user", content: "Give me three tips for writing clear commit messages." }] },
+];
 const VISION_CHAT: Widget[] = [
   {
     messages: [
@@ -61,7 +95,11 @@ const VISION_CHAT: Widget[] = [
   },
 ];
 
-export function widgetsFor(task: string, conversational: boolean, instancePrompt?: string): Widget[] | undefined {
+export function widgetsFor(
+  task: string,
+  conversational: boolean,
+  instancePrompt?: string,
+): Widget[] | undefined {
   if (conversational) return task === "image-text-to-text" ? VISION_CHAT : CHAT;
   if (instancePrompt !== undefined && task === "text-to-image") {
     const lead = instancePrompt.trim();

@@ -9,5 +9,13 @@ import { VISION_MODELS } from "./vision-models.js";
 
 /** Every model row of the demo catalogue, parsed from the tables. */
 export function allModelRows(): ModelRow[] {
-  return [...LLM_MODELS, ...TEXT_MODELS, ...VISION_MODELS, ...GENERATIVE_MODELS, ...AUDIO_MODELS, ...MULTIMODAL_MODELS, ...OTHER_MODELS].map(parseModelLine);
+  return [
+    ...LLM_MODELS,
+    ...TEXT_MODELS,
+    ...VISION_MODELS,
+    ...GENERATIVE_MODELS,
+    ...AUDIO_MODELS,
+    ...MULTIMODAL_MODELS,
+    ...OTHER_MODELS,
+  ].map(parseModelLine);
 }

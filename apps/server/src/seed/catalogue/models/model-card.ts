@@ -22,31 +22,48 @@ function tagsOf(row: ModelRow): string[] {
   if (hasFlag(row, "chat")) tags.push("chat");
   if (row.library === "sklearn") tags.push("skops", row.task);
   if (row.library === "diffusers" && flag(row, "lora") === undefined) tags.push(row.task);
-  tags.push(...(flag(row, "tags") ?? "").split(",").filter((tag) => tag !== "").map((tag) => tag.replace(/~/g, "_")));
+  tags.push(
+    ...(flag(row, "tags") ?? "")
+      .split(",")
+      .filter((tag) => tag !== "")
+      .map((tag) => tag.replace(/~/g, "_")),
+  );
   return [...new Set(tags)];
 }
 
 function usageNote(row: ModelRow): string {
   const lora = flag(row, "lora");
   if (lora !== undefined) {
-    const trigger = lora.trim() ? ` Put the trigger phrase \`${lora.trim()}\` in your prompt to switch the style on.` : " It needs no trigger phrase.";
+    const trigger = lora.trim()
+      ? ` Put the trigger phrase \`${lora.trim()}\` in your prompt to switch the style on.`
+      : " It needs no trigger phrase.";
     return `Load the base model **${row.baseModel}** first, then this LoRA on top of it.${trigger}`;
   }
-  if (flag(row, "gguf")) return "Pick the file whose quantisation fits your memory: smaller quants are faster and lighter, larger ones stay closer to the original model. Any llama.cpp-based runtime can open them.";
-  if (row.library === "peft") return `This repository holds only the adapter weights; they are applied on top of **${row.baseModel}** at load time.`;
-  if (hasFlag(row, "chat")) return "The tokenizer ships a chat template, so you can send a list of messages and get the assistant's reply back.";
+  if (flag(row, "gguf"))
+    return "Pick the file whose quantisation fits your memory: smaller quants are faster and lighter, larger ones stay closer to the original model. Any llama.cpp-based runtime can open them.";
+  if (row.library === "peft")
+    return `This repository holds only the adapter weights; they are applied on top of **${row.baseModel}** at load time.`;
+  if (hasFlag(row, "chat"))
+    return "The tokenizer ships a chat template, so you can send a list of messages and get the assistant's reply back.";
   return `The **Use this model** button shows ready-to-run ${libraryLabel(row.library)} code for this checkpoint.`;
 }
 
 function factsTable(row: ModelRow): string {
-  const lines = ["| | |", "|---|---|", `| Task | ${taskLabel(row.task)} |`, `| Library | ${libraryLabel(row.library)} |`, `| License | ${row.license} |`];
+  const lines = [
+    "| | |",
+    "|---|---|",
+    `| Task | ${taskLabel(row.task)} |`,
+    `| Library | ${libraryLabel(row.library)} |`,
+    `| License | ${row.license} |`,
+  ];
   if (row.languages.length > 0) lines.push(`| Languages | ${row.languages.join(", ")} |`);
   if (row.baseModel) lines.push(`| Base model | [${row.baseModel}](/${row.baseModel}) |`);
   return lines.join("\n");
 }
 
 function widgets(row: ModelRow): Record<string, unknown>[] | undefined {
-  const list = widgetsFor(row.task, hasFlag(row, "chat"), flag(row, "lora"));
+  const conversational = hasFlag(row, "chat") || row.library === "gguf";
+  const list = widgetsFor(row.task, conversational, flag(row, "lora"));
   if (row.task !== "fill-mask" || !list) return list;
   const mask = maskTokenOf(flag(row, "m"));
   return list.map((widget) => ({ ...widget, text: String(widget.text).replace("[MASK]", mask) }));

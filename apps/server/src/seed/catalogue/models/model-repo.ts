@@ -1,7 +1,12 @@
 import { diffusersFiles } from "../files/diffusers-files.js";
 import { ggufFiles } from "../files/gguf-files.js";
 import { libraryFiles } from "../files/library-files.js";
-import { mlxFiles, sentenceTransformersFiles, transformersFiles, transformersJsFiles } from "../files/transformers-files.js";
+import {
+  mlxFiles,
+  sentenceTransformersFiles,
+  transformersFiles,
+  transformersJsFiles,
+} from "../files/transformers-files.js";
 import type { DemoFile } from "../types.js";
 import { modelReadme } from "./model-card.js";
 import type { ModelRow } from "./model-row.js";
@@ -28,5 +33,14 @@ function weightAndConfigFiles(row: ModelRow): DemoFile[] {
 /** Every file of a model repository, README first. */
 export function modelFiles(row: ModelRow): DemoFile[] {
   const files = weightAndConfigFiles(row);
-  return [{ path: "README.md", content: modelReadme(row, files.map((file) => file.path)) }, ...files];
+  return [
+    {
+      path: "README.md",
+      content: modelReadme(
+        row,
+        files.map((file) => file.path),
+      ),
+    },
+    ...files,
+  ];
 }

@@ -2,8 +2,8 @@
 export const OTHER_MODELS: string[] = [
   "julien-c/wine-quality | tabular-classification | sklearn | mit | - | - | skl=sklearn_model.joblib | Gradient-boosted classifier predicting wine quality from chemistry measurements.",
   "scikit-learn/tabular-playground | tabular-classification | sklearn | mit | - | - | skl=skops-model.skops | A skops-serialised pipeline for a Kaggle tabular playground problem.",
-  "skops/hf_hub_example-fcd0ea4b-ce4b-4a7b-a0d2-29d6d3a7bf62 | tabular-classification | sklearn | mit | - | - | skl=skops-model.pkl | Logistic-regression example produced by the skops Hub integration.",
-  "scikit-learn/california-housing-regressor | tabular-regression | sklearn | bsd-3-clause | - | - | skl=model.pkl | Random forest predicting median house value per California block.",
+  "skops/hf_hub_example-fcd0ea4b-ce4b-4a7b-a0d2-29d6d3a7bf62 | tabular-classification | sklearn | mit | - | - | skl=sklearn_model.joblib | Logistic-regression example produced by the skops Hub integration.",
+  "scikit-learn/california-housing-regressor | tabular-regression | sklearn | bsd-3-clause | - | - | skl=sklearn_model.joblib | Random forest predicting median house value per California block.",
   "Prior-Labs/TabPFN-v2-clf | tabular-classification | tabpfn | other | - | - | - | Prior-fitted transformer that classifies small tables in one forward pass.",
   "Prior-Labs/TabPFN-v2-reg | tabular-regression | tabpfn | other | - | - | - | TabPFN regression without gradient-based training on your data.",
   "keras-io/tab_transformer | tabular-classification | keras | apache-2.0 | - | - | - | TabTransformer for mixed categorical and numeric features, built in Keras.",

@@ -7,7 +7,11 @@ import { cellText, MAX_ROWS, previewFormat, readPreview } from "../lib/preview-r
 export function previewableFiles(info: RepoInfo) {
   return (info.siblings ?? [])
     .filter((s) => previewFormat(s.rfilename))
-    .sort((a, b) => Number(!/train/i.test(a.rfilename)) - Number(!/train/i.test(b.rfilename)) || a.rfilename.localeCompare(b.rfilename));
+    .sort(
+      (a, b) =>
+        Number(!/train/i.test(a.rfilename)) - Number(!/train/i.test(b.rfilename)) ||
+        a.rfilename.localeCompare(b.rfilename),
+    );
 }
 
 export function DatasetPreview({ info, revision = "main" }: { info: RepoInfo; revision?: string }) {
@@ -17,7 +21,8 @@ export function DatasetPreview({ info, revision = "main" }: { info: RepoInfo; re
   const preview = useQuery({
     queryKey: ["dataset-preview", info.id, revision, selected],
     enabled: Boolean(file),
-    queryFn: () => readPreview("dataset", info.id, revision, file?.rfilename ?? "", file?.lfs?.size ?? file?.size),
+    queryFn: () =>
+      readPreview("dataset", info.id, revision, file?.rfilename ?? "", file?.lfs?.size ?? file?.size),
     retry: false,
     staleTime: 5 * 60_000,
   });
@@ -44,7 +49,9 @@ export function DatasetPreview({ info, revision = "main" }: { info: RepoInfo; re
         ) : null}
       </div>
       {!file ? (
-        <EmptyState title="No previewable file">The preview reads CSV, TSV, JSON Lines and Parquet files.</EmptyState>
+        <EmptyState title="No previewable file">
+          The preview reads CSV, TSV, JSON Lines and Parquet files.
+        </EmptyState>
       ) : preview.isPending ? (
         <Skeleton lines={8} height="240px" />
       ) : preview.isError ? (

@@ -52,10 +52,15 @@ async function readDelimited(url: string, delimiter: string): Promise<PreviewTab
 }
 
 async function readJsonLines(url: string): Promise<PreviewTable> {
-  const lines = (await headText(url)).split("\n").filter((line) => line.trim() !== "").slice(0, MAX_ROWS);
+  const lines = (await headText(url))
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .slice(0, MAX_ROWS);
   const rows = lines.map((line) => {
     const value: unknown = JSON.parse(line);
-    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : { value };
+    return value && typeof value === "object" && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : { value };
   });
   return { columns: columnsOf(rows), rows };
 }
@@ -66,11 +71,22 @@ async function readParquet(url: string, byteLength?: number): Promise<PreviewTab
   const file = await asyncBufferFromUrl({ url: absolute, byteLength });
   const metadata = await parquetMetadataAsync(file);
   const total = Number(metadata.num_rows);
-  const rows = (await parquetReadObjects({ file, metadata, rowStart: 0, rowEnd: Math.min(MAX_ROWS, total) })) as Record<string, unknown>[];
+  const rows = (await parquetReadObjects({
+    file,
+    metadata,
+    rowStart: 0,
+    rowEnd: Math.min(MAX_ROWS, total),
+  })) as Record<string, unknown>[];
   return { columns: columnsOf(rows), rows, totalRows: total };
 }
 
-export async function readPreview(type: RepoType, id: string, revision: string, path: string, size?: number): Promise<PreviewTable> {
+export async function readPreview(
+  type: RepoType,
+  id: string,
+  revision: string,
+  path: string,
+  size?: number,
+): Promise<PreviewTable> {
   const url = paths.resolve(type, id, revision, path);
   const format = previewFormat(path);
   if (format === "csv") return readDelimited(url, ",");

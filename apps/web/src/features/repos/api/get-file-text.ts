@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { send } from "../../../lib/api-client.js";
 import { ApiError } from "../../../lib/api-error.js";
 import type { RepoType } from "../../../lib/api-types.js";
@@ -12,12 +12,20 @@ export interface FileText {
 }
 
 /** Reads the start of a file through its resolve URL (a Range request, so big files stay cheap). */
-export async function getFileText(type: RepoType, id: string, revision: string, path: string, maxBytes = 512_000): Promise<FileText> {
+export async function getFileText(
+  type: RepoType,
+  id: string,
+  revision: string,
+  path: string,
+  maxBytes = 512_000,
+): Promise<FileText> {
   const response = await send(paths.resolve(type, id, revision, path), {
     headers: { Range: `bytes=0-${maxBytes - 1}` },
   });
   const range = response.headers.get("Content-Range");
-  const size = range ? Number(range.split("/")[1]) : Number(response.headers.get("Content-Length") ?? Number.NaN);
+  const size = range
+    ? Number(range.split("/")[1])
+    : Number(response.headers.get("Content-Length") ?? Number.NaN);
   const buffer = await response.arrayBuffer();
   const bytes = new Uint8Array(buffer).subarray(0, maxBytes);
   return {
@@ -28,10 +36,9 @@ export async function getFileText(type: RepoType, id: string, revision: string, 
 }
 
 /** The README of a repo, or `null` when it has none. */
-export function useReadme(type: RepoType, id: string, revision: string, enabled = true) {
-  return useQuery({
+export const readmeQuery = (type: RepoType, id: string, revision: string) =>
+  queryOptions({
     queryKey: ["readme", type, id, revision],
-    enabled,
     queryFn: async () => {
       try {
         return (await getFileText(type, id, revision, "README.md")).text;
@@ -41,6 +48,9 @@ export function useReadme(type: RepoType, id: string, revision: string, enabled 
       }
     },
   });
+
+export function useReadme(type: RepoType, id: string, revision: string, enabled = true) {
+  return useQuery({ ...readmeQuery(type, id, revision), enabled });
 }
 
 export function useFileText(type: RepoType, id: string, revision: string, path: string) {

@@ -6,8 +6,15 @@ import { apiPaths } from "../../../config/paths.js";
 const MAX_PAGES = 20;
 
 /** Lists one folder, following `Link` pages (bounded). */
-export async function getTree(type: RepoType, id: string, revision: string, path: string): Promise<TreeEntry[]> {
-  let page = await requestPage<TreeEntry>(apiPaths.tree(type, id, revision, path), { query: { expand: true } });
+export async function getTree(
+  type: RepoType,
+  id: string,
+  revision: string,
+  path: string,
+): Promise<TreeEntry[]> {
+  let page = await requestPage<TreeEntry>(apiPaths.tree(type, id, revision, path), {
+    query: { expand: true },
+  });
   const entries = [...page.items];
   for (let i = 1; i < MAX_PAGES && page.nextUrl; i++) {
     const next = new URL(page.nextUrl);

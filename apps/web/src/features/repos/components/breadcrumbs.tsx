@@ -2,7 +2,17 @@ import { Link } from "react-router";
 import { paths } from "../../../config/paths.js";
 import type { RepoType } from "../../../lib/api-types.js";
 
-export function Breadcrumbs({ type, id, revision, path }: { type: RepoType; id: string; revision: string; path: string }) {
+export function Breadcrumbs({
+  type,
+  id,
+  revision,
+  path,
+}: {
+  type: RepoType;
+  id: string;
+  revision: string;
+  path: string;
+}) {
   const parts = path ? path.split("/") : [];
   return (
     <nav className="breadcrumbs" aria-label="Path">
@@ -12,7 +22,11 @@ export function Breadcrumbs({ type, id, revision, path }: { type: RepoType; id: 
         return (
           <span key={sub}>
             <span className="faint"> / </span>
-            {i === parts.length - 1 ? <span>{part}</span> : <Link to={paths.tree(type, id, revision, sub)}>{part}</Link>}
+            {i === parts.length - 1 ? (
+              <span>{part}</span>
+            ) : (
+              <Link to={paths.tree(type, id, revision, sub)}>{part}</Link>
+            )}
           </span>
         );
       })}

@@ -3,7 +3,17 @@ import { paths } from "../../../config/paths.js";
 import type { RepoType, TreeEntry } from "../../../lib/api-types.js";
 import { formatBytes, formatRelative } from "../../../lib/format.js";
 
-export function FileTable({ type, id, revision, entries }: { type: RepoType; id: string; revision: string; entries: TreeEntry[] }) {
+export function FileTable({
+  type,
+  id,
+  revision,
+  entries,
+}: {
+  type: RepoType;
+  id: string;
+  revision: string;
+  entries: TreeEntry[];
+}) {
   return (
     <div className="card" style={{ padding: 0, overflowX: "auto" }}>
       <table className="file-table" data-testid="file-table">
@@ -17,9 +27,21 @@ export function FileTable({ type, id, revision, entries }: { type: RepoType; id:
                   <span className="file-icon" aria-hidden="true">
                     {isDir ? "▸" : "▫"}
                   </span>
-                  <Link to={isDir ? paths.tree(type, id, revision, entry.path) : paths.blob(type, id, revision, entry.path)}>{name}</Link>
+                  <Link
+                    to={
+                      isDir
+                        ? paths.tree(type, id, revision, entry.path)
+                        : paths.blob(type, id, revision, entry.path)
+                    }
+                  >
+                    {name}
+                  </Link>
                   {entry.lfs ? (
-                    <span className="tag tag-lfs" style={{ marginLeft: 8 }} title={`Stored with Git LFS (sha256 ${entry.lfs.oid})`}>
+                    <span
+                      className="tag tag-lfs"
+                      style={{ marginLeft: 8 }}
+                      title={`Stored with Git LFS (sha256 ${entry.lfs.oid})`}
+                    >
                       LFS
                     </span>
                   ) : null}
@@ -29,13 +51,21 @@ export function FileTable({ type, id, revision, entries }: { type: RepoType; id:
                 </td>
                 <td className="file-size">{isDir ? "" : formatBytes(entry.size)}</td>
                 <td className="file-size">
-                  {isDir ? "" : (
-                    <a href={paths.resolve(type, id, revision, entry.path, true)} aria-label={`Download ${name}`} title="Download">
+                  {isDir ? (
+                    ""
+                  ) : (
+                    <a
+                      href={paths.resolve(type, id, revision, entry.path, true)}
+                      aria-label={`Download ${name}`}
+                      title="Download"
+                    >
                       ↓
                     </a>
                   )}
                 </td>
-                <td className="file-size small">{entry.lastCommit ? formatRelative(entry.lastCommit.date) : ""}</td>
+                <td className="file-size small">
+                  {entry.lastCommit ? formatRelative(entry.lastCommit.date) : ""}
+                </td>
               </tr>
             );
           })}

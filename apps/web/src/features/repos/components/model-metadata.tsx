@@ -1,4 +1,4 @@
-import { parseGGUFQuantLabel } from "@modelhub/tasks";
+import { compareGGUFFilenames, parseGGUFQuantLabel } from "@modelhub/tasks";
 import { Link } from "react-router";
 import { paths } from "../../../config/paths.js";
 import type { RepoInfo } from "../../../lib/api-types.js";
@@ -20,7 +20,8 @@ export function repoSize(info: RepoInfo): number | undefined {
 }
 
 export function ModelMetadata({ info }: { info: RepoInfo }) {
-  const license = asList(info.cardData?.license)[0] ?? info.tags?.find((t) => t.startsWith("license:"))?.slice(8);
+  const license =
+    asList(info.cardData?.license)[0] ?? info.tags?.find((t) => t.startsWith("license:"))?.slice(8);
   const languages = asList(info.cardData?.language);
   const baseModels = asList(info.cardData?.base_model);
   const params = info.safetensors?.total ?? info.gguf?.total;
@@ -44,7 +45,9 @@ export function ModelMetadata({ info }: { info: RepoInfo }) {
       </div>
       <dl className="meta-list">
         <dt>Task</dt>
-        <dd>{info.pipeline_tag ? <Link to={paths.task(info.pipeline_tag)}>{info.pipeline_tag}</Link> : "–"}</dd>
+        <dd>
+          {info.pipeline_tag ? <Link to={paths.task(info.pipeline_tag)}>{info.pipeline_tag}</Link> : "–"}
+        </dd>
         <dt>Library</dt>
         <dd>{info.library_name ?? "–"}</dd>
         <dt>License</dt>
@@ -82,7 +85,9 @@ export function ModelMetadata({ info }: { info: RepoInfo }) {
 }
 
 export function GgufFiles({ info }: { info: RepoInfo }) {
-  const files = (info.siblings ?? []).filter((s) => s.rfilename.toLowerCase().endsWith(".gguf"));
+  const files = (info.siblings ?? [])
+    .filter((s) => s.rfilename.toLowerCase().endsWith(".gguf"))
+    .sort((a, b) => compareGGUFFilenames(a.rfilename, b.rfilename));
   if (files.length === 0) return null;
   return (
     <section className="card" aria-label="GGUF files">

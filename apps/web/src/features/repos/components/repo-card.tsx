@@ -4,7 +4,8 @@ import type { RepoInfo, RepoType } from "../../../lib/api-types.js";
 import { formatCount, formatRelative } from "../../../lib/format.js";
 
 export function RepoCard({ repo, type }: { repo: RepoInfo; type: RepoType }) {
-  const emoji = type === "space" && typeof repo.cardData?.emoji === "string" ? repo.cardData.emoji : undefined;
+  const emoji =
+    type === "space" && typeof repo.cardData?.emoji === "string" ? repo.cardData.emoji : undefined;
   return (
     <Link className="repo-card" to={paths.repo(type, repo.id)} data-testid="repo-card">
       <div className="repo-card-title">

@@ -1,19 +1,33 @@
 import { Link } from "react-router";
 import { paths, repoTypeLabel } from "../../../config/paths.js";
 import type { RepoInfo, RepoType } from "../../../lib/api-types.js";
-import { formatCount } from "../../../lib/format.js";
 import { CopyButton } from "../../../components/ui/copy-button.js";
 import { useAuth } from "../../auth/auth-context.js";
+import { LikeButton } from "./like-button.js";
 
 export type RepoTab = "card" | "files" | "commits" | "upload";
 
 const CARD_LABEL: Record<RepoType, string> = { model: "Model card", dataset: "Dataset card", space: "App" };
 
 function visibleTags(info: RepoInfo): string[] {
-  return (info.tags ?? []).filter((tag) => !tag.startsWith("region:") && !tag.includes(":") && tag !== info.pipeline_tag).slice(0, 12);
+  return (info.tags ?? [])
+    .filter((tag) => !tag.startsWith("region:") && !tag.includes(":") && tag !== info.pipeline_tag)
+    .slice(0, 12);
 }
 
-export function RepoHeader({ type, id, info, tab, revision = "main" }: { type: RepoType; id: string; info?: RepoInfo; tab: RepoTab; revision?: string }) {
+export function RepoHeader({
+  type,
+  id,
+  info,
+  tab,
+  revision = "main",
+}: {
+  type: RepoType;
+  id: string;
+  info?: RepoInfo;
+  tab: RepoTab;
+  revision?: string;
+}) {
   const [owner, name] = id.split("/");
   const { user } = useAuth();
   const canWrite = Boolean(user && (user.name === owner || user.orgs?.some((org) => org.name === owner)));
@@ -39,7 +53,7 @@ export function RepoHeader({ type, id, info, tab, revision = "main" }: { type: R
           <CopyButton text={id} label="Copy id" />
           {info?.private ? <span className="tag">private</span> : null}
           {info?.gated ? <span className="tag">gated</span> : null}
-          {info ? <span className="tag" title="Likes">♥ {formatCount(info.likes)}</span> : null}
+          {info ? <LikeButton type={type} id={id} likes={info.likes} /> : null}
         </div>
         {info ? (
           <div className="tag-list">
@@ -49,14 +63,21 @@ export function RepoHeader({ type, id, info, tab, revision = "main" }: { type: R
               </Link>
             ) : null}
             {info.library_name ? (
-              <Link className="tag" to={`${paths.listing(type)}?library=${encodeURIComponent(info.library_name)}`}>
+              <Link
+                className="tag"
+                to={`${paths.listing(type)}?library=${encodeURIComponent(info.library_name)}`}
+              >
                 {info.library_name}
               </Link>
             ) : null}
             {visibleTags(info)
               .filter((tag) => tag !== info.library_name)
               .map((tag) => (
-                <Link key={tag} className="tag" to={`${paths.listing(type)}?filter=${encodeURIComponent(tag)}`}>
+                <Link
+                  key={tag}
+                  className="tag"
+                  to={`${paths.listing(type)}?filter=${encodeURIComponent(tag)}`}
+                >
                   {tag}
                 </Link>
               ))}
@@ -65,7 +86,12 @@ export function RepoHeader({ type, id, info, tab, revision = "main" }: { type: R
         ) : null}
         <nav className="tabs" aria-label="Repository sections">
           {tabs.map((item) => (
-            <Link key={item.key} to={item.to} className="tab" aria-current={item.key === tab ? "page" : undefined}>
+            <Link
+              key={item.key}
+              to={item.to}
+              className="tab"
+              aria-current={item.key === tab ? "page" : undefined}
+            >
               {item.label}
             </Link>
           ))}

@@ -7,8 +7,20 @@ import { useRepoInfo } from "../api/get-repo-info.js";
 import { RepoHeader, type RepoTab } from "./repo-header.js";
 
 /** Header + body for the secondary repo pages (files, history, upload); renders 404 for unknown repos. */
-export function RepoPageFrame({ type, id, tab, revision, title, children }: {
-  type: RepoType; id: string; tab: RepoTab; revision?: string; title: string; children: ReactNode;
+export function RepoPageFrame({
+  type,
+  id,
+  tab,
+  revision,
+  title,
+  children,
+}: {
+  type: RepoType;
+  id: string;
+  tab: RepoTab;
+  revision?: string;
+  title: string;
+  children: ReactNode;
 }) {
   const info = useRepoInfo(type, id);
   const missing = info.isError && isNotFound(info.error);

@@ -18,7 +18,10 @@ export interface ServerSnippets {
 
 function asInference(value: unknown): InferenceSnippet[] {
   return Array.isArray(value)
-    ? value.filter((s): s is InferenceSnippet => typeof s === "object" && s !== null && "content" in s && "language" in s)
+    ? value.filter(
+        (s): s is InferenceSnippet =>
+          typeof s === "object" && s !== null && "content" in s && "language" in s,
+      )
     : [];
 }
 
@@ -36,16 +39,24 @@ function asLibraries(value: unknown): LibrarySnippetGroup[] {
         : typeof record.snippet === "string"
           ? [record.snippet]
           : [];
-    return snippets.length ? [{ library, label: String(record.label ?? record.prettyLabel ?? library), snippets }] : [];
+    return snippets.length
+      ? [{ library, label: String(record.label ?? record.prettyLabel ?? library), snippets }]
+      : [];
   });
 }
 
 /** Reads `/api/models/{id}/snippets`; tolerant of the exact body shape (list, or object with named lists). */
-export async function getServerSnippets(id: string, provider: string, streaming: boolean): Promise<ServerSnippets> {
+export async function getServerSnippets(
+  id: string,
+  provider: string,
+  streaming: boolean,
+): Promise<ServerSnippets> {
   const body = await requestJson<unknown>(apiPaths.snippets(id), { query: { provider, streaming } });
   if (Array.isArray(body)) return { inference: asInference(body), libraries: [] };
   const record = (body ?? {}) as Record<string, unknown>;
-  const hubUrl = [record.hubUrl, record.endpoint, record.publicUrl].find((v): v is string => typeof v === "string");
+  const hubUrl = [record.hubUrl, record.endpoint, record.publicUrl].find(
+    (v): v is string => typeof v === "string",
+  );
   return {
     inference: asInference(record.inference ?? record.inferenceSnippets ?? record.snippets),
     libraries: asLibraries(record.libraries ?? record.librarySnippets ?? record.library),

@@ -22,10 +22,20 @@ interface InferencePanelProps {
   mappings: ProviderMapping[];
 }
 
-function useSnippets(model: RepoInfo, mappings: ProviderMapping[], state: PanelState, conversational: boolean) {
+function useSnippets(
+  model: RepoInfo,
+  mappings: ProviderMapping[],
+  state: PanelState,
+  conversational: boolean,
+) {
   const local = useMemo(() => {
     try {
-      return localInferenceSnippets(model, state.provider, mappingArgFor(model, state.provider, mappings), snippetOptionsFor(state, conversational));
+      return localInferenceSnippets(
+        model,
+        state.provider,
+        mappingArgFor(model, state.provider, mappings),
+        snippetOptionsFor(state, conversational),
+      );
     } catch (error) {
       // A generator bug must not blank the panel: fall back to the hub's own snippet endpoint.
       console.warn("getInferenceSnippets failed; using the hub's snippets", error);
@@ -89,6 +99,7 @@ export function InferencePanel({ model, mappings }: InferencePanelProps) {
           items={availableLanguages.length ? availableLanguages : LANGUAGE_TABS}
           value={state.language}
           onChange={(language) => update({ language })}
+          controls={`${ids}-snippet`}
         />
         {clients.length > 1 ? (
           <Tabs
@@ -97,10 +108,17 @@ export function InferencePanel({ model, mappings }: InferencePanelProps) {
             items={clients.map((c) => ({ value: c, label: clientLabel(c) }))}
             value={client ?? ""}
             onChange={(value) => update({ client: value })}
+            controls={`${ids}-snippet`}
           />
         ) : null}
 
-        <div className="snippet-frame" data-testid="inference-snippet">
+        <div
+          className="snippet-frame"
+          data-testid="inference-snippet"
+          id={`${ids}-snippet`}
+          role="tabpanel"
+          aria-label={`${LANGUAGE_TABS.find((tab) => tab.value === state.language)?.label ?? ""} snippet`}
+        >
           {pending ? (
             <Skeleton lines={10} />
           ) : current ? (
@@ -135,18 +153,36 @@ export function InferencePanel({ model, mappings }: InferencePanelProps) {
             <div className="field-row">
               <label className="field">
                 temperature
-                <input className="input" inputMode="decimal" placeholder="default" value={state.temperature}
-                  onChange={(event) => update({ temperature: event.target.value })} disabled={fromServer} />
+                <input
+                  className="input"
+                  inputMode="decimal"
+                  placeholder="default"
+                  value={state.temperature}
+                  onChange={(event) => update({ temperature: event.target.value })}
+                  disabled={fromServer}
+                />
               </label>
               <label className="field">
                 max_tokens
-                <input className="input" inputMode="numeric" placeholder="default" value={state.maxTokens}
-                  onChange={(event) => update({ maxTokens: event.target.value })} disabled={fromServer} />
+                <input
+                  className="input"
+                  inputMode="numeric"
+                  placeholder="default"
+                  value={state.maxTokens}
+                  onChange={(event) => update({ maxTokens: event.target.value })}
+                  disabled={fromServer}
+                />
               </label>
               <label className="field">
                 top_p
-                <input className="input" inputMode="decimal" placeholder="default" value={state.topP}
-                  onChange={(event) => update({ topP: event.target.value })} disabled={fromServer} />
+                <input
+                  className="input"
+                  inputMode="decimal"
+                  placeholder="default"
+                  value={state.topP}
+                  onChange={(event) => update({ topP: event.target.value })}
+                  disabled={fromServer}
+                />
               </label>
             </div>
           </>
@@ -175,7 +211,9 @@ export function InferencePanel({ model, mappings }: InferencePanelProps) {
           />
         </label>
         {fromServer ? (
-          <p className="notice small">These snippets come from the hub; the live options are unavailable for this model.</p>
+          <p className="notice small">
+            These snippets come from the hub; the live options are unavailable for this model.
+          </p>
         ) : null}
         <HubEndpointNote compact />
       </div>

@@ -13,7 +13,8 @@ export function UseThisModel({ model }: { model: RepoInfo }) {
   const local = useMemo(() => librarySnippets(model), [model]);
   const groups = useMemo(() => {
     const fromServer = server.data?.libraries ?? [];
-    if (fromServer.length > 0) return fromServer.map((g) => ({ key: g.library, label: g.label, snippets: g.snippets }));
+    if (fromServer.length > 0)
+      return fromServer.map((g) => ({ key: g.library, label: g.label, snippets: g.snippets }));
     return local.map((g) => ({ key: g.key, label: g.label, snippets: g.snippets }));
   }, [server.data, local]);
   const [selected, setSelected] = useState<string>();
@@ -40,15 +41,25 @@ export function UseThisModel({ model }: { model: RepoInfo }) {
       </div>
       <div className="panel-body">
         {groups.length > 1 ? (
-          <Tabs label="Library" size="small" items={groups.map((g) => ({ value: g.key, label: g.label }))}
-            value={active.key} onChange={setSelected} />
+          <Tabs
+            label="Library"
+            size="small"
+            items={groups.map((g) => ({ value: g.key, label: g.label }))}
+            value={active.key}
+            onChange={setSelected}
+          />
         ) : (
           <p className="small muted" style={{ margin: 0 }}>
             with <strong>{active.label}</strong>
           </p>
         )}
         {active.snippets.map((code, index) => (
-          <CodeBlock key={`${active.key}-${index}`} code={code} language={snippetLanguage(code)} className="library-snippet" />
+          <CodeBlock
+            key={`${active.key}-${index}`}
+            code={code}
+            language={snippetLanguage(code)}
+            className="library-snippet"
+          />
         ))}
         <HubEndpointNote hubUrl={server.data?.hubUrl} />
       </div>

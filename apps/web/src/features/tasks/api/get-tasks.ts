@@ -6,7 +6,9 @@ import { apiPaths } from "../../../config/paths.js";
 /** `/api/tasks` answers an object keyed by task id (as the public Hub); a list is accepted too. */
 export async function getTasks(): Promise<TaskEntry[]> {
   const body = await requestJson<Record<string, TaskEntry> | TaskEntry[]>(apiPaths.tasks());
-  const entries = Array.isArray(body) ? body : Object.entries(body).map(([id, entry]) => ({ ...entry, id: entry.id ?? id }));
+  const entries = Array.isArray(body)
+    ? body
+    : Object.entries(body).map(([id, entry]) => ({ ...entry, id: entry.id ?? id }));
   return entries.sort((a, b) => a.label.localeCompare(b.label));
 }
 

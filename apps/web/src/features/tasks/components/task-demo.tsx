@@ -34,7 +34,13 @@ function Entry({ task, entry }: { task: string; entry: DemoEntry }) {
   );
 }
 
-export function TaskDemo({ task, demo }: { task: string; demo: { inputs: DemoEntry[]; outputs: DemoEntry[] } }) {
+export function TaskDemo({
+  task,
+  demo,
+}: {
+  task: string;
+  demo: { inputs: DemoEntry[]; outputs: DemoEntry[] };
+}) {
   return (
     <div className="demo">
       <div className="demo-column">

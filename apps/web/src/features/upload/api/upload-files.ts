@@ -31,7 +31,12 @@ interface LfsBatchAnswer {
 
 const LFS_TYPE = "application/vnd.git-lfs+json";
 
-async function preupload(type: RepoType, id: string, revision: string, files: PendingFile[]): Promise<PreuploadAnswer> {
+async function preupload(
+  type: RepoType,
+  id: string,
+  revision: string,
+  files: PendingFile[],
+): Promise<PreuploadAnswer> {
   const described = await Promise.all(
     files.map(async ({ path, file }) => ({
       path,
@@ -42,7 +47,13 @@ async function preupload(type: RepoType, id: string, revision: string, files: Pe
   return requestJson<PreuploadAnswer>(apiPaths.preupload(type, id, revision), { json: { files: described } });
 }
 
-async function uploadLfsObjects(type: RepoType, id: string, revision: string, objects: { oid: string; file: File }[], progress: Progress) {
+async function uploadLfsObjects(
+  type: RepoType,
+  id: string,
+  revision: string,
+  objects: { oid: string; file: File }[],
+  progress: Progress,
+) {
   if (objects.length === 0) return;
   const answer = await requestJson<LfsBatchAnswer>(apiPaths.lfsBatch(type, id), {
     headers: { Accept: LFS_TYPE, "Content-Type": LFS_TYPE },
@@ -65,12 +76,15 @@ async function uploadLfsObjects(type: RepoType, id: string, revision: string, ob
     const headers: Record<string, string> = { ...action.header };
     delete headers.Authorization;
     const target = new URL(action.href, window.location.origin);
-    await send(target.origin === window.location.origin ? target.pathname + target.search : target.toString(), {
-      method: "PUT",
-      body: source.file,
-      headers,
-      token: null,
-    });
+    await send(
+      target.origin === window.location.origin ? target.pathname + target.search : target.toString(),
+      {
+        method: "PUT",
+        body: source.file,
+        headers,
+        token: null,
+      },
+    );
   }
 }
 
@@ -86,7 +100,12 @@ export async function uploadFiles(
   progress("Checking files…");
   const modes = await preupload(type, id, revision, files);
   const modeOf = new Map(modes.files.map((f) => [f.path, f]));
-  const lines: string[] = [JSON.stringify({ key: "header", value: { summary: message.summary, description: message.description ?? "" } })];
+  const lines: string[] = [
+    JSON.stringify({
+      key: "header",
+      value: { summary: message.summary, description: message.description ?? "" },
+    }),
+  ];
   const lfsObjects: { oid: string; file: File }[] = [];
   for (const { path, file } of files) {
     const mode = modeOf.get(path);
@@ -98,7 +117,12 @@ export async function uploadFiles(
       lfsObjects.push({ oid, file });
       lines.push(JSON.stringify({ key: "lfsFile", value: { path, algo: "sha256", oid, size: file.size } }));
     } else {
-      lines.push(JSON.stringify({ key: "file", value: { path, content: toBase64(new Uint8Array(buffer)), encoding: "base64" } }));
+      lines.push(
+        JSON.stringify({
+          key: "file",
+          value: { path, content: toBase64(new Uint8Array(buffer)), encoding: "base64" },
+        }),
+      );
     }
   }
   await uploadLfsObjects(type, id, revision, lfsObjects, progress);

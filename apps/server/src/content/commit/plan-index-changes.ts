@@ -1,0 +1,86 @@
+import type { BlobStore } from "../blobs/blob-store.js";
+import type { IndexChange } from "../git/commit-writer.js";
+import type { GitRepository } from "../git/git-repository.js";
+import { entryNotFound, unprocessable } from "../http-error.js";
+import { formatPointer } from "../lfs/pointer.js";
+import { GitAttributes } from "../paths/gitattributes.js";
+import type { Snapshot } from "../snapshot.js";
+
+/** One change of a commit. `file` content is already in git (see `RepoContent.hashBlob`). */
+export type CommitOperation =
+  | { kind: "file"; path: string; blob: string }
+  | { kind: "lfs"; path: string; oid: string; size?: number }
+  | { kind: "delete"; path: string }
+  | { kind: "deleteFolder"; path: string };
+
+export interface PlanContext {
+  blobs: BlobStore;
+  git: GitRepository;
+  /** Writes content into the repo's object database, returning the blob id. */
+  writeBlob(content: string): Promise<string>;
+}
+
+/**
+ * Turns commit operations into index changes against `base`: LFS objects must already be stored,
+ * deletions must hit existing paths, and LFS paths not yet routed by .gitattributes get a rule there.
+ */
+export async function planIndexChanges(
+  context: PlanContext,
+  base: Snapshot | undefined,
+  operations: CommitOperation[],
+): Promise<IndexChange[]> {
+  const present = new Set(base?.files.map((file) => file.path) ?? []);
+  const changes: IndexChange[] = [];
+  const lfsPaths: string[] = [];
+  let attributesBlob: string | undefined;
+  for (const operation of operations) {
+    switch (operation.kind) {
+      case "file":
+        changes.push({ kind: "put", path: operation.path, blob: operation.blob });
+        present.add(operation.path);
+        if (operation.path === ".gitattributes") attributesBlob = operation.blob;
+        break;
+      case "lfs": {
+        const stored = await context.blobs.stat(operation.oid);
+        if (stored === undefined) throw unprocessable(`LFS object ${operation.oid} was not uploaded`);
+        if (operation.size !== undefined && operation.size !== stored) {
+          throw unprocessable(`LFS object ${operation.oid} has size ${stored}, not ${operation.size}`);
+        }
+        const blob = await context.writeBlob(formatPointer({ oid: operation.oid, size: stored }));
+        changes.push({ kind: "put", path: operation.path, blob });
+        present.add(operation.path);
+        lfsPaths.push(operation.path);
+        break;
+      }
+      case "delete":
+        if (!present.has(operation.path)) throw entryNotFound(operation.path);
+        changes.push({ kind: "remove", path: operation.path });
+        present.delete(operation.path);
+        break;
+      case "deleteFolder": {
+        const prefix = operation.path === "" ? "" : `${operation.path}/`;
+        const inside = [...present].filter((path) => path.startsWith(prefix));
+        if (inside.length === 0) throw entryNotFound(operation.path);
+        for (const path of inside) {
+          changes.push({ kind: "remove", path });
+          present.delete(path);
+        }
+        break;
+      }
+    }
+  }
+  if (lfsPaths.length > 0) {
+    const current = attributesBlob
+      ? (await context.git.readBlob(attributesBlob)).toString("utf8")
+      : base?.byPath.has(".gitattributes")
+        ? (await context.git.readBlob(base.byPath.get(".gitattributes")!.oid)).toString("utf8")
+        : "";
+    let attributes = new GitAttributes(current);
+    for (const path of lfsPaths)
+      if (!attributes.isLfs(path)) attributes = new GitAttributes(attributes.withLfsPath(path));
+    if (attributes.text !== current) {
+      changes.push({ kind: "put", path: ".gitattributes", blob: await context.writeBlob(attributes.text) });
+    }
+  }
+  return changes;
+}

@@ -1,0 +1,23 @@
+import type { MiddlewareHandler } from "hono";
+import type { Logger } from "../../platform/logger.js";
+import type { AppEnv } from "../contracts.js";
+
+/** One structured line per request: writes and failures at info, plain reads at debug. */
+export function accessLog(logger: Logger): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const started = performance.now();
+    await next();
+    const status = c.res.status;
+    const entry = {
+      method: c.req.method,
+      path: c.req.path,
+      status,
+      ms: Math.round(performance.now() - started),
+      user: c.var.viewer?.user,
+    };
+    const read = c.req.method === "GET" || c.req.method === "HEAD" || c.req.method === "OPTIONS";
+    if (status >= 500) logger.error(entry, "request failed");
+    else if (!read || status >= 400) logger.info(entry, "request");
+    else logger.debug(entry, "request");
+  };
+}

@@ -1,0 +1,13 @@
+import { describe, expect, it } from "vitest";
+import { stripFrontMatter } from "./markdown.js";
+
+describe("stripFrontMatter", () => {
+  it("removes the YAML block the hub already shows as metadata", () => {
+    expect(stripFrontMatter("---\nlicense: mit\n---\n# Title\n")).toBe("# Title\n");
+  });
+
+  it("keeps documents without front matter or with an unterminated block", () => {
+    expect(stripFrontMatter("# Title")).toBe("# Title");
+    expect(stripFrontMatter("---\nlicense: mit\n# never closed")).toBe("---\nlicense: mit\n# never closed");
+  });
+});
