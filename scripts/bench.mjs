@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // Runs every workspace benchmark in sequence (after `npm run build`). Each bench is bounded and prints its own table.
+// `npm run bench -- inference` runs only the benches whose path contains "inference".
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -9,6 +10,9 @@ const benches = [
   "packages/inference/bench/snippets-bench.mjs",
   "apps/server/bench/api-bench.mjs",
   "apps/web/scripts/bundle-size.mjs",
+  "apps/server/bench/seed-import.mjs",
+  // 100,000 models on SQLite (and PostgreSQL when DATABASE_URL is set); several minutes.
+  "apps/server/bench/scale/run.mjs",
 ];
 const only = process.argv.slice(2);
 let failed = 0;

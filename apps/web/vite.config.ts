@@ -20,8 +20,7 @@ const pureWorkspacePackages: PluginOption = {
 const hubPathPattern = "^/(api/|(datasets/|spaces/)?[^/]+/[^/]+/(resolve|raw)/|.*\\.git/)";
 
 export default defineConfig({
-  // plugin-react is typed against the root workspace's newer vite; at run time it supports this one.
-  plugins: [react() as unknown as PluginOption, pureWorkspacePackages],
+  plugins: [react(), pureWorkspacePackages],
   server: {
     proxy: {
       [hubPathPattern]: { target: hub, changeOrigin: true },

@@ -7,7 +7,9 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 
 const BUDGET_KB = 250;
-const dist = fileURLToPath(new URL("../dist/", import.meta.url));
+const dist = process.argv[2]
+  ? path.resolve(process.argv[2])
+  : fileURLToPath(new URL("../dist/", import.meta.url));
 const indexFile = path.join(dist, "index.html");
 if (!existsSync(indexFile)) {
   console.error("apps/web/dist/index.html is missing: build the web app first.");

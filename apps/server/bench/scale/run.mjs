@@ -2,7 +2,7 @@
 // Scale benchmark: 100,000 synthetic models, the hub as a separate process, autocannon from this one.
 // Usage (after `npx tsc -b apps/server`):
 //   node apps/server/bench/scale/run.mjs [--count 100000] [--duration 10] [--connections 10]
-//        [--reuse] [--full] [--lfs-mb 256] [--only sqlite|postgres] [--proposed-indexes] [--no-lfs]
+//        [--reuse] [--full] [--lfs-mb 256] [--only sqlite|postgres] [--proposed-indexes] [--no-lfs] [--no-http]
 // PostgreSQL is measured too when DATABASE_URL is set. --full uses a 1 GB LFS file (default 256 MB).
 // --reuse keeps an already generated catalogue of the same size; --proposed-indexes measures with the
 // indexes of proposed-indexes.mjs (otherwise they are dropped, so figures show the hub as shipped).
@@ -25,6 +25,7 @@ const lfsBytes = Math.round(Number(argValue("lfs-mb", full ? "1024" : "256")) * 
 const only = argValue("only", undefined);
 const proposedIndexes = process.argv.includes("--proposed-indexes");
 const withLfs = !process.argv.includes("--no-lfs");
+const withHttp = !process.argv.includes("--no-http");
 const scaleDir = path.resolve(argValue("data", DEFAULT_SCALE_DIR));
 const markerFile = path.join(scaleDir, "catalogue.json");
 const BENCH_USER = "scale-bench";
@@ -160,9 +161,11 @@ for (const target of loaded) {
   try {
     const refreshStarted = performance.now();
     await waitForStartupRefresh(target);
-    log(`  start-up refresh of download counts done after ${((performance.now() - refreshStarted) / 1000).toFixed(1)} s`);
+    log(
+      `  start-up refresh of download counts done after ${((performance.now() - refreshStarted) / 1000).toFixed(1)} s`,
+    );
     await prepareFilesRepo(hub, token);
-    for (const endpoint of await endpoints(hub)) {
+    for (const endpoint of withHttp ? await endpoints(hub) : []) {
       await autocannon({ url: hub.url, connections, duration: 1, requests: endpoint.requests });
       log(`  ${endpoint.name} …`);
       const r = await hammer(hub.url, endpoint.requests);
@@ -181,10 +184,13 @@ for (const target of loaded) {
 
 console.log(`\n### Load (${count} models)\n\n| database | load time |\n|---|---:|`);
 for (const t of loaded) console.log(`| ${t.dialect} | ${t.seconds.toFixed(1)} s |`);
-console.log(
-  `\n### HTTP (${connections} connections, ${duration} s per endpoint, ${count} models${proposedIndexes ? ", with the proposed indexes" : ""})\n`,
-);
-console.log("| database | endpoint | median | p99 | req/s | errors |\n|---|---|---:|---:|---:|---:|");
+if (rows.length > 0) {
+  const variant = proposedIndexes ? ", with the proposed indexes" : "";
+  console.log(
+    `\n### HTTP (${connections} connections, ${duration} s per endpoint, ${count} models${variant})\n`,
+  );
+  console.log("| database | endpoint | median | p99 | req/s | errors |\n|---|---|---:|---:|---:|---:|");
+}
 for (const r of rows)
   console.log(
     `| ${r.dialect} | ${r.endpoint} | ${r.median} ms | ${r.p99} ms | ${Math.round(r.rps)} | ${r.errors} |`,

@@ -9,7 +9,12 @@ import { startHubProcess, waitForStartupRefresh } from "./hub-process.mjs";
 const postgres = process.argv.includes("--postgres");
 const [target, concurrency = "20", rounds = "20"] = process.argv.slice(2).filter((a) => a !== "--postgres");
 const db = postgres
-  ? { dataDir: path.join(DEFAULT_SCALE_DIR, "postgres"), databaseUrl: await benchDatabaseUrl(process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test") }
+  ? {
+      dataDir: path.join(DEFAULT_SCALE_DIR, "postgres"),
+      databaseUrl: await benchDatabaseUrl(
+        process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test",
+      ),
+    }
   : { dataDir: path.join(DEFAULT_SCALE_DIR, "sqlite") };
 const hub = await startHubProcess(db);
 await waitForStartupRefresh(db);

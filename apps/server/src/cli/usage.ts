@@ -8,6 +8,9 @@ Commands:
   snippets <model-id> [--provider P] [--language L] [--client C] [--stream] [--json]
                                          print the code snippets of a model the hub knows
   seed [--reset]                         import the demo catalogue (--reset re-imports it)
+  upload <repo> <local path> [path in repo]
+                                         upload a file or folder to any hub (resumable; --help for options)
+  download <repo> [files...]             download a repo or some of its files (resumable, verified)
 
 Settings (flag / environment, default):
   --port / MODELHUB_PORT (8080)          --host / MODELHUB_HOST (127.0.0.1)

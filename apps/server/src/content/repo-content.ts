@@ -8,6 +8,7 @@ import { deriveMetadata } from "./derive/derive-metadata.js";
 import type { GgufFileInfo } from "./derive/gguf-summary.js";
 import type { RepoFiles } from "./derive/repo-files.js";
 import { planIndexChanges, type CommitOperation, type PlanContext } from "./commit/plan-index-changes.js";
+import { createBareLayout } from "./git/bare-layout.js";
 import { writeCommit } from "./git/commit-writer.js";
 import { DEFAULT_BRANCH, GitRepository } from "./git/git-repository.js";
 import { ByteLru } from "./git/byte-lru.js";
@@ -18,6 +19,7 @@ import { sliceStream } from "./git/slice-stream.js";
 import { HttpError, conflict, entryNotFound, revisionNotFound } from "./http-error.js";
 import { DEFAULT_GITATTRIBUTES } from "./paths/gitattributes.js";
 import { checkRepoPath, checkRevision } from "./paths/repo-path.js";
+import { LfsLinks } from "./lfs/repo-links.js";
 import { loadSnapshot, type Snapshot } from "./snapshot.js";
 
 export interface ContentLogger {
@@ -83,10 +85,12 @@ export class RepoContent {
   private readonly derived = new LruCache<string, DerivedMetadata>(512);
   private readonly ggufCache = new Map<string, GgufFileInfo>();
   private readonly smallBlobs = new ByteLru(64 * 1024 * 1024);
+  private readonly lfsLinks: LfsLinks;
 
   constructor(private readonly deps: RepoContentDeps) {
     this.reposRoot = join(deps.dataDir, "repos");
     this.tmpDir = join(deps.dataDir, "tmp");
+    this.lfsLinks = new LfsLinks(join(deps.dataDir, "lfs-links"));
     this.blobs = deps.blobs ?? new FsBlobStore(join(deps.dataDir, "lfs"));
   }
 
@@ -131,10 +135,7 @@ export class RepoContent {
       if (!(await this.exists(repo))) {
         await mkdir(dirname(dir), { recursive: true });
         const staging = `${dir}.init-${process.pid}-${Date.now()}`;
-        await runGit(["init", "--quiet", "--bare", "--initial-branch", DEFAULT_BRANCH, staging]);
-        await runGit(["config", "http.receivepack", "true"], { gitDir: staging });
-        await runGit(["config", "core.logAllRefUpdates", "false"], { gitDir: staging });
-        await runGit(["config", "receive.denyNonFastForwards", "false"], { gitDir: staging });
+        await createBareLayout(staging, DEFAULT_BRANCH);
         await rename(staging, dir);
       }
       const git = new GitRepository(dir);
@@ -172,8 +173,24 @@ export class RepoContent {
     });
   }
 
+  /** Stores an uploaded LFS object (hash and size verified) and allows the repo to use it. */
+  async storeLfsObject(repo: RepoKey, oid: string, size: number, body: Readable): Promise<void> {
+    await this.blobs.put(oid, size, body);
+    await this.lfsLinks.link(this.repoDir(repo), namespaceOf(repo), oid);
+  }
+
+  /** Whether the repo may use (and already holds) this LFS object. */
+  async hasLfsObject(repo: RepoKey, oid: string): Promise<number | undefined> {
+    const size = await this.blobs.stat(oid);
+    return size !== undefined && (await this.lfsLinks.usable(this.repoDir(repo), namespaceOf(repo), oid))
+      ? size
+      : undefined;
+  }
+
   /** Writes content into the repo's object database and returns the git blob id. */
   async hashBlob(repo: RepoKey, content: Buffer | string | Readable): Promise<string> {
+    if (typeof content === "string" || Buffer.isBuffer(content))
+      return this.git(repo).objects.write("blob", Buffer.isBuffer(content) ? content : Buffer.from(content, "utf8"));
     const result = await runGit(["hash-object", "-w", "--stdin"], {
       gitDir: this.repoDir(repo),
       input: content,
@@ -287,7 +304,16 @@ export class RepoContent {
   }
 
   private planContext(repo: RepoKey, git: GitRepository): PlanContext {
-    return { blobs: this.blobs, git, writeBlob: (content) => this.hashBlob(repo, content) };
+    return {
+      blobs: this.blobs,
+      git,
+      writeBlob: (content) => this.hashBlob(repo, content),
+      claimLfsObject: async (oid) => {
+        if (!(await this.lfsLinks.usable(git.dir, namespaceOf(repo), oid))) return false;
+        await this.lfsLinks.linkRepo(git.dir, oid);
+        return true;
+      },
+    };
   }
 
   /** update-ref with compare-and-swap; a lock file left by a killed process is removed once and retried. */
@@ -379,7 +405,7 @@ export class RepoContent {
     const entry = snapshot.byPath.get(path);
     if (!entry || entry.type !== "file") throw entryNotFound(path, snapshot.commit);
     if (entry.lfs) {
-      if ((await this.blobs.stat(entry.lfs.sha256)) === undefined)
+      if ((await this.hasLfsObject(repo, entry.lfs.sha256)) === undefined)
         throw new HttpError(404, `LFS object of ${path} is missing from storage`, "EntryNotFound");
       return this.blobs.open(entry.lfs.sha256, range);
     }
@@ -454,6 +480,10 @@ export class RepoContent {
   withRepoLock<T>(repo: RepoKey, work: () => Promise<T>): Promise<T> {
     return this.mutex.run(this.repoDir(repo), work);
   }
+}
+
+function namespaceOf(repo: RepoKey): string {
+  return repo.id.split("/")[0];
 }
 
 export function createRepoContent(deps: RepoContentDeps): RepoContent {

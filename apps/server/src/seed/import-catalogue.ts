@@ -7,7 +7,7 @@ import { spreadDownloads } from "./spread-downloads.js";
 
 const SEEDED_KEY = "seeded_at";
 const STARTED_KEY = "seed_started_at";
-const CONCURRENCY = 8;
+const CONCURRENCY = Number(process.env.SEED_CONC ?? 8);
 
 export interface SeedDeps {
   services: PlatformServices;

@@ -10,7 +10,13 @@ export async function runTransferCommand(command: "upload" | "download", argv: s
   const onSigint = () => controller.abort();
   process.once("SIGINT", onSigint);
   try {
-    const io = { stdout: process.stdout, stderr: process.stderr, isTTY: process.stderr.isTTY === true, env: process.env, signal: controller.signal };
+    const io = {
+      stdout: process.stdout,
+      stderr: process.stderr,
+      isTTY: process.stderr.isTTY === true,
+      env: process.env,
+      signal: controller.signal,
+    };
     return await (command === "upload" ? runUpload(argv, io) : runDownload(argv, io));
   } finally {
     process.off("SIGINT", onSigint);

@@ -24,7 +24,9 @@ interface Expected {
 }
 
 function expectedOf(file: RemoteFile): Expected {
-  return file.lfs ? { size: file.lfs.size, digest: file.lfs.oid, algo: "sha256" } : { size: file.size, digest: file.oid, algo: "git-sha1" };
+  return file.lfs
+    ? { size: file.lfs.size, digest: file.lfs.oid, algo: "sha256" }
+    : { size: file.size, digest: file.oid, algo: "git-sha1" };
 }
 
 function matches(digests: FileDigests, expected: Expected): boolean {
@@ -35,12 +37,22 @@ function matches(digests: FileDigests, expected: Expected): boolean {
  * Brings one file up to date on disk: skips it when the local copy already hashes right, resumes a
  * `.incomplete` partial with an HTTP Range request, verifies the hash, then renames into place.
  */
-export async function downloadFile(hub: HubHttp, commit: string, file: RemoteFile, dest: string, board: ProgressBoard, io: TransferIO): Promise<FileOutcome> {
+export async function downloadFile(
+  hub: HubHttp,
+  commit: string,
+  file: RemoteFile,
+  dest: string,
+  board: ProgressBoard,
+  io: TransferIO,
+): Promise<FileOutcome> {
   const expected = expectedOf(file);
   const existing = await fs.promises.stat(dest).catch(() => undefined);
   let replaced = false;
   if (existing?.isFile()) {
-    if (existing.size === expected.size && matches(await hashFile(dest, existing.size, undefined, io.signal), expected)) {
+    if (
+      existing.size === expected.size &&
+      matches(await hashFile(dest, existing.size, undefined, io.signal), expected)
+    ) {
       board.skip(expected.size);
       return { kind: "skipped" };
     }
@@ -64,7 +76,9 @@ export async function downloadFile(hub: HubHttp, commit: string, file: RemoteFil
     let received = prefix;
     if (expected.size === 0) await fs.promises.writeFile(temp, "");
     if (prefix < expected.size) {
-      const response = await hub.request(hub.resolveUrl(commit, file.path), { headers: prefix > 0 ? { Range: `bytes=${prefix}-` } : {} });
+      const response = await hub.request(hub.resolveUrl(commit, file.path), {
+        headers: prefix > 0 ? { Range: `bytes=${prefix}-` } : {},
+      });
       if (!(response.status === 206 && contentRangeStart(response) === prefix)) {
         if (!response.ok) throw await hub.errorOf(response, `downloading ${file.path}`);
         // The hub sent the whole file: start over.
@@ -79,7 +93,11 @@ export async function downloadFile(hub: HubHttp, commit: string, file: RemoteFil
         async function* (source: AsyncIterable<Buffer>) {
           for await (const chunk of source) {
             received += chunk.length;
-            if (received > expected.size) throw new TransferError(EXIT.verification, `${file.path}: the hub sent more than the ${expected.size} bytes announced`);
+            if (received > expected.size)
+              throw new TransferError(
+                EXIT.verification,
+                `${file.path}: the hub sent more than the ${expected.size} bytes announced`,
+              );
             hasher.update(chunk);
             yield chunk;
             report(received);
@@ -90,11 +108,17 @@ export async function downloadFile(hub: HubHttp, commit: string, file: RemoteFil
       );
     }
     if (received !== expected.size) {
-      throw new TransferError(EXIT.network, `downloading ${file.path}: connection ended after ${received} of ${expected.size} bytes; run again to resume`);
+      throw new TransferError(
+        EXIT.network,
+        `downloading ${file.path}: connection ended after ${received} of ${expected.size} bytes; run again to resume`,
+      );
     }
     if (!matches(hasher.digest(), expected)) {
       await fs.promises.rm(temp, { force: true });
-      return { kind: "corrupt", message: `${file.path}: ${expected.algo} does not match ${expected.digest} (partial file removed; run again to retry)` };
+      return {
+        kind: "corrupt",
+        message: `${file.path}: ${expected.algo} does not match ${expected.digest} (partial file removed; run again to retry)`,
+      };
     }
     await fs.promises.rename(temp, dest);
     return { kind: "downloaded", bytes: expected.size - prefix, resumedFrom: prefix, replaced };

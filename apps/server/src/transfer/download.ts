@@ -6,7 +6,13 @@ import { HubHttp } from "./hub-http.js";
 import { TARGET_OPTIONS, parseCommandLine, resolveTarget } from "./options.js";
 import { runPool } from "./pool.js";
 import { ProgressBoard } from "./progress.js";
-import { isSafeRelativePath, listRemoteFiles, resolveCommit, selectFiles, type RemoteFile } from "./remote-files.js";
+import {
+  isSafeRelativePath,
+  listRemoteFiles,
+  resolveCommit,
+  selectFiles,
+  type RemoteFile,
+} from "./remote-files.js";
 import type { TransferIO } from "./transfer-io.js";
 import { DOWNLOAD_USAGE } from "./usage.js";
 
@@ -31,16 +37,31 @@ export async function runDownload(argv: string[], io: TransferIO): Promise<numbe
     const commit = await resolveCommit(hub);
     const { selected, missing } = selectFiles(await listRemoteFiles(hub, commit), requested);
     if (missing.length > 0) {
-      throw new TransferError(EXIT.notFound, `not in ${hub.repoLabel}@${target.revision}: ${missing.join(", ")}`);
+      throw new TransferError(
+        EXIT.notFound,
+        `not in ${hub.repoLabel}@${target.revision}: ${missing.join(", ")}`,
+      );
     }
     const unsafe = selected.find((f) => !isSafeRelativePath(f.path));
-    if (unsafe) throw new TransferError(EXIT.network, `the hub listed an unsafe path, refusing to write it: ${JSON.stringify(unsafe.path)}`);
+    if (unsafe)
+      throw new TransferError(
+        EXIT.network,
+        `the hub listed an unsafe path, refusing to write it: ${JSON.stringify(unsafe.path)}`,
+      );
 
     const totalBytes = selected.reduce((sum, f) => sum + (f.lfs?.size ?? f.size), 0);
-    board = new ProgressBoard(io.stderr, io.isTTY && !parsed.switches.has("quiet"), `${hub.repoLabel} (${selected.length} files)`, totalBytes);
+    board = new ProgressBoard(
+      io.stderr,
+      io.isTTY && !parsed.switches.has("quiet"),
+      `${hub.repoLabel} (${selected.length} files)`,
+      totalBytes,
+    );
     const outcomes = new Map<RemoteFile, FileOutcome>();
     await runPool(selected, PARALLEL_DOWNLOADS, async (file) => {
-      outcomes.set(file, await downloadFile(hub, commit, file, path.join(localDir, ...file.path.split("/")), board!, io));
+      outcomes.set(
+        file,
+        await downloadFile(hub, commit, file, path.join(localDir, ...file.path.split("/")), board!, io),
+      );
     });
     board.close();
 
@@ -75,7 +96,9 @@ function summarise(outcomes: FileOutcome[], seconds: number): string {
     if (o.resumedFrom > 0) resumed++;
     if (o.replaced) replaced++;
   }
-  const parts = [`${downloaded} downloaded (${formatBytes(bytes)} in ${formatDuration(seconds)}${seconds > 0 && bytes > 0 ? `, ${formatBytes(bytes / seconds)}/s` : ""})`];
+  const parts = [
+    `${downloaded} downloaded (${formatBytes(bytes)} in ${formatDuration(seconds)}${seconds > 0 && bytes > 0 ? `, ${formatBytes(bytes / seconds)}/s` : ""})`,
+  ];
   if (resumed > 0) parts.push(`${resumed} resumed`);
   if (replaced > 0) parts.push(`${replaced} replaced (local copy did not match)`);
   parts.push(`${skipped} already complete and verified`);

@@ -36,11 +36,15 @@ export const usageError = (message: string) => new TransferError(EXIT.usage, mes
 /** Maps anything thrown during a transfer to an exit code and a one-line message. */
 export function classifyError(error: unknown, signal?: AbortSignal): { code: ExitCode; message: string } {
   if (error instanceof TransferError) return { code: error.exitCode, message: error.message };
-  if (signal?.aborted || (error instanceof Error && error.name === "AbortError")) return { code: EXIT.interrupted, message: "interrupted; run the same command again to resume" };
+  if (signal?.aborted || (error instanceof Error && error.name === "AbortError"))
+    return { code: EXIT.interrupted, message: "interrupted; run the same command again to resume" };
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : undefined;
-  const errno = (cause as NodeJS.ErrnoException | undefined)?.code ?? (error as NodeJS.ErrnoException | undefined)?.code;
+  const errno =
+    (cause as NodeJS.ErrnoException | undefined)?.code ?? (error as NodeJS.ErrnoException | undefined)?.code;
   if (errno === "ENOSPC") return { code: EXIT.network, message: "no space left on the local disk" };
-  if (errno === "EACCES" || errno === "EPERM") return { code: EXIT.usage, message: `permission denied: ${(error as Error).message}` };
-  const text = error instanceof Error ? (cause ? `${error.message}: ${cause.message}` : error.message) : String(error);
+  if (errno === "EACCES" || errno === "EPERM")
+    return { code: EXIT.usage, message: `permission denied: ${(error as Error).message}` };
+  const text =
+    error instanceof Error ? (cause ? `${error.message}: ${cause.message}` : error.message) : String(error);
   return { code: EXIT.network, message: text };
 }

@@ -49,7 +49,12 @@ export async function hashFilePrefix(
   if (done !== length) throw new Error(`${file} changed while it was being read`);
 }
 
-export async function hashFile(file: string, size: number, onProgress?: (done: number) => void, signal?: AbortSignal): Promise<FileDigests> {
+export async function hashFile(
+  file: string,
+  size: number,
+  onProgress?: (done: number) => void,
+  signal?: AbortSignal,
+): Promise<FileDigests> {
   const hasher = new DualHasher(size);
   await hashFilePrefix(file, size, hasher, onProgress, signal);
   return hasher.digest();

@@ -23,7 +23,9 @@ export class HubHttp {
   }
 
   resolveUrl(revision: string, path: string): string {
-    return this.repoUrl(`/resolve/${encodeURIComponent(revision)}/${path.split("/").map(encodeURIComponent).join("/")}`);
+    return this.repoUrl(
+      `/resolve/${encodeURIComponent(revision)}/${path.split("/").map(encodeURIComponent).join("/")}`,
+    );
   }
 
   /** fetch with the token (when the URL is on the hub) and network failures turned into exit code 3. */
@@ -50,21 +52,43 @@ export class HubHttp {
     const detail = await errorMessage(response);
     const status = response.status;
     if (status === 401) {
-      const hint = this.target.token ? "the token was refused or cannot see this repo" : "no token given (use --token or HF_TOKEN)";
-      return new TransferError(EXIT.notFound, `${what}: unauthorized (${hint})${detail ? `: ${detail}` : ""}`);
+      const hint = this.target.token
+        ? "the token was refused or cannot see this repo"
+        : "no token given (use --token or HF_TOKEN)";
+      return new TransferError(
+        EXIT.notFound,
+        `${what}: unauthorized (${hint})${detail ? `: ${detail}` : ""}`,
+      );
     }
-    if (status === 403) return new TransferError(EXIT.notFound, `${what}: forbidden${detail ? `: ${detail}` : ""}`);
-    if (status === 404) return new TransferError(EXIT.notFound, `${what}: not found${detail ? `: ${detail}` : ""}`);
-    return new TransferError(EXIT.network, `${what}: the hub answered ${status}${detail ? `: ${detail}` : ""}`);
+    if (status === 403)
+      return new TransferError(EXIT.notFound, `${what}: forbidden${detail ? `: ${detail}` : ""}`);
+    if (status === 404)
+      return new TransferError(EXIT.notFound, `${what}: not found${detail ? `: ${detail}` : ""}`);
+    return new TransferError(
+      EXIT.network,
+      `${what}: the hub answered ${status}${detail ? `: ${detail}` : ""}`,
+    );
   }
 
   async getJson<T>(url: string, what: string): Promise<{ body: T; response: Response }> {
-    const response = await this.ensureOk(await this.request(url, { headers: { Accept: "application/json" } }), what);
+    const response = await this.ensureOk(
+      await this.request(url, { headers: { Accept: "application/json" } }),
+      what,
+    );
     return { body: (await response.json()) as T, response };
   }
 
-  async postJson<T>(url: string, payload: unknown, what: string, contentType = "application/json"): Promise<T> {
-    const response = await this.request(url, { method: "POST", headers: { "Content-Type": contentType, Accept: contentType }, body: JSON.stringify(payload) });
+  async postJson<T>(
+    url: string,
+    payload: unknown,
+    what: string,
+    contentType = "application/json",
+  ): Promise<T> {
+    const response = await this.request(url, {
+      method: "POST",
+      headers: { "Content-Type": contentType, Accept: contentType },
+      body: JSON.stringify(payload),
+    });
     await this.ensureOk(response, what);
     return (await response.json()) as T;
   }
@@ -91,7 +115,8 @@ async function errorMessage(response: Response): Promise<string> {
 function networkReason(error: unknown): string {
   const cause = error instanceof Error ? error.cause : undefined;
   const code = (cause as NodeJS.ErrnoException | undefined)?.code;
-  if (code === "ECONNREFUSED") return "connection refused (is the hub running? set --endpoint or HF_ENDPOINT)";
+  if (code === "ECONNREFUSED")
+    return "connection refused (is the hub running? set --endpoint or HF_ENDPOINT)";
   if (code === "ENOTFOUND") return "host not found";
   if (code === "ECONNRESET" || code === "UND_ERR_SOCKET") return "connection reset";
   if (cause instanceof Error) return cause.message;

@@ -17,7 +17,10 @@ const SKIPPED_DIRS = new Set([".git", ".cache"]);
  * Lists what `upload` sends: a single file (to `pathInRepo`, default its own name) or every file
  * below a folder (under `pathInRepo`, default the repo root), in a stable order.
  */
-export async function collectLocalFiles(localPath: string, pathInRepo: string | undefined): Promise<LocalFile[]> {
+export async function collectLocalFiles(
+  localPath: string,
+  pathInRepo: string | undefined,
+): Promise<LocalFile[]> {
   let stat;
   try {
     stat = await fs.stat(localPath);
@@ -53,6 +56,7 @@ async function walk(dir: string, relative: string, prefix: string, out: LocalFil
 
 function normaliseRepoPath(raw: string): string {
   const trimmed = raw.replace(/\\/g, "/").replace(/^\.?\/+|\/+$/g, "");
-  if (trimmed.split("/").some((part) => part === ".." || part === ".")) throw usageError(`invalid path in repo: ${raw}`);
+  if (trimmed.split("/").some((part) => part === ".." || part === "."))
+    throw usageError(`invalid path in repo: ${raw}`);
   return trimmed;
 }

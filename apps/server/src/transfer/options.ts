@@ -23,7 +23,11 @@ export interface ParsedCommandLine {
  * Parses `--name value`, `--name=value` and bare switches. Only the names listed are accepted, so a
  * typo is a usage error instead of a silently ignored flag.
  */
-export function parseCommandLine(argv: string[], valued: readonly string[], switches: readonly string[]): ParsedCommandLine {
+export function parseCommandLine(
+  argv: string[],
+  valued: readonly string[],
+  switches: readonly string[],
+): ParsedCommandLine {
   const result: ParsedCommandLine = { positionals: [], values: new Map(), switches: new Set() };
   for (let i = 0; i < argv.length; i++) {
     const word = argv[i];
@@ -61,18 +65,27 @@ export const TARGET_OPTIONS = ["endpoint", "token", "repo-type", "revision"] as 
 const ID_PART = /^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/;
 
 /** Reads endpoint/token/type/revision from flags, then HF_ENDPOINT / HF_TOKEN, then defaults. */
-export function resolveTarget(parsed: ParsedCommandLine, rawRepo: string, env: Record<string, string | undefined>): HubTarget {
-  const endpoint = (parsed.values.get("endpoint") ?? nonEmpty(env.HF_ENDPOINT) ?? DEFAULT_ENDPOINT).replace(/\/+$/, "");
+export function resolveTarget(
+  parsed: ParsedCommandLine,
+  rawRepo: string,
+  env: Record<string, string | undefined>,
+): HubTarget {
+  const endpoint = (parsed.values.get("endpoint") ?? nonEmpty(env.HF_ENDPOINT) ?? DEFAULT_ENDPOINT).replace(
+    /\/+$/,
+    "",
+  );
   let url: URL;
   try {
     url = new URL(endpoint);
   } catch {
     throw usageError(`--endpoint "${endpoint}" is not an absolute URL`);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw usageError(`--endpoint must be an http(s) URL, got ${url.protocol}`);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw usageError(`--endpoint must be an http(s) URL, got ${url.protocol}`);
   const token = parsed.values.get("token") ?? nonEmpty(env.HF_TOKEN) ?? nonEmpty(env.HUGGING_FACE_HUB_TOKEN);
   const typeFlag = parsed.values.get("repo-type") ?? "model";
-  if (typeFlag !== "model" && typeFlag !== "dataset" && typeFlag !== "space") throw usageError(`--repo-type must be model, dataset or space, got "${typeFlag}"`);
+  if (typeFlag !== "model" && typeFlag !== "dataset" && typeFlag !== "space")
+    throw usageError(`--repo-type must be model, dataset or space, got "${typeFlag}"`);
   const { repoType, repoId } = splitRepo(rawRepo, typeFlag);
   const revision = parsed.values.get("revision") ?? "main";
   return { endpoint, token, repoType, repoId, revision };

@@ -1,5 +1,9 @@
 /** Runs `work` over `items` with at most `limit` in flight; the first failure stops new work and is rethrown. */
-export async function runPool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+export async function runPool<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   let failed: { error: unknown } | undefined;
   const worker = async () => {

@@ -129,7 +129,9 @@ export class ProgressBoard {
   }
 
   private draw(): void {
-    const lines = this.tasks.slice(0, MAX_VISIBLE_TASKS).map((t) => line(t.label, t.done, t.total, t.rate.perSecond()));
+    const lines = this.tasks
+      .slice(0, MAX_VISIBLE_TASKS)
+      .map((t) => line(t.label, t.done, t.total, t.rate.perSecond()));
     const hidden = this.tasks.length - MAX_VISIBLE_TASKS;
     if (hidden > 0) lines.push(`  … and ${hidden} more`);
     lines.push(line(this.title, this.doneBytes, this.totalBytes, this.totalRate.perSecond()));

@@ -23,7 +23,10 @@ const MAX_PAGES = 10_000;
 /** Resolves a branch/tag/sha to the commit id, so every file is read from the same commit. */
 export async function resolveCommit(hub: HubHttp): Promise<string> {
   const revision = hub.target.revision;
-  const { body } = await hub.getJson<{ sha?: string | null }>(hub.apiUrl(`/revision/${encodeURIComponent(revision)}`), `${hub.repoLabel}@${revision}`);
+  const { body } = await hub.getJson<{ sha?: string | null }>(
+    hub.apiUrl(`/revision/${encodeURIComponent(revision)}`),
+    `${hub.repoLabel}@${revision}`,
+  );
   if (!body.sha) throw new TransferError(EXIT.notFound, `${hub.repoLabel} has no commits yet`);
   return body.sha;
 }
@@ -33,7 +36,10 @@ export async function listRemoteFiles(hub: HubHttp, commit: string): Promise<Rem
   const files: RemoteFile[] = [];
   let url: string | undefined = hub.apiUrl(`/tree/${commit}?recursive=true`);
   for (let page = 0; url && page < MAX_PAGES; page++) {
-    const { body, response }: { body: TreeEntry[]; response: Response } = await hub.getJson<TreeEntry[]>(url, `listing files of ${hub.repoLabel}`);
+    const { body, response }: { body: TreeEntry[]; response: Response } = await hub.getJson<TreeEntry[]>(
+      url,
+      `listing files of ${hub.repoLabel}`,
+    );
     for (const entry of body) {
       if (entry.type !== "file") continue;
       const lfsOid = entry.lfs?.oid ?? entry.lfs?.sha256;
@@ -56,7 +62,10 @@ function nextLink(header: string | null): string | undefined {
 }
 
 /** Picks the requested files: exact paths or folders (everything below them). */
-export function selectFiles(all: RemoteFile[], requested: string[]): { selected: RemoteFile[]; missing: string[] } {
+export function selectFiles(
+  all: RemoteFile[],
+  requested: string[],
+): { selected: RemoteFile[]; missing: string[] } {
   if (requested.length === 0) return { selected: all, missing: [] };
   const selected = new Map<string, RemoteFile>();
   const missing: string[] = [];

@@ -32,14 +32,23 @@ interface BatchAction {
 }
 
 interface BatchAnswer {
-  objects: { oid: string; size: number; actions?: { upload?: BatchAction; verify?: BatchAction }; error?: { code: number; message: string } }[];
+  objects: {
+    oid: string;
+    size: number;
+    actions?: { upload?: BatchAction; verify?: BatchAction };
+    error?: { code: number; message: string };
+  }[];
 }
 
 /** `modelhub upload <repo> <local path> [path in repo]`: one commit with every changed file. */
 export async function runUpload(argv: string[], io: TransferIO): Promise<number> {
   let board: ProgressBoard | undefined;
   try {
-    const parsed = parseCommandLine(argv, [...TARGET_OPTIONS, "commit-message", "commit-description"], ["help", "private", "quiet"]);
+    const parsed = parseCommandLine(
+      argv,
+      [...TARGET_OPTIONS, "commit-message", "commit-description"],
+      ["help", "private", "quiet"],
+    );
     if (parsed.switches.has("help")) {
       io.stdout.write(`${UPLOAD_USAGE}\n`);
       return EXIT.ok;
@@ -48,7 +57,8 @@ export async function runUpload(argv: string[], io: TransferIO): Promise<number>
     if (!repoArg || !localArg) throw usageError(`upload needs a repo and a local path\n\n${UPLOAD_USAGE}`);
     if (extra.length > 0) throw usageError(`unexpected argument "${extra[0]}"\n\n${UPLOAD_USAGE}`);
     const target = resolveTarget(parsed, repoArg, io.env);
-    if (!target.token) throw new TransferError(EXIT.notFound, "upload needs a write token: pass --token hf_… or set HF_TOKEN");
+    if (!target.token)
+      throw new TransferError(EXIT.notFound, "upload needs a write token: pass --token hf_… or set HF_TOKEN");
     const hub = new HubHttp(target, io.signal);
     const local = await collectLocalFiles(resolveLocal(localArg, io), pathInRepo);
     if (local.length === 0) throw usageError(`nothing to upload: ${localArg} contains no files`);
@@ -74,7 +84,9 @@ export async function runUpload(argv: string[], io: TransferIO): Promise<number>
       planned.push({ ...file, digests: digest, mode });
     }
     if (planned.length === 0) {
-      io.stderr.write(`nothing to commit: ${unchanged} file(s) already up to date in ${hub.repoLabel}@${target.revision}\n`);
+      io.stderr.write(
+        `nothing to commit: ${unchanged} file(s) already up to date in ${hub.repoLabel}@${target.revision}\n`,
+      );
       io.stdout.write(`${hub.repoUrl()}\n`);
       return EXIT.ok;
     }
@@ -109,7 +121,9 @@ function resolveLocal(localArg: string, io: TransferIO): string {
 }
 
 function defaultTitle(localArg: string, count: number): string {
-  return count === 1 ? `Upload ${localArg.split("/").filter(Boolean).pop() ?? localArg} with modelhub` : `Upload ${count} files with modelhub`;
+  return count === 1
+    ? `Upload ${localArg.split("/").filter(Boolean).pop() ?? localArg} with modelhub`
+    : `Upload ${count} files with modelhub`;
 }
 
 /** Creates the repo when it does not exist yet; an existing repo (409) is fine. */
@@ -128,7 +142,11 @@ async function ensureRepo(hub: HubHttp, isPrivate: boolean): Promise<void> {
   await response.body?.cancel();
 }
 
-async function hashAll(files: LocalFile[], board: ProgressBoard, io: TransferIO): Promise<Map<string, FileDigests>> {
+async function hashAll(
+  files: LocalFile[],
+  board: ProgressBoard,
+  io: TransferIO,
+): Promise<Map<string, FileDigests>> {
   const digests = new Map<string, FileDigests>();
   for (const file of files) {
     const task = board.task(file.repoPath, file.size);
@@ -147,12 +165,23 @@ async function hashAll(files: LocalFile[], board: ProgressBoard, io: TransferIO)
   return digests;
 }
 
-async function decideModes(hub: HubHttp, files: LocalFile[]): Promise<Map<string, PreuploadAnswer["files"][number]>> {
+async function decideModes(
+  hub: HubHttp,
+  files: LocalFile[],
+): Promise<Map<string, PreuploadAnswer["files"][number]>> {
   const answers = new Map<string, PreuploadAnswer["files"][number]>();
   const url = hub.apiUrl(`/preupload/${encodeURIComponent(hub.target.revision)}`);
   for (const group of chunked(files, PREUPLOAD_CHUNK)) {
-    const payload = { files: await Promise.all(group.map(async (f) => ({ path: f.repoPath, size: f.size, sample: await sampleOf(f.absolute) }))) };
-    const body = await hub.postJson<PreuploadAnswer>(url, payload, `preparing the upload to ${hub.repoLabel}`);
+    const payload = {
+      files: await Promise.all(
+        group.map(async (f) => ({ path: f.repoPath, size: f.size, sample: await sampleOf(f.absolute) })),
+      ),
+    };
+    const body = await hub.postJson<PreuploadAnswer>(
+      url,
+      payload,
+      `preparing the upload to ${hub.repoLabel}`,
+    );
     for (const answer of body.files) answers.set(answer.path, answer);
   }
   return answers;
@@ -170,14 +199,25 @@ async function sampleOf(file: string): Promise<string> {
 }
 
 /** Asks the LFS batch API which objects are missing and PUTs only those. Returns the bytes sent. */
-async function uploadLfsObjects(hub: HubHttp, files: PlannedFile[], board: ProgressBoard, io: TransferIO): Promise<number> {
+async function uploadLfsObjects(
+  hub: HubHttp,
+  files: PlannedFile[],
+  board: ProgressBoard,
+  io: TransferIO,
+): Promise<number> {
   let sent = 0;
   const url = hub.repoUrl(".git/info/lfs/objects/batch");
   for (const group of chunked(files, LFS_BATCH_CHUNK)) {
     const unique = new Map(group.map((f) => [f.digests.sha256, f]));
     const answer = await hub.postJson<BatchAnswer>(
       url,
-      { operation: "upload", transfers: ["basic"], hash_algo: "sha256", ref: { name: hub.target.revision }, objects: [...unique.values()].map((f) => ({ oid: f.digests.sha256, size: f.size })) },
+      {
+        operation: "upload",
+        transfers: ["basic"],
+        hash_algo: "sha256",
+        ref: { name: hub.target.revision },
+        objects: [...unique.values()].map((f) => ({ oid: f.digests.sha256, size: f.size })),
+      },
       `LFS batch for ${hub.repoLabel}`,
       LFS_JSON,
     );
@@ -185,8 +225,13 @@ async function uploadLfsObjects(hub: HubHttp, files: PlannedFile[], board: Progr
     for (const object of answer.objects) {
       const file = unique.get(object.oid);
       if (!file) continue;
-      if (object.error) throw new TransferError(EXIT.network, `the hub refused ${file.repoPath}: ${object.error.message} (${object.error.code})`);
-      if (object.actions?.upload) toSend.push({ file, upload: object.actions.upload, verify: object.actions.verify });
+      if (object.error)
+        throw new TransferError(
+          EXIT.network,
+          `the hub refused ${file.repoPath}: ${object.error.message} (${object.error.code})`,
+        );
+      if (object.actions?.upload)
+        toSend.push({ file, upload: object.actions.upload, verify: object.actions.verify });
       else board.skip(file.size);
     }
     await runPool(toSend, PARALLEL_UPLOADS, async ({ file, upload, verify }) => {
@@ -206,7 +251,13 @@ async function uploadLfsObjects(hub: HubHttp, files: PlannedFile[], board: Progr
   return sent;
 }
 
-async function putObject(hub: HubHttp, file: PlannedFile, action: BatchAction, board: ProgressBoard, io: TransferIO): Promise<void> {
+async function putObject(
+  hub: HubHttp,
+  file: PlannedFile,
+  action: BatchAction,
+  board: ProgressBoard,
+  io: TransferIO,
+): Promise<void> {
   const task = board.task(file.repoPath, file.size);
   let done = 0;
   const source = fs.createReadStream(file.absolute, { highWaterMark: 1024 * 1024 });
@@ -217,31 +268,51 @@ async function putObject(hub: HubHttp, file: PlannedFile, action: BatchAction, b
   });
   const response = await hub.request(action.href, {
     method: "PUT",
-    headers: { ...action.header, "Content-Type": "application/octet-stream", "Content-Length": String(file.size) },
+    headers: {
+      ...action.header,
+      "Content-Type": "application/octet-stream",
+      "Content-Length": String(file.size),
+    },
     body: Readable.toWeb(source) as ReadableStream<Uint8Array>,
     duplex: "half",
   });
   task.finish();
   if (response.status === 422) {
-    throw new TransferError(EXIT.verification, `the hub rejected ${file.repoPath}: its bytes do not match the sha256 computed before sending (was the file modified during the upload?)`);
+    throw new TransferError(
+      EXIT.verification,
+      `the hub rejected ${file.repoPath}: its bytes do not match the sha256 computed before sending (was the file modified during the upload?)`,
+    );
   }
   await hub.ensureOk(response, `uploading ${file.repoPath}`);
   await response.body?.cancel();
-  if (done !== file.size) throw new TransferError(EXIT.verification, `${file.repoPath} changed size during the upload`);
+  if (done !== file.size)
+    throw new TransferError(EXIT.verification, `${file.repoPath} changed size during the upload`);
 }
 
 /** Streams the NDJSON commit: header, then one line per file (regular files inline as base64). */
-async function sendCommit(hub: HubHttp, files: PlannedFile[], summary: string, description: string): Promise<{ commitOid: string; commitUrl: string }> {
+async function sendCommit(
+  hub: HubHttp,
+  files: PlannedFile[],
+  summary: string,
+  description: string,
+): Promise<{ commitOid: string; commitUrl: string }> {
   const line = (value: unknown) => Buffer.from(`${JSON.stringify(value)}\n`);
   async function* lines(): AsyncGenerator<Buffer> {
     yield line({ key: "header", value: { summary, description } });
     for (const file of files) {
       if (file.mode === "lfs") {
-        yield line({ key: "lfsFile", value: { path: file.repoPath, algo: "sha256", oid: file.digests.sha256, size: file.size } });
+        yield line({
+          key: "lfsFile",
+          value: { path: file.repoPath, algo: "sha256", oid: file.digests.sha256, size: file.size },
+        });
       } else {
         const content = await fs.promises.readFile(file.absolute);
-        if (content.length !== file.size) throw new TransferError(EXIT.verification, `${file.repoPath} changed during the upload`);
-        yield line({ key: "file", value: { path: file.repoPath, content: content.toString("base64"), encoding: "base64" } });
+        if (content.length !== file.size)
+          throw new TransferError(EXIT.verification, `${file.repoPath} changed during the upload`);
+        yield line({
+          key: "file",
+          value: { path: file.repoPath, content: content.toString("base64"), encoding: "base64" },
+        });
       }
     }
   }

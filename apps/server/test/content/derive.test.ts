@@ -141,7 +141,7 @@ describe("metadata derivation at each commit", () => {
     // Upload the GGUF as an LFS object, then commit it through the HTTP API.
     const { createHash } = await import("node:crypto");
     const oid = createHash("sha256").update(gguf).digest("hex");
-    await hub.content.blobs.put(oid, gguf.length, Readable.from([gguf]));
+    await hub.content.storeLfsObject(repo, oid, gguf.length, Readable.from([gguf]));
     const body = [
       JSON.stringify({ key: "header", value: { summary: "gguf" } }),
       JSON.stringify({

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { Readable } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { auth, createTestHub, ndjson, type TestHub } from "./fixtures.js";
 
@@ -96,6 +97,54 @@ describe("LFS batch API and concurrent commits", () => {
     expect(
       Buffer.from(await (await hub.app.request(get.pathname + get.search)).arrayBuffer()).equals(data),
     ).toBe(true);
+  });
+
+  it("does not let another repo use an object it never uploaded (shared store, per-repo links)", async () => {
+    const secret = Buffer.from("private weights");
+    const oid = sha(secret);
+    const privateRepo = hub.platform.add("model", "alice/private", { private: true });
+    await hub.content.storeLfsObject(privateRepo, oid, secret.length, Readable.from([secret]));
+    const mallory = hub.platform.add("model", "mallory/probe");
+    await hub.content.init(mallory);
+    const sneaky = await hub.app.request("/api/models/mallory/probe/commit/main", {
+      method: "POST",
+      headers: auth("mallory"),
+      body: ndjson([
+        { key: "header", value: { summary: "steal" } },
+        { key: "lfsFile", value: { path: "x.bin", algo: "sha256", oid, size: secret.length } },
+      ]),
+    });
+    expect(sneaky.status).toBe(422);
+    const asked = (await (
+      await hub.app.request("/mallory/probe.git/info/lfs/objects/batch", {
+        method: "POST",
+        headers: { ...LFS, ...auth("mallory") },
+        body: JSON.stringify({ operation: "upload", objects: [{ oid, size: secret.length }] }),
+      })
+    ).json()) as { objects: { actions?: { upload: { href: string } } }[] };
+    expect(asked.objects[0].actions?.upload.href).toBeTruthy();
+    const download = (await (
+      await hub.app.request("/mallory/probe.git/info/lfs/objects/batch", {
+        method: "POST",
+        headers: { ...LFS, ...auth("mallory") },
+        body: JSON.stringify({ operation: "download", objects: [{ oid, size: secret.length }] }),
+      })
+    ).json()) as { objects: { error?: { code: number } }[] };
+    expect(download.objects[0].error?.code).toBe(404);
+
+    // Within the owner's namespace the stored object is reused without a second upload.
+    const sibling = hub.platform.add("model", "alice/sibling");
+    await hub.content.init(sibling);
+    const reuse = await hub.app.request("/api/models/alice/sibling/commit/main", {
+      method: "POST",
+      headers: auth("alice"),
+      body: ndjson([
+        { key: "header", value: { summary: "reuse" } },
+        { key: "lfsFile", value: { path: "x.bin", algo: "sha256", oid, size: secret.length } },
+      ]),
+    });
+    expect(reuse.status).toBe(200);
+    expect(await (await hub.app.request("/alice/sibling/resolve/main/x.bin")).text()).toBe("private weights");
   });
 
   it("rejects bad batch requests and unauthorised uploads", async () => {

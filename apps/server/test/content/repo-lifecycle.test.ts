@@ -1,4 +1,7 @@
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { clearStaleRefLocks } from "../../src/content/git/stale-locks.js";
 import { createTestHub, type TestHub } from "./fixtures.js";
 
 describe("repository lifecycle on disk", () => {
@@ -12,7 +15,11 @@ describe("repository lifecycle on disk", () => {
     const repo = hub.platform.add("space", "alice/app");
     const first = await hub.content.init(repo);
     expect(await hub.content.init(repo)).toBe(first);
-    const { commit } = await hub.content.commitFiles(repo, { files: [{ path: "app.py", content: "print(1)" }], title: "app", author: "alice" });
+    const { commit } = await hub.content.commitFiles(repo, {
+      files: [{ path: "app.py", content: "print(1)" }],
+      title: "app",
+      author: "alice",
+    });
     const moved = hub.platform.add("space", "alice/renamed");
     await hub.content.move(repo, moved);
     expect(await hub.content.exists(repo)).toBe(false);
@@ -22,6 +29,22 @@ describe("repository lifecycle on disk", () => {
     await hub.content.remove(moved);
     expect(await hub.content.exists(moved)).toBe(false);
     expect(await hub.content.resolve(moved, "main")).toBeUndefined();
+  });
+
+  it("recovers from a ref lock left by a killed process", async () => {
+    const repo = hub.platform.add("model", "alice/locked");
+    await hub.content.init(repo);
+    const dir = hub.content.repoDir(repo);
+    await writeFile(join(dir, "refs", "heads", "main.lock"), "");
+    const { commit } = await hub.content.commitFiles(repo, {
+      files: [{ path: "a", content: "a" }],
+      title: "a",
+      author: "alice",
+    });
+    expect(await hub.content.resolve(repo, "main")).toBe(commit);
+    await writeFile(join(dir, "refs", "heads", "main.lock"), "");
+    await writeFile(join(dir, "packed-refs.lock"), "");
+    expect(await clearStaleRefLocks(dir)).toBe(2);
   });
 
   it("rejects repo ids that could escape the data folder", () => {

@@ -5,7 +5,13 @@ describe("ProgressBoard", () => {
   it("draws per-file and total bars with rate and ETA, at most every 100 ms", () => {
     let now = 0;
     const frames: string[] = [];
-    const board = new ProgressBoard({ write: (t: string) => frames.push(t) }, true, "total", 10_000_000, () => now);
+    const board = new ProgressBoard(
+      { write: (t: string) => frames.push(t) },
+      true,
+      "total",
+      10_000_000,
+      () => now,
+    );
     const task = board.task("weights/model.safetensors", 10_000_000);
     for (let i = 1; i <= 50; i++) {
       now += 20;

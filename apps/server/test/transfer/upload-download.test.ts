@@ -4,11 +4,11 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXIT, runDownload, runUpload } from "../../src/transfer/index.js";
-import { captureIO, patternBytes, startTransferHub, type TransferHub } from "./hub-fixture.js";
+import { DIALECTS, captureIO, patternBytes, startTransferHub, type TransferHub } from "./hub-fixture.js";
 
 const BIG_SIZE = 11 * 1024 * 1024 + 123;
 
-describe("modelhub upload / download against the real hub", () => {
+describe.each(DIALECTS)("modelhub upload / download against the real hub (%s)", (dialect) => {
   let hub: TransferHub;
   let token: string;
   let work: string;
@@ -22,7 +22,7 @@ describe("modelhub upload / download against the real hub", () => {
   const common = () => ["--endpoint", hub.url, "--token", token];
 
   beforeAll(async () => {
-    hub = await startTransferHub();
+    hub = await startTransferHub(dialect);
     token = await hub.writeToken("alice");
     work = fs.mkdtempSync(path.join(os.tmpdir(), "modelhub-transfer-work-"));
     source = path.join(work, "source");
@@ -38,7 +38,8 @@ describe("modelhub upload / download against the real hub", () => {
   });
 
   const expectSameFiles = (dir: string) => {
-    for (const [name, bytes] of Object.entries(files)) expect(fs.readFileSync(path.join(dir, name)).equals(bytes), name).toBe(true);
+    for (const [name, bytes] of Object.entries(files))
+      expect(fs.readFileSync(path.join(dir, name)).equals(bytes), name).toBe(true);
   };
 
   it("uploads a folder in one commit, sending the big file through LFS", async () => {
@@ -47,7 +48,9 @@ describe("modelhub upload / download against the real hub", () => {
     expect(io.out.join("")).toMatch(new RegExp(`^${hub.url}/alice/demo/commit/[0-9a-f]{40}\n$`));
     expect(io.err.join("")).toMatch(/uploaded 4 file\(s\).*1 LFS \(11\.5 MB sent\), 3 regular, 0 unchanged/);
 
-    const tree = (await (await fetch(`${hub.url}/api/models/alice/demo/tree/main?recursive=true`)).json()) as { path: string; lfs?: { oid: string } }[];
+    const tree = (await (
+      await fetch(`${hub.url}/api/models/alice/demo/tree/main?recursive=true`)
+    ).json()) as { path: string; lfs?: { oid: string } }[];
     const big = tree.find((e) => e.path === "weights/big.bin");
     expect(big?.lfs?.oid).toBe(createHash("sha256").update(files["weights/big.bin"]).digest("hex"));
   });
@@ -62,7 +65,9 @@ describe("modelhub upload / download against the real hub", () => {
     const io = captureIO();
     const copy = path.join(work, "copy.bin");
     fs.writeFileSync(copy, files["weights/big.bin"]);
-    expect(await runUpload(["alice/other", copy, "copy.bin", ...common()], io), io.err.join("")).toBe(EXIT.ok);
+    expect(await runUpload(["alice/other", copy, "copy.bin", ...common()], io), io.err.join("")).toBe(
+      EXIT.ok,
+    );
     expect(io.err.join("")).toMatch(/1 LFS \(0 B sent, 11\.5 MB already on the hub\)/);
   });
 
@@ -70,7 +75,9 @@ describe("modelhub upload / download against the real hub", () => {
   it("downloads the repo back byte for byte, then skips verified files on a re-run", async () => {
     const target = path.join(work, "download-1");
     const io = captureIO();
-    expect(await runDownload(["alice/demo", "--local-dir", target, ...common()], io), io.err.join("")).toBe(EXIT.ok);
+    expect(await runDownload(["alice/demo", "--local-dir", target, ...common()], io), io.err.join("")).toBe(
+      EXIT.ok,
+    );
     expect(io.out.join("")).toBe(`${target}\n`);
     expectSameFiles(target);
 
@@ -89,7 +96,9 @@ describe("modelhub upload / download against the real hub", () => {
         if (e.path === "weights/big.bin" && e.done >= cut) controller.abort();
       },
     });
-    expect(await runDownload(["alice/demo", "weights/big.bin", "--local-dir", target, ...common()], first)).toBe(EXIT.interrupted);
+    expect(
+      await runDownload(["alice/demo", "weights/big.bin", "--local-dir", target, ...common()], first),
+    ).toBe(EXIT.interrupted);
     const partial = path.join(target, "weights/big.bin.incomplete");
     const partialSize = fs.statSync(partial).size;
     expect(partialSize).toBeGreaterThan(0);
@@ -98,7 +107,10 @@ describe("modelhub upload / download against the real hub", () => {
 
     const starts: number[] = [];
     const second = captureIO({ onBytes: (e) => starts.push(e.done) });
-    expect(await runDownload(["alice/demo", "weights/big.bin", "--local-dir", target, ...common()], second), second.err.join("")).toBe(EXIT.ok);
+    expect(
+      await runDownload(["alice/demo", "weights/big.bin", "--local-dir", target, ...common()], second),
+      second.err.join(""),
+    ).toBe(EXIT.ok);
     expect(starts[0]).toBe(partialSize);
     expect(second.err.join("")).toMatch(/1 downloaded .*1 resumed/);
     expect(fs.readFileSync(path.join(target, "weights/big.bin")).equals(files["weights/big.bin"])).toBe(true);
@@ -113,7 +125,9 @@ describe("modelhub upload / download against the real hub", () => {
     fs.writeFileSync(big, bytes);
     fs.writeFileSync(path.join(target, "config.json"), '{"model_type": "gpt2"}\n');
     const io = captureIO();
-    expect(await runDownload(["alice/demo", "--local-dir", target, ...common()], io), io.err.join("")).toBe(EXIT.ok);
+    expect(await runDownload(["alice/demo", "--local-dir", target, ...common()], io), io.err.join("")).toBe(
+      EXIT.ok,
+    );
     expect(io.err.join("")).toMatch(/2 downloaded .*2 replaced .*3 already complete/);
     expectSameFiles(target);
   });
@@ -128,7 +142,9 @@ describe("modelhub upload / download against the real hub", () => {
     try {
       const target = path.join(work, "download-3");
       const io = captureIO();
-      expect(await runDownload(["alice/demo", "weights/big.bin", "--local-dir", target, ...common()], io)).toBe(EXIT.verification);
+      expect(
+        await runDownload(["alice/demo", "weights/big.bin", "--local-dir", target, ...common()], io),
+      ).toBe(EXIT.verification);
       expect(io.err.join("")).toMatch(/verification failed: weights\/big\.bin: sha256 does not match/);
       expect(fs.existsSync(path.join(target, "weights/big.bin"))).toBe(false);
     } finally {
@@ -139,14 +155,23 @@ describe("modelhub upload / download against the real hub", () => {
   it("exit codes: usage 1, not found / auth 2, unreachable hub 3", async () => {
     const usage = captureIO();
     expect(await runDownload([], usage)).toBe(EXIT.usage);
-    expect(await runUpload(["alice/demo", path.join(work, "does-not-exist"), ...common()], captureIO())).toBe(EXIT.usage);
+    expect(await runUpload(["alice/demo", path.join(work, "does-not-exist"), ...common()], captureIO())).toBe(
+      EXIT.usage,
+    );
     expect(await runDownload(["not a repo"], captureIO())).toBe(EXIT.usage);
 
     const missingRepo = captureIO();
-    expect(await runDownload(["alice/nope", "--local-dir", path.join(work, "x"), ...common()], missingRepo)).toBe(EXIT.notFound);
+    expect(
+      await runDownload(["alice/nope", "--local-dir", path.join(work, "x"), ...common()], missingRepo),
+    ).toBe(EXIT.notFound);
     expect(missingRepo.err.join("")).toMatch(/not found/);
     const missingFile = captureIO();
-    expect(await runDownload(["alice/demo", "nope.txt", "--local-dir", path.join(work, "x"), ...common()], missingFile)).toBe(EXIT.notFound);
+    expect(
+      await runDownload(
+        ["alice/demo", "nope.txt", "--local-dir", path.join(work, "x"), ...common()],
+        missingFile,
+      ),
+    ).toBe(EXIT.notFound);
     expect(missingFile.err.join("")).toMatch(/not in alice\/demo@main: nope\.txt/);
     const noToken = captureIO();
     expect(await runUpload(["alice/demo", source, "--endpoint", hub.url], noToken)).toBe(EXIT.notFound);

@@ -1,4 +1,4 @@
-import { execFile } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21,9 +21,17 @@ export interface RunResult {
   dir: string;
 }
 
+/** The first python3 on this machine that can import `requests` (pyenv's, else Debian's python3-requests). */
+function pythonWithRequests(): string {
+  for (const candidate of ["python3", "/usr/bin/python3"]) {
+    if (spawnSync(candidate, ["-c", "import requests"]).status === 0) return candidate;
+  }
+  throw new Error("No python3 with the requests package: install python3-requests");
+}
+
 const COMMANDS: Record<InferenceSnippet["language"], [string, string]> = {
   sh: ["bash", "snippet.sh"],
-  python: ["python3", "snippet.py"],
+  python: [pythonWithRequests(), "snippet.py"],
   js: ["node", "snippet.mjs"],
 };
 

@@ -18,6 +18,8 @@ export interface PlanContext {
   git: GitRepository;
   /** Writes content into the repo's object database, returning the blob id. */
   writeBlob(content: string): Promise<string>;
+  /** Whether the repo may use this uploaded LFS object, marking it as used (see lfs/repo-links.ts). */
+  claimLfsObject(oid: string): Promise<boolean>;
 }
 
 /**
@@ -42,7 +44,9 @@ export async function planIndexChanges(
         break;
       case "lfs": {
         const stored = await context.blobs.stat(operation.oid);
-        if (stored === undefined) throw unprocessable(`LFS object ${operation.oid} was not uploaded`);
+        if (stored === undefined || !(await context.claimLfsObject(operation.oid))) {
+          throw unprocessable(`LFS object ${operation.oid} was not uploaded to this repository`);
+        }
         if (operation.size !== undefined && operation.size !== stored) {
           throw unprocessable(`LFS object ${operation.oid} has size ${stored}, not ${operation.size}`);
         }

@@ -1,7 +1,8 @@
-import { randomBytes } from "node:crypto";
-import { mkdir, rm } from "node:fs/promises";
-import { join } from "node:path";
+import { FlatTree } from "./flat-tree.js";
 import type { GitRepository } from "./git-repository.js";
+import { commitSeconds, writeCommitThroughIndex } from "./index-commit-writer.js";
+import { decodeCommit, encodeCommit } from "./object-codec.js";
+import { walkTree } from "./tree-files.js";
 
 /** A change to the index, with blob contents already written to the object database. */
 export type IndexChange = { kind: "put"; path: string; blob: string } | { kind: "remove"; path: string };
@@ -13,39 +14,69 @@ export interface CommitDraft {
   author: { name: string; email: string; date?: Date };
 }
 
-const ZERO = "0".repeat(40);
+/** Modes git keeps as they are when a tree goes through an index (others get normalised). */
+const INDEX_MODES = new Set(["100644", "100755", "120000", "160000"]);
+/** Characters git trims from both ends of an identity ("crud") or drops inside it. */
+const IDENTITY_END = /^[\x00-\x20.,:;<>"'\\]|[\x00-\x20.,:;<>"'\\]$/;
+const IDENTITY_INSIDE = /[\x00-\x1f<>]/;
 
 /**
- * Builds a commit object from `base` plus `changes` using a throw-away index file.
- * Nothing visible changes: the caller moves the branch with a compare-and-swap afterwards.
+ * Builds a commit object from `base` plus `changes`; nothing visible changes (the caller moves the
+ * branch with a compare-and-swap afterwards). Objects are written in-process; drafts whose outcome
+ * git might shape differently (packed base, identities git would clean up, paths it guards) go
+ * through git's own index instead, so the commit id is always the one git would make.
  */
 export async function writeCommit(repo: GitRepository, draft: CommitDraft, tmpDir: string): Promise<string> {
-  const indexFile = join(tmpDir, `index-${randomBytes(8).toString("hex")}`);
-  const env = { GIT_INDEX_FILE: indexFile };
-  await mkdir(tmpDir, { recursive: true });
-  try {
-    if (draft.base) await repo.git(["read-tree", draft.base], undefined, env);
-    else await repo.git(["read-tree", "--empty"], undefined, env);
-    if (draft.changes.length > 0) {
-      const lines = draft.changes.map((change) =>
-        change.kind === "put" ? `100644 ${change.blob}\t${change.path}\0` : `0 ${ZERO}\t${change.path}\0`,
-      );
-      await repo.git(["update-index", "-z", "--index-info"], lines.join(""), env);
-    }
-    const tree = (await repo.git(["write-tree"], undefined, env)).stdout.toString("utf8").trim();
-    const when = `${Math.floor((draft.author.date ?? new Date()).getTime() / 1000)} +0000`;
-    const identity = {
-      GIT_AUTHOR_NAME: draft.author.name,
-      GIT_AUTHOR_EMAIL: draft.author.email,
-      GIT_AUTHOR_DATE: when,
-      GIT_COMMITTER_NAME: draft.author.name,
-      GIT_COMMITTER_EMAIL: draft.author.email,
-      GIT_COMMITTER_DATE: when,
-    };
-    const args = ["commit-tree", tree, ...(draft.base ? ["-p", draft.base] : []), "-F", "-"];
-    return (await repo.git(args, draft.message, identity)).stdout.toString("utf8").trim();
-  } finally {
-    await rm(indexFile, { force: true });
-    await rm(`${indexFile}.lock`, { force: true });
+  return (await writeCommitInProcess(repo, draft)) ?? writeCommitThroughIndex(repo, draft, tmpDir);
+}
+
+export async function writeCommitInProcess(repo: GitRepository, draft: CommitDraft): Promise<string | undefined> {
+  if (!plainIdentity(draft.author.name) || !plainIdentity(draft.author.email)) return undefined;
+  if (draft.message.includes("\0") || !wellFormed(draft.message)) return undefined;
+  let files = new FlatTree();
+  if (draft.base) {
+    const base = await repo.objects.read(draft.base);
+    const fields = base?.kind === "commit" ? decodeCommit(base.body) : undefined;
+    const walked = fields && (await walkTree(repo.objects, fields.tree));
+    if (!walked || walked.some((entry) => entry.lossyPath)) return undefined;
+    const flat = FlatTree.from(walked.filter((entry) => entry.kind !== "tree"));
+    if (!flat) return undefined;
+    files = flat;
   }
+  for (const change of draft.changes) {
+    if (change.kind === "put") files.put({ path: change.path, mode: "100644", oid: change.blob });
+    else files.remove(change.path);
+  }
+  for (const entry of files.values())
+    if (!INDEX_MODES.has(entry.mode) || !plainPath(entry.path)) return undefined;
+  const tree = await repo.writeTrees(files.values());
+  const who = { name: draft.author.name, email: draft.author.email, seconds: commitSeconds(draft) };
+  const body = encodeCommit({
+    tree,
+    parents: draft.base ? [draft.base] : [],
+    author: who,
+    committer: who,
+    message: draft.message,
+  });
+  return repo.objects.write("commit", body);
+}
+
+function wellFormed(text: string): boolean {
+  return Buffer.from(text, "utf8").toString("utf8") === text;
+}
+
+function plainIdentity(value: string): boolean {
+  return value !== "" && !IDENTITY_END.test(value) && !IDENTITY_INSIDE.test(value) && wellFormed(value);
+}
+
+/** Paths git's index takes as they are; anything near `.git` (incl. NTFS aliases) is left to git. */
+function plainPath(path: string): boolean {
+  if (!wellFormed(path) || /[\x00-\x1f\\]/.test(path)) return false;
+  for (const part of path.split("/")) {
+    const lower = part.toLowerCase();
+    if (part === "" || part === "." || part === "..") return false;
+    if (lower.startsWith("git~") || (lower.startsWith(".git") && /^(?:$|[ .:])/.test(lower.slice(4))))
+      return false;
+  }
+  return true;
 }

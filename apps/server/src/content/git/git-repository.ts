@@ -1,11 +1,19 @@
 import { spawn } from "node:child_process";
 import type { Readable } from "node:stream";
-import { LOG_FORMAT, parseLog, type CommitInfo } from "./commit-log.js";
+import { boundedMap } from "./bounded-map.js";
+import { LOG_FORMAT, commitInfoOf, parseLog, type CommitInfo } from "./commit-log.js";
+import { LooseObjects } from "./loose-objects.js";
+import { decodeCommit } from "./object-codec.js";
+import { readRef, swapRef } from "./ref-files.js";
 import { gitEnv, gitText, runGit } from "./run-git.js";
 import { parseLsTree, type TreeEntry } from "./tree-entries.js";
+import { type FlatEntry, walkTree, writeTrees } from "./tree-files.js";
 
 export const DEFAULT_BRANCH = "main";
 const FULL_SHA = /^[0-9a-f]{40}$/;
+const PEEL_TO_COMMIT = /^([0-9a-f]{40})\^\{commit\}$/;
+/** File handles open at once while reading many loose objects. */
+const READ_LANES = 16;
 
 export interface RefInfo {
   /** Full ref name, e.g. refs/heads/main. */
@@ -13,9 +21,27 @@ export interface RefInfo {
   target: string;
 }
 
-/** Low-level operations on one bare repository through the git CLI. */
+/**
+ * Low-level operations on one bare repository. Common reads and writes of loose objects and refs run
+ * in-process (no process spawn); whatever they do not cover (packed objects, tags, unusual refs) goes
+ * through the git CLI, which stays the reference behaviour.
+ */
 export class GitRepository {
-  constructor(readonly dir: string) {}
+  readonly objects: LooseObjects;
+
+  constructor(readonly dir: string) {
+    this.objects = new LooseObjects(dir);
+  }
+
+  /** Writes the tree objects for a flat list of entries; returns the root tree id. */
+  writeTrees(entries: Iterable<FlatEntry>): Promise<string> {
+    return writeTrees(this.objects, entries);
+  }
+
+  /** The id when `oid` is a loose commit; undefined when git has to be asked. */
+  private async looseCommit(oid: string): Promise<string | undefined> {
+    return (await this.objects.isCommit(oid)) ? oid : undefined;
+  }
 
   git(args: string[], input?: Buffer | string, env?: Record<string, string>) {
     return runGit(args, { gitDir: this.dir, input, env });
@@ -23,6 +49,10 @@ export class GitRepository {
 
   /** Resolves a revision to a commit id, or undefined when it does not exist. */
   async resolveCommit(rev: string): Promise<string | undefined> {
+    const quick = FULL_SHA.test(rev)
+      ? await this.looseCommit(rev)
+      : await this.looseBranchCommit(rev === "HEAD" ? DEFAULT_BRANCH : rev);
+    if (quick) return quick;
     const candidates =
       rev === "HEAD"
         ? [`refs/heads/${DEFAULT_BRANCH}`]
@@ -43,7 +73,15 @@ export class GitRepository {
     return undefined;
   }
 
+  private async looseBranchCommit(branch: string): Promise<string | undefined> {
+    const ref = readRef(this.dir, `refs/heads/${branch}`);
+    return ref.state === "found" ? this.looseCommit(ref.oid) : undefined;
+  }
+
   async headOf(branch: string): Promise<string | undefined> {
+    const ref = readRef(this.dir, `refs/heads/${branch}`);
+    if (ref.state === "found") return ref.oid;
+    if (ref.state === "absent") return undefined;
     const result = await runGit(["rev-parse", "--verify", "--quiet", `refs/heads/${branch}`], {
       gitDir: this.dir,
       okCodes: [1, 128],
@@ -53,19 +91,50 @@ export class GitRepository {
   }
 
   async treeEntries(commit: string): Promise<TreeEntry[]> {
+    const quick = FULL_SHA.test(commit) ? await this.looseTreeEntries(commit) : undefined;
+    if (quick) return quick;
     const result = await this.git(["ls-tree", "-r", "-t", "-l", "-z", "--full-tree", commit]);
     return parseLsTree(result.stdout);
   }
 
+  /** `ls-tree -r -t -l` of a commit from loose objects; undefined if any object is packed. */
+  private async looseTreeEntries(commit: string): Promise<TreeEntry[] | undefined> {
+    const object = await this.objects.read(commit);
+    const fields = object?.kind === "commit" ? decodeCommit(object.body) : undefined;
+    const walked = fields && (await walkTree(this.objects, fields.tree));
+    if (!walked) return undefined;
+    const listed = walked.filter((entry) => entry.kind !== "commit");
+    const sizes = await boundedMap(listed, READ_LANES, async (entry) =>
+      entry.kind === "tree" ? 0 : (await this.objects.readHeader(entry.oid))?.size,
+    );
+    if (sizes.includes(undefined)) return undefined;
+    return listed.map((entry, i) => ({
+      type: entry.kind === "tree" ? "tree" : "blob",
+      mode: entry.mode.padStart(6, "0"),
+      oid: entry.oid,
+      gitSize: sizes[i] ?? 0,
+      path: entry.path,
+    }));
+  }
+
   async readBlob(oid: string): Promise<Buffer> {
+    const loose = await this.objects.read(oid);
+    if (loose?.kind === "blob") return loose.body;
     return (await this.git(["cat-file", "blob", oid])).stdout;
   }
 
   /** Reads many small blobs with one `git cat-file --batch` process. */
   async readBlobs(oids: string[]): Promise<Map<string, Buffer>> {
     const found = new Map<string, Buffer>();
-    if (oids.length === 0) return found;
-    const out = (await this.git(["cat-file", "--batch"], oids.join("\n") + "\n")).stdout;
+    const loose = await boundedMap(oids, READ_LANES, (oid) => this.objects.read(oid));
+    const packed: string[] = [];
+    oids.forEach((oid, i) => {
+      const object = loose[i];
+      if (object) found.set(oid, object.body);
+      else packed.push(oid);
+    });
+    if (packed.length === 0) return found;
+    const out = (await this.git(["cat-file", "--batch"], packed.join("\n") + "\n")).stdout;
     let offset = 0;
     while (offset < out.length) {
       const newline = out.indexOf(0x0a, offset);
@@ -93,12 +162,33 @@ export class GitRepository {
     commit: string,
     options: { skip?: number; limit?: number; path?: string } = {},
   ): Promise<CommitInfo[]> {
+    if (!options.skip && options.limit === 1 && options.path === undefined && FULL_SHA.test(commit)) {
+      const quick = await this.looseCommitInfo(commit);
+      if (quick) return [quick];
+    }
     const args = ["log", LOG_FORMAT, "--no-color"];
     if (options.skip) args.push(`--skip=${options.skip}`);
     if (options.limit !== undefined) args.push(`--max-count=${options.limit}`);
     args.push(commit, "--");
     if (options.path !== undefined) args.push(options.path);
     return parseLog(await gitText(args, { gitDir: this.dir }));
+  }
+
+  /** One commit's log entry read in-process; undefined for shapes `git log` should render (encodings). */
+  private async looseCommitInfo(oid: string): Promise<CommitInfo | undefined> {
+    const object = await this.objects.read(oid);
+    const fields = object?.kind === "commit" ? decodeCommit(object.body) : undefined;
+    if (!fields || fields.headers.includes("encoding")) return undefined;
+    return commitInfoOf(
+      {
+        id: oid,
+        parents: fields.parents,
+        authorName: fields.authorName,
+        authorEmail: fields.authorEmail,
+        date: fields.authorDate,
+      },
+      fields.message,
+    );
   }
 
   async countCommits(commit: string): Promise<number> {
@@ -120,6 +210,10 @@ export class GitRepository {
 
   /** Atomic compare-and-swap of a ref; `expectedOld` = "" requires the ref not to exist. Returns false on a lost race. */
   async updateRef(ref: string, next: string, expectedOld: string | undefined): Promise<boolean> {
+    if (expectedOld !== undefined) {
+      const outcome = await swapRef(this.dir, this.objects, ref, next, expectedOld);
+      if (outcome !== "declined") return outcome === "moved";
+    }
     const args = ["update-ref", ref, next];
     if (expectedOld !== undefined) args.push(expectedOld === "" ? "0".repeat(40) : expectedOld);
     const result = await runGit(args, { gitDir: this.dir, okCodes: [1, 128] });
@@ -132,6 +226,8 @@ export class GitRepository {
   }
 
   async objectExists(oid: string): Promise<boolean> {
+    const peel = PEEL_TO_COMMIT.exec(oid);
+    if (peel && (await this.looseCommit(peel[1]))) return true;
     const result = await runGit(["cat-file", "-e", oid], { gitDir: this.dir, okCodes: [1, 128] });
     return result.code === 0;
   }

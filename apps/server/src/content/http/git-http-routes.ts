@@ -4,6 +4,7 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { AppEnv, RepoType } from "../../http/contracts.js";
 import { DEFAULT_BRANCH } from "../git/git-repository.js";
 import { runHttpBackend } from "../git/http-backend.js";
+import { clearStaleRefLocks } from "../git/stale-locks.js";
 import { HttpError } from "../http-error.js";
 import type { ContentContext } from "./content-context.js";
 import { readableRepo, viewerOf, writableRepo } from "./repo-access.js";
@@ -72,6 +73,7 @@ export function registerGitHttpRoutes(app: Hono<AppEnv>, ctx: ContentContext): v
       }
       // A push holds the repo lock until git has updated the refs, then recomputes metadata.
       return ctx.content.withRepoLock(repo, async () => {
+        await clearStaleRefLocks(dir);
         const { response, before } = await run();
         const chunks: Buffer[] = [];
         for await (const chunk of response.body) chunks.push(chunk as Buffer);

@@ -91,7 +91,7 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
       objects.map(async ({ oid, size }) => {
         if (!isSha256(oid))
           return { oid, size, error: { code: 422, message: "oid must be a lowercase sha256 hex digest" } };
-        const stored = await ctx.content.blobs.stat(oid);
+        const stored = await ctx.content.hasLfsObject(repo, oid);
         if (operation === "download") {
           if (stored === undefined)
             return { oid, size, error: { code: 404, message: "Object does not exist" } };
@@ -150,7 +150,7 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
     if (!isSha256(oid)) throw badRequest("oid must be a lowercase sha256 hex digest");
     if (!/^\d+$/.test(sizeText)) throw badRequest("Invalid size");
     const size = Number(sizeText);
-    await signedRepo(c, (repo) => `upload:${repo.type}:${repo.id}:${oid}:${size}`, true);
+    const repo = await signedRepo(c, (target) => `upload:${target.type}:${target.id}:${oid}:${size}`, true);
     const declared = c.req.header("Content-Length");
     if (declared !== undefined && Number(declared) !== size)
       throw badRequest(`Content-Length ${declared} does not match the object size ${size}`);
@@ -158,7 +158,7 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
       ? Readable.fromWeb(c.req.raw.body as WebReadableStream<Uint8Array>)
       : Readable.from([]);
     try {
-      await ctx.content.blobs.put(oid, size, body);
+      await ctx.content.storeLfsObject(repo, oid, size, body);
     } catch (error) {
       if (error instanceof BlobMismatchError) throw unprocessable(error.message);
       throw error;
@@ -169,8 +169,8 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
   const download = async (c: Context<AppEnv>) => {
     const oid = c.req.param("oid") ?? "";
     if (!isSha256(oid)) throw badRequest("oid must be a lowercase sha256 hex digest");
-    await signedRepo(c, (repo) => `download:${repo.type}:${repo.id}:${oid}`, false);
-    const size = await ctx.content.blobs.stat(oid);
+    const repo = await signedRepo(c, (target) => `download:${target.type}:${target.id}:${oid}`, false);
+    const size = await ctx.content.hasLfsObject(repo, oid);
     if (size === undefined) throw new HttpError(404, "Object does not exist");
     const range = parseRange(c.req.header("Range"), size);
     const headers = new Headers({
@@ -189,11 +189,11 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
   };
 
   const verify = async (c: Context<AppEnv>) => {
-    await signedRepo(c, (repo) => `verify:${repo.type}:${repo.id}`, false);
+    const repo = await signedRepo(c, (target) => `verify:${target.type}:${target.id}`, false);
     const json = await readLimitedJson(c, 64 * 1024);
     const body = json as { oid?: unknown; size?: unknown };
     if (typeof body.oid !== "string" || !isSha256(body.oid)) throw unprocessable("Invalid oid");
-    const stored = await ctx.content.blobs.stat(body.oid);
+    const stored = await ctx.content.hasLfsObject(repo, body.oid);
     if (stored === undefined) return lfsError(404, "Object does not exist");
     if (typeof body.size === "number" && body.size !== stored)
       return lfsError(422, `Object has size ${stored}, not ${String(body.size)}`);

@@ -11,15 +11,17 @@ function globToRegExp(glob: string): RegExp {
         i += slashAfter ? 2 : 1;
       } else out += "[^/]*";
     } else if (ch === "?") out += "[^/]";
-    else if (ch === "[") {
+    else if (glob.startsWith("[[:space:]]", i)) {
+      out += "\\s";
+      i += "[[:space:]]".length - 1;
+    } else if (ch === "[") {
       const close = glob.indexOf("]", i + 1);
       if (close === -1) out += "\\[";
       else {
         const body = glob
           .slice(i + 1, close)
           .replace(/^!/, "^")
-          .replace(/\\/g, "\\\\")
-          .replace(/\[:space:\]/g, "\\s");
+          .replace(/\\/g, "\\\\");
         out += `[${body}]`;
         i = close;
       }

@@ -1,9 +1,10 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { CopyButton } from "../../components/ui/copy-button.js";
 import { EmptyState, ErrorState, Skeleton } from "../../components/ui/status.js";
 import { paths } from "../../config/paths.js";
 import { useCommits } from "../../features/repos/api/get-commits.js";
+import { RevisionPicker } from "../../features/repos/components/revision-picker.js";
 import { RepoPageFrame } from "../../features/repos/components/repo-page-frame.js";
 import { useRepoRoute } from "../../features/repos/use-repo-route.js";
 import { formatDate, formatRelative } from "../../lib/format.js";
@@ -11,12 +12,19 @@ import { formatDate, formatRelative } from "../../lib/format.js";
 export function CommitsPage() {
   const { type, id, revision } = useRepoRoute();
   const [cursors, setCursors] = useState<string[]>([]);
+  useEffect(() => setCursors([]), [type, id, revision]);
   const commits = useCommits(type, id, revision, cursors[cursors.length - 1]);
   return (
     <RepoPageFrame type={type} id={id} tab="commits" revision={revision} title="History">
       <div className="toolbar">
         <h2 style={{ margin: 0 }}>
-          History on <span className="tag">⎇ {revision}</span>
+          History on{" "}
+          <RevisionPicker
+            type={type}
+            id={id}
+            revision={revision}
+            to={(rev) => paths.commits(type, id, rev)}
+          />
           {commits.data?.total !== undefined ? (
             <span className="muted small"> {commits.data.total} commits</span>
           ) : null}

@@ -66,6 +66,12 @@ export function ListingPage() {
     setSearch(next);
   }
 
+  // A search changed from outside this box (header search, back button) replaces what is typed here.
+  const urlSearch = search.get("search") ?? "";
+  useEffect(() => {
+    setText((typed) => (typed.trim() === urlSearch ? typed : urlSearch));
+  }, [urlSearch]);
+
   useEffect(() => {
     const current = search.get("search") ?? "";
     if (text.trim() === current) return;

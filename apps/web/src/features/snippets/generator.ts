@@ -53,8 +53,9 @@ export function snippetLanguage(code: string): string {
 /** The example input the generator uses by default, as editable text. */
 export function defaultInputText(model: RepoInfo): string {
   try {
-    const value: unknown = getModelInputSnippet(asModelData(model));
-    if (typeof value === "string") return value;
+    // noQuotes: the box holds the raw text the user edits, not a quoted literal.
+    const value: unknown = getModelInputSnippet(asModelData(model), false, true);
+    if (typeof value === "string") return value.startsWith("No input example has been defined") ? "" : value;
     if (Array.isArray(value)) {
       const user = (value as { role?: string; content?: unknown }[]).find((m) => m.role === "user");
       const content = user?.content;

@@ -67,6 +67,22 @@ export function InferencePanel({ model, mappings }: InferencePanelProps) {
   const current: InferenceSnippet | undefined = forLanguage.find((s) => s.client === client);
   const availableLanguages = LANGUAGE_TABS.filter((tab) => snippets.some((s) => s.language === tab.value));
 
+  if (!pending && snippets.length === 0 && mappings.length === 0) {
+    // Nothing can run this model remotely: a short note instead of an empty code panel.
+    return (
+      <section className="panel inference-panel" aria-labelledby={`${ids}-title`}>
+        <div className="panel-header">
+          <h2 id={`${ids}-title`}>Inference Providers</h2>
+          <span className="tag tag-task">{model.pipeline_tag}</span>
+        </div>
+        <div className="panel-body">
+          <p className="small muted" style={{ margin: 0 }}>
+            No inference provider serves this model yet. Use it locally with the library code below.
+          </p>
+        </div>
+      </section>
+    );
+  }
   return (
     <section className="panel inference-panel" aria-labelledby={`${ids}-title`}>
       <div className="panel-header">
@@ -133,7 +149,9 @@ export function InferencePanel({ model, mappings }: InferencePanelProps) {
               <p className="status-title">No snippet for this combination</p>
               <p className="status-body">
                 {snippets.length === 0
-                  ? `${state.provider === "auto" ? "No provider" : state.provider} cannot serve this model's task.`
+                  ? state.provider === "auto"
+                    ? "No provider serves this model's task yet."
+                    : `${state.provider} cannot serve this model's task.`
                   : "Pick another language or client."}
               </p>
             </div>

@@ -1,0 +1,14 @@
+import fs from "node:fs";
+const { RepoContent } = await import("/work/main/apps/server/src/content/repo-content.ts");
+const dataDir = fs.mkdtempSync("/tmp/mh-init-");
+const silent = { info() {}, warn() {}, error() {} };
+const content = new RepoContent({ dataDir, events: { commitLanded: async () => {}, downloadCounted: async () => {} }, logger: silent });
+await content.start();
+const N = 100;
+let t = performance.now();
+for (let i = 0; i < N; i++) await content.init({ type: "model", id: `o/r${i}`, owner: "o", name: `r${i}`, private: false });
+console.log("init ms/repo", ((performance.now() - t) / N).toFixed(2));
+t = performance.now();
+for (let i = 0; i < N; i++) await content.commitFiles({ type: "model", id: `o/r${i}`, owner: "o", name: `r${i}`, private: false }, { files: [{ path: "README.md", content: "---\nlicense: mit\n---\n# hi" }, { path: "config.json", content: '{"model_type":"bert","architectures":["BertModel"]}' }, { path: "a/b.txt", content: "x" + i }], title: "t", author: "o" });
+console.log("commitFiles ms/repo", ((performance.now() - t) / N).toFixed(2));
+fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,27 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+
+/**
+ * The settings `git init --bare` plus this server's three `git config` calls leave behind: pushes over
+ * HTTP allowed, no reflogs (refs move only by compare-and-swap), force pushes accepted.
+ */
+const CONFIG = [
+  "[core]",
+  "\trepositoryformatversion = 0",
+  "\tfilemode = true",
+  "\tbare = true",
+  "\tlogAllRefUpdates = false",
+  "[http]",
+  "\treceivepack = true",
+  "[receive]",
+  "\tdenyNonFastForwards = false",
+  "",
+].join("\n");
+
+/** Lays out an empty bare repository whose HEAD names `branch`, without spawning `git init`. */
+export async function createBareLayout(dir: string, branch: string): Promise<void> {
+  for (const folder of ["objects/info", "objects/pack", "refs/heads", "refs/tags", "info"])
+    await mkdir(join(dir, folder), { recursive: true });
+  await writeFile(join(dir, "config"), CONFIG);
+  await writeFile(join(dir, "HEAD"), `ref: refs/heads/${branch}\n`);
+}
