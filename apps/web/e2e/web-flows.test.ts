@@ -291,6 +291,22 @@ describe.skipIf(skipReason !== undefined)("web app in Chromium against the real 
     await page.goto(`/${USER}/uploaded-model/commits/main`);
     await page.locator('[data-testid="commit-list"]', { hasText: "Add notes from the browser" }).waitFor();
     await screenshot(page, "14-commits");
+
+    // Signing out revokes the token the password sign-in created.
+    await page.locator(".user-menu summary").click();
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("link", { name: "Sign in" }).waitFor();
+    let sessionTokens = 1;
+    for (let attempt = 0; attempt < 20 && sessionTokens > 0; attempt++) {
+      const list = (await (
+        await fetch(`${hub.url}/api/settings/tokens`, { headers: { Authorization: `Bearer ${token}` } })
+      ).json()) as {
+        displayName: string;
+      }[];
+      sessionTokens = list.filter((t) => t.displayName === "web sign-in").length;
+      if (sessionTokens > 0) await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(sessionTokens).toBe(0);
     expect(errors).toEqual([]);
     await page.close();
   });

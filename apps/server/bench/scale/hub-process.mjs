@@ -109,8 +109,8 @@ export async function startHubProcess(target) {
 }
 
 /**
- * The hub recomputes rolling download counts right after it starts (one UPDATE over every repo: ~2 s
- * on SQLite, ~20 s on PostgreSQL with 100,000 models). Measuring during it would measure the refresh.
+ * The hub recomputes rolling download counts right after it starts (chunks of 2,000 repos, only
+ * changed rows written). Measuring during it would measure the refresh.
  */
 export async function waitForStartupRefresh(target) {
   if (!target.databaseUrl) {
@@ -121,11 +121,13 @@ export async function waitForStartupRefresh(target) {
   await client.connect();
   try {
     await new Promise((r) => setTimeout(r, 1000));
-    for (let i = 0; i < 600; i++) {
+    // the refresh runs in chunks: done once no UPDATE has been seen for a second
+    let idle = 0;
+    for (let i = 0; i < 600 && idle < 5; i++) {
       const { rows } = await client.query(
         "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND query ILIKE '%UPDATE repos%' AND pid <> pg_backend_pid()",
       );
-      if (rows[0].n === 0) return;
+      idle = rows[0].n === 0 ? idle + 1 : 0;
       await new Promise((r) => setTimeout(r, 200));
     }
   } finally {

@@ -1,15 +1,14 @@
 #!/usr/bin/env node
 // Times the hub's own listing queries (platform listRepos) straight on the generated databases, one at a
 // time, without HTTP: shows which query shapes are slow independent of machine load.
-// node apps/server/bench/scale/queries.mjs [--proposed-indexes]   (PostgreSQL too when DATABASE_URL is set)
+// node apps/server/bench/scale/queries.mjs   (PostgreSQL too when DATABASE_URL is set)
 import path from "node:path";
 import { openDatabase } from "../../dist/db/open-database.js";
 import { listRepos } from "../../dist/platform/search.js";
 import { DEFAULT_SCALE_DIR } from "./generate.mjs";
 import { benchDatabaseUrl } from "./load.mjs";
-import { setProposedIndexes } from "./proposed-indexes.mjs";
+import { prepareDatabase } from "./prepare-database.mjs";
 
-const proposed = process.argv.includes("--proposed-indexes");
 const base = { type: "model", viewer: { orgs: [] }, search: [], tags: [], direction: -1, limit: 20 };
 const CASES = {
   "sort by downloads": { ...base, sort: "downloads" },
@@ -36,7 +35,7 @@ if (process.env.DATABASE_URL) {
 }
 const results = new Map();
 for (const target of targets) {
-  await setProposedIndexes(target, proposed);
+  await prepareDatabase(target);
   const hub = await openDatabase(target);
   try {
     for (const [name, query] of Object.entries(CASES)) {
@@ -55,7 +54,7 @@ for (const target of targets) {
   }
 }
 console.log(
-  `\n| query (median of 15, ms)${proposed ? ", proposed indexes" : ""} | ${targets.map((t) => t.dialect).join(" | ")} |`,
+  `\n| query (median of 15, ms) | ${targets.map((t) => t.dialect).join(" | ")} |`,
 );
 console.log(`|---|${targets.map(() => "---:").join("|")}|`);
 for (const name of Object.keys(CASES)) {

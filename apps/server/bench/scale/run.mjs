@@ -2,10 +2,9 @@
 // Scale benchmark: 100,000 synthetic models, the hub as a separate process, autocannon from this one.
 // Usage (after `npx tsc -b apps/server`):
 //   node apps/server/bench/scale/run.mjs [--count 100000] [--duration 10] [--connections 10]
-//        [--reuse] [--full] [--lfs-mb 256] [--only sqlite|postgres] [--proposed-indexes] [--no-lfs] [--no-http]
+//        [--reuse] [--full] [--lfs-mb 256] [--only sqlite|postgres] [--no-lfs] [--no-http]
 // PostgreSQL is measured too when DATABASE_URL is set. --full uses a 1 GB LFS file (default 256 MB).
-// --reuse keeps an already generated catalogue of the same size; --proposed-indexes measures with the
-// indexes of proposed-indexes.mjs (otherwise they are dropped, so figures show the hub as shipped).
+// --reuse keeps an already generated catalogue of the same size (brought to the hub's current schema).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -15,7 +14,7 @@ import { DEFAULT_SCALE_DIR, argValue, generateAll } from "./generate.mjs";
 import { createWriteToken, memoryOf, startHubProcess, waitForStartupRefresh } from "./hub-process.mjs";
 import { benchDatabaseUrl } from "./load.mjs";
 import { measureLfs } from "./lfs-throughput.mjs";
-import { setProposedIndexes } from "./proposed-indexes.mjs";
+import { prepareDatabase } from "./prepare-database.mjs";
 
 const count = Number(argValue("count", "100000"));
 const duration = Number(argValue("duration", "10"));
@@ -23,7 +22,6 @@ const connections = Number(argValue("connections", "10"));
 const full = process.argv.includes("--full");
 const lfsBytes = Math.round(Number(argValue("lfs-mb", full ? "1024" : "256")) * 1024 * 1024);
 const only = argValue("only", undefined);
-const proposedIndexes = process.argv.includes("--proposed-indexes");
 const withLfs = !process.argv.includes("--no-lfs");
 const withHttp = !process.argv.includes("--no-http");
 const scaleDir = path.resolve(argValue("data", DEFAULT_SCALE_DIR));
@@ -153,8 +151,8 @@ const rows = [];
 const lfsRows = [];
 for (const target of loaded) {
   if (only && only !== target.dialect) continue;
-  const indexes = await setProposedIndexes(target, proposedIndexes);
-  if (proposedIndexes) log(`${target.dialect}: with proposed indexes ${indexes.join(", ")}`);
+  const indexes = await prepareDatabase(target);
+  log(`${target.dialect}: repos indexes ${indexes.join(", ")}`);
   const token = createWriteToken(target, BENCH_USER);
   const hub = await startHubProcess(target);
   log(`${target.dialect}: hub pid ${hub.pid} up in ${hub.startSeconds.toFixed(1)} s at ${hub.url}`);
@@ -168,8 +166,9 @@ for (const target of loaded) {
     for (const endpoint of withHttp ? await endpoints(hub) : []) {
       await autocannon({ url: hub.url, connections, duration: 1, requests: endpoint.requests });
       log(`  ${endpoint.name} …`);
+      const load = os.loadavg()[0];
       const r = await hammer(hub.url, endpoint.requests);
-      rows.push({ dialect: target.dialect, endpoint: endpoint.name, ...r });
+      rows.push({ dialect: target.dialect, endpoint: endpoint.name, load, ...r });
     }
     if (withLfs) {
       const idleRss = memoryOf(hub.pid).rss;
@@ -185,15 +184,16 @@ for (const target of loaded) {
 console.log(`\n### Load (${count} models)\n\n| database | load time |\n|---|---:|`);
 for (const t of loaded) console.log(`| ${t.dialect} | ${t.seconds.toFixed(1)} s |`);
 if (rows.length > 0) {
-  const variant = proposedIndexes ? ", with the proposed indexes" : "";
   console.log(
-    `\n### HTTP (${connections} connections, ${duration} s per endpoint, ${count} models${variant})\n`,
+    `\n### HTTP (${connections} connections, ${duration} s per endpoint, ${count} models, load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")})\n`,
   );
-  console.log("| database | endpoint | median | p99 | req/s | errors |\n|---|---|---:|---:|---:|---:|");
+  console.log(
+    "| database | endpoint | median | p99 | req/s | errors | load avg |\n|---|---|---:|---:|---:|---:|---:|",
+  );
 }
 for (const r of rows)
   console.log(
-    `| ${r.dialect} | ${r.endpoint} | ${r.median} ms | ${r.p99} ms | ${Math.round(r.rps)} | ${r.errors} |`,
+    `| ${r.dialect} | ${r.endpoint} | ${r.median} ms | ${r.p99} ms | ${Math.round(r.rps)} | ${r.errors} | ${r.load.toFixed(1)} |`,
   );
 if (lfsRows.length > 0) console.log(`\n### LFS file of ${mb(lfsBytes)} on loopback\n`);
 if (lfsRows.length > 0)

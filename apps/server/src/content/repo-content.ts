@@ -190,7 +190,10 @@ export class RepoContent {
   /** Writes content into the repo's object database and returns the git blob id. */
   async hashBlob(repo: RepoKey, content: Buffer | string | Readable): Promise<string> {
     if (typeof content === "string" || Buffer.isBuffer(content))
-      return this.git(repo).objects.write("blob", Buffer.isBuffer(content) ? content : Buffer.from(content, "utf8"));
+      return this.git(repo).objects.write(
+        "blob",
+        Buffer.isBuffer(content) ? content : Buffer.from(content, "utf8"),
+      );
     const result = await runGit(["hash-object", "-w", "--stdin"], {
       gitDir: this.repoDir(repo),
       input: content,

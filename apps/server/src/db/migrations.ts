@@ -1,4 +1,5 @@
 import type { Kysely, Migration, MigrationProvider } from "kysely";
+import { createScaleIndexes } from "./search-indexes.js";
 
 /** Migrations written with the schema builder only, so each runs unchanged on SQLite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -129,6 +130,11 @@ const MIGRATIONS: Record<string, Migration> = {
         .on("repos")
         .columns(["type", "library_name"])
         .execute();
+    },
+  },
+  "0003_scale_indexes": {
+    async up(db: Kysely<unknown>) {
+      await createScaleIndexes(db, (message) => process.emitWarning(message, "ModelhubMigration"));
     },
   },
 };

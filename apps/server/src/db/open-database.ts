@@ -5,6 +5,8 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import { migrationProvider } from "./migrations.js";
 import type { Database } from "./schema.js";
+import { cachingSqliteDatabase } from "./statement-cache.js";
+import { refreshPlannerStatistics } from "./statistics.js";
 
 export type DialectName = "sqlite" | "postgres";
 
@@ -37,6 +39,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<HubDat
     await hub.close();
     throw error instanceof Error ? error : new Error(String(error));
   }
+  // Without statistics SQLite picks badly among the many (type, …) indexes once a catalogue is large.
+  if (hub.dialect === "sqlite") await refreshPlannerStatistics(hub.db, "sqlite", "full");
   return hub;
 }
 
@@ -47,7 +51,7 @@ function openSqlite(dataDir: string): HubDatabase {
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingSqliteDatabase(sqlite) }) });
   return { db, dialect: "sqlite", location: file, close: () => db.destroy() };
 }
 

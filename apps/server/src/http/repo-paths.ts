@@ -2,7 +2,7 @@ import type { RepoType } from "./contracts.js";
 import { badRequest } from "./errors.js";
 
 /** `:kind` URL segment for API collections. */
-export const KIND_PATTERN = "{models|datasets|spaces}";
+export const KIND_PATTERN = "{(?:models|datasets|spaces)}";
 
 const KIND_TO_TYPE: Record<string, RepoType> = { models: "model", datasets: "dataset", spaces: "space" };
 

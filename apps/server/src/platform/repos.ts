@@ -5,6 +5,10 @@ import { isUniqueViolation } from "../db/unique-violation.js";
 import { conflict } from "../http/errors.js";
 import { newId, nowIso } from "./ids.js";
 import { fromJsonText, toJsonText } from "./json-columns.js";
+import { LruCache } from "./lru-cache.js";
+import { refreshRollingChunk, rollingWindow, ROLLING_CHUNK_ROWS } from "./rolling-counts.js";
+import { isSqlite } from "../db/search-indexes.js";
+import { refreshPlannerStatistics } from "../db/statistics.js";
 
 export type RepoRow = Selectable<RepoTable>;
 export type ProviderMappingRow = Selectable<ProviderMappingTable>;
@@ -52,7 +56,11 @@ export interface ProviderMappingInput {
   adapterWeightsPath?: string;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+/** Rows and provider mappings are read on every repo request; kept briefly, dropped on every write. */
+const CACHE_ENTRIES = 2048;
+const CACHE_MAX_AGE_MS = 10_000;
+/** Re-sample planner statistics after a refresh that changed at least this many rows. */
+const STATISTICS_AFTER_CHANGES = 1000;
 
 export function utcDay(date: Date): string {
   return date.toISOString().slice(0, 10);
@@ -60,14 +68,27 @@ export function utcDay(date: Date): string {
 
 /** Repository records: creation, settings, derived metadata, likes, downloads, provider mappings. */
 export class Repos {
+  private readonly rows = new LruCache<string, RepoRow>(CACHE_ENTRIES, CACHE_MAX_AGE_MS);
+  private readonly mappings = new LruCache<string, ProviderMappingRow[]>(CACHE_ENTRIES, CACHE_MAX_AGE_MS);
+  private refreshing: Promise<void> | undefined;
+
   constructor(private readonly db: Kysely<Database>) {}
 
-  find(type: RepoType, id: string): Promise<RepoRow | undefined> {
-    return this.db
-      .selectFrom("repos")
-      .selectAll()
-      .where("lookup_key", "=", lookupKey(type, id))
-      .executeTakeFirst();
+  /** Cached rows are shared: callers treat them as read-only. */
+  async find(type: RepoType, id: string): Promise<RepoRow | undefined> {
+    const key = lookupKey(type, id);
+    const cached = this.rows.get(key);
+    if (cached) return cached;
+    const generation = this.rows.generation();
+    const row = await this.db.selectFrom("repos").selectAll().where("lookup_key", "=", key).executeTakeFirst();
+    if (row) this.rows.setIfCurrent(key, row, generation);
+    return row;
+  }
+
+  /** Drops what is cached about one repo; every write to it goes through here. */
+  private forget(repoId: string): void {
+    this.rows.deleteWhere((row) => row.id === repoId);
+    this.mappings.delete(repoId);
   }
 
   findById(repoId: string): Promise<RepoRow | undefined> {
@@ -120,6 +141,7 @@ export class Repos {
   }
 
   async delete(row: RepoRow): Promise<void> {
+    this.forget(row.id);
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom("repo_tags").where("repo_id", "=", row.id).execute();
       await trx.deleteFrom("likes").where("repo_id", "=", row.id).execute();
@@ -127,6 +149,7 @@ export class Repos {
       await trx.deleteFrom("provider_mappings").where("repo_id", "=", row.id).execute();
       await trx.deleteFrom("repos").where("id", "=", row.id).execute();
     });
+    this.forget(row.id);
   }
 
   async move(row: RepoRow, owner: string, name: string): Promise<RepoRow> {
@@ -136,6 +159,7 @@ export class Repos {
     if (existing && existing.id !== row.id) throw conflict(`A ${type} repo named ${fullId} already exists`);
     const update = { owner, name, full_id: fullId, lookup_key: lookupKey(type, fullId) };
     await this.db.updateTable("repos").set(update).where("id", "=", row.id).execute();
+    this.forget(row.id);
     return { ...row, ...update };
   }
 
@@ -143,8 +167,10 @@ export class Repos {
     const update: Partial<RepoRow> = {};
     if (settings.private !== undefined) update.private = settings.private ? 1 : 0;
     if (settings.gated !== undefined) update.gated = settings.gated === false ? "false" : settings.gated;
-    if (Object.keys(update).length > 0)
+    if (Object.keys(update).length > 0) {
       await this.db.updateTable("repos").set(update).where("id", "=", row.id).execute();
+      this.forget(row.id);
+    }
     return { ...row, ...update };
   }
 
@@ -182,6 +208,7 @@ export class Repos {
           .execute();
       }
     });
+    this.forget(row.id);
   }
 
   async countDownload(repo: RepoRecord, at = new Date()): Promise<void> {
@@ -215,20 +242,35 @@ export class Repos {
         .where("id", "=", repoId)
         .execute();
     });
+    this.forget(repoId);
   }
 
-  /** Recomputes last-30-days downloads, like counts and the trending score from the raw tables. */
-  async refreshRollingCounts(now = new Date()): Promise<void> {
-    const since30 = utcDay(new Date(now.getTime() - 29 * DAY_MS));
-    const since7 = utcDay(new Date(now.getTime() - 6 * DAY_MS));
-    const likedSince = new Date(now.getTime() - 7 * DAY_MS).toISOString();
-    await sql`
-      UPDATE repos SET
-        downloads_30d = COALESCE((SELECT SUM(d.count) FROM download_days d WHERE d.repo_id = repos.id AND d.day >= ${since30}), 0),
-        likes = seed_likes + (SELECT COUNT(*) FROM likes l WHERE l.repo_id = repos.id),
-        trending_score = COALESCE((SELECT SUM(d.count) FROM download_days d WHERE d.repo_id = repos.id AND d.day >= ${since7}), 0) / 7.0
-          + 5 * (SELECT COUNT(*) FROM likes l WHERE l.repo_id = repos.id AND l.created_at >= ${likedSince})
-    `.execute(this.db);
+  /**
+   * Recomputes last-30-days downloads, like counts and the trending score from the raw tables, in
+   * chunks of repos (each aggregated once, only changed rows written) with a pause between chunks
+   * so requests keep being served. Concurrent calls share one run.
+   */
+  refreshRollingCounts(now = new Date()): Promise<void> {
+    this.refreshing ??= this.refreshAllChunks(now).finally(() => {
+      this.refreshing = undefined;
+    });
+    return this.refreshing;
+  }
+
+  private async refreshAllChunks(now: Date): Promise<void> {
+    const window = rollingWindow(now);
+    let after: string | undefined;
+    let changed = 0;
+    for (;;) {
+      const chunk = await refreshRollingChunk(this.db, window, after);
+      changed += chunk.changed;
+      if (chunk.changed > 0) this.rows.clear();
+      if (chunk.lastId === undefined || chunk.rows < ROLLING_CHUNK_ROWS) break;
+      after = chunk.lastId;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    if (changed >= STATISTICS_AFTER_CHANGES)
+      await refreshPlannerStatistics(this.db, isSqlite(this.db) ? "sqlite" : "postgres", "light");
   }
 
   /** Imported popularity: likes without likers and all-time downloads from before the 30-day window. */
@@ -242,6 +284,7 @@ export class Repos {
       })
       .where("id", "=", repoId)
       .execute();
+    this.forget(repoId);
   }
 
   async like(user: string, row: RepoRow, at = nowIso()): Promise<void> {
@@ -256,6 +299,7 @@ export class Repos {
         .set({ likes: sql<number>`likes + 1` })
         .where("id", "=", row.id)
         .execute();
+      this.forget(row.id);
     }
   }
 
@@ -271,6 +315,7 @@ export class Repos {
         .set({ likes: sql<number>`likes - 1` })
         .where("id", "=", row.id)
         .execute();
+      this.forget(row.id);
     }
   }
 
@@ -317,21 +362,30 @@ export class Repos {
       .values({ repo_id: repoId, provider: mapping.provider, ...values })
       .onConflict((oc) => oc.columns(["repo_id", "provider"]).doUpdateSet(values))
       .execute();
+    this.mappings.delete(repoId);
   }
 
   async providerMappings(repoIds: string[]): Promise<Map<string, ProviderMappingRow[]>> {
     const byRepo = new Map<string, ProviderMappingRow[]>();
-    if (repoIds.length === 0) return byRepo;
+    const missing: string[] = [];
+    for (const id of repoIds) {
+      const cached = this.mappings.get(id);
+      if (cached) byRepo.set(id, cached);
+      else missing.push(id);
+    }
+    if (missing.length === 0) return byRepo;
+    const generation = this.mappings.generation();
     const rows = await this.db
       .selectFrom("provider_mappings")
       .selectAll()
-      .where("repo_id", "in", repoIds)
+      .where("repo_id", "in", missing)
       .orderBy("provider")
       .execute();
-    for (const row of rows) {
-      const list = byRepo.get(row.repo_id) ?? [];
-      list.push(row);
-      byRepo.set(row.repo_id, list);
+    const found = new Map<string, ProviderMappingRow[]>(missing.map((id) => [id, []]));
+    for (const row of rows) found.get(row.repo_id)?.push(row);
+    for (const [id, list] of found) {
+      this.mappings.setIfCurrent(id, list, generation);
+      if (list.length > 0) byRepo.set(id, list);
     }
     return byRepo;
   }

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import type { Database } from "../db/schema.js";
+import { isSqlite } from "../db/search-indexes.js";
 import type { RepoType, Viewer } from "../http/contracts.js";
 import { badRequest } from "../http/errors.js";
 import type { RepoRow } from "./repos.js";
@@ -156,11 +157,20 @@ export async function listRepos(db: Kysely<Database>, query: ListQuery): Promise
       eb.or([eb(column, descending ? "<" : ">", value), eb.and([eb(column, "=", value), eb("id", ">", id)])]),
     );
   }
-  const rows = await q
-    .orderBy(column, descending ? "desc" : "asc")
-    .orderBy("id", "asc")
-    .limit(query.limit + 1)
-    .execute();
+  const ordered = <O>(builder: SelectQueryBuilder<Database, "repos", O>) =>
+    builder.orderBy(column, descending ? "desc" : "asc").orderBy("id", "asc");
+  const searching = query.search.some((term) => term.trim() !== "");
+  // On PostgreSQL a search picks the page's ids from narrow index entries first, so the filter never
+  // reads a whole (≈1 kB) row that does not match; SQLite already tests ids inside its index.
+  const rows =
+    searching && !isSqlite(db)
+      ? await ordered(
+          db
+            .selectFrom("repos")
+            .selectAll()
+            .where("id", "in", ordered(q.clearSelect().select("id")).limit(query.limit + 1)),
+        ).execute()
+      : await ordered(q).limit(query.limit + 1).execute();
   if (rows.length <= query.limit) return { rows };
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];

@@ -7,7 +7,9 @@ import { spreadDownloads } from "./spread-downloads.js";
 
 const SEEDED_KEY = "seeded_at";
 const STARTED_KEY = "seed_started_at";
-const CONCURRENCY = Number(process.env.SEED_CONC ?? 8);
+/** Repos imported at once: enough to overlap database round trips (PostgreSQL) with git writes. */
+const CONCURRENCY = 8;
+const DONE_PREFIX = "seeded:";
 
 export interface SeedDeps {
   services: PlatformServices;
@@ -77,10 +79,13 @@ export async function importCatalogue(
 
   let imported = 0;
   let skipped = 0;
-  const queue = [...catalogue.repos];
+  const done = await doneMarkers(services);
+  const namespaces = new NamespaceCache(services);
+  const queue = catalogue.repos.filter((repo) => !done.has(repoDoneKey(repo)));
+  skipped += catalogue.repos.length - queue.length;
   const worker = async () => {
     for (let repo = queue.shift(); repo; repo = queue.shift()) {
-      if (await importRepo(deps, repo)) imported++;
+      if (await importRepo(deps, repo, namespaces)) imported++;
       else skipped++;
     }
   };
@@ -100,25 +105,49 @@ export async function importCatalogue(
 }
 
 function repoDoneKey(repo: DemoRepo): string {
-  return `seeded:${repo.type}:${repo.id.toLowerCase()}`;
+  return `${DONE_PREFIX}${repo.type}:${repo.id.toLowerCase()}`;
+}
+
+/** Every per-repo "imported" marker, read with one query instead of one per repo. */
+async function doneMarkers(services: PlatformServices): Promise<Set<string>> {
+  const rows = await services.hub.db
+    .selectFrom("hub_meta")
+    .select("key")
+    .where("key", "like", `${DONE_PREFIX}%`)
+    .execute();
+  return new Set(rows.map((row) => row.key));
+}
+
+/** Owner spellings resolved once per import (hundreds of repos share a few dozen owners). */
+class NamespaceCache {
+  private readonly known = new Map<string, Promise<string>>();
+
+  constructor(private readonly services: PlatformServices) {}
+
+  canonical(owner: string): Promise<string> {
+    let name = this.known.get(owner);
+    if (!name) {
+      name = this.services.accounts.canonicalNamespace(owner).then((ns) => ns?.name ?? owner);
+      this.known.set(owner, name);
+    }
+    return name;
+  }
 }
 
 /**
  * Imports one repo; safe to repeat after an interruption: a repo counts as done only once its
  * marker is written, and init + commit of the same files can run again on a half-imported repo.
  */
-async function importRepo(deps: SeedDeps, repo: DemoRepo): Promise<boolean> {
+async function importRepo(deps: SeedDeps, repo: DemoRepo, namespaces: NamespaceCache): Promise<boolean> {
   const { services, content } = deps;
   const doneKey = repoDoneKey(repo);
-  if (await hasMeta(services, doneKey)) return false;
   const [owner, name] = repo.id.split("/");
   const existing = await services.repos.find(repo.type, repo.id);
-  const ns = await services.accounts.canonicalNamespace(owner);
   const row =
     existing ??
     (await services.repos.create({
       type: repo.type,
-      owner: ns?.name ?? owner,
+      owner: await namespaces.canonical(owner),
       name,
       private: repo.private,
       createdAt: repo.createdAt,

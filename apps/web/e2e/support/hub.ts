@@ -36,7 +36,7 @@ export async function startHub(): Promise<RunningHub> {
   const seeded = new Promise<void>((resolve) => (markSeeded = resolve));
   child.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
 
-  const url = await new Promise<string>((resolve, reject) => {
+  const listening = new Promise<string>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`hub did not start within ${START_TIMEOUT_MS} ms:\n${output.join("")}`)),
       START_TIMEOUT_MS,
@@ -60,6 +60,16 @@ export async function startHub(): Promise<RunningHub> {
       }
     });
   });
+
+  let url: string;
+  try {
+    url = await listening;
+  } catch (error) {
+    // A hub that never came up must not outlive the test run.
+    child.kill("SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
 
   return {
     url,

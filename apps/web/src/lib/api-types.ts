@@ -155,5 +155,7 @@ export interface CreatedAccessToken extends AccessTokenInfo {
 
 export interface LoginResponse {
   accessToken: string;
+  /** The token record the sign-in created. */
+  token?: AccessTokenInfo;
   user: { name: string; fullname?: string };
 }

@@ -17,3 +17,23 @@ export function storeToken(token: string | undefined): void {
     // Private mode without storage: the session simply does not persist.
   }
 }
+
+const SESSION_TOKEN_ID_KEY = "modelhub-session-token-id";
+
+/** Id of the token a password sign-in created, so signing out can revoke it. */
+export function readSessionTokenId(): string | undefined {
+  try {
+    return localStorage.getItem(SESSION_TOKEN_ID_KEY) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function storeSessionTokenId(id: string | undefined): void {
+  try {
+    if (id) localStorage.setItem(SESSION_TOKEN_ID_KEY, id);
+    else localStorage.removeItem(SESSION_TOKEN_ID_KEY);
+  } catch {
+    // Without storage the token simply stays valid until revoked on the tokens page.
+  }
+}

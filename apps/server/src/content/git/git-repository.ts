@@ -123,7 +123,7 @@ export class GitRepository {
     return (await this.git(["cat-file", "blob", oid])).stdout;
   }
 
-  /** Reads many small blobs with one `git cat-file --batch` process. */
+  /** Reads many small blobs: loose ones in-process, any packed rest with one `git cat-file --batch`. */
   async readBlobs(oids: string[]): Promise<Map<string, Buffer>> {
     const found = new Map<string, Buffer>();
     const loose = await boundedMap(oids, READ_LANES, (oid) => this.objects.read(oid));

@@ -14,7 +14,13 @@ import { mkdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { constants as zlibConstants, deflate, deflateSync, inflate, inflateSync } from "node:zlib";
-import { type ObjectHeader, type ObjectKind, frameObject, objectIdOf, parseObjectHeader } from "./object-codec.js";
+import {
+  type ObjectHeader,
+  type ObjectKind,
+  frameObject,
+  objectIdOf,
+  parseObjectHeader,
+} from "./object-codec.js";
 
 const deflateAsync = promisify(deflate);
 const inflateAsync = promisify(inflate);
@@ -157,7 +163,8 @@ export class LooseObjects {
       if (fd !== -1) closeSync(fd);
     }
     const header = parseObjectHeader(framed);
-    if (!header || framed.length - header.bodyStart !== header.size) throw new Error(`corrupt loose object ${oid}`);
+    if (!header || framed.length - header.bodyStart !== header.size)
+      throw new Error(`corrupt loose object ${oid}`);
     return { kind: header.kind, body: framed.subarray(header.bodyStart) };
   }
 

@@ -1,4 +1,13 @@
-import { closeSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+} from "node:fs";
 import { dirname, join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { LooseObjects } from "./loose-objects.js";
@@ -86,7 +95,9 @@ export async function swapRef(
     const current = readRef(gitDir, ref);
     if (current.state === "unknown") return "declined";
     const matches =
-      expectedOld === "" ? current.state === "absent" : current.state === "found" && current.oid === expectedOld;
+      expectedOld === ""
+        ? current.state === "absent"
+        : current.state === "found" && current.oid === expectedOld;
     if (!matches) return "stale";
     writeSync(fd, `${next}\n`, null, "latin1");
     closeSync(fd);

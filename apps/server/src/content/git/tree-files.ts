@@ -36,7 +36,11 @@ export async function walkTree(objects: LooseObjects, treeOid: string): Promise<
       const path = prefix + record.name;
       const kind = kindOfMode(record.mode);
       const lossyPath = lossy || record.lossyName === true;
-      out.push(lossyPath ? { path, mode: record.mode, oid: record.oid, kind, lossyPath } : { path, mode: record.mode, oid: record.oid, kind });
+      out.push(
+        lossyPath
+          ? { path, mode: record.mode, oid: record.oid, kind, lossyPath }
+          : { path, mode: record.mode, oid: record.oid, kind },
+      );
       if (kind === "tree" && !(await visit(record.oid, `${path}/`, depth + 1, lossyPath))) return false;
     }
     return true;

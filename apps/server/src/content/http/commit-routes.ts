@@ -11,7 +11,7 @@ import { type ContentContext, hubUrl } from "./content-context.js";
 import { viewerOf, writableRepo } from "./repo-access.js";
 import { URL_PREFIX, typeOfCollection } from "./repo-types.js";
 
-const TYPES = ":kind{models|datasets|spaces}";
+const TYPES = ":kind{(?:models|datasets|spaces)}";
 const MAX_PREUPLOAD_BODY = 8 * 1024 * 1024;
 const preuploadBody = z.object({
   files: z

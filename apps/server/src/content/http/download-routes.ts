@@ -76,7 +76,7 @@ export function registerDownloadRoutes(app: Hono<AppEnv>, ctx: ContentContext): 
     app.on(["GET", "HEAD"], `/:owner/:name/${mode}/:rev/:path{.+}`, serve("model", mode));
     app.on(
       ["GET", "HEAD"],
-      `/:prefix{datasets|spaces}/:owner/:name/${mode}/:rev/:path{.+}`,
+      `/:prefix{(?:datasets|spaces)}/:owner/:name/${mode}/:rev/:path{.+}`,
       serve(undefined, mode),
     );
   }

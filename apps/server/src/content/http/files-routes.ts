@@ -8,7 +8,7 @@ import { readLimitedText } from "./limited-body.js";
 import { typeOfCollection } from "./repo-types.js";
 import { treeEntryJson, type TreeEntryJson } from "./tree-entry-json.js";
 
-const TYPES = ":kind{models|datasets|spaces}";
+const TYPES = ":kind{(?:models|datasets|spaces)}";
 const MAX_PATHS = 1000;
 
 function flag(value: string | undefined): boolean {

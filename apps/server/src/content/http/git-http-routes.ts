@@ -85,7 +85,7 @@ export function registerGitHttpRoutes(app: Hono<AppEnv>, ctx: ContentContext): v
       });
     };
 
-  for (const prefix of ["", "/:prefix{datasets|spaces}"]) {
+  for (const prefix of ["", "/:prefix{(?:datasets|spaces)}"]) {
     app.get(`${prefix}/:owner/:name/info/refs`, handle("info/refs"));
     app.post(`${prefix}/:owner/:name/git-upload-pack`, handle("git-upload-pack"));
     app.post(`${prefix}/:owner/:name/git-receive-pack`, handle("git-receive-pack"));

@@ -9,7 +9,7 @@ import { readableRepo, viewerOf, writableRepo } from "./repo-access.js";
 import { readLimitedText } from "./limited-body.js";
 import { typeOfCollection } from "./repo-types.js";
 
-const TYPES = ":kind{models|datasets|spaces}";
+const TYPES = ":kind{(?:models|datasets|spaces)}";
 const FULL_SHA = /^[0-9a-f]{40}$/;
 
 function escapeHtml(text: string): string {

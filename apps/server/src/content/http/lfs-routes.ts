@@ -218,7 +218,7 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
     });
   };
 
-  for (const prefix of ["", "/:prefix{datasets|spaces}"]) {
+  for (const prefix of ["", "/:prefix{(?:datasets|spaces)}"]) {
     const base = `${prefix}/:owner/:name/info/lfs`;
     app.post(`${base}/objects/batch`, batch);
     app.post(`${base}/objects/verify`, verify);

@@ -9,7 +9,7 @@ import { toRepoRecord, type RepoRow } from "../../platform/repos.js";
 
 const DEFAULT_REVISIONS = new Set(["main", "HEAD", "refs/heads/main"]);
 
-/** `GET /api/{models|datasets|spaces}/{owner}/{name}[/revision/{rev}]`. */
+/** `GET /api/{(?:models|datasets|spaces)}/{owner}/{name}[/revision/{rev}]`. */
 export function repoInfoRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 

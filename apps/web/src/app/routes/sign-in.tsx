@@ -32,10 +32,14 @@ export function SignInPage() {
     setBusy(true);
     try {
       let accessToken = token.trim();
-      if (mode === "password") accessToken = (await login(username.trim(), password)).accessToken;
-      else if (!accessToken.startsWith("hf_")) throw new Error("Access tokens start with hf_.");
+      let sessionTokenId: string | undefined;
+      if (mode === "password") {
+        const session = await login(username.trim(), password);
+        accessToken = session.accessToken;
+        sessionTokenId = session.token?.id;
+      } else if (!accessToken.startsWith("hf_")) throw new Error("Access tokens start with hf_.");
       const me = await whoAmI(accessToken);
-      signIn(accessToken, me);
+      signIn(accessToken, me, sessionTokenId);
       navigate(safeReturnPath(params.get("next")), { replace: true });
     } catch (caught) {
       setError(

@@ -2,7 +2,13 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { ApiError } from "../../lib/api-error.js";
 import type { WhoAmI } from "../../lib/api-types.js";
-import { readStoredToken, storeToken } from "../../lib/credentials.js";
+import {
+  readSessionTokenId,
+  readStoredToken,
+  storeSessionTokenId,
+  storeToken,
+} from "../../lib/credentials.js";
+import { revokeToken } from "./api/tokens.js";
 import { whoAmI } from "./api/whoami.js";
 
 interface AuthState {
@@ -10,7 +16,8 @@ interface AuthState {
   user?: WhoAmI;
   /** True while the stored token is being checked. */
   checking: boolean;
-  signIn: (token: string, user: WhoAmI) => void;
+  /** `sessionTokenId`: the token a password sign-in created, revoked again on sign-out. */
+  signIn: (token: string, user: WhoAmI, sessionTokenId?: string) => void;
   signOut: () => void;
 }
 
@@ -28,14 +35,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   });
 
   const signIn = useCallback(
-    (next: string, user: WhoAmI) => {
+    (next: string, user: WhoAmI, sessionTokenId?: string) => {
       storeToken(next);
+      storeSessionTokenId(sessionTokenId);
       queryClient.setQueryData(["whoami", next], user);
       setToken(next);
     },
     [queryClient],
   );
   const signOut = useCallback(() => {
+    const sessionTokenId = readSessionTokenId();
+    // Best effort: a token made for this browser session should not outlive it.
+    if (sessionTokenId) void revokeToken(sessionTokenId).catch(() => undefined);
+    storeSessionTokenId(undefined);
     storeToken(undefined);
     setToken(undefined);
     queryClient.clear();

@@ -1,0 +1,36 @@
+import type SQLite from "better-sqlite3";
+import type { SqliteDatabase, SqliteStatement } from "kysely";
+
+const DEFAULT_CAPACITY = 256;
+
+/**
+ * Hands kysely a better-sqlite3 database whose `prepare` reuses compiled statements by SQL text:
+ * kysely prepares on every query, and compiling the same SQL again costs more than running it.
+ * A statement that is still being iterated (a streamed query) is never handed out twice.
+ */
+export function cachingSqliteDatabase(sqlite: SQLite.Database, capacity = DEFAULT_CAPACITY): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => {
+      cache.clear();
+      sqlite.close();
+    },
+    prepare(text: string): SqliteStatement {
+      const cached = cache.get(text);
+      if (cached && !cached.busy) {
+        // re-insert so the Map's order doubles as least-recently-used order
+        cache.delete(text);
+        cache.set(text, cached);
+        return cached;
+      }
+      const statement = sqlite.prepare(text);
+      if (cached) return statement;
+      cache.set(text, statement);
+      if (cache.size > capacity) {
+        const oldest = cache.keys().next().value;
+        if (oldest !== undefined) cache.delete(oldest);
+      }
+      return statement;
+    },
+  };
+}
