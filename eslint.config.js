@@ -4,7 +4,9 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["**/dist/**", "**/node_modules/**", "data/**", "**/fixtures/**", "apps/web/e2e/screenshots/**"] },
+  {
+    ignores: ["**/dist/**", "**/node_modules/**", "data/**", "**/fixtures/**", "apps/web/e2e/screenshots/**"],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

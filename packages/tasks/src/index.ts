@@ -9,7 +9,12 @@ export {
 export { MODALITIES, MODALITY_LABELS, type Modality } from "./pipelines/modalities.js";
 export * from "./tasks/index.js";
 export type * from "./model/model-data.js";
-export { isConversational, firstBaseModel, needsRemoteCode, maskTokenOf } from "./model/model-data-readers.js";
+export {
+  isConversational,
+  firstBaseModel,
+  needsRemoteCode,
+  maskTokenOf,
+} from "./model/model-data-readers.js";
 export * from "./code/index.js";
 export * from "./inputs/index.js";
 export * from "./gguf/index.js";

@@ -81,7 +81,11 @@ function shellOutside(source: string, marker: string): boolean {
  * For each source, whether `marker` occurs anywhere other than inside a string literal
  * (i.e. whether injected text could run as code).
  */
-export function markerOutsideStrings(language: "python" | "js" | "sh", sources: string[], marker: string): boolean[] {
+export function markerOutsideStrings(
+  language: "python" | "js" | "sh",
+  sources: string[],
+  marker: string,
+): boolean[] {
   if (language === "python") return pythonOutside(sources, marker);
   if (language === "js") return sources.map((s) => jsOutside(s, marker));
   return sources.map((s) => shellOutside(s, marker));

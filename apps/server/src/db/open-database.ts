@@ -34,7 +34,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<HubDat
   const hub = options.databaseUrl
     ? await openPostgres(options.databaseUrl, options.schema)
     : openSqlite(options.dataDir);
-  const { error } = await new Migrator({ db: hub.db, provider: migrationProvider }).migrateToLatest();
+  // kysely looks for its bookkeeping tables in every schema unless told which one: with parallel test
+  // schemas it would find another run's table and then fail to query its own
+  const { error } = await new Migrator({
+    db: hub.db,
+    provider: migrationProvider,
+    ...(options.databaseUrl && options.schema ? { migrationTableSchema: options.schema } : {}),
+  }).migrateToLatest();
   if (error) {
     await hub.close();
     throw error instanceof Error ? error : new Error(String(error));

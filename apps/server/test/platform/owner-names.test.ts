@@ -18,7 +18,11 @@ describe.each(DIALECTS)("owner names that start with a collection word (%s)", (d
     ["datasets-lab", "model", "models"],
   ])("%s can own a %s that reads back through /api/%s", async (owner, type, collection) => {
     const token = await hub.tokenFor(owner);
-    const created = await postJson(`${hub.url}/api/repos/create`, { name: `r-${type}`, type, sdk: "static" }, token);
+    const created = await postJson(
+      `${hub.url}/api/repos/create`,
+      { name: `r-${type}`, type, sdk: "static" },
+      token,
+    );
     expect(created.status).toBe(200);
     const res = await fetch(`${hub.url}/api/${collection}/${owner}/r-${type}`);
     expect(res.status).toBe(200);

@@ -54,7 +54,8 @@ const JS_CLIENT_TASKS: readonly PipelineType[] = [
 ];
 
 const snakeCase = (task: string): string => task.replaceAll("-", "_");
-const camelCase = (task: string): string => task.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+const camelCase = (task: string): string =>
+  task.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
 function methodTable(tasks: readonly PipelineType[], name: (task: string) => string) {
   return Object.fromEntries(tasks.map((task) => [task, name(task)])) as Partial<Record<PipelineType, string>>;

@@ -38,7 +38,9 @@ describe("escape-by-construction templates", () => {
   });
 
   it("renders nested data with 4-space indentation", () => {
-    expect(jsonValue({ a: [1, 2], b: { c: null } })).toBe('{\n    "a": [1, 2],\n    "b": {\n        "c": null\n    }\n}');
+    expect(jsonValue({ a: [1, 2], b: { c: null } })).toBe(
+      '{\n    "a": [1, 2],\n    "b": {\n        "c": null\n    }\n}',
+    );
     expect(pyKwargs({ top_p: 0.5, stream: true })).toBe("top_p=0.5, stream=True");
   });
 });

@@ -1,7 +1,8 @@
 import { isPyIdentifier, jsKey, jsString, pyString } from "./literals.js";
 
 /** JSON-like data that can be rendered as a literal in any snippet language. */
-export type LiteralValue = string | number | boolean | null | LiteralValue[] | { [key: string]: LiteralValue };
+export type LiteralValue =
+  string | number | boolean | null | LiteralValue[] | { [key: string]: LiteralValue };
 
 export const INDENT = "    ";
 
@@ -30,7 +31,13 @@ const PY: Dialect = {
   nil: "None",
 };
 const JS: Dialect = { string: jsString, key: jsKey, keySeparator: ": ", bool: String, nil: "null" };
-const JSON_DIALECT: Dialect = { string: jsString, key: jsString, keySeparator: ": ", bool: String, nil: "null" };
+const JSON_DIALECT: Dialect = {
+  string: jsString,
+  key: jsString,
+  keySeparator: ": ",
+  bool: String,
+  nil: "null",
+};
 
 function render(value: LiteralValue, dialect: Dialect, depth: number, trailingComma: boolean): string {
   if (value === null) return dialect.nil;
@@ -53,7 +60,8 @@ function render(value: LiteralValue, dialect: Dialect, depth: number, trailingCo
   const entries = Object.entries(value);
   if (entries.length === 0) return "{}";
   const lines = entries.map(
-    ([k, v]) => `${inner}${dialect.key(k)}${dialect.keySeparator}${render(v, dialect, depth + 1, trailingComma)}`,
+    ([k, v]) =>
+      `${inner}${dialect.key(k)}${dialect.keySeparator}${render(v, dialect, depth + 1, trailingComma)}`,
   );
   return `{\n${lines.join(",\n")}${tail}\n${outer}}`;
 }

@@ -20,8 +20,7 @@ export interface ChatMessage {
 }
 
 export type ChatContentPart =
-  | { type: "text"; text: string }
-  | { type: "image_url"; image_url: { url: string } };
+  { type: "text"; text: string } | { type: "image_url"; image_url: { url: string } };
 
 export interface TransformersInfo {
   auto_model: string;

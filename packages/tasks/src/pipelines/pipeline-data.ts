@@ -113,7 +113,11 @@ export const PIPELINE_DATA = {
   "text-ranking": { name: "Text Ranking", modality: "nlp", color: "red" },
   "text-to-speech": { name: "Text-to-Speech", modality: "audio", color: "yellow" },
   "text-to-audio": { name: "Text-to-Audio", modality: "audio", color: "yellow" },
-  "automatic-speech-recognition": { name: "Automatic Speech Recognition", modality: "audio", color: "yellow" },
+  "automatic-speech-recognition": {
+    name: "Automatic Speech Recognition",
+    modality: "audio",
+    color: "yellow",
+  },
   "audio-to-audio": { name: "Audio-to-Audio", modality: "audio", color: "blue" },
   "audio-classification": {
     name: "Audio Classification",
@@ -127,7 +131,12 @@ export const PIPELINE_DATA = {
       ["audio-language-identification", "Audio Language Identification"],
     ),
   },
-  "audio-text-to-text": { name: "Audio-Text-to-Text", modality: "multimodal", color: "red", hideInDatasets: true },
+  "audio-text-to-text": {
+    name: "Audio-Text-to-Text",
+    modality: "multimodal",
+    color: "red",
+    hideInDatasets: true,
+  },
   "voice-activity-detection": { name: "Voice Activity Detection", modality: "audio", color: "red" },
   "depth-estimation": { name: "Depth Estimation", modality: "cv", color: "yellow" },
   "image-classification": {
@@ -173,7 +182,11 @@ export const PIPELINE_DATA = {
     ),
   },
   "image-to-video": { name: "Image-to-Video", modality: "cv", color: "indigo" },
-  "unconditional-image-generation": { name: "Unconditional Image Generation", modality: "cv", color: "green" },
+  "unconditional-image-generation": {
+    name: "Unconditional Image Generation",
+    modality: "cv",
+    color: "green",
+  },
   "video-classification": { name: "Video Classification", modality: "cv", color: "blue" },
   "reinforcement-learning": { name: "Reinforcement Learning", modality: "rl", color: "red" },
   robotics: {
@@ -237,9 +250,24 @@ export const PIPELINE_DATA = {
     ),
   },
   "text-to-video": { name: "Text-to-Video", modality: "cv", color: "green" },
-  "image-text-to-text": { name: "Image-Text-to-Text", modality: "multimodal", color: "red", hideInDatasets: true },
-  "image-text-to-image": { name: "Image-Text-to-Image", modality: "multimodal", color: "red", hideInDatasets: true },
-  "image-text-to-video": { name: "Image-Text-to-Video", modality: "multimodal", color: "red", hideInDatasets: true },
+  "image-text-to-text": {
+    name: "Image-Text-to-Text",
+    modality: "multimodal",
+    color: "red",
+    hideInDatasets: true,
+  },
+  "image-text-to-image": {
+    name: "Image-Text-to-Image",
+    modality: "multimodal",
+    color: "red",
+    hideInDatasets: true,
+  },
+  "image-text-to-video": {
+    name: "Image-Text-to-Video",
+    modality: "multimodal",
+    color: "red",
+    hideInDatasets: true,
+  },
   "visual-question-answering": {
     name: "Visual Question Answering",
     modality: "multimodal",
@@ -252,14 +280,23 @@ export const PIPELINE_DATA = {
     color: "blue",
     hideInDatasets: true,
   },
-  "zero-shot-image-classification": { name: "Zero-Shot Image Classification", modality: "cv", color: "yellow" },
+  "zero-shot-image-classification": {
+    name: "Zero-Shot Image Classification",
+    modality: "cv",
+    color: "yellow",
+  },
   "graph-ml": { name: "Graph Machine Learning", modality: "other", color: "green" },
   "mask-generation": { name: "Mask Generation", modality: "cv", color: "indigo" },
   "zero-shot-object-detection": { name: "Zero-Shot Object Detection", modality: "cv", color: "yellow" },
   "text-to-3d": { name: "Text-to-3D", modality: "cv", color: "yellow" },
   "image-to-3d": { name: "Image-to-3D", modality: "cv", color: "green" },
   "image-feature-extraction": { name: "Image Feature Extraction", modality: "cv", color: "indigo" },
-  "video-text-to-text": { name: "Video-Text-to-Text", modality: "multimodal", color: "blue", hideInDatasets: false },
+  "video-text-to-text": {
+    name: "Video-Text-to-Text",
+    modality: "multimodal",
+    color: "blue",
+    hideInDatasets: false,
+  },
   "keypoint-detection": {
     name: "Keypoint Detection",
     modality: "cv",

@@ -4,9 +4,11 @@ import { idMentions } from "./common.js";
 
 /** ColPali family member and its processor, recognised from the repository name. */
 function retrieverClasses(model: ModelData): [string, string] {
-  if (idMentions(model, "colqwen2.5") || idMentions(model, "colqwen2_5")) return ["ColQwen2_5", "ColQwen2_5_Processor"];
+  if (idMentions(model, "colqwen2.5") || idMentions(model, "colqwen2_5"))
+    return ["ColQwen2_5", "ColQwen2_5_Processor"];
   if (idMentions(model, "colqwen2")) return ["ColQwen2", "ColQwen2Processor"];
-  if (idMentions(model, "colsmol") || idMentions(model, "colidefics3")) return ["ColIdefics3", "ColIdefics3Processor"];
+  if (idMentions(model, "colsmol") || idMentions(model, "colidefics3"))
+    return ["ColIdefics3", "ColIdefics3Processor"];
   return ["ColPali", "ColPaliProcessor"];
 }
 

@@ -5,7 +5,9 @@ import type { ModelData } from "../../../model/model-data.js";
 export function doctrSnippets(model: ModelData): string[] {
   const task = model.config?.task;
   const isDetection = task === "detection";
-  const args = isDetection ? 'det_arch=hub_model, reco_arch="crnn_vgg16_bn"' : 'det_arch="fast_base", reco_arch=hub_model';
+  const args = isDetection
+    ? 'det_arch=hub_model, reco_arch="crnn_vgg16_bn"'
+    : 'det_arch="fast_base", reco_arch=hub_model';
   return [
     python`# pip install python-doctr
 from doctr.io import DocumentFile

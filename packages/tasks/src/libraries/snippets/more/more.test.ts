@@ -17,13 +17,29 @@ function run(library: string, record: Partial<ModelData> = {}): string {
 /** Records that reach the tag-, id- and config-driven branches the shared battery does not aim at. */
 const BRANCH_RECORDS: ModelData[] = [
   { id: "acme/Depth-Anything-V2-Small", tags: ["text-to-mel", "doc_vlm", "smolvla", "bi-encoder", "gguf"] },
-  { id: "kyutai/moshiko-mlx-q4", tags: ["mel-to-wav", "document-parse", "cross-encoder", "pruna_pro-ai", "diffusers"] },
+  {
+    id: "kyutai/moshiko-mlx-q4",
+    tags: ["mel-to-wav", "document-parse", "cross-encoder", "pruna_pro-ai", "diffusers"],
+  },
   { id: "kyutai/moshiko-candle-q8", tags: ["layout_detection", "transformers", "question-answering"] },
-  { id: "Qwen/Qwen3-TTS-12Hz-1.7B-VoiceDesign", pipeline_tag: "text-classification", widgetData: [{ text: "hi" }] },
-  { id: "Qwen/Qwen3-TTS-12Hz-1.7B-CustomVoice", config: { architectures: ["ErnieForMaskedLM"], task: "detection" } },
-  { id: "vidore/colqwen2.5-v0.2", cardData: { base_model: "bert-base-uncased", instance_prompt: "a sks dog" } },
+  {
+    id: "Qwen/Qwen3-TTS-12Hz-1.7B-VoiceDesign",
+    pipeline_tag: "text-classification",
+    widgetData: [{ text: "hi" }],
+  },
+  {
+    id: "Qwen/Qwen3-TTS-12Hz-1.7B-CustomVoice",
+    config: { architectures: ["ErnieForMaskedLM"], task: "detection" },
+  },
+  {
+    id: "vidore/colqwen2.5-v0.2",
+    cardData: { base_model: "bert-base-uncased", instance_prompt: "a sks dog" },
+  },
   { id: "Wan-AI/Wan2.2-TI2V-5B", config: { adapter_transformers: { model_name: "roberta-base" } } },
-  { id: "google/timesfm-2.5-200m-pytorch", siblings: [{ rfilename: "distil-whisper_large-v3/AudioEncoder.mlmodelc" }] },
+  {
+    id: "google/timesfm-2.5-200m-pytorch",
+    siblings: [{ rfilename: "distil-whisper_large-v3/AudioEncoder.mlmodelc" }],
+  },
   { id: "google/timesfm-2.0-500m-pytorch", pipeline_tag: "text-to-speech" },
   { id: "IndexTeam/IndexTTS-2", tags: ["text-to-speech"] },
   { id: "JeffreyXiang/TRELLIS-text-large" },
@@ -45,7 +61,8 @@ describe("more snippets: registration", () => {
     const shells = new Set<string>();
     for (const generate of Object.values(MORE_SNIPPETS)) {
       for (const record of BRANCH_RECORDS) {
-        for (const code of generate(record)) (detectSnippetLanguage(code) === "sh" ? shells : python).add(code);
+        for (const code of generate(record))
+          (detectSnippetLanguage(code) === "sh" ? shells : python).add(code);
       }
     }
     const sources = [...python];
@@ -72,8 +89,12 @@ describe("more snippets: audio", () => {
   });
 
   it("Qwen3-TTS picks the generation method from the checkpoint kind", () => {
-    expect(run("qwen3_tts", { id: "Qwen/Qwen3-TTS-12Hz-1.7B-VoiceDesign" })).toContain("generate_voice_design(");
-    expect(run("qwen3_tts", { id: "Qwen/Qwen3-TTS-12Hz-1.7B-CustomVoice" })).toContain("generate_custom_voice(");
+    expect(run("qwen3_tts", { id: "Qwen/Qwen3-TTS-12Hz-1.7B-VoiceDesign" })).toContain(
+      "generate_voice_design(",
+    );
+    expect(run("qwen3_tts", { id: "Qwen/Qwen3-TTS-12Hz-1.7B-CustomVoice" })).toContain(
+      "generate_custom_voice(",
+    );
     expect(run("qwen3_tts", { id: "Qwen/Qwen3-TTS-12Hz-1.7B-Base" })).toContain("generate_voice_clone(");
   });
 
@@ -83,7 +104,9 @@ describe("more snippets: audio", () => {
   });
 
   it("Moshi chooses the backend and quantisation flag from the repository name", () => {
-    expect(run("moshi", { id: "kyutai/moshiko-mlx-q4" })).toContain("python -m moshi_mlx.local_web -q 4 --hf-repo 'kyutai/moshiko-mlx-q4'");
+    expect(run("moshi", { id: "kyutai/moshiko-mlx-q4" })).toContain(
+      "python -m moshi_mlx.local_web -q 4 --hf-repo 'kyutai/moshiko-mlx-q4'",
+    );
     expect(run("moshi", { id: "kyutai/moshiko-candle-q8" })).toContain("cargo run");
     expect(run("moshi")).toContain(`loaders.CheckpointInfo.from_hf_repo("${ID}")`);
   });
@@ -102,8 +125,12 @@ describe("more snippets: vision and documents", () => {
   });
 
   it("PaddleOCR maps task tags to module classes and explains unknown tasks", () => {
-    expect(run("PaddleOCR", { tags: ["layout_detection"] })).toContain('LayoutDetection(model_name="demo-model")');
-    expect(run("PaddleOCR", { id: "PaddlePaddle/PaddleOCR-VL-1.5", tags: ["document-parse"] })).toContain('pipeline_version="v1.5"');
+    expect(run("PaddleOCR", { tags: ["layout_detection"] })).toContain(
+      'LayoutDetection(model_name="demo-model")',
+    );
+    expect(run("PaddleOCR", { id: "PaddlePaddle/PaddleOCR-VL-1.5", tags: ["document-parse"] })).toContain(
+      'pipeline_version="v1.5"',
+    );
     expect(run("PaddleOCR")).toMatch(/^# ⚠️/);
   });
 
@@ -125,21 +152,26 @@ describe("more snippets: vision and documents", () => {
 
 describe("more snippets: text and tooling", () => {
   it("PaddleNLP uses the declared architecture or warns that the type is unknown", () => {
-    expect(run("paddlenlp", { config: { architectures: ["ErnieForMaskedLM"] } })).toContain(`ErnieForMaskedLM.from_pretrained("${ID}", from_hf_hub=True)`);
+    expect(run("paddlenlp", { config: { architectures: ["ErnieForMaskedLM"] } })).toContain(
+      `ErnieForMaskedLM.from_pretrained("${ID}", from_hf_hub=True)`,
+    );
     const unknown = run("paddlenlp", { config: { architectures: ["os.system('x')"] } });
     expect(unknown).toContain("Type of model unknown");
     expect(unknown).toContain("AutoModel.from_pretrained");
   });
 
   it("Adapters needs a base model", () => {
-    expect(run("adapter-transformers", { config: { adapter_transformers: { model_name: "roberta-base" } } })).toContain(
-      'AutoAdapterModel.from_pretrained("roberta-base")',
-    );
+    expect(
+      run("adapter-transformers", { config: { adapter_transformers: { model_name: "roberta-base" } } }),
+    ).toContain('AutoAdapterModel.from_pretrained("roberta-base")');
     expect(run("adapter-transformers")).toContain("Base model is not found.");
   });
 
   it("AllenNLP asks the widget's question about its passage", () => {
-    const code = run("allennlp", { pipeline_tag: "question-answering", widgetData: [{ text: "Who?", context: "Ann did." }] });
+    const code = run("allennlp", {
+      pipeline_tag: "question-answering",
+      widgetData: [{ text: "Who?", context: "Ann did." }],
+    });
     expect(code).toContain('"passage": "Ann did.", "question": "Who?"');
   });
 
@@ -149,24 +181,34 @@ describe("more snippets: text and tooling", () => {
   });
 
   it("MLC LLM streams a chat built from the widget messages", () => {
-    const code = run("mlc-llm", { pipeline_tag: "text-generation", tags: ["conversational"], widgetData: [{ messages: [{ role: "user", content: "Bonjour" }] }] });
+    const code = run("mlc-llm", {
+      pipeline_tag: "text-generation",
+      tags: ["conversational"],
+      widgetData: [{ messages: [{ role: "user", content: "Bonjour" }] }],
+    });
     expect(code).toContain("mlc_llm chat 'HF://acme/demo-model'");
     expect(code).toContain('"content": "Bonjour"');
   });
 
   it("Pruna uses the pro package for pruna_pro models", () => {
     expect(run("pruna-ai", { tags: ["pruna_pro-ai"] })).toContain("from pruna_pro import PrunaProModel");
-    expect(run("pruna-ai", { tags: ["diffusers"], cardData: { instance_prompt: "a sks dog" } })).toContain('smashed("a sks dog")');
+    expect(run("pruna-ai", { tags: ["diffusers"], cardData: { instance_prompt: "a sks dog" } })).toContain(
+      'smashed("a sks dog")',
+    );
   });
 
   it("WhisperKit downloads the variant folder the repository holds", () => {
-    const code = run("whisperkit", { siblings: [{ rfilename: "openai_whisper-tiny/AudioEncoder.mlmodelc/model.mil" }] });
+    const code = run("whisperkit", {
+      siblings: [{ rfilename: "openai_whisper-tiny/AudioEncoder.mlmodelc/model.mil" }],
+    });
     expect(code).toContain("--include 'openai_whisper-tiny/*'");
     expect(code).toContain("--model-path 'whisperkit-models/openai_whisper-tiny'");
   });
 
   it("TimesFM uses the 2.5 API only for 2.5 checkpoints", () => {
-    expect(run("timesfm", { id: "google/timesfm-2.5-200m-pytorch" })).toContain("TimesFM_2p5_200M_torch.from_pretrained(");
+    expect(run("timesfm", { id: "google/timesfm-2.5-200m-pytorch" })).toContain(
+      "TimesFM_2p5_200M_torch.from_pretrained(",
+    );
     expect(run("timesfm", { id: "google/timesfm-2.0-500m-pytorch" })).toContain("num_layers=50");
   });
 });

@@ -19,7 +19,8 @@ const MODULE_BY_TAG: Readonly<Record<string, string>> = {
   table_structure_recognition: "TableStructureRecognition",
 };
 
-const INSTALL_NOTE = "# Install paddlepaddle (https://www.paddlepaddle.org.cn/en/install), then: pip install paddleocr\n";
+const INSTALL_NOTE =
+  "# Install paddlepaddle (https://www.paddlepaddle.org.cn/en/install), then: pip install paddleocr\n";
 
 /** PaddleOCR 3: document VLMs, the PaddleOCR-VL parsing pipeline, or one module picked by task tag. */
 export function paddleocrSnippets(model: ModelData): string[] {

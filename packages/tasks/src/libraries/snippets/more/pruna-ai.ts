@@ -11,7 +11,9 @@ export function prunaAiSnippets(model: ModelData): string[] {
 
 smashed = ${cls}.from_pretrained(${model.id})`;
   if (hasTag(model, "diffusers")) {
-    const prompt = model.cardData?.instance_prompt || "Astronaut in a jungle, cold color palette, muted colors, detailed, 8k";
+    const prompt =
+      model.cardData?.instance_prompt ||
+      "Astronaut in a jungle, cold color palette, muted colors, detailed, 8k";
     return [`${load}\n\nimage = smashed(${python`${prompt}`}).images[0]\nimage.save("pruna.png")`];
   }
   if (hasTag(model, "transformers")) {

@@ -18,7 +18,9 @@ print(point.shape, quantiles.shape)`,
     ];
   }
   const isV2 = idMentions(model, "2.0");
-  const shape = isV2 ? raw("num_layers=50,\n        context_len=2048,\n        use_positional_embedding=False,") : raw("num_layers=20,");
+  const shape = isV2
+    ? raw("num_layers=50,\n        context_len=2048,\n        use_positional_embedding=False,")
+    : raw("num_layers=20,");
   return [
     python`# pip install timesfm
 import numpy as np
