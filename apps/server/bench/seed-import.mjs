@@ -9,6 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
+import { sql } from "kysely";
 import { pino } from "pino";
 
 const fromSource = process.argv.includes("--src");
@@ -74,6 +75,7 @@ try {
   }
   if (sample.length > 0) console.log(`git fsck --strict: clean on ${sample.length} repos`);
 } finally {
+  if (schema) await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(hub.services.hub.db);
   await hub.close();
   if (keep) console.log(`data kept in ${dataDir}`);
   else fs.rmSync(dataDir, { recursive: true, force: true });

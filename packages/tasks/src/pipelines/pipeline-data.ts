@@ -19,6 +19,10 @@ export interface PipelineInfo {
 
 const sub = (...pairs: [string, string][]): SubTask[] => pairs.map(([type, name]) => ({ type, name }));
 
+/** Vision-language generation tasks: offered as model filters only (datasets are tagged by their parts). */
+const modelOnlyMultimodal = (name: string) =>
+  ({ name, modality: "multimodal", color: "red", hideInDatasets: true }) as const satisfies PipelineInfo;
+
 /**
  * Every pipeline (task) id the Hub knows, in display order within each modality.
  * Adding a task: add it here; `PipelineType` and `PIPELINE_TYPES` follow automatically.
@@ -250,24 +254,9 @@ export const PIPELINE_DATA = {
     ),
   },
   "text-to-video": { name: "Text-to-Video", modality: "cv", color: "green" },
-  "image-text-to-text": {
-    name: "Image-Text-to-Text",
-    modality: "multimodal",
-    color: "red",
-    hideInDatasets: true,
-  },
-  "image-text-to-image": {
-    name: "Image-Text-to-Image",
-    modality: "multimodal",
-    color: "red",
-    hideInDatasets: true,
-  },
-  "image-text-to-video": {
-    name: "Image-Text-to-Video",
-    modality: "multimodal",
-    color: "red",
-    hideInDatasets: true,
-  },
+  "image-text-to-text": modelOnlyMultimodal("Image-Text-to-Text"),
+  "image-text-to-image": modelOnlyMultimodal("Image-Text-to-Image"),
+  "image-text-to-video": modelOnlyMultimodal("Image-Text-to-Video"),
   "visual-question-answering": {
     name: "Visual Question Answering",
     modality: "multimodal",

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 /**
@@ -18,10 +18,13 @@ const CONFIG = [
   "",
 ].join("\n");
 
-/** Lays out an empty bare repository whose HEAD names `branch`, without spawning `git init`. */
+/**
+ * Lays out an empty bare repository whose HEAD names `branch`, without spawning `git init` (a few
+ * tiny files and folders, written inline).
+ */
 export async function createBareLayout(dir: string, branch: string): Promise<void> {
   for (const folder of ["objects/info", "objects/pack", "refs/heads", "refs/tags", "info"])
-    await mkdir(join(dir, folder), { recursive: true });
-  await writeFile(join(dir, "config"), CONFIG);
-  await writeFile(join(dir, "HEAD"), `ref: refs/heads/${branch}\n`);
+    mkdirSync(join(dir, folder), { recursive: true });
+  writeFileSync(join(dir, "config"), CONFIG);
+  writeFileSync(join(dir, "HEAD"), `ref: refs/heads/${branch}\n`);
 }
