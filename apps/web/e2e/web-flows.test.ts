@@ -163,6 +163,37 @@ describe.skipIf(skipReason !== undefined)("web app in Chromium against the real 
     await page.close();
   });
 
+  it("shows facet counts on /models and narrows the list to a clicked task", async () => {
+    const { page, errors } = await openPage();
+    await page.goto("/models");
+    const tasks = page.locator('section[aria-labelledby="filter-tasks"][data-facet-state="counted"]');
+    const chip = tasks.locator("button.filter-chip").first();
+    await chip.waitFor();
+    const task = (await chip.getAttribute("data-value")) ?? "";
+    const count = Number((await chip.locator(".count").textContent())?.replace(/\D/g, ""));
+    expect(count).toBeGreaterThan(0);
+    await screenshot(page, "02b-model-facets");
+
+    await chip.click();
+    await page.waitForURL(new RegExp(`pipeline_tag=${task}`));
+    const api = await fetch(`${hub.url}/api/models?pipeline_tag=${task}&sort=trendingScore&limit=30`);
+    const expected = ((await api.json()) as { id: string }[]).map((item) => `/${item.id}`);
+    await expect
+      .poll(
+        () => page.locator("a.repo-card").evaluateAll((cards) => cards.map((a) => a.getAttribute("href"))),
+        {
+          timeout: 10_000,
+        },
+      )
+      .toEqual(expected);
+    const picked = tasks.locator('button[aria-pressed="true"]');
+    await expect
+      .poll(() => picked.locator(".count").textContent(), { timeout: 10_000 })
+      .toBe(count.toLocaleString("en"));
+    await screenshot(page, "02c-model-facets-task-picked");
+    expect(errors).toEqual([]);
+  });
+
   it("shows a task page with its demo, examples and about text", async () => {
     const { page, errors } = await openPage();
     await page.goto("/tasks");

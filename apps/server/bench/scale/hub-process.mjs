@@ -109,12 +109,12 @@ export async function startHubProcess(target) {
 }
 
 /**
- * The hub recomputes rolling download counts right after it starts (chunks of 2,000 repos, only
+ * The hub recomputes rolling download counts right after it starts (chunks of 500 repos, only
  * changed rows written). Measuring during it would measure the refresh.
  */
-export async function waitForStartupRefresh(target) {
+export async function waitForStartupRefresh(target, pid) {
   if (!target.databaseUrl) {
-    await new Promise((r) => setTimeout(r, 3000));
+    await waitUntilIdle(pid);
     return;
   }
   const client = new pg.Client({ connectionString: target.databaseUrl });
@@ -132,5 +132,26 @@ export async function waitForStartupRefresh(target) {
     }
   } finally {
     await client.end();
+  }
+}
+
+/** CPU time (clock ticks) the process has used so far. */
+function cpuTicks(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/**
+ * SQLite refreshes inside the hub process, in steps: wait until the process has used almost no CPU
+ * for a second (or at most a minute) before measuring.
+ */
+async function waitUntilIdle(pid) {
+  let previous = cpuTicks(pid);
+  let quiet = 0;
+  for (let i = 0; i < 240 && quiet < 4; i++) {
+    await new Promise((r) => setTimeout(r, 250));
+    const now = cpuTicks(pid);
+    quiet = now - previous <= 2 ? quiet + 1 : 0;
+    previous = now;
   }
 }

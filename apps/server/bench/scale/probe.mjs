@@ -20,7 +20,7 @@ const target = postgres
   : { dataDir: path.join(DEFAULT_SCALE_DIR, "sqlite") };
 const hub = await startHubProcess(target);
 try {
-  await waitForStartupRefresh(target);
+  await waitForStartupRefresh(target, hub.pid);
   for (const p of paths) {
     const r = await autocannon({ url: hub.url + p, connections: 10, duration: seconds });
     console.log(

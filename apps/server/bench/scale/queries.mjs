@@ -53,9 +53,7 @@ for (const target of targets) {
     await hub.close();
   }
 }
-console.log(
-  `\n| query (median of 15, ms) | ${targets.map((t) => t.dialect).join(" | ")} |`,
-);
+console.log(`\n| query (median of 15, ms) | ${targets.map((t) => t.dialect).join(" | ")} |`);
 console.log(`|---|${targets.map(() => "---:").join("|")}|`);
 for (const name of Object.keys(CASES)) {
   console.log(

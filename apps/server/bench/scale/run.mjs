@@ -158,7 +158,7 @@ for (const target of loaded) {
   log(`${target.dialect}: hub pid ${hub.pid} up in ${hub.startSeconds.toFixed(1)} s at ${hub.url}`);
   try {
     const refreshStarted = performance.now();
-    await waitForStartupRefresh(target);
+    await waitForStartupRefresh(target, hub.pid);
     log(
       `  start-up refresh of download counts done after ${((performance.now() - refreshStarted) / 1000).toFixed(1)} s`,
     );
@@ -185,7 +185,10 @@ console.log(`\n### Load (${count} models)\n\n| database | load time |\n|---|---:
 for (const t of loaded) console.log(`| ${t.dialect} | ${t.seconds.toFixed(1)} s |`);
 if (rows.length > 0) {
   console.log(
-    `\n### HTTP (${connections} connections, ${duration} s per endpoint, ${count} models, load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")})\n`,
+    `\n### HTTP (${connections} connections, ${duration} s per endpoint, ${count} models, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")})\n`,
   );
   console.log(
     "| database | endpoint | median | p99 | req/s | errors | load avg |\n|---|---|---:|---:|---:|---:|---:|",

@@ -17,7 +17,7 @@ const db = postgres
     }
   : { dataDir: path.join(DEFAULT_SCALE_DIR, "sqlite") };
 const hub = await startHubProcess(db);
-await waitForStartupRefresh(db);
+await waitForStartupRefresh(db, hub.pid);
 const statuses = new Map();
 try {
   for (let r = 0; r < Number(rounds); r++) {

@@ -57,7 +57,9 @@ function openSqlite(dataDir: string): HubDatabase {
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingSqliteDatabase(sqlite) }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: cachingSqliteDatabase(sqlite) }),
+  });
   return { db, dialect: "sqlite", location: file, close: () => db.destroy() };
 }
 

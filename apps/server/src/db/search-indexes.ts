@@ -9,7 +9,10 @@ export function isSqlite<T>(db: Kysely<T>): boolean {
  * PostgreSQL gets a trigram index; SQLite gets the trending index widened with `lower(full_id)`, so
  * the default-order walk tests each id inside the narrow index and reads only matching rows.
  */
-export async function createScaleIndexes(db: Kysely<unknown>, warn: (message: string) => void): Promise<void> {
+export async function createScaleIndexes(
+  db: Kysely<unknown>,
+  warn: (message: string) => void,
+): Promise<void> {
   // equality on task and library, then rows already in downloads order
   await sql`CREATE INDEX IF NOT EXISTS repos_task_library_downloads_idx
     ON repos (type, pipeline_tag, library_name, downloads_30d)`.execute(db);

@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "./contracts.js";
 import type { AppDeps } from "./deps.js";
+import { facetRoutes } from "./routes/facets.js";
 import { likeRoutes } from "./routes/likes.js";
 import { listingRoutes } from "./routes/listings.js";
 import { repoInfoRoutes } from "./routes/repo-info.js";
@@ -33,6 +34,7 @@ export function platformRoutes(deps: AppDeps): Hono<AppEnv>[] {
     tokenRoutes(deps),
     repoLifecycleRoutes(deps),
     listingRoutes(deps),
+    facetRoutes(deps),
     snippetRoutes(deps),
     likeRoutes(deps),
     repoInfoRoutes(deps),

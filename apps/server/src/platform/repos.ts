@@ -80,7 +80,11 @@ export class Repos {
     const cached = this.rows.get(key);
     if (cached) return cached;
     const generation = this.rows.generation();
-    const row = await this.db.selectFrom("repos").selectAll().where("lookup_key", "=", key).executeTakeFirst();
+    const row = await this.db
+      .selectFrom("repos")
+      .selectAll()
+      .where("lookup_key", "=", key)
+      .executeTakeFirst();
     if (row) this.rows.setIfCurrent(key, row, generation);
     return row;
   }
@@ -259,18 +263,20 @@ export class Repos {
 
   private async refreshAllChunks(now: Date): Promise<void> {
     const window = rollingWindow(now);
+    const sqlite = isSqlite(this.db);
+    const chunkRows = ROLLING_CHUNK_ROWS[sqlite ? "sqlite" : "postgres"];
     let after: string | undefined;
     let changed = 0;
     for (;;) {
-      const chunk = await refreshRollingChunk(this.db, window, after);
+      const chunk = await refreshRollingChunk(this.db, window, after, chunkRows);
       changed += chunk.changed;
       if (chunk.changed > 0) this.rows.clear();
-      if (chunk.lastId === undefined || chunk.rows < ROLLING_CHUNK_ROWS) break;
+      if (chunk.lastId === undefined || chunk.rows < chunkRows) break;
       after = chunk.lastId;
       await new Promise((resolve) => setImmediate(resolve));
     }
     if (changed >= STATISTICS_AFTER_CHANGES)
-      await refreshPlannerStatistics(this.db, isSqlite(this.db) ? "sqlite" : "postgres", "light");
+      await refreshPlannerStatistics(this.db, sqlite ? "sqlite" : "postgres", "light");
   }
 
   /** Imported popularity: likes without likers and all-time downloads from before the 30-day window. */

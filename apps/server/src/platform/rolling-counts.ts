@@ -2,8 +2,11 @@ import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Repos per refresh step: a few milliseconds of database work each. */
-export const ROLLING_CHUNK_ROWS = 2000;
+/**
+ * Repos per refresh step. SQLite runs on the event loop, so its steps stay short (a step that rewrites
+ * every row holds the loop for ~0.1 s); PostgreSQL runs beside it and prefers fewer round trips.
+ */
+export const ROLLING_CHUNK_ROWS = { sqlite: 500, postgres: 2000 } as const;
 
 export interface RollingWindow {
   /** First UTC day counted in the 30-day downloads. */
@@ -24,7 +27,7 @@ export function rollingWindow(now: Date): RollingWindow {
 }
 
 export interface ChunkResult {
-  /** Repos in the chunk (by id order after `after`). */
+  /** Repos in the chunk (the next `chunkRows` by id after `after`). */
   rows: number;
   /** Repos whose counts changed and were written. */
   changed: number;
@@ -32,7 +35,7 @@ export interface ChunkResult {
 }
 
 /**
- * One step of the rolling refresh: the next ROLLING_CHUNK_ROWS repos by id after `after`. Downloads
+ * One step of the rolling refresh: the next `chunkRows` repos by id after `after`. Downloads
  * and likes of those repos are aggregated once (GROUP BY) and only rows whose values differ are
  * updated, so an idle catalogue writes nothing.
  */
@@ -40,13 +43,14 @@ export async function refreshRollingChunk(
   db: Kysely<Database>,
   window: RollingWindow,
   after: string | undefined,
+  chunkRows: number,
 ): Promise<ChunkResult> {
   const ids = await db
     .selectFrom("repos")
     .select("id")
     .$if(after !== undefined, (q) => q.where("id", ">", after ?? ""))
     .orderBy("id")
-    .limit(ROLLING_CHUNK_ROWS)
+    .limit(chunkRows)
     .execute();
   if (ids.length === 0) return { rows: 0, changed: 0 };
   const first = ids[0].id;

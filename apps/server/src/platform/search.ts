@@ -170,7 +170,9 @@ export async function listRepos(db: Kysely<Database>, query: ListQuery): Promise
             .selectAll()
             .where("id", "in", ordered(q.clearSelect().select("id")).limit(query.limit + 1)),
         ).execute()
-      : await ordered(q).limit(query.limit + 1).execute();
+      : await ordered(q)
+          .limit(query.limit + 1)
+          .execute();
   if (rows.length <= query.limit) return { rows };
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];

@@ -72,7 +72,9 @@ describe.each(DIALECTS)("hot paths under concurrency (%s)", (dialect) => {
 
   it("finds a repo by any substring of its id, case-insensitively", async () => {
     for (const term of ["ot-path-mo", "QUINN/HOT", "model"]) {
-      const found = (await (await fetch(`${hub.url}/api/models?search=${encodeURIComponent(term)}`)).json()) as {
+      const found = (await (
+        await fetch(`${hub.url}/api/models?search=${encodeURIComponent(term)}`)
+      ).json()) as {
         id: string;
       }[];
       expect(found.map((m) => m.id)).toContain(repo.name);
