@@ -7,6 +7,7 @@ import { FsBlobStore } from "./blobs/fs-blob-store.js";
 import { deriveMetadata } from "./derive/derive-metadata.js";
 import type { GgufFileInfo } from "./derive/gguf-summary.js";
 import type { RepoFiles } from "./derive/repo-files.js";
+import { checkCommitDate } from "./commit/commit-date.js";
 import { planIndexChanges, type CommitOperation, type PlanContext } from "./commit/plan-index-changes.js";
 import { createBareLayout } from "./git/bare-layout.js";
 import { writeCommit } from "./git/commit-writer.js";
@@ -68,6 +69,11 @@ export interface CommitFilesInput {
   author: string;
   parentCommit?: string;
   branch?: string;
+  /**
+   * Author and committer date of the commit (e.g. a seeded repo's "last updated"); default: now.
+   * Must not be before 2000 or more than a minute ahead of this machine's clock.
+   */
+  date?: Date;
 }
 
 const REPO_SEGMENT = /^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/;
@@ -203,6 +209,8 @@ export class RepoContent {
 
   /** Commits plain files (seeding, tests); goes through the same path as the HTTP commit API. */
   async commitFiles(repo: RepoRecord, input: CommitFilesInput): Promise<CommitResult> {
+    const { date, ...request } = input;
+    if (date) checkCommitDate(date);
     if (!(await this.exists(repo))) await this.init(repo, input.author);
     const operations: CommitOperation[] = [];
     for (const file of input.files) {
@@ -210,7 +218,8 @@ export class RepoContent {
       operations.push({ kind: "file", path, blob: await this.hashBlob(repo, file.content) });
     }
     for (const path of input.deletions ?? []) operations.push({ kind: "delete", path: checkRepoPath(path) });
-    return this.commit(repo, { ...input, operations });
+    const git = this.git(repo);
+    return this.mutex.run(git.dir, () => this.commitLocked(repo, git, { ...request, operations }, date));
   }
 
   /** The single commit path: builds a commit off-branch, then moves the branch with compare-and-swap. */
@@ -224,6 +233,7 @@ export class RepoContent {
     repo: RepoRecord,
     git: GitRepository,
     request: CommitRequest,
+    date = new Date(),
   ): Promise<CommitResult> {
     const branch = checkRevision(request.branch ?? DEFAULT_BRANCH);
     const head = await git.headOf(branch);
@@ -244,7 +254,7 @@ export class RepoContent {
         base: head,
         changes,
         message,
-        author: { name: request.author, email: `${request.author}@users.noreply.modelhub` },
+        author: { name: request.author, email: `${request.author}@users.noreply.modelhub`, date },
       },
       this.tmpDir,
     );
@@ -254,7 +264,9 @@ export class RepoContent {
     this.forget(git.dir);
     this.deps.logger.info({ repo: `${repo.type}:${repo.id}`, branch, commit }, "commit landed");
     if (branch === DEFAULT_BRANCH) await this.announce(repo, commit);
-    return { commit, branch, sha: commit, date: new Date(), title: request.title };
+    // git keeps whole seconds; report the date exactly as stored.
+    const stored = new Date(Math.floor(date.getTime() / 1000) * 1000);
+    return { commit, branch, sha: commit, date: stored, title: request.title };
   }
 
   /** Commits onto a new `refs/pr/<n>` starting at `parentCommit` (or the branch head); the branch stays put. */

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { RepoContent } from "../http/contracts.js";
 import type { Logger } from "../platform/logger.js";
 import { toRepoRecord } from "../platform/repos.js";
@@ -10,6 +11,10 @@ const STARTED_KEY = "seed_started_at";
 /** Repos imported at once: enough to overlap database round trips (PostgreSQL) with git writes. */
 const CONCURRENCY = 8;
 const DONE_PREFIX = "seeded:";
+/** Seeded repos look last updated between their creation and this day. */
+const LAST_UPDATE_LIMIT = Date.parse("2026-11-01T00:00:00Z");
+/** Creation date assumed for catalogue repos that give none. */
+const DEFAULT_CREATED = Date.parse("2023-01-01T00:00:00Z");
 
 export interface SeedDeps {
   services: PlatformServices;
@@ -154,13 +159,16 @@ async function importRepo(deps: SeedDeps, repo: DemoRepo, namespaces: NamespaceC
       sdk: repo.type === "space" ? "static" : undefined,
     }));
   const record = toRepoRecord(row);
+  // Held in a variable: the content seam's declared input does not name `date` yet (see content-module).
+  const commit = {
+    files: repo.files,
+    title: repo.title ?? "Import from the demo catalogue",
+    author: record.owner,
+    date: seededUpdateDate(repo),
+  };
   try {
     await content.init(record);
-    await content.commitFiles(record, {
-      files: repo.files,
-      title: repo.title ?? "Import from the demo catalogue",
-      author: record.owner,
-    });
+    await content.commitFiles(record, commit);
   } catch (err) {
     deps.logger.error({ err, repo: repo.id }, "could not import repo; skipping it");
     if (!existing) {
@@ -173,6 +181,20 @@ async function importRepo(deps: SeedDeps, repo: DemoRepo, namespaces: NamespaceC
   await services.repos.setSeedPopularity(row.id, repo.likes, repo.downloads * 2);
   await setMeta(services, doneKey);
   return true;
+}
+
+/**
+ * A repo's "last updated" date: a point between its creation and LAST_UPDATE_LIMIT (or now, if
+ * earlier) picked by a hash of its id, so every import of the catalogue lands the same commit date.
+ */
+export function seededUpdateDate(repo: Pick<DemoRepo, "id" | "createdAt">, now = new Date()): Date {
+  const parsed = repo.createdAt ? Date.parse(repo.createdAt) : NaN;
+  const start = Number.isNaN(parsed) ? DEFAULT_CREATED : parsed;
+  const end = Math.min(LAST_UPDATE_LIMIT, now.getTime());
+  if (start >= end) return new Date(Math.floor(Math.min(start, now.getTime()) / 1000) * 1000);
+  const fraction = createHash("sha256").update(repo.id).digest().readUInt32BE(0) / 2 ** 32;
+  const ms = start + fraction * (end - start);
+  return new Date(Math.floor(ms / 1000) * 1000);
 }
 
 async function removeCatalogueRepos(deps: SeedDeps, catalogue: DemoCatalogue): Promise<void> {

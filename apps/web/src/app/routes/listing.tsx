@@ -4,6 +4,7 @@ import { EmptyState, ErrorState, Skeleton } from "../../components/ui/status.js"
 import { useRepoList, type ListParams } from "../../features/repos/api/list-repos.js";
 import { RepoGrid } from "../../features/repos/components/repo-card.js";
 import { FilterGroup } from "../../features/search/components/filter-group.js";
+import { TagFacets } from "../../features/search/components/tag-facets.js";
 import {
   LANGUAGES,
   LICENSES,
@@ -43,7 +44,7 @@ function paramsFrom(search: URLSearchParams, type: RepoType): ListParams {
     else params.pipeline_tag = task;
   }
   const sdk = get("sdk");
-  if (sdk) filter.push(`sdk:${sdk}`);
+  if (sdk) filter.push(sdk); // spaces carry their SDK as a bare tag
   if (filter.length) params.filter = filter;
   return params;
 }
@@ -126,6 +127,7 @@ export function ListingPage() {
           selected={search.get("license") ?? undefined}
           onSelect={(value) => setParam("license", value)}
         />
+        <TagFacets />
       </aside>
       <section aria-labelledby="listing-title" style={{ minWidth: 0 }}>
         <div className="listing-toolbar">

@@ -7,7 +7,7 @@ export function repoTypeOfPath(pathname: string): RepoType {
 
 /**
  * The API query a listing page sends, read from its URL: the page's parameters are the API's, except
- * that a dataset task travels as a `task_categories:` tag and a space SDK as an `sdk:` tag.
+ * that a dataset task travels as a `task_categories:` tag and a space SDK as its bare tag (`static`, `gradio`, …).
  */
 export function facetParamsOf(search: URLSearchParams, type: RepoType): FacetParams {
   const get = (key: string) => search.get(key) || undefined;
@@ -25,7 +25,7 @@ export function facetParamsOf(search: URLSearchParams, type: RepoType): FacetPar
     else params.pipeline_tag = task;
   }
   const sdk = get("sdk");
-  if (sdk) filter.push(`sdk:${sdk}`);
+  if (sdk) filter.push(sdk);
   if (filter.length > 0) params.filter = filter;
   for (const key of Object.keys(params) as (keyof FacetParams)[])
     if (params[key] === undefined) delete params[key];
