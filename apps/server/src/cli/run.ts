@@ -4,6 +4,7 @@ import { DatabaseUnreachableError } from "../db/open-database.js";
 import { DataDirError } from "../platform/data-dir.js";
 import { PortInUseError } from "../server.js";
 import type { Output } from "./context.js";
+import { orgCommand, repeatedFlag } from "./org.js";
 import { seedCommand } from "./seed.js";
 import { serveCommand } from "./serve.js";
 import { snippetsCommand } from "./snippets.js";
@@ -42,6 +43,17 @@ export async function runCli(argv: string[], env: Env, io: Output): Promise<numb
           io,
         );
         return 0;
+      case "org":
+        return await orgCommand(
+          config,
+          {
+            words: rest,
+            fullname: optionalString(flags.fullname),
+            role: optionalString(flags.role),
+            members: repeatedFlag(argv, "member"),
+          },
+          io,
+        );
       case "snippets":
         return await snippetsCommand(
           config,

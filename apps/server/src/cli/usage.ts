@@ -5,6 +5,10 @@ Commands:
   token create <user> [--write] [--name N] [--password P]
                                          print a new access token (creates the user if needed;
                                          --password also sets the user's web sign-in password)
+  org create <name> [--fullname F] [--member user[:role]]...
+                                         create an organisation (members default to admin)
+  org add-member <org> <user> [--role admin|write|read]
+                                         add a member or change its role (default write)
   snippets <model-id> [--provider P] [--language L] [--client C] [--stream] [--json]
                                          print the code snippets of a model the hub knows
   seed [--reset]                         import the demo catalogue (--reset re-imports it)

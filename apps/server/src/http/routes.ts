@@ -4,6 +4,7 @@ import type { AppDeps } from "./deps.js";
 import { facetRoutes } from "./routes/facets.js";
 import { likeRoutes } from "./routes/likes.js";
 import { listingRoutes } from "./routes/listings.js";
+import { orgRoutes } from "./routes/orgs.js";
 import { repoInfoRoutes } from "./routes/repo-info.js";
 import { repoLifecycleRoutes } from "./routes/repos.js";
 import { snippetRoutes } from "./routes/snippets.js";
@@ -27,6 +28,8 @@ import { whoamiRoutes } from "./routes/whoami.js";
  * |            | GET /api/users/:user/likes                                                      |
  * | repo info  | GET /api/{kind}/:owner/:name[/revision/:rev]                                    |
  * | tasks      | GET /api/tasks, /api/tasks/:task                                                |
+ * | orgs       | POST /api/organizations/new, GET/POST /api/organizations/:org/members,          |
+ * |            | DELETE /api/organizations/:org/members/:user                                    |
  */
 export function platformRoutes(deps: AppDeps): Hono<AppEnv>[] {
   return [
@@ -39,5 +42,6 @@ export function platformRoutes(deps: AppDeps): Hono<AppEnv>[] {
     likeRoutes(deps),
     repoInfoRoutes(deps),
     taskRoutes(),
+    orgRoutes(deps),
   ];
 }

@@ -2,9 +2,10 @@ import type { Kysely, Selectable } from "kysely";
 import type { Database, OrgTable, TokenTable, UserTable } from "../db/schema.js";
 import { isUniqueViolation } from "../db/unique-violation.js";
 import { badRequest, conflict, notFound } from "../http/errors.js";
-import type { Viewer } from "../http/contracts.js";
 import { newId, nowIso } from "./ids.js";
 import { nameProblem } from "./names.js";
+import { WRITING_ROLES } from "./orgs.js";
+import type { MemberViewer } from "./repo-access.js";
 import { hashPassword, verifyPassword } from "./passwords.js";
 import { generateToken, hashToken, tokenPrefix } from "./tokens.js";
 
@@ -25,6 +26,8 @@ export interface ResolvedToken {
   user: UserRow;
   token: TokenRow;
   orgs: string[];
+  /** Orgs where the user's role allows pushing (admin, write). */
+  writeOrgs: string[];
 }
 
 /** Users, organisations, memberships and access tokens. */
@@ -107,11 +110,13 @@ export class Accounts {
     return (await this.canonicalNamespace(name)) !== undefined;
   }
 
-  async orgsOf(user: string): Promise<OrgRow[]> {
+  /** The user's organisations, each with the user's role in it. */
+  async orgsOf(user: string): Promise<(OrgRow & { role: string })[]> {
     return this.db
       .selectFrom("memberships")
       .innerJoin("orgs", "orgs.name", "memberships.org_name")
       .selectAll("orgs")
+      .select("memberships.role as role")
       .where("memberships.user_name", "=", user)
       .orderBy("orgs.name")
       .execute();
@@ -203,10 +208,15 @@ export class Accounts {
     if (!user) return undefined;
     const orgs = await this.db
       .selectFrom("memberships")
-      .select("org_name")
+      .select(["org_name", "role"])
       .where("user_name", "=", user.name)
       .execute();
-    return { user, token: row, orgs: orgs.map((o) => o.org_name) };
+    return {
+      user,
+      token: row,
+      orgs: orgs.map((o) => o.org_name),
+      writeOrgs: orgs.filter((o) => WRITING_ROLES.includes(o.role)).map((o) => o.org_name),
+    };
   }
 
   async setAdmin(name: string, isAdmin: boolean): Promise<void> {
@@ -227,10 +237,11 @@ export class Accounts {
       .execute();
   }
 
-  viewerOf(resolved: ResolvedToken): Viewer {
+  viewerOf(resolved: ResolvedToken): MemberViewer {
     return {
       user: resolved.user.name,
       orgs: resolved.orgs,
+      writeOrgs: resolved.writeOrgs,
       role: resolved.token.role === "write" ? "write" : "read",
       isAdmin: resolved.user.is_admin === 1,
     };

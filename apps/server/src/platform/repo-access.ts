@@ -1,6 +1,11 @@
 import type { RepoAccess, RepoRecord, RepoType, Viewer } from "../http/contracts.js";
 import { toRepoRecord, type Repos } from "./repos.js";
 
+/** A viewer built from a token also knows in which orgs its role allows writes. */
+export interface MemberViewer extends Viewer {
+  writeOrgs?: string[];
+}
+
 export function isNamespaceMember(viewer: Viewer, owner: string): boolean {
   if (!viewer.user) return false;
   const lower = owner.toLowerCase();
@@ -13,7 +18,11 @@ export function canReadRepo(viewer: Viewer, repo: Pick<RepoRecord, "private" | "
 
 /** Writes need a write token of the owner, of a member of the owning org, or of an admin. */
 export function canWriteNamespace(viewer: Viewer, owner: string): boolean {
-  return viewer.role === "write" && (viewer.isAdmin === true || isNamespaceMember(viewer, owner));
+  if (viewer.role !== "write" || !viewer.user) return false;
+  if (viewer.isAdmin === true) return true;
+  const lower = owner.toLowerCase();
+  const writeOrgs = (viewer as MemberViewer).writeOrgs ?? viewer.orgs;
+  return viewer.user.toLowerCase() === lower || writeOrgs.some((org) => org.toLowerCase() === lower);
 }
 
 export function createRepoAccess(repos: Repos): RepoAccess {

@@ -35,7 +35,7 @@ export function whoamiRoutes(deps: AppDeps): Hono<AppEnv> {
         avatarUrl: "",
         canPay: false,
         periodEnd: null,
-        roleInOrg: "admin",
+        roleInOrg: org.role,
       })),
       auth: {
         type: "access_token",

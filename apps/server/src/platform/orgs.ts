@@ -1,0 +1,111 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.js";
+import type { Viewer } from "../http/contracts.js";
+import { badRequest, conflict, forbidden, notFound } from "../http/errors.js";
+import type { Accounts, OrgRow } from "./accounts.js";
+
+export const ORG_ROLES = ["admin", "write", "read"] as const;
+export type OrgRole = (typeof ORG_ROLES)[number];
+
+/** Roles whose members may push to the org's repositories. */
+export const WRITING_ROLES: readonly string[] = ["admin", "write"];
+
+export interface OrgMember {
+  user: string;
+  role: string;
+}
+
+export function parseOrgRole(value: string): OrgRole {
+  const role = ORG_ROLES.find((known) => known === value);
+  if (!role) throw badRequest(`Unknown role "${value}": use ${ORG_ROLES.join(", ")}`);
+  return role;
+}
+
+/**
+ * Organisation creation and membership management. `actor` is the signed-in viewer for HTTP calls;
+ * operator commands pass none and skip the permission checks.
+ */
+export class OrgMembers {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly accounts: Accounts,
+  ) {}
+
+  async create(input: { name: string; fullname?: string; creator?: string }): Promise<OrgRow> {
+    return this.accounts.createOrg({
+      name: input.name,
+      fullname: input.fullname,
+      members: input.creator ? [input.creator] : [],
+    });
+  }
+
+  async list(org: string): Promise<OrgMember[]> {
+    const row = await this.requireOrg(org);
+    const rows = await this.db
+      .selectFrom("memberships")
+      .select(["user_name", "role"])
+      .where("org_name", "=", row.name)
+      .orderBy("user_name")
+      .execute();
+    return rows.map((member) => ({ user: member.user_name, role: member.role }));
+  }
+
+  async setRole(org: string, user: string, role: OrgRole, actor?: Viewer): Promise<OrgMember> {
+    const orgRow = await this.requireOrg(org);
+    await this.requireManager(orgRow.name, actor);
+    const userRow = await this.accounts.findUser(user);
+    if (!userRow) throw notFound(`User ${user} not found`);
+    if (role !== "admin") await this.keepAnAdmin(orgRow.name, userRow.name);
+    await this.accounts.addMember(orgRow.name, userRow.name, role);
+    return { user: userRow.name, role };
+  }
+
+  async remove(org: string, user: string, actor?: Viewer): Promise<void> {
+    const orgRow = await this.requireOrg(org);
+    await this.requireManager(orgRow.name, actor);
+    const member = await this.membership(orgRow.name, user);
+    if (!member) throw notFound(`${user} is not a member of ${orgRow.name}`);
+    await this.keepAnAdmin(orgRow.name, member.user_name);
+    await this.db
+      .deleteFrom("memberships")
+      .where("org_name", "=", orgRow.name)
+      .where("user_name", "=", member.user_name)
+      .execute();
+  }
+
+  private async requireOrg(name: string): Promise<OrgRow> {
+    const row = await this.accounts.findOrg(name);
+    if (!row) throw notFound(`Organization ${name} not found`);
+    return row;
+  }
+
+  /** Org admins and hub admins manage members, and only with a write token. */
+  private async requireManager(org: string, actor: Viewer | undefined): Promise<void> {
+    if (!actor) return;
+    if (actor.role !== "write") throw forbidden("Managing members needs a write token");
+    if (actor.isAdmin) return;
+    const own = actor.user ? await this.membership(org, actor.user) : undefined;
+    if (own?.role !== "admin") throw forbidden(`Only admins of ${org} can manage its members`);
+  }
+
+  /** Refuses a change that would take away the org's last admin (`user` is losing the admin role). */
+  private async keepAnAdmin(org: string, user: string): Promise<void> {
+    const admins = await this.db
+      .selectFrom("memberships")
+      .select("user_name")
+      .where("org_name", "=", org)
+      .where("role", "=", "admin")
+      .execute();
+    const others = admins.filter((admin) => admin.user_name !== user);
+    if (admins.length > 0 && others.length === 0) throw conflict(`${org} must keep at least one admin`);
+  }
+
+  private membership(org: string, user: string) {
+    return this.db
+      .selectFrom("memberships")
+      .selectAll()
+      .where("org_name", "=", org)
+      .where((eb) => eb(eb.fn("lower", ["user_name"]), "=", user.toLowerCase()))
+      .executeTakeFirst();
+  }
+}
