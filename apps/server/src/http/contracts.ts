@@ -115,7 +115,13 @@ export interface RepoContent {
   move(from: RepoRecord, to: RepoRecord): Promise<void>;
   commitFiles(
     repo: RepoRecord,
-    input: { files: CommitFileInput[]; title: string; author: string },
+    input: {
+      files: CommitFileInput[];
+      title: string;
+      author: string;
+      /** Author and committer date (seeding dates its imports); now when absent. */
+      date?: Date;
+    },
   ): Promise<CommitSummary>;
   /** Resolves a branch, tag or commit id to a full commit sha; undefined when unknown. Optional. */
   resolveRevision?(repo: RepoRecord, revision: string): Promise<string | undefined>;

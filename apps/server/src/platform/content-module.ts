@@ -26,8 +26,13 @@ export async function loadContent(deps: ContentDeps): Promise<LoadedContent> {
         path: f.path,
         content: typeof f.content === "string" ? f.content : Buffer.from(f.content),
       }));
-      const result = await service.commitFiles(repo, { files, title: input.title, author: input.author });
-      return { sha: result.commit, date: new Date(), title: input.title };
+      const result = await service.commitFiles(repo, {
+        files,
+        title: input.title,
+        author: input.author,
+        date: input.date,
+      });
+      return { sha: result.commit, date: result.date, title: input.title };
     },
     resolveRevision: (repo, revision) => service.resolve(repo, revision),
   };
