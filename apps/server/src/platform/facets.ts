@@ -1,6 +1,6 @@
 import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import type { Database } from "../db/schema.js";
-import type { ListQuery } from "./search.js";
+import { whereListFilters, type ListFilters } from "./list-filters.js";
 
 export const MAX_FACET_SIZE = 50;
 
@@ -19,61 +19,13 @@ export interface Facets {
 }
 
 /** The listing's filters; sort, direction, limit and cursor do not change counts. */
-export type FacetQuery = Omit<ListQuery, "sort" | "direction" | "limit" | "cursor">;
+export type FacetQuery = ListFilters;
 
 type RepoFilter = SelectQueryBuilder<Database, "repos", object>;
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-}
-
-/**
- * The same WHERE clauses as `listRepos` in search.ts (visibility, search terms, author, task, library,
- * tag sets, providers, gating), applied to a bare `repos` selection.
- */
+/** The repos a listing with the same filters would return. */
 export function filteredRepos(db: Kysely<Database>, query: FacetQuery): RepoFilter {
-  let q: RepoFilter = db.selectFrom("repos").where("repos.type", "=", query.type);
-  const viewer = query.viewer;
-  if (!viewer.isAdmin) {
-    const namespaces = viewer.user ? [viewer.user, ...viewer.orgs] : [];
-    q =
-      namespaces.length > 0
-        ? q.where((eb) => eb.or([eb("repos.private", "=", 0), eb("repos.owner", "in", namespaces)]))
-        : q.where("repos.private", "=", 0);
-  }
-  for (const term of query.search) {
-    const trimmed = term.trim().toLowerCase();
-    if (trimmed === "") continue;
-    q = q.where(sql<boolean>`lower(repos.full_id) like ${`%${escapeLike(trimmed)}%`} escape '\\'`);
-  }
-  if (query.author) q = q.where(sql<boolean>`lower(repos.owner) = ${query.author.toLowerCase()}`);
-  if (query.pipelineTag) q = q.where("repos.pipeline_tag", "=", query.pipelineTag);
-  if (query.library) q = q.where("repos.library_name", "=", query.library);
-  const tagSets = query.tags.map((tag) => [tag]);
-  if (query.language) tagSets.push([query.language, `language:${query.language}`]);
-  if (query.license) tagSets.push([`license:${query.license}`]);
-  for (const options of tagSets) {
-    q = q.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom("repo_tags as wanted")
-          .select("wanted.tag")
-          .whereRef("wanted.repo_id", "=", "repos.id")
-          .where("wanted.tag", "in", options),
-      ),
-    );
-  }
-  const providers = query.providers ?? [];
-  if (providers.length > 0) {
-    q = q.where(({ exists, selectFrom }) => {
-      let sub = selectFrom("provider_mappings")
-        .select("provider_mappings.provider")
-        .whereRef("provider_mappings.repo_id", "=", "repos.id");
-      if (!providers.includes("all")) sub = sub.where("provider_mappings.provider", "in", providers);
-      return exists(sub);
-    });
-  }
-  if (query.gated !== undefined) q = q.where("repos.gated", query.gated ? "!=" : "=", "false");
-  return q;
+  return whereListFilters(db.selectFrom("repos"), query);
 }
 
 // Tags with these prefixes identify single papers, datasets or models: too many distinct values to

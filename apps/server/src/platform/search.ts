@@ -1,8 +1,9 @@
-import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
+import type { Kysely, SelectQueryBuilder } from "kysely";
 import type { Database } from "../db/schema.js";
 import { isSqlite } from "../db/search-indexes.js";
 import type { RepoType, Viewer } from "../http/contracts.js";
 import { badRequest } from "../http/errors.js";
+import { whereListFilters } from "./list-filters.js";
 import type { RepoRow } from "./repos.js";
 
 export type SortKey =
@@ -96,60 +97,14 @@ function decodeCursor(text: string): Cursor {
   throw badRequest("Invalid cursor");
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-}
-
 /** Listings with filters and keyset pagination (sort column, then repo id as tie-breaker). */
 export async function listRepos(db: Kysely<Database>, query: ListQuery): Promise<ListPage> {
   const column = SORT_COLUMNS[query.sort];
   const descending = query.direction === -1;
-  let q: SelectQueryBuilder<Database, "repos", RepoRow> = db
-    .selectFrom("repos")
-    .selectAll()
-    .where("type", "=", query.type);
-
-  const viewer = query.viewer;
-  if (!viewer.isAdmin) {
-    const namespaces = viewer.user ? [viewer.user, ...viewer.orgs] : [];
-    q =
-      namespaces.length > 0
-        ? q.where((eb) => eb.or([eb("private", "=", 0), eb("owner", "in", namespaces)]))
-        : q.where("private", "=", 0);
-  }
-  for (const term of query.search) {
-    if (term.trim() === "") continue;
-    q = q.where(
-      sql<boolean>`lower(full_id) like ${`%${escapeLike(term.trim().toLowerCase())}%`} escape '\\'`,
-    );
-  }
-  if (query.author) q = q.where(sql<boolean>`lower(owner) = ${query.author.toLowerCase()}`);
-  if (query.pipelineTag) q = q.where("pipeline_tag", "=", query.pipelineTag);
-  if (query.library) q = q.where("library_name", "=", query.library);
-  const tagSets: string[][] = query.tags.map((tag) => [tag]);
-  if (query.language) tagSets.push([query.language, `language:${query.language}`]);
-  if (query.license) tagSets.push([`license:${query.license}`]);
-  for (const options of tagSets) {
-    q = q.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom("repo_tags")
-          .select("repo_tags.tag")
-          .whereRef("repo_tags.repo_id", "=", "repos.id")
-          .where("repo_tags.tag", "in", options),
-      ),
-    );
-  }
-  if (query.providers && query.providers.length > 0) {
-    const providers = query.providers;
-    q = q.where(({ exists, selectFrom }) => {
-      let sub = selectFrom("provider_mappings")
-        .select("provider_mappings.provider")
-        .whereRef("provider_mappings.repo_id", "=", "repos.id");
-      if (!providers.includes("all")) sub = sub.where("provider_mappings.provider", "in", providers);
-      return exists(sub);
-    });
-  }
-  if (query.gated !== undefined) q = q.where("gated", query.gated ? "!=" : "=", "false");
+  let q: SelectQueryBuilder<Database, "repos", RepoRow> = whereListFilters(
+    db.selectFrom("repos").selectAll(),
+    query,
+  );
 
   if (query.cursor) {
     const [value, id] = decodeCursor(query.cursor);

@@ -1,0 +1,64 @@
+import { sql, type SelectQueryBuilder } from "kysely";
+import type { Database } from "../db/schema.js";
+import type { ListQuery } from "./search.js";
+
+/** What narrows a listing; sort, direction, limit and cursor only order and page it. */
+export type ListFilters = Omit<ListQuery, "sort" | "direction" | "limit" | "cursor">;
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+/**
+ * The WHERE clauses of a listing (type, visibility for the viewer, search terms, author, task,
+ * library, tag sets, providers, gating). Listings and facet counts both use it, so a facet count
+ * always equals the size of the listing it would open.
+ */
+export function whereListFilters<O>(
+  q: SelectQueryBuilder<Database, "repos", O>,
+  query: ListFilters,
+): SelectQueryBuilder<Database, "repos", O> {
+  q = q.where("type", "=", query.type);
+  const viewer = query.viewer;
+  if (!viewer.isAdmin) {
+    const namespaces = viewer.user ? [viewer.user, ...viewer.orgs] : [];
+    q =
+      namespaces.length > 0
+        ? q.where((eb) => eb.or([eb("private", "=", 0), eb("owner", "in", namespaces)]))
+        : q.where("private", "=", 0);
+  }
+  for (const term of query.search) {
+    const trimmed = term.trim().toLowerCase();
+    if (trimmed === "") continue;
+    // Written as `lower(full_id)` so SQLite can use the expression index of migration 0003.
+    q = q.where(sql<boolean>`lower(full_id) like ${`%${escapeLike(trimmed)}%`} escape '\\'`);
+  }
+  if (query.author) q = q.where(sql<boolean>`lower(owner) = ${query.author.toLowerCase()}`);
+  if (query.pipelineTag) q = q.where("pipeline_tag", "=", query.pipelineTag);
+  if (query.library) q = q.where("library_name", "=", query.library);
+  const tagSets: string[][] = query.tags.map((tag) => [tag]);
+  if (query.language) tagSets.push([query.language, `language:${query.language}`]);
+  if (query.license) tagSets.push([`license:${query.license}`]);
+  for (const options of tagSets) {
+    q = q.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("repo_tags as wanted")
+          .select("wanted.tag")
+          .whereRef("wanted.repo_id", "=", "repos.id")
+          .where("wanted.tag", "in", options),
+      ),
+    );
+  }
+  const providers = query.providers ?? [];
+  if (providers.length > 0) {
+    q = q.where(({ exists, selectFrom }) => {
+      let sub = selectFrom("provider_mappings")
+        .select("provider_mappings.provider")
+        .whereRef("provider_mappings.repo_id", "=", "repos.id");
+      if (!providers.includes("all")) sub = sub.where("provider_mappings.provider", "in", providers);
+      return exists(sub);
+    });
+  }
+  if (query.gated !== undefined) q = q.where("gated", query.gated ? "!=" : "=", "false");
+  return q;
+}
