@@ -47,6 +47,13 @@ function useSnippets(
   return { snippets: server.data?.inference ?? [], pending: server.isPending, fromServer: true };
 }
 
+/** The chat sampling settings the panel offers, in the order they appear. */
+const GENERATION_SETTINGS = [
+  { key: "temperature", label: "temperature", inputMode: "decimal" },
+  { key: "maxTokens", label: "max_tokens", inputMode: "numeric" },
+  { key: "topP", label: "top_p", inputMode: "decimal" },
+] as const;
+
 export function InferencePanel({ model, mappings }: InferencePanelProps) {
   const conversational = isConversationalModel(model);
   const [state, setState] = useState<PanelState>(INITIAL_PANEL_STATE);
@@ -169,39 +176,19 @@ export function InferencePanel({ model, mappings }: InferencePanelProps) {
               Stream the response
             </label>
             <div className="field-row">
-              <label className="field">
-                temperature
-                <input
-                  className="input"
-                  inputMode="decimal"
-                  placeholder="default"
-                  value={state.temperature}
-                  onChange={(event) => update({ temperature: event.target.value })}
-                  disabled={fromServer}
-                />
-              </label>
-              <label className="field">
-                max_tokens
-                <input
-                  className="input"
-                  inputMode="numeric"
-                  placeholder="default"
-                  value={state.maxTokens}
-                  onChange={(event) => update({ maxTokens: event.target.value })}
-                  disabled={fromServer}
-                />
-              </label>
-              <label className="field">
-                top_p
-                <input
-                  className="input"
-                  inputMode="decimal"
-                  placeholder="default"
-                  value={state.topP}
-                  onChange={(event) => update({ topP: event.target.value })}
-                  disabled={fromServer}
-                />
-              </label>
+              {GENERATION_SETTINGS.map(({ key, label, inputMode }) => (
+                <label className="field" key={key}>
+                  {label}
+                  <input
+                    className="input"
+                    inputMode={inputMode}
+                    placeholder="default"
+                    value={state[key]}
+                    onChange={(event) => update({ [key]: event.target.value })}
+                    disabled={fromServer}
+                  />
+                </label>
+              ))}
             </div>
           </>
         ) : null}
