@@ -20,6 +20,17 @@ export interface RunningHub {
 }
 
 /** Starts the real hub (built CLI) on a random port with a fresh data folder and the demo catalogue. */
+/**
+ * The environment of the hub under test: the embedded defaults a user gets from `npm start` (SQLite in
+ * its own data folder). DATABASE_URL is dropped: a shared PostgreSQL database would carry repos from
+ * earlier runs whose git folders are not in this run's data folder.
+ */
+function hubEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, MODELHUB_LOG_LEVEL: "info" };
+  delete env.DATABASE_URL;
+  return env;
+}
+
 export async function startHub(): Promise<RunningHub> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "modelhub-web-e2e-"));
   const child: ChildProcess = spawn(
@@ -27,7 +38,7 @@ export async function startHub(): Promise<RunningHub> {
     [SERVER_CLI, "serve", "--port", "0", "--host", "127.0.0.1", "--data", dataDir],
     {
       cwd: REPO_ROOT,
-      env: { ...process.env, MODELHUB_LOG_LEVEL: "info" },
+      env: hubEnv(),
       stdio: ["ignore", "pipe", "pipe"],
     },
   );
@@ -90,6 +101,7 @@ export async function startHub(): Promise<RunningHub> {
         [SERVER_CLI, "token", "create", name, "--write", "--password", password, "--data", dataDir],
         {
           cwd: REPO_ROOT,
+          env: hubEnv(),
         },
       );
       const token = stdout.trim().split("\n").pop() ?? "";
