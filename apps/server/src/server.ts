@@ -87,6 +87,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       configuredPublicUrl: config.publicUrlExplicit ? config.publicUrl : undefined,
       publicUrl,
       webDir: config.webDir,
+      listingCacheMs: config.listingCacheMs,
       logger,
     });
     handler = (request) => app.fetch(request);
@@ -118,6 +119,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
         clearInterval(timer);
         await new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeAllConnections?.();
+        await services.repos.flushDownloads();
         await hub.close();
       },
     };

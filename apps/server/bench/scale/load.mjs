@@ -169,5 +169,5 @@ export async function loadCatalogue({ dataDir, databaseUrl, count, seed = 42, lo
 
 async function pgAnalyze(db) {
   const { sql } = await import("kysely");
-  await sql`ANALYZE`.execute(db);
+  await sql`VACUUM (ANALYZE)`.execute(db);
 }

@@ -21,11 +21,14 @@ export interface Config {
   /** Built web app folder; served when it contains index.html. */
   webDir?: string;
   logLevel: string;
+  /** How long a listing page may be served again; 0 turns the listing cache off. */
+  listingCacheMs: number;
 }
 
 export const DEFAULT_PORT = 8080;
 export const DEFAULT_HOST = "127.0.0.1";
 export const DEFAULT_DATA_DIR = "./data";
+export const DEFAULT_LISTING_CACHE_MS = 2000;
 
 export class ConfigError extends Error {}
 
@@ -60,6 +63,10 @@ export function resolveConfig(
     adminToken,
     webDir: webDir ? path.resolve(cwd, webDir) : DEFAULT_WEB_DIR,
     logLevel: env.MODELHUB_LOG_LEVEL ?? env.LOG_LEVEL ?? "info",
+    listingCacheMs: parseMilliseconds(
+      "MODELHUB_LISTING_CACHE_MS",
+      env.MODELHUB_LISTING_CACHE_MS ?? String(DEFAULT_LISTING_CACHE_MS),
+    ),
   };
 }
 
@@ -75,6 +82,14 @@ function parsePort(raw: string): number {
     throw new ConfigError(`invalid port "${raw}": expected a number from 0 to 65535`);
   }
   return port;
+}
+
+function parseMilliseconds(name: string, raw: string): number {
+  const value = Number(raw.trim());
+  if (raw.trim() === "" || !Number.isInteger(value) || value < 0 || value > 3_600_000) {
+    throw new ConfigError(`${name} "${raw}" must be a whole number of milliseconds from 0 to 3600000`);
+  }
+  return value;
 }
 
 function normalisePublicUrl(raw: string): string {

@@ -21,6 +21,8 @@ export interface AppDeps {
   /** Built web app folder (index.html + assets/), when present. */
   webDir?: string;
   logger: Logger;
+  /** How long a listing page may be served again (0 or absent: never); see ListingPageCache. */
+  listingCacheMs?: number;
   /** Largest accepted JSON body for platform routes, in bytes. */
   maxJsonBytes?: number;
 }

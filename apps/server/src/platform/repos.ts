@@ -5,6 +5,7 @@ import { isUniqueViolation } from "../db/unique-violation.js";
 import { conflict } from "../http/errors.js";
 import { newId, nowIso } from "./ids.js";
 import { fromJsonText, toJsonText } from "./json-columns.js";
+import { DownloadTally, type DownloadCount } from "./download-tally.js";
 import { LruCache } from "./lru-cache.js";
 import { refreshRollingChunk, rollingWindow, ROLLING_CHUNK_ROWS } from "./rolling-counts.js";
 import { isSqlite } from "../db/search-indexes.js";
@@ -71,6 +72,9 @@ export class Repos {
   private readonly rows = new LruCache<string, RepoRow>(CACHE_ENTRIES, CACHE_MAX_AGE_MS);
   private readonly mappings = new LruCache<string, ProviderMappingRow[]>(CACHE_ENTRIES, CACHE_MAX_AGE_MS);
   private refreshing: Promise<void> | undefined;
+  private listingWrites = 0;
+  // Counted downloads only shift numbers on listing pages, so they leave cached pages to their TTL.
+  private readonly downloads = new DownloadTally((counts) => this.writeDownloads(counts, true, false));
 
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -89,10 +93,23 @@ export class Repos {
     return row;
   }
 
-  /** Drops what is cached about one repo; every write to it goes through here. */
-  private forget(repoId: string): void {
+  /**
+   * Drops what is cached about one repo; every write to it goes through here. Unless the write was
+   * only a download count, it also moves the listings generation, which retires cached listing pages.
+   */
+  private forget(repoId: string, listingsChanged = true): void {
     this.rows.deleteWhere((row) => row.id === repoId);
     this.mappings.delete(repoId);
+    if (listingsChanged) this.listingWrites++;
+  }
+
+  /**
+   * Changes with every write that can alter a listing page (create, commit, settings, move, delete,
+   * likes, provider mappings, the rolling refresh), but not with download counts: a page cached
+   * under an older generation must not be served.
+   */
+  listingsGeneration(): number {
+    return this.listingWrites;
   }
 
   findById(repoId: string): Promise<RepoRow | undefined> {
@@ -141,6 +158,7 @@ export class Repos {
       if (isUniqueViolation(err)) throw conflict(`You already created this ${input.type} repo`);
       throw err;
     }
+    this.forget(row.id);
     return row;
   }
 
@@ -215,38 +233,67 @@ export class Repos {
     this.forget(row.id);
   }
 
+  /** Counts one download; settles once it is stored (batched with concurrent downloads). */
   async countDownload(repo: RepoRecord, at = new Date()): Promise<void> {
     const row = await this.find(repo.type, repo.id);
     if (!row) return;
-    await this.addDownloads(row.id, [{ day: utcDay(at), count: 1 }], true);
+    await this.downloads.record(row.id, utcDay(at));
   }
 
-  /** Adds per-day download counts; `rolling` also bumps the 30-day column for today's counts. */
+  /** Adds per-day download counts; `rolling` also bumps the 30-day column (counts of today). */
   async addDownloads(repoId: string, days: { day: string; count: number }[], rolling = false): Promise<void> {
+    await this.writeDownloads(
+      days.map((d) => ({ repoId, ...d })),
+      rolling,
+      true,
+    );
+  }
+
+  private async writeDownloads(
+    counts: DownloadCount[],
+    rolling: boolean,
+    listingsChanged: boolean,
+  ): Promise<void> {
+    // One row per (repo, day): PostgreSQL refuses an upsert that touches the same row twice.
+    const byDay = new Map<string, DownloadCount>();
+    const totals = new Map<string, number>();
+    for (const { repoId, day, count } of counts) {
+      if (count <= 0) continue;
+      const key = `${repoId}\u0000${day}`;
+      const entry = byDay.get(key);
+      if (entry) entry.count += count;
+      else byDay.set(key, { repoId, day, count });
+      totals.set(repoId, (totals.get(repoId) ?? 0) + count);
+    }
+    const days = [...byDay.values()];
     if (days.length === 0) return;
-    const total = days.reduce((sum, d) => sum + d.count, 0);
     await this.db.transaction().execute(async (trx) => {
-      for (const { day, count } of days) {
+      await trx
+        .insertInto("download_days")
+        .values(days.map((d) => ({ repo_id: d.repoId, day: d.day, count: d.count })))
+        .onConflict((oc) =>
+          oc
+            .columns(["repo_id", "day"])
+            .doUpdateSet({ count: sql<number>`download_days.count + excluded.count` }),
+        )
+        .execute();
+      for (const [repoId, total] of totals) {
         await trx
-          .insertInto("download_days")
-          .values({ repo_id: repoId, day, count })
-          .onConflict((oc) =>
-            oc
-              .columns(["repo_id", "day"])
-              .doUpdateSet({ count: sql<number>`download_days.count + ${count}` }),
-          )
+          .updateTable("repos")
+          .set({
+            downloads_all_time: sql<number>`downloads_all_time + ${total}`,
+            downloads_30d: rolling ? sql<number>`downloads_30d + ${total}` : sql<number>`downloads_30d`,
+          })
+          .where("id", "=", repoId)
           .execute();
       }
-      await trx
-        .updateTable("repos")
-        .set({
-          downloads_all_time: sql<number>`downloads_all_time + ${total}`,
-          downloads_30d: rolling ? sql<number>`downloads_30d + ${total}` : sql<number>`downloads_30d`,
-        })
-        .where("id", "=", repoId)
-        .execute();
     });
-    this.forget(repoId);
+    for (const repoId of totals.keys()) this.forget(repoId, listingsChanged);
+  }
+
+  /** Settles when every download counted so far is stored (tests, shutdown). */
+  flushDownloads(): Promise<void> {
+    return this.downloads.drain();
   }
 
   /**
@@ -270,7 +317,10 @@ export class Repos {
     for (;;) {
       const chunk = await refreshRollingChunk(this.db, window, after, chunkRows);
       changed += chunk.changed;
-      if (chunk.changed > 0) this.rows.clear();
+      if (chunk.changed > 0) {
+        this.rows.clear();
+        this.listingWrites++;
+      }
       if (chunk.lastId === undefined || chunk.rows < chunkRows) break;
       after = chunk.lastId;
       await new Promise((resolve) => setImmediate(resolve));
@@ -368,7 +418,7 @@ export class Repos {
       .values({ repo_id: repoId, provider: mapping.provider, ...values })
       .onConflict((oc) => oc.columns(["repo_id", "provider"]).doUpdateSet(values))
       .execute();
-    this.mappings.delete(repoId);
+    this.forget(repoId);
   }
 
   async providerMappings(repoIds: string[]): Promise<Map<string, ProviderMappingRow[]>> {

@@ -3,7 +3,9 @@ import type { AppEnv, RepoType } from "../contracts.js";
 import type { AppDeps } from "../deps.js";
 import { badRequest } from "../errors.js";
 import { requestBase } from "../request-base.js";
-import { listItemJson } from "../../hub-api/repo-info.js";
+import { listItemJson, type ItemOptions } from "../../hub-api/repo-info.js";
+import type { ProviderMappingRow } from "../../platform/repos.js";
+import { ListingPageCache, listingCacheKey, type ListingPage } from "../listing-cache.js";
 import { listRepos, parseSort, type ListQuery } from "../../platform/search.js";
 
 export const DEFAULT_PAGE_SIZE = 100;
@@ -65,20 +67,43 @@ export function parseListQuery(c: Context<AppEnv>, type: RepoType): ListQuery {
 /** `GET /api/models|datasets|spaces`: filters, sort, keyset pages with a `Link: <…>; rel="next"` header. */
 export function listingRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  const cache =
+    (deps.listingCacheMs ?? 0) > 0
+      ? new ListingPageCache(deps.listingCacheMs ?? 0, () => deps.repos.listingsGeneration())
+      : undefined;
+
+  async function computePage(query: ListQuery, options: ItemOptions): Promise<ListingPage> {
+    const page = await listRepos(deps.db, query);
+    const mappings =
+      query.type === "model"
+        ? await deps.repos.providerMappings(page.rows.map((r) => r.id))
+        : new Map<string, ProviderMappingRow[]>();
+    const items = page.rows.map((row) => listItemJson(row, mappings.get(row.id) ?? [], options));
+    return { body: JSON.stringify(items), nextCursor: page.nextCursor };
+  }
+
   for (const [path, type] of Object.entries(COLLECTIONS)) {
     app.get(path, async (c) => {
       const query = parseListQuery(c, type);
-      const page = await listRepos(deps.db, query);
-      const mappings =
-        type === "model" ? await deps.repos.providerMappings(page.rows.map((r) => r.id)) : new Map();
-      const expand = [...(c.req.queries("expand") ?? []), ...(c.req.queries("expand[]") ?? [])];
-      const options = {
-        expand,
+      const options: ItemOptions = {
+        expand: [...(c.req.queries("expand") ?? []), ...(c.req.queries("expand[]") ?? [])],
         full: flag(c.req.query("full")),
         config: flag(c.req.query("config")),
         cardData: flag(c.req.query("cardData")),
       };
-      const items = page.rows.map((row) => listItemJson(row, mappings.get(row.id) ?? [], options));
+      let page: ListingPage;
+      if (cache) {
+        const key = listingCacheKey(query, options);
+        const cached = cache.lookup(key);
+        if (cached) page = cached;
+        else {
+          const generation = cache.currentGeneration();
+          page = await computePage(query, options);
+          cache.store(key, generation, page);
+        }
+      } else {
+        page = await computePage(query, options);
+      }
       if (page.nextCursor) {
         const next = new URL(c.req.url);
         const base = new URL(requestBase(c, deps.configuredPublicUrl));
@@ -87,7 +112,8 @@ export function listingRoutes(deps: AppDeps): Hono<AppEnv> {
         next.searchParams.set("cursor", page.nextCursor);
         c.header("Link", `<${next.toString()}>; rel="next"`);
       }
-      return c.json(items);
+      c.header("Content-Type", "application/json");
+      return c.body(page.body);
     });
   }
   return app;
