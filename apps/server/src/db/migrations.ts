@@ -137,6 +137,28 @@ const MIGRATIONS: Record<string, Migration> = {
       await createScaleIndexes(db, (message) => process.emitWarning(message, "ModelhubMigration"));
     },
   },
+  "0004_access_requests": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("access_requests")
+        .addColumn("repo_id", "text", (c) => c.notNull())
+        .addColumn("user_name", "text", (c) => c.notNull())
+        .addColumn("status", "text", (c) => c.notNull())
+        .addColumn("fields", "text")
+        .addColumn("via", "text", (c) => c.notNull().defaultTo("request"))
+        .addColumn("rejection_reason", "text")
+        .addColumn("granted_by", "text")
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("reviewed_at", "text")
+        .addPrimaryKeyConstraint("access_requests_pk", ["repo_id", "user_name"])
+        .execute();
+      await db.schema
+        .createIndex("access_requests_status_idx")
+        .on("access_requests")
+        .columns(["repo_id", "status", "created_at"])
+        .execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

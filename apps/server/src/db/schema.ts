@@ -108,6 +108,23 @@ export interface MetaTable {
   value: string;
 }
 
+/** One request per (repo, user) to download a gated repo's files. */
+export interface AccessRequestTable {
+  /** `repos.id` (survives renames). */
+  repo_id: string;
+  user_name: string;
+  /** `pending` | `accepted` | `rejected` */
+  status: string;
+  /** JSON object of the answers to the card's `extra_gated_fields`, or null. */
+  fields: string | null;
+  /** `request` (the user asked, sharing their contact) or `grant` (an owner added them). */
+  via: string;
+  rejection_reason: string | null;
+  granted_by: string | null;
+  created_at: string;
+  reviewed_at: string | null;
+}
+
 export interface Database {
   users: UserTable;
   orgs: OrgTable;
@@ -119,4 +136,5 @@ export interface Database {
   download_days: DownloadDayTable;
   provider_mappings: ProviderMappingTable;
   hub_meta: MetaTable;
+  access_requests: AccessRequestTable;
 }

@@ -38,6 +38,11 @@ export interface RepoAccess {
   findRepo(type: RepoType, id: string): Promise<RepoRecord | undefined>;
   canRead(viewer: Viewer, repo: RepoRecord): boolean;
   canWrite(viewer: Viewer, repo: RepoRecord): boolean;
+  /** Gated repos: why the viewer may not download files (401 anonymous, 403 signed in), or undefined. */
+  downloadDenial?(
+    viewer: Viewer,
+    repo: RepoRecord,
+  ): Promise<{ status: 401 | 403; message: string } | undefined>;
 }
 
 /** A file as seen at one commit. `lfs` is set for files stored as LFS pointers. */

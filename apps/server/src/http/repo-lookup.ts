@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv, RepoType } from "./contracts.js";
-import { repoNotFound } from "./errors.js";
-import { canReadRepo } from "../platform/repo-access.js";
+import { forbidden, repoNotFound, unauthorized } from "./errors.js";
+import { canReadRepo, canWriteNamespace } from "../platform/repo-access.js";
 import { toRepoRecord, type RepoRow, type Repos } from "../platform/repos.js";
 
 /** The repo when it exists and the viewer may see it; otherwise the same 404 either way. */
@@ -13,5 +13,23 @@ export async function readableRepo(
 ): Promise<RepoRow> {
   const row = await repos.find(type, id);
   if (!row || !canReadRepo(c.var.viewer, toRepoRecord(row))) throw repoNotFound();
+  return row;
+}
+
+/**
+ * A readable repo the viewer may administer (its settings, its access requests): a write token of the
+ * owner, of a write/admin member of the owning org, or of a site admin. 401 anonymous, 403 otherwise.
+ */
+export async function managedRepo(
+  c: Context<AppEnv>,
+  repos: Repos,
+  type: RepoType,
+  id: string,
+): Promise<RepoRow> {
+  const row = await readableRepo(c, repos, type, id);
+  const viewer = c.var.viewer;
+  if (!viewer.user) throw unauthorized("You must be authenticated: send `Authorization: Bearer hf_…`");
+  if (!canWriteNamespace(viewer, row.owner))
+    throw forbidden(`You need write access to ${row.full_id} (a write token of an owner) for this operation`);
   return row;
 }

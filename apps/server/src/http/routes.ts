@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "./contracts.js";
 import type { AppDeps } from "./deps.js";
+import { accessRequestRoutes } from "./routes/access-requests.js";
 import { facetRoutes } from "./routes/facets.js";
 import { likeRoutes } from "./routes/likes.js";
 import { listingRoutes } from "./routes/listings.js";
@@ -43,5 +44,6 @@ export function platformRoutes(deps: AppDeps): Hono<AppEnv>[] {
     repoInfoRoutes(deps),
     taskRoutes(),
     orgRoutes(deps),
+    accessRequestRoutes(deps),
   ];
 }

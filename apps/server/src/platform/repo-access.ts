@@ -1,4 +1,7 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.js";
 import type { RepoAccess, RepoRecord, RepoType, Viewer } from "../http/contracts.js";
+import { AccessRequests, gateDenial, hasBypass } from "./access-requests.js";
 import { toRepoRecord, type Repos } from "./repos.js";
 
 /** A viewer built from a token also knows in which orgs its role allows writes. */
@@ -25,7 +28,13 @@ export function canWriteNamespace(viewer: Viewer, owner: string): boolean {
   return viewer.user.toLowerCase() === lower || writeOrgs.some((org) => org.toLowerCase() === lower);
 }
 
-export function createRepoAccess(repos: Repos): RepoAccess {
+/**
+ * The one place that decides repo access for the content routes. `db` enables the gate of gated repos
+ * (file downloads need an accepted access request unless the viewer owns the repo, is a member of its
+ * org or a site admin); without it gated repos download like public ones.
+ */
+export function createRepoAccess(repos: Repos, db?: Kysely<Database>): RepoAccess {
+  const requests = db ? new AccessRequests(db) : undefined;
   return {
     async findRepo(type: RepoType, id: string) {
       const row = await repos.find(type, id);
@@ -33,5 +42,14 @@ export function createRepoAccess(repos: Repos): RepoAccess {
     },
     canRead: (viewer, repo) => canReadRepo(viewer, repo),
     canWrite: (viewer, repo) => canWriteNamespace(viewer, repo.owner),
+    async downloadDenial(viewer, repo) {
+      if (!requests || !repo.gated || hasBypass(viewer, repo)) return undefined;
+      let status;
+      if (viewer.user) {
+        const row = await repos.find(repo.type, repo.id);
+        status = row ? await requests.statusOf(row.id, viewer.user) : undefined;
+      }
+      return gateDenial(viewer, repo, status);
+    },
   };
 }

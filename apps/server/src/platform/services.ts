@@ -19,7 +19,7 @@ export function createPlatformServices(hub: HubDatabase): PlatformServices {
     hub,
     accounts: new Accounts(hub.db),
     repos,
-    access: createRepoAccess(repos),
+    access: createRepoAccess(repos, hub.db),
     events: createRepoEvents(repos),
   };
 }

@@ -159,3 +159,56 @@ export interface LoginResponse {
   token?: AccessTokenInfo;
   user: { name: string; fullname?: string };
 }
+
+/** Roles in an organisation: admins manage members, write members push, read members see private repos. */
+export type OrgRole = "admin" | "write" | "read";
+
+/** One item of `GET /api/organizations/{org}/members`. */
+export interface OrgMember {
+  user: string;
+  role: OrgRole;
+}
+
+/** `GET /api/organizations/{org}/overview`. */
+export interface OrgOverview {
+  _id: string;
+  type: "org";
+  name: string;
+  fullname: string;
+  createdAt: string;
+  numUsers: number;
+}
+
+/** `GET /api/users/{user}/overview`. */
+export interface UserOverview {
+  _id: string;
+  type: "user";
+  user: string;
+  fullname: string;
+  createdAt: string;
+  orgs: { name: string; fullname: string }[];
+}
+
+/** Status of an access request to a gated repo. */
+export type AccessRequestStatus = "pending" | "accepted" | "rejected";
+
+/** `GET /api/{kind}/{id}/user-access-request/me`: the viewer's standing on a (possibly gated) repo. */
+export interface GateState {
+  gated: false | "auto" | "manual";
+  hasAccess: boolean;
+  status: AccessRequestStatus | null;
+  rejectionReason: string | null;
+  canManage: boolean;
+  /** The card's `extra_gated_fields`: label → kind (`text`, `checkbox`, `date_picker`, `country`, `select`). */
+  fields: Record<string, string>;
+}
+
+/** One item of `GET /api/{kind}/{id}/user-access-request/{status}` (owners only). */
+export interface AccessRequest {
+  user: { user: string; fullname: string; email: string | null };
+  status: AccessRequestStatus;
+  timestamp: string;
+  reviewedAt?: string;
+  grantedBy?: { user: string };
+  fields: Record<string, string> | null;
+}

@@ -7,7 +7,7 @@ import { checkRepoPath } from "../paths/repo-path.js";
 import { parseRange } from "./byte-range.js";
 import type { ContentContext } from "./content-context.js";
 import { contentDisposition, contentTypeOf } from "./content-type.js";
-import { readableRepo, viewerOf } from "./repo-access.js";
+import { downloadableRepo, viewerOf } from "./repo-access.js";
 
 const EXPOSED =
   "ETag, X-Linked-Etag, X-Linked-Size, X-Repo-Commit, Content-Range, Content-Length, X-Error-Code, X-Error-Message";
@@ -16,12 +16,13 @@ const EXPOSED =
 export function registerDownloadRoutes(app: Hono<AppEnv>, ctx: ContentContext): void {
   const serve = (type: RepoType | undefined, mode: "resolve" | "raw") => async (c: Context<AppEnv>) => {
     const repoType: RepoType = type ?? (c.req.param("prefix") === "datasets" ? "dataset" : "space");
-    const repo = await readableRepo(
+    const repo = await downloadableRepo(
       ctx.access,
       viewerOf(c),
       repoType,
       c.req.param("owner") ?? "",
       c.req.param("name") ?? "",
+      mode === "resolve" ? c.req.param("path") : undefined,
     );
     const path = checkRepoPath(c.req.param("path") ?? "");
     const snapshot = await ctx.content.snapshot(repo, c.req.param("rev") ?? "");

@@ -7,7 +7,7 @@ import { BlobMismatchError, isSha256 } from "../blobs/blob-store.js";
 import { HttpError, badRequest, unprocessable } from "../http-error.js";
 import { parseRange } from "./byte-range.js";
 import { type ContentContext, hubUrl } from "./content-context.js";
-import { readableRepo, viewerOf, writableRepo } from "./repo-access.js";
+import { downloadableRepo, viewerOf, writableRepo } from "./repo-access.js";
 import { readLimitedJson, readLimitedText } from "./limited-body.js";
 import { URL_PREFIX } from "./repo-types.js";
 
@@ -76,7 +76,13 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
       repo =
         operation === "upload"
           ? await writableRepo(ctx.access, viewer, repoTypeOf(c), c.req.param("owner") ?? "", repoName(c))
-          : await readableRepo(ctx.access, viewer, repoTypeOf(c), c.req.param("owner") ?? "", repoName(c));
+          : await downloadableRepo(
+              ctx.access,
+              viewer,
+              repoTypeOf(c),
+              c.req.param("owner") ?? "",
+              repoName(c),
+            );
     } catch (error) {
       if (error instanceof HttpError && error.status === 404 && !viewer.user)
         return lfsError(401, "Repository not found or authentication required");
@@ -141,7 +147,7 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
     const viewer = viewerOf(c);
     return write
       ? writableRepo(ctx.access, viewer, type, c.req.param("owner") ?? "", repoName(c))
-      : readableRepo(ctx.access, viewer, type, c.req.param("owner") ?? "", repoName(c));
+      : downloadableRepo(ctx.access, viewer, type, c.req.param("owner") ?? "", repoName(c));
   };
 
   const upload = async (c: Context<AppEnv>) => {

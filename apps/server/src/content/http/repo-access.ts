@@ -37,3 +37,27 @@ export async function writableRepo(
   }
   return repo;
 }
+
+/** Files anyone may fetch through `resolve` on a gated repo (the card and licence, at the repo root). */
+const GATE_FREE_PATHS = new Set(["README.md", "LICENSE", "LICENSE.md", "LICENSE.txt"]);
+
+/**
+ * Like readableRepo, then applies the gate of gated repos to file downloads (resolve, raw, LFS objects,
+ * git fetch): 401 anonymous, 403 without granted access, both with `X-Error-Code: GatedRepo`. The gate
+ * comes before the revision or file is looked up. `freePath` is the path of a `resolve` request, which
+ * skips the gate for the card and licence files.
+ */
+export async function downloadableRepo(
+  access: RepoAccess,
+  viewer: Viewer,
+  type: RepoType,
+  owner: string,
+  name: string,
+  freePath?: string,
+): Promise<RepoRecord> {
+  const repo = await readableRepo(access, viewer, type, owner, name);
+  if (!repo.gated || (freePath !== undefined && GATE_FREE_PATHS.has(freePath))) return repo;
+  const denial = await access.downloadDenial?.(viewer, repo);
+  if (denial) throw new HttpError(denial.status, denial.message, "GatedRepo");
+  return repo;
+}

@@ -3,6 +3,7 @@ import { paths, repoTypeLabel } from "../../../config/paths.js";
 import type { RepoInfo, RepoType } from "../../../lib/api-types.js";
 import { CopyButton } from "../../../components/ui/copy-button.js";
 import { useAuth } from "../../auth/auth-context.js";
+import { GateNotice } from "./gate-notice.js";
 import { LikeButton } from "./like-button.js";
 
 export type RepoTab = "card" | "files" | "commits" | "upload";
@@ -84,6 +85,7 @@ export function RepoHeader({
             {license ? <span className="tag">License: {license}</span> : null}
           </div>
         ) : null}
+        {info?.gated && tab === "card" ? <GateNotice type={type} id={id} info={info} /> : null}
         <nav className="tabs" aria-label="Repository sections">
           {tabs.map((item) => (
             <Link

@@ -1,0 +1,252 @@
+import type { Kysely } from "kysely";
+import type { AccessRequestTable, Database } from "../db/schema.js";
+import type { RepoRecord, Viewer } from "../http/contracts.js";
+import { nowIso } from "./ids.js";
+import { isNamespaceMember } from "./repo-access.js";
+
+/**
+ * Access requests of gated repos. A gated repo's info, listings and file tree stay public; its file
+ * contents need an access decision: owners, members of the owning org (any role) and site admins always
+ * pass, everyone else needs an `accepted` request. `gated: "auto"` accepts requests as they arrive,
+ * `"manual"` leaves them pending until an owner decides.
+ */
+export type AccessStatus = "pending" | "accepted" | "rejected";
+export const ACCESS_STATUSES: readonly AccessStatus[] = ["pending", "accepted", "rejected"];
+
+export type AccessRequestRow = AccessRequestTable;
+
+/** A request as the Hub lists it to the repo's owners. */
+export interface AccessRequestJson {
+  user: { user: string; fullname: string; email: string | null; type: "user" };
+  status: AccessStatus;
+  timestamp: string;
+  reviewedAt?: string;
+  grantedBy?: { user: string };
+  fields: Record<string, string> | null;
+}
+
+/** Why a viewer may not download a gated repo's files (undefined: they may). */
+export interface GateDenial {
+  status: 401 | 403;
+  message: string;
+}
+
+export function hasBypass(viewer: Viewer, repo: Pick<RepoRecord, "owner">): boolean {
+  return viewer.isAdmin === true || isNamespaceMember(viewer, repo.owner);
+}
+
+/** Where a user asks for access: the repo page, or the API route. */
+function howToAsk(repo: Pick<RepoRecord, "type" | "id">): string {
+  const page = `/${repo.type === "model" ? "" : `${repo.type}s/`}${repo.id}`;
+  return `Request access on ${page} or with POST /api/${repo.type}s/${repo.id}/ask-access`;
+}
+
+/** The gate's answer for a viewer whose own request (if any) has `status`. */
+export function gateDenial(
+  viewer: Viewer,
+  repo: Pick<RepoRecord, "type" | "id" | "owner" | "gated">,
+  status: AccessStatus | undefined,
+): GateDenial | undefined {
+  if (!repo.gated || hasBypass(viewer, repo)) return undefined;
+  const what = `${repo.type} ${repo.id}`;
+  if (!viewer.user)
+    return {
+      status: 401,
+      message: `Access to ${what} is restricted: sign in (send a token) and request access. ${howToAsk(repo)}.`,
+    };
+  if (status === "accepted") return undefined;
+  if (status === "pending")
+    return {
+      status: 403,
+      message: `Your request to access ${what} is waiting for a decision by the repo's authors.`,
+    };
+  if (status === "rejected")
+    return { status: 403, message: `Your request to access ${what} was rejected by the repo's authors.` };
+  return {
+    status: 403,
+    message: `Access to ${what} is restricted and you have not been granted access. ${howToAsk(repo)}.`,
+  };
+}
+
+/** The card's `extra_gated_fields` as label → kind (`text`, `checkbox`, `date_picker`, `country`, `select`). */
+export function gatedFieldsOf(cardData: Record<string, unknown> | undefined): Record<string, string> {
+  const declared = cardData?.extra_gated_fields;
+  if (!declared || typeof declared !== "object" || Array.isArray(declared)) return {};
+  const out: Record<string, string> = {};
+  for (const [label, spec] of Object.entries(declared as Record<string, unknown>)) {
+    if (typeof spec === "string") out[label] = spec;
+    else if (spec && typeof spec === "object" && typeof (spec as { type?: unknown }).type === "string")
+      out[label] = (spec as { type: string }).type;
+    else out[label] = "text";
+  }
+  return out;
+}
+
+export class AccessRequests {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  find(repoId: string, user: string): Promise<AccessRequestRow | undefined> {
+    return this.db
+      .selectFrom("access_requests")
+      .selectAll()
+      .where("repo_id", "=", repoId)
+      .where("user_name", "=", user)
+      .executeTakeFirst();
+  }
+
+  async statusOf(repoId: string, user: string): Promise<AccessStatus | undefined> {
+    return (await this.find(repoId, user))?.status as AccessStatus | undefined;
+  }
+
+  /**
+   * A user asks for access. A new request is accepted at once in auto mode and pending in manual mode;
+   * an existing request keeps its status (a rejected user cannot ask again), pending ones take the new answers.
+   */
+  async ask(
+    repoId: string,
+    user: string,
+    mode: "auto" | "manual",
+    fields: Record<string, string> | null,
+  ): Promise<AccessStatus> {
+    const existing = await this.find(repoId, user);
+    const fieldsText = fields && Object.keys(fields).length > 0 ? JSON.stringify(fields) : null;
+    if (existing) {
+      if (existing.status === "pending")
+        await this.db
+          .updateTable("access_requests")
+          .set({ fields: fieldsText ?? existing.fields })
+          .where("repo_id", "=", repoId)
+          .where("user_name", "=", user)
+          .execute();
+      return existing.status as AccessStatus;
+    }
+    const now = nowIso();
+    const status: AccessStatus = mode === "auto" ? "accepted" : "pending";
+    await this.db
+      .insertInto("access_requests")
+      .values({
+        repo_id: repoId,
+        user_name: user,
+        status,
+        fields: fieldsText,
+        via: "request",
+        rejection_reason: null,
+        granted_by: null,
+        created_at: now,
+        reviewed_at: status === "accepted" ? now : null,
+      })
+      .onConflict((oc) => oc.columns(["repo_id", "user_name"]).doNothing())
+      .execute();
+    return (await this.statusOf(repoId, user)) ?? status;
+  }
+
+  /** Withdraws the user's own pending request; false when there is none. */
+  async cancel(repoId: string, user: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom("access_requests")
+      .where("repo_id", "=", repoId)
+      .where("user_name", "=", user)
+      .where("status", "=", "pending")
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /** Moves an existing request to another status; false when the user has no request in another status. */
+  async handle(
+    repoId: string,
+    user: string,
+    status: AccessStatus,
+    reviewer: string,
+    rejectionReason?: string,
+  ): Promise<boolean> {
+    const reviewed = status !== "pending";
+    const result = await this.db
+      .updateTable("access_requests")
+      .set({
+        status,
+        reviewed_at: reviewed ? nowIso() : null,
+        granted_by: status === "accepted" ? reviewer : null,
+        rejection_reason: status === "rejected" ? (rejectionReason ?? null) : null,
+      })
+      .where("repo_id", "=", repoId)
+      .where("user_name", "=", user)
+      .where("status", "!=", status)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Gives a user access without a request (or accepts theirs); false when they already have access. */
+  async grant(repoId: string, user: string, reviewer: string): Promise<boolean> {
+    const now = nowIso();
+    const existing = await this.find(repoId, user);
+    if (existing?.status === "accepted") return false;
+    if (existing) return this.handle(repoId, user, "accepted", reviewer);
+    await this.db
+      .insertInto("access_requests")
+      .values({
+        repo_id: repoId,
+        user_name: user,
+        status: "accepted",
+        fields: null,
+        via: "grant",
+        rejection_reason: null,
+        granted_by: reviewer,
+        created_at: now,
+        reviewed_at: now,
+      })
+      .onConflict((oc) => oc.columns(["repo_id", "user_name"]).doNothing())
+      .execute();
+    return true;
+  }
+
+  /** Requests of one status, oldest first, in the Hub's list shape. */
+  async list(repoId: string, status: AccessStatus, limit = 1000): Promise<AccessRequestJson[]> {
+    const rows = await this.db
+      .selectFrom("access_requests")
+      .leftJoin("users", "users.name", "access_requests.user_name")
+      .select([
+        "access_requests.user_name",
+        "access_requests.status",
+        "access_requests.fields",
+        "access_requests.via",
+        "access_requests.granted_by",
+        "access_requests.created_at",
+        "access_requests.reviewed_at",
+        "users.fullname",
+        "users.email",
+      ])
+      .where("access_requests.repo_id", "=", repoId)
+      .where("access_requests.status", "=", status)
+      .orderBy("access_requests.created_at")
+      .orderBy("access_requests.user_name")
+      .limit(limit)
+      .execute();
+    return rows.map((row) => {
+      const item: AccessRequestJson = {
+        user: {
+          user: row.user_name,
+          fullname: row.fullname ?? row.user_name,
+          // Only a user who asked agreed to share their contact details.
+          email: row.via === "request" ? (row.email ?? null) : null,
+          type: "user",
+        },
+        status: row.status as AccessStatus,
+        timestamp: row.created_at,
+        fields: parseFields(row.fields),
+      };
+      if (row.reviewed_at) item.reviewedAt = row.reviewed_at;
+      if (row.granted_by) item.grantedBy = { user: row.granted_by };
+      return item;
+    });
+  }
+}
+
+function parseFields(text: string | null): Record<string, string> | null {
+  if (!text) return null;
+  try {
+    const value = JSON.parse(text) as unknown;
+    return value && typeof value === "object" ? (value as Record<string, string>) : null;
+  } catch {
+    return null;
+  }
+}
