@@ -13,6 +13,8 @@ export interface CgiRequest {
   gitProtocol?: string;
   remoteUser?: string;
   body?: Readable;
+  /** Extra environment for git (e.g. the push gate's hook settings). */
+  env?: Record<string, string>;
 }
 
 export interface CgiResponse {
@@ -26,6 +28,7 @@ export interface CgiResponse {
 /** Runs `git http-backend` as a CGI program, streaming the request in and the response out. */
 export function runHttpBackend(request: CgiRequest): Promise<CgiResponse> {
   const env: Record<string, string> = {
+    ...request.env,
     GIT_PROJECT_ROOT: request.projectRoot,
     GIT_HTTP_EXPORT_ALL: "1",
     PATH_INFO: request.pathInfo,

@@ -4,10 +4,12 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { AppEnv, RepoType } from "../../http/contracts.js";
 import { DEFAULT_BRANCH } from "../git/git-repository.js";
 import { runHttpBackend } from "../git/http-backend.js";
+import { checkPushedPointers, parseRefUpdates, quarantineEnv } from "../git/lfs-push-check.js";
+import { openPushGate } from "../git/push-gate.js";
 import { clearStaleRefLocks } from "../git/stale-locks.js";
 import { HttpError } from "../http-error.js";
 import type { ContentContext } from "./content-context.js";
-import { readableRepo, viewerOf, writableRepo } from "./repo-access.js";
+import { downloadableRepo, viewerOf, writableRepo } from "./repo-access.js";
 
 const REALM = { "WWW-Authenticate": 'Basic realm="ModelHub"' };
 
@@ -16,7 +18,11 @@ function repoTypeOf(c: Context<AppEnv>): RepoType {
   return prefix === "datasets" ? "dataset" : prefix === "spaces" ? "space" : "model";
 }
 
-/** git smart HTTP (clone, fetch, push) through `git http-backend`; pushes re-derive metadata. */
+/**
+ * git smart HTTP (clone, fetch, push) through `git http-backend`; pushes re-derive metadata. Before a
+ * push moves any ref, a pre-receive hook asks this server to check the LFS pointers it introduces: a
+ * pointer whose object was never uploaded refuses the whole push.
+ */
 export function registerGitHttpRoutes(app: Hono<AppEnv>, ctx: ContentContext): void {
   const handle =
     (service: "info/refs" | "git-upload-pack" | "git-receive-pack") => async (c: Context<AppEnv>) => {
@@ -35,7 +41,7 @@ export function registerGitHttpRoutes(app: Hono<AppEnv>, ctx: ContentContext): v
       try {
         repo = push
           ? await writableRepo(ctx.access, viewer, type, owner, name)
-          : await readableRepo(ctx.access, viewer, type, owner, name);
+          : await downloadableRepo(ctx.access, viewer, type, owner, name);
       } catch (error) {
         // Ask git for credentials instead of revealing whether a private repo exists.
         if (error instanceof HttpError && !viewer.user && (error.status === 404 || error.status === 401)) {
@@ -46,7 +52,7 @@ export function registerGitHttpRoutes(app: Hono<AppEnv>, ctx: ContentContext): v
       if (!(await ctx.content.exists(repo))) await ctx.content.init(repo);
       const dir = ctx.content.repoDir(repo);
       const pathInfo = `${dir.slice(ctx.content.reposRoot.length)}/${service}`;
-      const run = async () => {
+      const run = async (env?: Record<string, string>) => {
         const before = push ? await ctx.content.git(repo).headOf(DEFAULT_BRANCH) : undefined;
         const body = c.req.raw.body
           ? Readable.fromWeb(c.req.raw.body as WebReadableStream<Uint8Array>)
@@ -61,6 +67,7 @@ export function registerGitHttpRoutes(app: Hono<AppEnv>, ctx: ContentContext): v
           gitProtocol: c.req.header("Git-Protocol"),
           remoteUser: viewer.user,
           body: c.req.method === "POST" ? body : undefined,
+          env,
         });
         return { response, before };
       };
@@ -74,10 +81,24 @@ export function registerGitHttpRoutes(app: Hono<AppEnv>, ctx: ContentContext): v
       // A push holds the repo lock until git has updated the refs, then recomputes metadata.
       return ctx.content.withRepoLock(repo, async () => {
         await clearStaleRefLocks(dir);
-        const { response, before } = await run();
+        const gate = await openPushGate(ctx.content.tmpDir, async (request) =>
+          checkPushedPointers(
+            dir,
+            parseRefUpdates(request.updates),
+            await quarantineEnv(dir, request),
+            (oid) => ctx.content.hasLfsObject(repo, oid),
+          ),
+        );
         const chunks: Buffer[] = [];
-        for await (const chunk of response.body) chunks.push(chunk as Buffer);
-        await response.exited;
+        let ran: Awaited<ReturnType<typeof run>>;
+        try {
+          ran = await run(gate.env);
+          for await (const chunk of ran.response.body) chunks.push(chunk as Buffer);
+          await ran.response.exited;
+        } finally {
+          await gate.close();
+        }
+        const { response, before } = ran;
         ctx.content.forget(dir);
         const after = await ctx.content.git(repo).headOf(DEFAULT_BRANCH);
         if (after && after !== before) await ctx.content.announce(repo, after);
