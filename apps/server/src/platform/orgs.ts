@@ -15,6 +15,26 @@ export interface OrgMember {
   role: string;
 }
 
+/** The public profile of a user (`GET /api/users/{user}/overview`). */
+export interface UserOverview {
+  _id: string;
+  type: "user";
+  user: string;
+  fullname: string;
+  createdAt: string;
+  orgs: { name: string; fullname: string }[];
+}
+
+/** The public profile of an organisation (`GET /api/organizations/{org}/overview`). */
+export interface OrgOverview {
+  _id: string;
+  type: "org";
+  name: string;
+  fullname: string;
+  createdAt: string;
+  numUsers: number;
+}
+
 export function parseOrgRole(value: string): OrgRole {
   const role = ORG_ROLES.find((known) => known === value);
   if (!role) throw badRequest(`Unknown role "${value}": use ${ORG_ROLES.join(", ")}`);
@@ -39,6 +59,38 @@ export class OrgMembers {
     });
   }
 
+  async overview(org: string): Promise<OrgOverview> {
+    const row = await this.requireOrg(org);
+    const counted = await this.db
+      .selectFrom("memberships")
+      .select((eb) => eb.fn.countAll<number | string | bigint>().as("count"))
+      .where("org_name", "=", row.name)
+      .executeTakeFirst();
+    return {
+      _id: row.id,
+      type: "org",
+      name: row.name,
+      fullname: row.fullname,
+      createdAt: row.created_at,
+      numUsers: Number(counted?.count ?? 0),
+    };
+  }
+
+  /** A user's public profile: name, full name and the organisations they belong to. */
+  async userOverview(user: string): Promise<UserOverview> {
+    const row = await this.accounts.findUser(user);
+    if (!row) throw notFound(`User ${user} not found`);
+    const orgs = await this.accounts.orgsOf(row.name);
+    return {
+      _id: row.id,
+      type: "user",
+      user: row.name,
+      fullname: row.fullname,
+      createdAt: row.created_at,
+      orgs: orgs.map((org) => ({ name: org.name, fullname: org.fullname })),
+    };
+  }
+
   async list(org: string): Promise<OrgMember[]> {
     const row = await this.requireOrg(org);
     const rows = await this.db
@@ -58,6 +110,20 @@ export class OrgMembers {
     if (role !== "admin") await this.keepAnAdmin(orgRow.name, userRow.name);
     await this.accounts.addMember(orgRow.name, userRow.name, role);
     return { user: userRow.name, role };
+  }
+
+  /** Changes the role of someone who is already a member (404 for anyone else). */
+  async changeRole(org: string, user: string, role: OrgRole, actor?: Viewer): Promise<OrgMember> {
+    const orgRow = await this.requireOrg(org);
+    await this.requireManager(orgRow.name, actor);
+    const member = await this.membership(orgRow.name, user);
+    if (!member) {
+      const known = await this.accounts.findUser(user);
+      throw notFound(known ? `${known.name} is not a member of ${orgRow.name}` : `User ${user} not found`);
+    }
+    if (role !== "admin") await this.keepAnAdmin(orgRow.name, member.user_name);
+    await this.accounts.addMember(orgRow.name, member.user_name, role);
+    return { user: member.user_name, role };
   }
 
   async remove(org: string, user: string, actor?: Viewer): Promise<void> {

@@ -141,6 +141,14 @@ describe.each(DIALECTS)("facet counts beside the listings (%s)", (dialect) => {
     expect(datasets.license).toEqual([{ value: "cc-by-4.0", count: 1 }]);
     expect(asRecord(datasets.tags)).toEqual({ "task_categories:text-classification": 1 });
     const spaces = await facets("spaces/facets");
-    expect(spaces).toEqual({ total: 0, pipeline_tag: [], library: [], language: [], license: [], tags: [] });
+    expect(spaces).toEqual({
+      total: 0,
+      pipeline_tag: [],
+      library: [],
+      language: [],
+      license: [],
+      tags: [],
+      sdk: [],
+    });
   });
 });

@@ -19,6 +19,9 @@ const SignInPage = page(() => import("./routes/sign-in.js"), "SignInPage");
 const TokensPage = page(() => import("./routes/tokens.js"), "TokensPage");
 const NewRepoPage = page(() => import("./routes/new-repo.js"), "NewRepoPage");
 const UploadPage = page(() => import("./routes/upload.js"), "UploadPage");
+const NewOrgPage = page(() => import("../features/orgs/new-org-page.js"), "NewOrgPage");
+const OrgMembersPage = page(() => import("../features/orgs/members-page.js"), "OrgMembersPage");
+const OwnerPage = page(() => import("../features/orgs/profile-page.js"), "OwnerPage");
 const NotFoundPage = page(() => import("./routes/not-found.js"), "NotFoundPage");
 
 /** The file/history routes exist under each repo prefix, with `type` telling which. */
@@ -48,8 +51,11 @@ export function AppRoutes() {
         <Route path="login" element={<SignInPage />} />
         <Route path="settings/tokens" element={<TokensPage />} />
         <Route path="new" element={<NewRepoPage />} />
+        <Route path="organizations/new" element={<NewOrgPage />} />
+        <Route path="organizations/:org/settings/members" element={<OrgMembersPage />} />
         <Route path="datasets/:owner/:name" element={<DatasetPage />} />
         <Route path="spaces/:owner/:name" element={<SpacePage />} />
+        <Route path=":owner" element={<OwnerPage />} />
         <Route path=":owner/:name" element={<ModelPage />} />
         {repoRoutes("/datasets", "dataset")}
         {repoRoutes("/spaces", "space")}

@@ -41,7 +41,7 @@ function parseFacetSize(value: string | undefined): number {
 
 /**
  * `GET /api/{models|datasets|spaces}/facets`: the listing's query parameters in, counts per task,
- * library, language, license and other tag out (`limit` = values per facet, at most 50).
+ * library, language, license, other tag and (spaces) SDK out (`limit` = values per facet, at most 50).
  */
 export function facetRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();

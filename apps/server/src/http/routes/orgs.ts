@@ -12,10 +12,12 @@ const newOrgSchema = z.object({
   fullname: z.string().min(1).max(200).nullish(),
 });
 const memberSchema = z.object({ user: z.string().min(1), role: z.enum(ORG_ROLES) });
+const roleSchema = z.object({ role: z.enum(ORG_ROLES) });
 
 /**
- * Organisations: creation by any signed-in user (who becomes its admin), a public member list, and
- * member changes by org admins (or the hub admin).
+ * Organisations: creation by any signed-in user (who becomes its admin), a public overview and member
+ * list, and member changes by org admins (or the hub admin): add or set (`POST …/members`), change the
+ * role of a member (`PUT …/members/{user}/role`, the Hub's route), remove (`DELETE …/members/{user}`).
  */
 export function orgRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -34,6 +36,13 @@ export function orgRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json({ type: "org", id: org.id, name: org.name, fullname: org.fullname });
   });
 
+  app.get("/api/organizations/:org/overview", async (c) =>
+    c.json(await members.overview(c.req.param("org"))),
+  );
+
+  // the user counterpart of the org overview, so a profile page can tell a user from an unknown name
+  app.get("/api/users/:user/overview", async (c) => c.json(await members.userOverview(c.req.param("user"))));
+
   app.get("/api/organizations/:org/members", async (c) => c.json(await members.list(c.req.param("org"))));
 
   app.post("/api/organizations/:org/members", async (c) => {
@@ -41,6 +50,13 @@ export function orgRoutes(deps: AppDeps): Hono<AppEnv> {
     requireUser(viewer);
     const body = await jsonBody(c, memberSchema);
     return c.json(await members.setRole(c.req.param("org"), body.user, body.role, viewer));
+  });
+
+  app.put("/api/organizations/:org/members/:user/role", async (c) => {
+    const viewer = c.var.viewer;
+    requireUser(viewer);
+    const body = await jsonBody(c, roleSchema);
+    return c.json(await members.changeRole(c.req.param("org"), c.req.param("user"), body.role, viewer));
   });
 
   app.delete("/api/organizations/:org/members/:user", async (c) => {

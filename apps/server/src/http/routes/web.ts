@@ -34,6 +34,7 @@ const STATIC_PAGES = new Set([
   "/login",
   "/settings/tokens",
   "/new",
+  "/organizations/new",
 ]);
 const REPO_SUBPAGES = /^(?:tree|blob|commits|upload)(?:\/|$)/;
 
@@ -73,6 +74,11 @@ export function webRoutes(deps: AppDeps, web: WebApp): Hono<AppEnv> {
     if (STATIC_PAGES.has(normalised)) return true;
     const task = /^\/tasks\/([^/]+)$/.exec(normalised);
     if (task) return isPipelineType(decodeURIComponent(task[1]));
+    // a user's or organisation's profile, and an organisation's member settings
+    const profile = /^\/([^/]+)$/.exec(normalised);
+    if (profile) return deps.accounts.namespaceTaken(decodeURIComponent(profile[1]));
+    const orgSettings = /^\/organizations\/([^/]+)\/settings\/members$/.exec(normalised);
+    if (orgSettings) return (await deps.accounts.findOrg(decodeURIComponent(orgSettings[1]))) !== undefined;
     const repo = repoOfPage(normalised);
     if (!repo || (repo.rest !== "" && !REPO_SUBPAGES.test(repo.rest))) return false;
     const row = await deps.repos.find(repo.type, decodeURIComponent(repo.id));

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { paths } from "../../config/paths.js";
 import { useAuth } from "../../features/auth/auth-context.js";
+import { orgPaths } from "../../features/orgs/paths.js";
 
 export function UserMenu() {
   const { user, token, checking, signOut } = useAuth();
@@ -43,8 +44,32 @@ export function UserMenu() {
         <Link to={paths.newRepo()}>New model</Link>
         <Link to={paths.newRepo("dataset")}>New dataset</Link>
         <Link to={paths.newRepo("space")}>New space</Link>
+        <Link to={orgPaths.newOrg()}>New organisation</Link>
         <Link to={paths.tokens()}>Access tokens</Link>
         {user ? <Link to={paths.user(user.name)}>Your models</Link> : null}
+        {user?.orgs?.length ? (
+          <div
+            role="group"
+            aria-label="Your organisations"
+            style={{
+              display: "flex",
+              flexDirection: "column",
+              borderTop: "1px solid var(--border)",
+              borderBottom: "1px solid var(--border)",
+              margin: "4px 0",
+              padding: "2px 0",
+            }}
+          >
+            <span className="small muted" style={{ padding: "6px 10px 2px" }}>
+              Organisations
+            </span>
+            {user.orgs.map((org) => (
+              <Link key={org.name} to={orgPaths.members(org.name)} aria-label={`${org.name} members`}>
+                {org.name}
+              </Link>
+            ))}
+          </div>
+        ) : null}
         <button type="button" onClick={signOut}>
           Sign out
         </button>

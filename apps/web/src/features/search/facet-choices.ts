@@ -3,7 +3,7 @@ import type { FilterChoice } from "./components/filter-group.js";
 import type { Facets, FacetValue } from "./api/get-facets.js";
 
 /** Which facet of the answer a filter group shows. */
-export type FacetGroup = "task" | "library" | "language" | "license" | "tag";
+export type FacetGroup = "task" | "library" | "language" | "license" | "tag" | "sdk";
 
 const GROUP_OF_TITLE: Record<string, FacetGroup> = {
   tasks: "task",
@@ -16,6 +16,8 @@ const GROUP_OF_TITLE: Record<string, FacetGroup> = {
   license: "license",
   tags: "tag",
   "other tags": "tag",
+  sdk: "sdk",
+  sdks: "sdk",
 };
 
 /** A group named like the listing's own ("Tasks", "Licenses", …) needs no explicit `facet`. */
@@ -40,6 +42,9 @@ function valuesOf(group: FacetGroup, type: RepoType, facets: Facets): FacetValue
       return facets.language;
     case "license":
       return facets.license;
+    case "sdk":
+      // spaces only (the hub sends an empty list for models and datasets)
+      return facets.sdk ?? [];
     case "tag":
       return type === "dataset"
         ? facets.tags.filter((tag) => !tag.value.startsWith(DATASET_TASK_PREFIX))

@@ -16,6 +16,8 @@ export interface Facets {
   language: FacetValue[];
   license: FacetValue[];
   tags: FacetValue[];
+  /** Spaces: the SDK each space carries as a tag (`gradio`, `static`, …), counted like the others. */
+  sdk?: FacetValue[];
 }
 
 /** The listing's filter parameters (sort and cursor do not change counts). */

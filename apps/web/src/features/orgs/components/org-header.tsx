@@ -1,0 +1,54 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { orgPaths } from "../paths.js";
+
+export function Initial({ name, small, user }: { name: string; small?: boolean; user?: boolean }) {
+  const classes = ["org-avatar", small ? "small" : "", user ? "user" : ""].filter(Boolean).join(" ");
+  return (
+    <span className={classes} aria-hidden="true">
+      {name.slice(0, 1).toUpperCase()}
+    </span>
+  );
+}
+
+/** Title block of an organisation's pages, with Profile / Members tabs. */
+export function OrgHeader({
+  name,
+  fullname,
+  current,
+  actions,
+  details,
+}: {
+  name: string;
+  fullname?: string;
+  current: "profile" | "members";
+  actions?: ReactNode;
+  details?: ReactNode;
+}) {
+  return (
+    <header className="org-header">
+      <div className="container">
+        <div className="org-header-inner">
+          <Initial name={fullname || name} />
+          <div style={{ minWidth: 0 }}>
+            <h1>{fullname || name}</h1>
+            <div className="org-meta">
+              <span className="org-handle">{name}</span>
+              <span className="tag">Organisation</span>
+              {details}
+            </div>
+          </div>
+          {actions ? <div className="org-header-actions">{actions}</div> : null}
+        </div>
+        <nav className="org-tabs" aria-label="Organisation">
+          <Link to={orgPaths.profile(name)} aria-current={current === "profile" ? "page" : undefined}>
+            Profile
+          </Link>
+          <Link to={orgPaths.members(name)} aria-current={current === "members" ? "page" : undefined}>
+            Members
+          </Link>
+        </nav>
+      </div>
+    </header>
+  );
+}

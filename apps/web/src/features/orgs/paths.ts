@@ -1,0 +1,17 @@
+/** Page and API addresses of organisations (the public Hub's URL scheme). */
+
+const segment = (name: string) => encodeURIComponent(name);
+
+export const orgPaths = {
+  newOrg: () => "/organizations/new",
+  profile: (name: string) => `/${segment(name)}`,
+  members: (org: string) => `/organizations/${segment(org)}/settings/members`,
+};
+
+export const orgApiPaths = {
+  create: () => "/api/organizations/new",
+  overview: (org: string) => `/api/organizations/${segment(org)}/overview`,
+  members: (org: string) => `/api/organizations/${segment(org)}/members`,
+  member: (org: string, user: string) => `/api/organizations/${segment(org)}/members/${segment(user)}`,
+  role: (org: string, user: string) => `/api/organizations/${segment(org)}/members/${segment(user)}/role`,
+};
