@@ -7,9 +7,10 @@ import { fileURLToPath } from "node:url";
 
 const MAIN = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
 
-function hubEnv({ dataDir, databaseUrl }) {
+function hubEnv({ dataDir, databaseUrl }, extraEnv = {}) {
   const env = {
     ...process.env,
+    ...extraEnv,
     MODELHUB_DATA: dataDir,
     MODELHUB_SEED: "0",
     MODELHUB_LOG_LEVEL: "warn",
@@ -64,7 +65,8 @@ export function sampleRss(pid) {
   };
 }
 
-export async function startHubProcess(target) {
+/** `extraEnv` adds settings, e.g. `{ MODELHUB_LISTING_CACHE_MS: "0" }`. */
+export async function startHubProcess(target, extraEnv = {}) {
   const port = await freePort();
   // SCALE_CPU_PROF=<dir> writes a V8 CPU profile of the hub on exit (open it in Chrome DevTools).
   const profile = process.env.SCALE_CPU_PROF
@@ -73,7 +75,7 @@ export async function startHubProcess(target) {
   const child = spawn(
     process.execPath,
     [...profile, MAIN, "serve", "--port", String(port), "--host", "127.0.0.1"],
-    { env: hubEnv(target), stdio: ["ignore", "pipe", "pipe"] },
+    { env: hubEnv(target, extraEnv), stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";
   child.stdout.on("data", (d) => (output = (output + d).slice(-4000)));

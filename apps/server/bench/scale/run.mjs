@@ -134,6 +134,9 @@ async function endpoints(hub) {
   ];
 }
 
+/** Listing endpoints measured again on a hub whose listing page cache is off: every request is a query. */
+const UNCACHED = ["list by downloads", "text search", "task + library"];
+
 async function hammer(url, requests) {
   const result = await autocannon({ url, connections, duration, requests, timeout: 10 });
   return {
@@ -175,6 +178,23 @@ for (const target of loaded) {
       log(`  LFS ${mb(lfsBytes)} upload/download …`);
       const lfs = await measureLfs({ hub, token, repo: FILES_REPO, size: lfsBytes, workDir: os.tmpdir() });
       lfsRows.push({ dialect: target.dialect, idleRss, ...lfs });
+    }
+    if (withHttp) {
+      await hub.stop();
+      const uncachedHub = await startHubProcess(target, { MODELHUB_LISTING_CACHE_MS: "0" });
+      try {
+        await waitForStartupRefresh(target, uncachedHub.pid);
+        for (const endpoint of await endpoints(uncachedHub)) {
+          if (!UNCACHED.includes(endpoint.name)) continue;
+          await autocannon({ url: uncachedHub.url, connections, duration: 1, requests: endpoint.requests });
+          log(`  ${endpoint.name}, listing cache off …`);
+          const load = os.loadavg()[0];
+          const r = await hammer(uncachedHub.url, endpoint.requests);
+          rows.push({ dialect: target.dialect, endpoint: `${endpoint.name} (cache off)`, load, ...r });
+        }
+      } finally {
+        await uncachedHub.stop();
+      }
     }
   } finally {
     await hub.stop();

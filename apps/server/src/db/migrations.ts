@@ -1,5 +1,5 @@
 import type { Kysely, Migration, MigrationProvider } from "kysely";
-import { createScaleIndexes } from "./search-indexes.js";
+import { createScaleIndexes, createSearchNameColumn } from "./search-indexes.js";
 
 /** Migrations written with the schema builder only, so each runs unchanged on SQLite and PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -157,6 +157,11 @@ const MIGRATIONS: Record<string, Migration> = {
         .on("access_requests")
         .columns(["repo_id", "status", "created_at"])
         .execute();
+    },
+  },
+  "0005_search_name": {
+    async up(db: Kysely<unknown>) {
+      await createSearchNameColumn(db, (message) => process.emitWarning(message, "ModelhubMigration"));
     },
   },
 };

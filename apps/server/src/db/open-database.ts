@@ -36,7 +36,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<HubDat
     : openSqlite(options.dataDir);
   // kysely looks for its bookkeeping tables in every schema unless told which one: with parallel test
   // schemas it would find another run's table and then fail to query its own
-  const { error } = await new Migrator({
+  const { error, results } = await new Migrator({
     db: hub.db,
     provider: migrationProvider,
     ...(options.databaseUrl && options.schema ? { migrationTableSchema: options.schema } : {}),
@@ -47,7 +47,16 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<HubDat
   }
   // Without statistics SQLite picks badly among the many (type, …) indexes once a catalogue is large.
   if (hub.dialect === "sqlite") await refreshPlannerStatistics(hub.db, "sqlite", "full");
+  // A migration may have rewritten a filled table (0005 adds a stored column): vacuum so index-only
+  // scans work again at once, rather than whenever autovacuum (if on) gets to it.
+  else if ((results ?? []).length > 0 && (await hasRepos(hub))) {
+    await refreshPlannerStatistics(hub.db, "postgres", "full");
+  }
   return hub;
+}
+
+async function hasRepos(hub: HubDatabase): Promise<boolean> {
+  return (await hub.db.selectFrom("repos").select("id").limit(1).executeTakeFirst()) !== undefined;
 }
 
 function openSqlite(dataDir: string): HubDatabase {

@@ -1,7 +1,17 @@
-import { sql, SqliteAdapter, type Kysely } from "kysely";
+import { sql, SqliteAdapter, type Kysely, type RawBuilder } from "kysely";
 
 export function isSqlite<T>(db: Kysely<T>): boolean {
   return db.getExecutor().adapter instanceof SqliteAdapter;
+}
+
+/**
+ * What a text search matches against: the lower-cased `owner/name`. SQLite reads it from the
+ * expression index of migration 0003; PostgreSQL from the stored column of migration 0005, because
+ * computing `lower()` for every entry a search walks cost more than the walk itself (measured at
+ * 100,000 repos: 7–9 ms → 2.2 ms for a term matching 161 repos, 0.4 → 0.1 ms for a common one).
+ */
+export function searchNameOf<T>(db: Kysely<T>): RawBuilder<string> {
+  return isSqlite(db) ? sql<string>`lower(full_id)` : sql<string>`search_name`;
 }
 
 /**
@@ -67,4 +77,31 @@ async function trigramOperatorClass(db: Kysely<unknown>): Promise<string | undef
     schema = await installed();
   }
   return schema === undefined ? undefined : `"${schema.replace(/"/g, '""')}".gin_trgm_ops`;
+}
+
+/**
+ * PostgreSQL: `search_name` (stored, generated from `full_id`) replaces `lower(full_id)` in the
+ * trending walk index and the trigram index, so neither a walk nor a recheck calls `lower()`.
+ */
+export async function createSearchNameColumn(
+  db: Kysely<unknown>,
+  warn: (message: string) => void,
+): Promise<void> {
+  if (isSqlite(db)) return;
+  await sql`ALTER TABLE repos ADD COLUMN IF NOT EXISTS search_name text
+    GENERATED ALWAYS AS (lower(full_id)) STORED`.execute(db);
+  await sql`CREATE INDEX IF NOT EXISTS repos_search_walk_idx
+    ON repos (type, trending_score, id) INCLUDE (private, owner, search_name)`.execute(db);
+  await sql`DROP INDEX IF EXISTS repos_trending_walk_idx`.execute(db);
+  // a finer histogram lets the planner tell a rare term (trigram index) from a common one (walk)
+  await sql`ALTER TABLE repos ALTER COLUMN search_name SET STATISTICS 1000`.execute(db);
+  const opclass = await trigramOperatorClass(db);
+  if (opclass) {
+    await sql`CREATE INDEX IF NOT EXISTS repos_search_name_trgm_idx
+      ON repos USING gin (search_name ${sql.raw(opclass)})`.execute(db);
+    await sql`DROP INDEX IF EXISTS repos_full_id_trgm_idx`.execute(db);
+  } else {
+    warn("pg_trgm is not available: text search will scan the repos table");
+  }
+  await sql`ANALYZE repos`.execute(db);
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import type { Database } from "../db/schema.js";
+import { searchNameOf } from "../db/search-indexes.js";
 import { whereListFilters, type ListFilters } from "./list-filters.js";
 
 export const MAX_FACET_SIZE = 50;
@@ -16,7 +17,12 @@ export interface Facets {
   language: FacetValue[];
   license: FacetValue[];
   tags: FacetValue[];
+  /** Spaces only (empty for models and datasets): the SDK each space carries as a bare tag. */
+  sdk: FacetValue[];
 }
+
+/** The space SDKs; a space's SDK is also one of its tags, which is how the listing filters by it. */
+export const SPACE_SDKS: readonly string[] = ["gradio", "streamlit", "docker", "static"];
 
 /** The listing's filters; sort, direction, limit and cursor do not change counts. */
 export type FacetQuery = ListFilters;
@@ -25,7 +31,7 @@ type RepoFilter = SelectQueryBuilder<Database, "repos", object>;
 
 /** The repos a listing with the same filters would return. */
 export function filteredRepos(db: Kysely<Database>, query: FacetQuery): RepoFilter {
-  return whereListFilters(db.selectFrom("repos"), query);
+  return whereListFilters(db.selectFrom("repos"), query, searchNameOf(db));
 }
 
 // Tags with these prefixes identify single papers, datasets or models: too many distinct values to
@@ -196,12 +202,16 @@ export async function countFacets(db: Kysely<Database>, query: FacetQuery, size:
 
   const licenses = new Tally();
   const languages = new Tally();
+  // counted over the same filtered repos: the count of an SDK is the size of the listing with its tag
+  const sdks = new Tally();
+  const isSdk = (tag: string) => query.type === "space" && SPACE_SDKS.includes(tag);
   const others = new Tally();
   const bareLanguages = new Set<string>();
   const prefixedLanguages = new Set<string>();
   for (const row of tagRows as (CountRow & { tag: string })[]) {
     const n = Number(row.count);
-    if (row.tag.startsWith(LICENSE_PREFIX)) licenses.add(row.tag.slice(LICENSE_PREFIX.length), n);
+    if (isSdk(row.tag)) sdks.add(row.tag, n);
+    else if (row.tag.startsWith(LICENSE_PREFIX)) licenses.add(row.tag.slice(LICENSE_PREFIX.length), n);
     else if (row.tag.startsWith(LANGUAGE_PREFIX)) {
       const code = row.tag.slice(LANGUAGE_PREFIX.length);
       prefixedLanguages.add(code);
@@ -243,5 +253,6 @@ export async function countFacets(db: Kysely<Database>, query: FacetQuery, size:
     language: languages.top(top),
     license: licenses.top(top),
     tags: others.top(top),
+    sdk: sdks.top(top),
   };
 }

@@ -1,4 +1,4 @@
-import { sql, type SelectQueryBuilder } from "kysely";
+import { sql, type RawBuilder, type SelectQueryBuilder } from "kysely";
 import type { Database } from "../db/schema.js";
 import type { ListQuery } from "./search.js";
 
@@ -12,11 +12,13 @@ function escapeLike(text: string): string {
 /**
  * The WHERE clauses of a listing (type, visibility for the viewer, search terms, author, task,
  * library, tag sets, providers, gating). Listings and facet counts both use it, so a facet count
- * always equals the size of the listing it would open.
+ * always equals the size of the listing it would open. `searchName` is the dialect's lower-cased
+ * `owner/name` (see `searchNameOf`).
  */
 export function whereListFilters<O>(
   q: SelectQueryBuilder<Database, "repos", O>,
   query: ListFilters,
+  searchName: RawBuilder<string>,
 ): SelectQueryBuilder<Database, "repos", O> {
   q = q.where("type", "=", query.type);
   const viewer = query.viewer;
@@ -30,8 +32,7 @@ export function whereListFilters<O>(
   for (const term of query.search) {
     const trimmed = term.trim().toLowerCase();
     if (trimmed === "") continue;
-    // Written as `lower(full_id)` so SQLite can use the expression index of migration 0003.
-    q = q.where(sql<boolean>`lower(full_id) like ${`%${escapeLike(trimmed)}%`} escape '\\'`);
+    q = q.where(sql<boolean>`${searchName} like ${`%${escapeLike(trimmed)}%`} escape '\\'`);
   }
   if (query.author) q = q.where(sql<boolean>`lower(owner) = ${query.author.toLowerCase()}`);
   if (query.pipelineTag) q = q.where("pipeline_tag", "=", query.pipelineTag);

@@ -1,6 +1,6 @@
 import type { Kysely, SelectQueryBuilder } from "kysely";
 import type { Database } from "../db/schema.js";
-import { isSqlite } from "../db/search-indexes.js";
+import { isSqlite, searchNameOf } from "../db/search-indexes.js";
 import type { RepoType, Viewer } from "../http/contracts.js";
 import { badRequest } from "../http/errors.js";
 import { whereListFilters } from "./list-filters.js";
@@ -104,6 +104,7 @@ export async function listRepos(db: Kysely<Database>, query: ListQuery): Promise
   let q: SelectQueryBuilder<Database, "repos", RepoRow> = whereListFilters(
     db.selectFrom("repos").selectAll(),
     query,
+    searchNameOf(db),
   );
 
   if (query.cursor) {
