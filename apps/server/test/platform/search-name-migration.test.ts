@@ -15,13 +15,14 @@ const databaseUrl = process.env.DATABASE_URL;
 /** Migration 0005 on a PostgreSQL database that already holds repos (an upgrade, not a fresh start). */
 describe.runIf(databaseUrl)("search_name column (PostgreSQL upgrade)", () => {
   const schema = `mh_test_${randomBytes(6).toString("hex")}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "modelhub-search-name-"));
+  let dataDir = "";
   afterAll(async () => {
     await dropPostgresSchema(databaseUrl as string, schema);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("fills the column for existing repos, keeps it in step with renames, and searches through it", async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "modelhub-search-name-"));
     const setupPool = new pg.Pool({ connectionString: databaseUrl, options: `-c search_path=${schema}` });
     await setupPool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
     const old = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: setupPool }) });

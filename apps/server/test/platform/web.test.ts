@@ -7,8 +7,9 @@ describe("serving the web app", () => {
   let hub: TestHub;
   const INDEX = "<!doctype html><title>ModelHub</title><div id=root></div>";
 
+  let webDir = "";
   beforeAll(async () => {
-    const webDir = fs.mkdtempSync(path.join(process.env.TMPDIR ?? "/tmp", "modelhub-web-"));
+    webDir = fs.mkdtempSync(path.join(process.env.TMPDIR ?? "/tmp", "modelhub-web-"));
     fs.writeFileSync(path.join(webDir, "index.html"), INDEX);
     fs.mkdirSync(path.join(webDir, "assets"));
     fs.writeFileSync(path.join(webDir, "assets", "app-123.js"), "console.log(1)");
@@ -17,7 +18,10 @@ describe("serving the web app", () => {
     await postJson(`${hub.url}/api/repos/create`, { name: "page-model" }, token);
     await postJson(`${hub.url}/api/repos/create`, { name: "page-data", type: "dataset" }, token);
   });
-  afterAll(() => hub?.stop());
+  afterAll(async () => {
+    await hub?.stop();
+    fs.rmSync(webDir, { recursive: true, force: true });
+  });
 
   it.each([
     ["/", 200],
