@@ -107,7 +107,10 @@ describe.skipIf(skipReason !== undefined)("a gated repo in Chromium against the 
     await screenshot(visitor.page, "gate-02-request-form");
     expect(await configStatus(visitorToken)).toBe(403);
     await visitor.page.getByRole("button", { name: "Request access" }).click();
-    await visitor.page.getByRole("status").filter({ hasText: /waiting for a decision/ }).waitFor();
+    await visitor.page
+      .getByRole("status")
+      .filter({ hasText: /waiting for a decision/ })
+      .waitFor();
     await screenshot(visitor.page, "gate-03-pending");
     expect(await configStatus(visitorToken)).toBe(403);
 
