@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import type { Viewer } from "../http/contracts.js";
 import { badRequest, conflict, forbidden, notFound } from "../http/errors.js";
+import { KeyedMutex } from "../content/git/keyed-mutex.js";
 import type { Accounts, OrgRow } from "./accounts.js";
 
 export const ORG_ROLES = ["admin", "write", "read"] as const;
@@ -46,6 +47,9 @@ export function parseOrgRole(value: string): OrgRole {
  * operator commands pass none and skip the permission checks.
  */
 export class OrgMembers {
+  /** Member changes of one org run one at a time, so two admins cannot demote each other at once. */
+  private readonly memberChanges = new KeyedMutex();
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly accounts: Accounts,
@@ -103,6 +107,10 @@ export class OrgMembers {
   }
 
   async setRole(org: string, user: string, role: OrgRole, actor?: Viewer): Promise<OrgMember> {
+    return this.memberChanges.run(org.toLowerCase(), () => this.setRoleNow(org, user, role, actor));
+  }
+
+  private async setRoleNow(org: string, user: string, role: OrgRole, actor?: Viewer): Promise<OrgMember> {
     const orgRow = await this.requireOrg(org);
     await this.requireManager(orgRow.name, actor);
     const userRow = await this.accounts.findUser(user);
@@ -114,6 +122,10 @@ export class OrgMembers {
 
   /** Changes the role of someone who is already a member (404 for anyone else). */
   async changeRole(org: string, user: string, role: OrgRole, actor?: Viewer): Promise<OrgMember> {
+    return this.memberChanges.run(org.toLowerCase(), () => this.changeRoleNow(org, user, role, actor));
+  }
+
+  private async changeRoleNow(org: string, user: string, role: OrgRole, actor?: Viewer): Promise<OrgMember> {
     const orgRow = await this.requireOrg(org);
     await this.requireManager(orgRow.name, actor);
     const member = await this.membership(orgRow.name, user);
@@ -127,6 +139,10 @@ export class OrgMembers {
   }
 
   async remove(org: string, user: string, actor?: Viewer): Promise<void> {
+    return this.memberChanges.run(org.toLowerCase(), () => this.removeNow(org, user, actor));
+  }
+
+  private async removeNow(org: string, user: string, actor?: Viewer): Promise<void> {
     const orgRow = await this.requireOrg(org);
     await this.requireManager(orgRow.name, actor);
     const member = await this.membership(orgRow.name, user);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { OrgMembers } from "../../src/platform/orgs.js";
 import { bearer, DIALECTS, postJson, startTestHub, type TestHub } from "./helpers/test-hub.js";
 
 interface Member {
@@ -124,5 +125,47 @@ describe.each(DIALECTS)("organisation settings API (%s)", (dialect) => {
     ]);
     const overview = await fetch(`${hub.url}/api/organizations/studio/overview`);
     expect(((await overview.json()) as { numUsers: number }).numUsers).toBe(2);
+  });
+
+  it("serialises member changes of one org: two admins demoting each other cannot both succeed", async () => {
+    // straight on the service, so both calls interleave at every database round trip
+    const service = new OrgMembers(hub.services.hub.db, hub.services.accounts);
+    await hub.tokenFor("gus");
+    await hub.tokenFor("hal");
+    await service.create({ name: "pair", creator: "gus" });
+    await service.setRole("pair", "hal", "admin");
+    const viewer = (user: string) => ({ user, orgs: ["pair"], role: "write" as const });
+    const outcomes = await Promise.allSettled([
+      service.changeRole("pair", "hal", "write", viewer("gus")),
+      service.changeRole("pair", "gus", "write", viewer("hal")),
+    ]);
+    expect(outcomes.map((o) => o.status).sort()).toEqual(["fulfilled", "rejected"]);
+    expect((await service.list("pair")).filter((m) => m.role === "admin")).toHaveLength(1);
+  });
+
+  it("lets only one of two admins demoting each other at the same moment succeed", async () => {
+    const eve = await hub.tokenFor("eve");
+    const fay = await hub.tokenFor("fay");
+    expect((await postJson(`${hub.url}/api/organizations/new`, { name: "duo" }, eve)).status).toBe(200);
+    expect(
+      (await postJson(`${hub.url}/api/organizations/duo/members`, { user: "fay", role: "admin" }, eve))
+        .status,
+    ).toBe(200);
+    for (let round = 0; round < 5; round++) {
+      const results = await Promise.all([
+        changeRole("duo", "fay", "write", eve),
+        changeRole("duo", "eve", "write", fay),
+      ]);
+      // the later change finds its author no longer an admin (403), or the org down to one admin (409)
+      const statuses = results.map((r) => r.status).sort();
+      expect(statuses[0]).toBe(200);
+      expect([403, 409]).toContain(statuses[1]);
+      const admins = (await members("duo")).filter((m) => m.role === "admin");
+      expect(admins).toHaveLength(1);
+      // make both admins again for the next round
+      const remaining = admins[0].user === "eve" ? eve : fay;
+      const other = admins[0].user === "eve" ? "fay" : "eve";
+      expect((await changeRole("duo", other, "admin", remaining)).status).toBe(200);
+    }
   });
 });
