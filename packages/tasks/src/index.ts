@@ -20,3 +20,4 @@ export * from "./inputs/index.js";
 export * from "./gguf/index.js";
 export * from "./libraries/index.js";
 export * from "./downloads/index.js";
+export * from "./local-apps/index.js";
