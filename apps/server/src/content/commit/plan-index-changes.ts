@@ -79,11 +79,23 @@ export async function planIndexChanges(
       : base?.byPath.has(".gitattributes")
         ? (await context.git.readBlob(base.byPath.get(".gitattributes")!.oid)).toString("utf8")
         : "";
-    let attributes = new GitAttributes(current);
+    const attributes = new GitAttributes(current);
+    // One exact-path rule per path not routed yet. Parsed once: re-parsing after every added rule made
+    // a commit with thousands of such paths quadratic. An added rule matches its own path, anything
+    // below it (as a folder) and, without a slash, any path component of that name.
+    const added = new Set<string>();
+    const coveredByAdded = (path: string) => {
+      if (added.size === 0) return false;
+      const parts = path.split("/");
+      for (let n = 1; n <= parts.length; n++)
+        if (added.has(parts[n - 1]) || added.has(parts.slice(0, n).join("/"))) return true;
+      return false;
+    };
     for (const path of lfsPaths)
-      if (!attributes.isLfs(path)) attributes = new GitAttributes(attributes.withLfsPath(path));
-    if (attributes.text !== current) {
-      changes.push({ kind: "put", path: ".gitattributes", blob: await context.writeBlob(attributes.text) });
+      if (!coveredByAdded(path) && !attributes.isLfs(path)) added.add(path);
+    if (added.size > 0) {
+      const text = attributes.withLfsPaths([...added]);
+      changes.push({ kind: "put", path: ".gitattributes", blob: await context.writeBlob(text) });
     }
   }
   return changes;

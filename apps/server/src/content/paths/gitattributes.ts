@@ -61,12 +61,41 @@ export function compilePattern(pattern: string): PathPattern {
 
 interface AttributeRule {
   pattern: PathPattern;
-  lfs: boolean | undefined;
+  lfs: boolean;
+  /** Position in the file: the last matching rule decides. */
+  index: number;
+}
+
+/**
+ * The exact text a pattern without wildcards stands for (`dir/a\[1\].bin` stands for `dir/a[1].bin`), read the
+ * way `globToRegExp` reads escapes; undefined when any wildcard or class is in it.
+ */
+function literalOf(pattern: string): string | undefined {
+  const body = pattern.startsWith("/") ? pattern.slice(1) : pattern;
+  const glob = body.endsWith("/") ? body.slice(0, -1) : body;
+  let out = "";
+  for (let i = 0; i < glob.length; i++) {
+    const ch = glob[i];
+    if (ch === "*" || ch === "?" || ch === "[") return undefined;
+    if (ch === "\\" && i + 1 < glob.length) {
+      out += glob[i + 1];
+      i++;
+    } else out += ch;
+  }
+  return out === "" ? undefined : out;
 }
 
 /** Parses .gitattributes and answers whether a path is routed through the LFS filter. */
 export class GitAttributes {
   private readonly rules: AttributeRule[] = [];
+  /** Rules with wildcards, checked one by one. */
+  private readonly globRules: AttributeRule[] = [];
+  /**
+   * Rules naming one exact path or name (what an LFS commit appends per file), keyed by that text: such a
+   * rule can only match a path having it as a component or leading folders, so a lookup finds it.
+   * Without this, a .gitattributes with thousands of per-file rules made every check scan them all.
+   */
+  private readonly literalRules = new Map<string, AttributeRule[]>();
 
   constructor(readonly text: string) {
     for (const line of text.split(/\r?\n/)) {
@@ -83,21 +112,49 @@ export class GitAttributes {
         )
           lfs = false;
       }
-      if (lfs !== undefined) this.rules.push({ pattern: compilePattern(pattern), lfs });
+      if (lfs === undefined) continue;
+      const rule: AttributeRule = { pattern: compilePattern(pattern), lfs, index: this.rules.length };
+      this.rules.push(rule);
+      const literal = literalOf(pattern);
+      if (literal === undefined) this.globRules.push(rule);
+      else {
+        const same = this.literalRules.get(literal);
+        if (same) same.push(rule);
+        else this.literalRules.set(literal, [rule]);
+      }
     }
   }
 
   isLfs(path: string): boolean {
-    let result = false;
-    for (const rule of this.rules) if (rule.pattern.matches(path)) result = rule.lfs ?? result;
-    return result;
+    let last: AttributeRule | undefined;
+    for (let i = this.globRules.length - 1; i >= 0 && !last; i--)
+      if (this.globRules[i].pattern.matches(path)) last = this.globRules[i];
+    if (this.literalRules.size > 0) {
+      const parts = path.split("/");
+      let leading = "";
+      for (let n = 0; n < parts.length; n++) {
+        leading = n === 0 ? parts[0] : `${leading}/${parts[n]}`;
+        for (const key of n === 0 ? [leading] : [parts[n], leading])
+          for (const rule of this.literalRules.get(key) ?? [])
+            if ((!last || rule.index > last.index) && rule.pattern.matches(path)) last = rule;
+      }
+    }
+    return last?.lfs ?? false;
   }
 
   /** The text with a rule appended that routes `path` through LFS. */
   withLfsPath(path: string): string {
-    const escaped = path.replace(/[\\*?[\]!#]/g, "\\$&").replace(/ /g, "[[:space:]]");
+    return this.withLfsPaths([path]);
+  }
+
+  /** The text with one rule per path appended (in order), each routing exactly that path through LFS. */
+  withLfsPaths(paths: readonly string[]): string {
     const prefix = this.text === "" || this.text.endsWith("\n") ? this.text : `${this.text}\n`;
-    return `${prefix}${escaped} filter=lfs diff=lfs merge=lfs -text\n`;
+    const rules = paths.map(
+      (path) =>
+        `${path.replace(/[\\*?[\]!#]/g, "\\$&").replace(/ /g, "[[:space:]]")} filter=lfs diff=lfs merge=lfs -text\n`,
+    );
+    return prefix + rules.join("");
   }
 }
 
