@@ -1,5 +1,6 @@
 import type { ItemOptions } from "../hub-api/repo-info.js";
 import { LruCache } from "../platform/lru-cache.js";
+import type { ListFilters } from "../platform/list-filters.js";
 import type { ListQuery } from "../platform/search.js";
 
 /** A listing page as sent: the JSON body, and the cursor of the next page when there is one. */
@@ -45,15 +46,18 @@ export class ListingPageCache {
 }
 
 /** Who a listing is for: what it may show depends on the viewer's namespaces. */
-function audienceOf(query: ListQuery): string[] {
+function audienceOf(query: ListFilters): string[] {
   const viewer = query.viewer;
   if (viewer.isAdmin) return ["admin"];
   return viewer.user ? [viewer.user, ...[...viewer.orgs].sort()] : [];
 }
 
-/** Two requests with the same key get the same page (spelling and order of parameters aside). */
-export function listingCacheKey(query: ListQuery, options: ItemOptions): string {
-  return JSON.stringify([
+/**
+ * What a listing's filters and audience come down to, in a form two equivalent requests share
+ * (case of search terms and order of tags aside). Listing pages and facet answers are keyed by it.
+ */
+export function listFiltersKey(query: ListFilters): unknown[] {
+  return [
     query.type,
     audienceOf(query),
     query.search.map((term) => term.trim().toLowerCase()).filter(Boolean),
@@ -65,6 +69,13 @@ export function listingCacheKey(query: ListQuery, options: ItemOptions): string 
     query.license,
     query.providers ? [...query.providers].sort() : undefined,
     query.gated,
+  ];
+}
+
+/** Two requests with the same key get the same page (spelling and order of parameters aside). */
+export function listingCacheKey(query: ListQuery, options: ItemOptions): string {
+  return JSON.stringify([
+    ...listFiltersKey(query),
     query.sort,
     query.direction,
     query.limit,

@@ -6,6 +6,7 @@ import { KIND_PATTERN, typeOfKind } from "../repo-paths.js";
 import { countFacets, MAX_FACET_SIZE, type Facets } from "../../platform/facets.js";
 import { LruCache } from "../../platform/lru-cache.js";
 import type { ListQuery } from "../../platform/search.js";
+import { listFiltersKey } from "../listing-cache.js";
 import { parseListQuery } from "./listings.js";
 
 const DEFAULT_FACET_SIZE = 30;
@@ -13,22 +14,7 @@ const SLOW_MS = 40;
 const SLOW_ANSWER_TTL_MS = 30_000;
 
 function cacheKey(query: ListQuery, size: number): string {
-  const viewer = query.viewer;
-  const audience = viewer.isAdmin ? ["admin"] : viewer.user ? [viewer.user, ...viewer.orgs].sort() : [];
-  return JSON.stringify([
-    query.type,
-    audience,
-    query.search.map((term) => term.trim().toLowerCase()).filter(Boolean),
-    query.author?.toLowerCase(),
-    [...query.tags].sort(),
-    query.pipelineTag,
-    query.library,
-    query.language,
-    query.license,
-    query.providers,
-    query.gated,
-    size,
-  ]);
+  return JSON.stringify([...listFiltersKey(query), size]);
 }
 
 function parseFacetSize(value: string | undefined): number {
