@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext, screenshot, watchErrors } from "./support/browser.js";
+import { launchBrowser, newContext, screenshot, signIn, watchErrors } from "./support/browser.js";
 import { commitFiles, createRepo } from "./support/fixtures.js";
 import { startHub, type RunningHub } from "./support/hub.js";
 import { missingPrerequisite } from "./support/paths.js";
@@ -33,11 +33,9 @@ describe.skipIf(skipReason !== undefined)("a gated repo in Chromium against the 
   let visitorToken = "";
   const contexts: BrowserContext[] = [];
   let current: Page | undefined;
-  const previousSeed = process.env.MODELHUB_SEED;
 
   beforeAll(async () => {
-    process.env.MODELHUB_SEED = "0";
-    hub = await startHub();
+    hub = await startHub({ seed: false });
     const ownerToken = await hub.createUser(OWNER, PASSWORD);
     visitorToken = await hub.createUser(VISITOR, PASSWORD);
     await createRepo(hub.url, ownerToken, "model", REPO);
@@ -58,8 +56,6 @@ describe.skipIf(skipReason !== undefined)("a gated repo in Chromium against the 
     for (const context of contexts) await context.close();
     await browser?.close();
     await hub?.stop();
-    if (previousSeed === undefined) delete process.env.MODELHUB_SEED;
-    else process.env.MODELHUB_SEED = previousSeed;
   });
 
   afterEach(async (test) => {
@@ -74,11 +70,7 @@ describe.skipIf(skipReason !== undefined)("a gated repo in Chromium against the 
     current = page;
     const errors = watchErrors(page);
     if (user) {
-      await page.goto("/login");
-      await page.getByLabel("Username").fill(user);
-      await page.getByLabel("Password").fill(PASSWORD);
-      await page.getByRole("button", { name: "Sign in" }).click();
-      await page.locator(".user-name", { hasText: user }).waitFor();
+      await signIn(page, user, PASSWORD);
     }
     await page.goto(`/${REPO}`);
     await page.getByRole("heading", { name: "Access to this repository is gated" }).waitFor();

@@ -46,11 +46,9 @@ describe.skipIf(skipReason !== undefined)("local apps on a GGUF model page in Ch
   let info: ModelData;
   const contexts: BrowserContext[] = [];
   let current: Page | undefined;
-  const previousSeed = process.env.MODELHUB_SEED;
 
   beforeAll(async () => {
-    process.env.MODELHUB_SEED = "0";
-    hub = await startHub();
+    hub = await startHub({ seed: false });
     const token = await hub.createUser(USER, PASSWORD);
     await createRepo(hub.url, token, "model", REPO);
     await commitFiles(hub.url, token, "model", REPO, [
@@ -71,8 +69,6 @@ describe.skipIf(skipReason !== undefined)("local apps on a GGUF model page in Ch
     for (const context of contexts) await context.close();
     await browser?.close();
     await hub?.stop();
-    if (previousSeed === undefined) delete process.env.MODELHUB_SEED;
-    else process.env.MODELHUB_SEED = previousSeed;
   });
 
   afterEach(async (test) => {

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext, screenshot, watchErrors } from "./support/browser.js";
+import { launchBrowser, newContext, screenshot, signIn, watchErrors } from "./support/browser.js";
 import { startHub, type RunningHub } from "./support/hub.js";
 import { missingPrerequisite } from "./support/paths.js";
 
@@ -22,12 +22,9 @@ describe.skipIf(skipReason !== undefined)("organisation pages in Chromium agains
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   let current: Page | undefined;
-  const previousSeed = process.env.MODELHUB_SEED;
 
   beforeAll(async () => {
-    // this flow needs no demo catalogue: an empty hub starts in a second
-    process.env.MODELHUB_SEED = "0";
-    hub = await startHub();
+    hub = await startHub({ seed: false });
     await hub.createUser(ADMIN, PASSWORD);
     await hub.createUser(MEMBER, PASSWORD);
     browser = await launchBrowser();
@@ -37,8 +34,6 @@ describe.skipIf(skipReason !== undefined)("organisation pages in Chromium agains
     for (const context of contexts) await context.close();
     await browser?.close();
     await hub?.stop();
-    if (previousSeed === undefined) delete process.env.MODELHUB_SEED;
-    else process.env.MODELHUB_SEED = previousSeed;
   });
 
   afterEach(async (test) => {
@@ -52,11 +47,7 @@ describe.skipIf(skipReason !== undefined)("organisation pages in Chromium agains
     const page = await context.newPage();
     current = page;
     const errors = watchErrors(page);
-    await page.goto("/login");
-    await page.getByLabel("Username").fill(user);
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.locator(".user-name", { hasText: user }).waitFor();
+    await signIn(page, user, PASSWORD);
     return { page, errors };
   }
 

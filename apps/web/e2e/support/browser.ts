@@ -43,3 +43,12 @@ export function watchErrors(page: Page): string[] {
   page.on("pageerror", (error) => errors.push(error.message));
   return errors;
 }
+
+/** Signs in through the web form and waits until the header shows the user. */
+export async function signIn(page: Page, user: string, password: string): Promise<void> {
+  await page.goto("/login");
+  await page.getByLabel("Username").fill(user);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.locator(".user-name", { hasText: user }).waitFor();
+}

@@ -25,20 +25,22 @@ export interface RunningHub {
  * its own data folder). DATABASE_URL is dropped: a shared PostgreSQL database would carry repos from
  * earlier runs whose git folders are not in this run's data folder.
  */
-function hubEnv(): NodeJS.ProcessEnv {
+function hubEnv(seed: boolean): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, MODELHUB_LOG_LEVEL: "info" };
   delete env.DATABASE_URL;
+  if (!seed) env.MODELHUB_SEED = "0";
   return env;
 }
 
-export async function startHub(): Promise<RunningHub> {
+/** `seed: false` starts an empty hub (ready in a second) for flows that bring their own repos. */
+export async function startHub(options: { seed?: boolean } = {}): Promise<RunningHub> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "modelhub-web-e2e-"));
   const child: ChildProcess = spawn(
     process.execPath,
     [SERVER_CLI, "serve", "--port", "0", "--host", "127.0.0.1", "--data", dataDir],
     {
       cwd: REPO_ROOT,
-      env: hubEnv(),
+      env: hubEnv(options.seed ?? true),
       stdio: ["ignore", "pipe", "pipe"],
     },
   );
@@ -101,7 +103,7 @@ export async function startHub(): Promise<RunningHub> {
         [SERVER_CLI, "token", "create", name, "--write", "--password", password, "--data", dataDir],
         {
           cwd: REPO_ROOT,
-          env: hubEnv(),
+          env: hubEnv(options.seed ?? true),
         },
       );
       const token = stdout.trim().split("\n").pop() ?? "";
