@@ -15,6 +15,10 @@ const DONE_PREFIX = "seeded:";
 const LAST_UPDATE_LIMIT = Date.parse("2026-11-01T00:00:00Z");
 /** Creation date assumed for catalogue repos that give none. */
 const DEFAULT_CREATED = Date.parse("2023-01-01T00:00:00Z");
+/** Most seeded repos look last touched within this long after creation (about 18 months)... */
+const RECENT_UPDATE_MS = 548 * 86_400_000;
+/** ...the rest (this share, out of 256) anywhere up to LAST_UPDATE_LIMIT, like actively kept repos. */
+const LATE_UPDATE_SHARE = 32;
 
 export interface SeedDeps {
   services: PlatformServices;
@@ -186,15 +190,19 @@ async function importRepo(deps: SeedDeps, repo: DemoRepo, namespaces: NamespaceC
 /**
  * A repo's "last updated" date: a point between its creation and LAST_UPDATE_LIMIT (or now, if
  * earlier) picked by a hash of its id, so every import of the catalogue lands the same commit date.
+ * Most land within RECENT_UPDATE_MS of creation; one in eight may be anywhere up to the limit.
  */
 export function seededUpdateDate(repo: Pick<DemoRepo, "id" | "createdAt">, now = new Date()): Date {
   const parsed = repo.createdAt ? Date.parse(repo.createdAt) : NaN;
   const start = Number.isNaN(parsed) ? DEFAULT_CREATED : parsed;
   const end = Math.min(LAST_UPDATE_LIMIT, now.getTime());
   if (start >= end) return new Date(Math.floor(Math.min(start, now.getTime()) / 1000) * 1000);
-  const fraction = createHash("sha256").update(repo.id).digest().readUInt32BE(0) / 2 ** 32;
-  const ms = start + fraction * (end - start);
-  return new Date(Math.floor(ms / 1000) * 1000);
+  const digest = createHash("sha256").update(repo.id).digest();
+  const fraction = digest.readUInt32BE(0) / 2 ** 32;
+  const late = digest[4] < LATE_UPDATE_SHARE;
+  const span = late ? end - start : Math.min(end - start, RECENT_UPDATE_MS);
+  const ms = start + fraction * span;
+  return new Date(Math.max(Math.floor(ms / 1000) * 1000, Math.ceil(start / 1000) * 1000));
 }
 
 async function removeCatalogueRepos(deps: SeedDeps, catalogue: DemoCatalogue): Promise<void> {

@@ -54,6 +54,11 @@ function datedSeam(hub: TestHub, service: ContentService): RepoContent {
   };
 }
 
+function pick(info: object): { createdAt: unknown; lastModified: unknown } {
+  const { createdAt, lastModified } = info as { createdAt?: unknown; lastModified?: unknown };
+  return { createdAt, lastModified };
+}
+
 function git(dir: string, args: string[]): { status: number | null; out: string } {
   const run = spawnSync("git", ["--git-dir", dir, ...args], { encoding: "utf8", timeout: 60_000 });
   return { status: run.status, out: `${run.stdout}${run.stderr}`.trim() };
@@ -70,6 +75,36 @@ describe("seededUpdateDate", () => {
       expect(date.getTime()).toBeLessThanOrEqual(LIMIT);
     }
     expect(seededUpdateDate(REPOS[0], now).getTime()).not.toBe(seededUpdateDate(REPOS[1], now).getTime());
+  });
+
+  it("mostly lands within 18 months of creation, the rest up to 2026-11-01", () => {
+    const now = new Date("2026-11-21T00:00:00Z");
+    const created = "2020-03-01T00:00:00.000Z";
+    let recent = 0;
+    for (let i = 0; i < 400; i++) {
+      const repo = { id: `spread-org/model-${i}`, createdAt: created };
+      const gap = seededUpdateDate(repo, now).getTime() - Date.parse(created);
+      expect(gap).toBeGreaterThanOrEqual(0);
+      expect(gap).toBeLessThanOrEqual(LIMIT - Date.parse(created));
+      if (gap <= 548 * 86_400_000) recent++;
+    }
+    expect(recent).toBeGreaterThan(320);
+    expect(recent).toBeLessThan(400);
+  });
+
+  it("stays between creation and the limit when creation is close to it", () => {
+    const now = new Date("2026-11-21T00:00:00Z");
+    const repo = { id: "dated-org/fresh-model", createdAt: "2026-10-30T12:00:00.000Z" };
+    const date = seededUpdateDate(repo, now).getTime();
+    expect(date).toBeGreaterThanOrEqual(Date.parse(repo.createdAt));
+    expect(date).toBeLessThanOrEqual(LIMIT);
+    // Created after the limit (or with no date): no later than creation, never ahead of the clock.
+    expect(seededUpdateDate({ id: "x/late", createdAt: "2026-11-10T00:00:00.000Z" }, now).toISOString()).toBe(
+      "2026-11-10T00:00:00.000Z",
+    );
+    expect(seededUpdateDate({ id: "x/undated" }, now).getTime()).toBeGreaterThanOrEqual(
+      Date.parse("2023-01-01"),
+    );
   });
 
   it("never lies ahead of the clock", () => {
@@ -136,6 +171,37 @@ describe.each(DIALECTS)("importing repos with commit dates (%s)", (dialect) => {
     expect(ids).toEqual(byDate.map((r) => r.id));
     expect(ids).toContain(newer.id);
   });
+
+  it("lands the same dates when the catalogue is imported again into a fresh hub", async () => {
+    const second = await startTestHub({ dialect });
+    try {
+      const secondService = createRepoContent({
+        dataDir: second.dataDir,
+        events: createRepoEvents(second.services.repos),
+        logger: second.logger,
+      });
+      await secondService.start();
+      const result = await importCatalogue(
+        { services: second.services, content: datedSeam(second, secondService), logger: second.logger },
+        catalogue,
+      );
+      expect(result.repos).toBe(2);
+      for (const repo of REPOS) {
+        const [a, b] = await Promise.all(
+          [hub, second].map(
+            async (h) => (await (await fetch(`${h.url}/api/models/${repo.id}`)).json()) as object,
+          ),
+        );
+        expect(pick(b)).toEqual(pick(a));
+        expect(pick(b)).toEqual({
+          createdAt: repo.createdAt,
+          lastModified: seededUpdateDate(repo).toISOString(),
+        });
+      }
+    } finally {
+      await second.stop();
+    }
+  }, 120_000);
 
   it("dates commits without a given date now, and refuses dates far in the future or before 2000", async () => {
     const row = await hub.services.repos.find("model", REPOS[0].id);

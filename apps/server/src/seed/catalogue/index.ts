@@ -6,6 +6,7 @@ import { hasFlag } from "./models/model-row.js";
 import { accountsFor } from "./owners.js";
 import { assignPopularity } from "./popularity.js";
 import { providerMappings } from "./provider-mappings.js";
+import { createdDates, dateKey, type DatedRepo } from "./release-dates.js";
 import { spaceFiles } from "./spaces/space-repo.js";
 import { SPACES } from "./spaces/space-table.js";
 import type { DemoCatalogue, DemoRepo } from "./types.js";
@@ -31,6 +32,23 @@ export function buildDemoCatalogue(): DemoCatalogue {
     SPACES.map((space) => ({ id: space.id, famous: false })),
     0,
   );
+  const created = createdDates([
+    ...models.map((row): DatedRepo => ({
+      type: "model",
+      id: row.id,
+      // Not after its `ds=` datasets: Hub copies of classic corpora are often newer than the models.
+      after: row.baseModel ? [{ type: "model", id: row.baseModel }] : [],
+    })),
+    ...datasets.map((row): DatedRepo => ({ type: "dataset", id: row.id })),
+    ...SPACES.map((space): DatedRepo => ({
+      type: "space",
+      id: space.id,
+      after: [
+        ...(space.models ?? []).map((id) => ({ type: "model" as const, id })),
+        ...(space.datasets ?? []).map((id) => ({ type: "dataset" as const, id })),
+      ],
+    })),
+  ]);
 
   const repos: DemoRepo[] = [
     ...models.map((row): DemoRepo => {
@@ -41,7 +59,7 @@ export function buildDemoCatalogue(): DemoCatalogue {
         files: modelFiles(row),
         likes: pop?.likes ?? 0,
         downloads: pop?.downloads ?? 0,
-        createdAt: pop?.createdAt,
+        createdAt: created.get(dateKey("model", row.id)),
       };
     }),
     ...datasets.map((row): DemoRepo => {
@@ -52,7 +70,7 @@ export function buildDemoCatalogue(): DemoCatalogue {
         files: datasetFiles(row),
         likes: pop?.likes ?? 0,
         downloads: pop?.downloads ?? 0,
-        createdAt: pop?.createdAt,
+        createdAt: created.get(dateKey("dataset", row.id)),
       };
     }),
     ...SPACES.map((space): DemoRepo => {
@@ -63,7 +81,7 @@ export function buildDemoCatalogue(): DemoCatalogue {
         files: spaceFiles(space),
         likes: 20 + ((pop?.likes ?? 0) % 400),
         downloads: 0,
-        createdAt: pop?.createdAt,
+        createdAt: created.get(dateKey("space", space.id)),
       };
     }),
   ];

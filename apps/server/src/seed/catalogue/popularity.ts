@@ -3,17 +3,12 @@ import { hashText } from "./files/bytes.js";
 export interface Popularity {
   downloads: number;
   likes: number;
-  createdAt: string;
 }
-
-const START = Date.UTC(2021, 0, 1);
-const SPAN_DAYS = 1700;
-const DAY_MS = 86_400_000;
 
 /**
  * Assigns downloads along a power law: repos are ranked by a deterministic score (well-known ones
  * first), and the n-th gets roughly `top / n^1.1`. Likes follow downloads loosely, with some noise,
- * so "most liked" and "most downloaded" orders differ.
+ * so "most liked" and "most downloaded" orders differ. (Creation dates come from release-dates.ts.)
  */
 export function assignPopularity(
   items: { id: string; famous: boolean }[],
@@ -29,8 +24,7 @@ export function assignPopularity(
     const hash = hashText(`${item.id}#likes`);
     const downloads = Math.max(3, Math.round(topDownloads / Math.pow(index + 1, 1.1)) + (hash % 97));
     const likes = Math.max(0, Math.round(Math.pow(downloads, 0.55) * (0.4 + (hash % 1000) / 800)));
-    const day = hashText(`${item.id}#created`) % SPAN_DAYS;
-    result.set(item.id, { downloads, likes, createdAt: new Date(START + day * DAY_MS).toISOString() });
+    result.set(item.id, { downloads, likes });
   });
   return result;
 }
