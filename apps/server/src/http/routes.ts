@@ -5,6 +5,7 @@ import { accessRequestRoutes } from "./routes/access-requests.js";
 import { facetRoutes } from "./routes/facets.js";
 import { likeRoutes } from "./routes/likes.js";
 import { listingRoutes } from "./routes/listings.js";
+import { modelTreeRoutes } from "./routes/model-tree.js";
 import { orgRoutes } from "./routes/orgs.js";
 import { repoInfoRoutes } from "./routes/repo-info.js";
 import { repoLifecycleRoutes } from "./routes/repos.js";
@@ -40,6 +41,7 @@ export function platformRoutes(deps: AppDeps): Hono<AppEnv>[] {
     listingRoutes(deps),
     facetRoutes(deps),
     snippetRoutes(deps),
+    modelTreeRoutes(deps),
     likeRoutes(deps),
     repoInfoRoutes(deps),
     taskRoutes(),

@@ -9,6 +9,7 @@ import { useRepoRoute } from "../../features/repos/use-repo-route.js";
 import { InferencePanel } from "../../features/snippets/components/inference-panel.js";
 import { UseThisModel } from "../../features/snippets/components/use-this-model.js";
 import { LocalAppsCard } from "../../features/local-apps/local-apps-card.js";
+import { ModelTreeCard } from "../../features/model-tree/model-tree-card.js";
 import { isNotFound } from "../../lib/api-error.js";
 import type { RepoInfo } from "../../lib/api-types.js";
 import { useTitle } from "../../lib/use-title.js";
@@ -68,6 +69,7 @@ export function ModelPage() {
             <>
               <InferenceSection info={info.data} />
               <ModelMetadata info={info.data} />
+              <ModelTreeCard id={info.data.id} />
               <UseThisModel model={info.data} />
               <LocalAppsCard model={info.data} />
               <GgufFiles info={info.data} />

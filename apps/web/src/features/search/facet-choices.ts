@@ -82,5 +82,6 @@ export function countedChoices(
     count: facet.count,
   }));
   const missing = selected.filter((value) => !choices.some((choice) => choice.value === value));
-  return [...missing.map((value) => ({ value, label: label(value), count: 0 })), ...choices];
+  // A selected value filters the listing, so every result has it (e.g. `base_model:…` tags, never counted).
+  return [...missing.map((value) => ({ value, label: label(value), count: facets.total })), ...choices];
 }
