@@ -215,6 +215,18 @@ describe.each(DIALECTS)("model tree (%s)", (dialect) => {
     }
   });
 
+  it("answers the Hub's expand[]=baseModels / childrenModelCount on the model info", async () => {
+    const info = async (id: string, query: string) =>
+      (await (await fetch(`${hub.url}/api/models/${id}?${query}`)).json()) as Record<string, unknown>;
+    const base = await info(BASE, "expand[]=childrenModelCount&expand[]=baseModels");
+    expect(base.childrenModelCount).toEqual({ adapter: 2, finetune: 2, merge: 1, quantized: 1 });
+    expect(base.baseModels).toBeUndefined();
+    const child = await info("bob/base-7b-lora", "expand[]=baseModels");
+    expect(child.baseModels).toEqual({ relation: "adapter", models: [{ id: BASE, exists: true }] });
+    expect(child.childrenModelCount).toBeUndefined();
+    expect(await info("bob/base-7b-lora", "")).not.toHaveProperty("baseModels");
+  });
+
   it("leaves the file tree route alone", async () => {
     const res = await fetch(`${hub.url}/api/models/${BASE}/tree/main`);
     expect(res.status).toBe(200);

@@ -5,9 +5,11 @@ import { notFound } from "../errors.js";
 import { KIND_PATTERN, typeOfKind } from "../repo-paths.js";
 import { readableRepo } from "../repo-lookup.js";
 import { repoInfoJson } from "../../hub-api/repo-info.js";
+import { modelTreeOf } from "../../platform/model-tree.js";
 import { toRepoRecord, type RepoRow } from "../../platform/repos.js";
 
 const DEFAULT_REVISIONS = new Set(["main", "HEAD", "refs/heads/main"]);
+const TREE_FIELDS = ["baseModels", "childrenModelCount"];
 
 /** `GET /api/{(?:models|datasets|spaces)}/{owner}/{name}[/revision/{rev}]`. */
 export function repoInfoRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -29,7 +31,15 @@ export function repoInfoRoutes(deps: AppDeps): Hono<AppEnv> {
     const mappings =
       type === "model" ? ((await deps.repos.providerMappings([row.id])).get(row.id) ?? []) : [];
     const blobs = c.req.query("blobs") === "true" || c.req.query("blobs") === "1";
-    return c.json(repoInfoJson(row, { sha, blobs, mappings }));
+    const json = repoInfoJson(row, { sha, blobs, mappings });
+    // the model tree costs a grouped query, so it is computed only when asked for, as on the Hub
+    const expand = [...(c.req.queries("expand") ?? []), ...(c.req.queries("expand[]") ?? [])];
+    if (type === "model" && TREE_FIELDS.some((field) => expand.includes(field))) {
+      const tree = await modelTreeOf(deps.db, row, c.var.viewer);
+      if (expand.includes("baseModels") && tree.baseModels) json.baseModels = tree.baseModels;
+      if (expand.includes("childrenModelCount")) json.childrenModelCount = tree.childrenModelCount;
+    }
+    return c.json(json);
   }
 
   app.get(`/api/:kind${KIND_PATTERN}/:owner/:name`, (c) =>
