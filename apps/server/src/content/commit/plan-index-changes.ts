@@ -91,8 +91,7 @@ export async function planIndexChanges(
         if (added.has(parts[n - 1]) || added.has(parts.slice(0, n).join("/"))) return true;
       return false;
     };
-    for (const path of lfsPaths)
-      if (!coveredByAdded(path) && !attributes.isLfs(path)) added.add(path);
+    for (const path of lfsPaths) if (!coveredByAdded(path) && !attributes.isLfs(path)) added.add(path);
     if (added.size > 0) {
       const text = attributes.withLfsPaths([...added]);
       changes.push({ kind: "put", path: ".gitattributes", blob: await context.writeBlob(text) });

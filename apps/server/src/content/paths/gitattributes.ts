@@ -67,8 +67,8 @@ interface AttributeRule {
 }
 
 /**
- * The exact text a pattern without wildcards stands for (`dir/a\[1\].bin` stands for `dir/a[1].bin`), read the
- * way `globToRegExp` reads escapes; undefined when any wildcard or class is in it.
+ * The text a pattern without wildcards stands for (`dir/a\[1\].bin` stands for `dir/a[1].bin`), read the way
+ * `globToRegExp` reads escapes, as a lookup key (see `spaced`); undefined when a wildcard or class is in it.
  */
 function literalOf(pattern: string): string | undefined {
   const body = pattern.startsWith("/") ? pattern.slice(1) : pattern;
@@ -76,13 +76,23 @@ function literalOf(pattern: string): string | undefined {
   let out = "";
   for (let i = 0; i < glob.length; i++) {
     const ch = glob[i];
+    if (glob.startsWith("[[:space:]]", i)) {
+      out += " ";
+      i += "[[:space:]]".length - 1;
+      continue;
+    }
     if (ch === "*" || ch === "?" || ch === "[") return undefined;
     if (ch === "\\" && i + 1 < glob.length) {
       out += glob[i + 1];
       i++;
     } else out += ch;
   }
-  return out === "" ? undefined : out;
+  return out === "" ? undefined : spaced(out);
+}
+
+/** Lookup key: any whitespace as a plain space ([[:space:]] matches every kind; rules re-check exactly). */
+function spaced(text: string): string {
+  return text.replace(/\s/g, " ");
 }
 
 /** Parses .gitattributes and answers whether a path is routed through the LFS filter. */
@@ -133,8 +143,9 @@ export class GitAttributes {
       const parts = path.split("/");
       let leading = "";
       for (let n = 0; n < parts.length; n++) {
-        leading = n === 0 ? parts[0] : `${leading}/${parts[n]}`;
-        for (const key of n === 0 ? [leading] : [parts[n], leading])
+        const part = spaced(parts[n]);
+        leading = n === 0 ? part : `${leading}/${part}`;
+        for (const key of n === 0 ? [leading] : [part, leading])
           for (const rule of this.literalRules.get(key) ?? [])
             if ((!last || rule.index > last.index) && rule.pattern.matches(path)) last = rule;
       }
