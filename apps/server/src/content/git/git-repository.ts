@@ -1,3 +1,4 @@
+import { lastCommitIds } from "./last-commits.js";
 import { spawn } from "node:child_process";
 import type { Readable } from "node:stream";
 import { boundedMap } from "./bounded-map.js";
@@ -172,6 +173,22 @@ export class GitRepository {
     args.push(commit, "--");
     if (options.path !== undefined) args.push(options.path);
     return parseLog(await gitText(args, { gitDir: this.dir }));
+  }
+
+  /** The newest commit from `commit` back that changed each path (file or folder), in one history walk. */
+  async lastCommits(commit: string, paths: string[]): Promise<Map<string, CommitInfo>> {
+    const ids = await lastCommitIds(this.dir, commit, paths);
+    const infos = new Map<string, CommitInfo>();
+    for (const id of new Set(ids.values())) {
+      const [info] = await this.log(id, { limit: 1 });
+      if (info) infos.set(id, info);
+    }
+    const byPath = new Map<string, CommitInfo>();
+    for (const [path, id] of ids) {
+      const info = infos.get(id);
+      if (info) byPath.set(path, info);
+    }
+    return byPath;
   }
 
   /** One commit's log entry read in-process; undefined for shapes `git log` should render (encodings). */

@@ -6,7 +6,7 @@ import { type ContentContext, hubUrl } from "./content-context.js";
 import { readableRepo, viewerOf } from "./repo-access.js";
 import { readLimitedText } from "./limited-body.js";
 import { typeOfCollection } from "./repo-types.js";
-import { treeEntryJson, type TreeEntryJson } from "./tree-entry-json.js";
+import { treeEntriesJson } from "./tree-entry-json.js";
 
 const TYPES = ":kind{(?:models|datasets|spaces)}";
 const MAX_PATHS = 1000;
@@ -45,8 +45,7 @@ export function registerFileRoutes(app: Hono<AppEnv>, ctx: ContentContext): void
     const offset = cursor && /^\d+$/.test(cursor) ? Number(cursor) : 0;
     const page = selected.slice(offset, offset + pageSize);
     const git = ctx.content.git(repo);
-    const body: TreeEntryJson[] = [];
-    for (const entry of page) body.push(await treeEntryJson(entry, expand, git, snapshot.commit));
+    const body = await treeEntriesJson(page, expand, git, snapshot.commit);
     if (offset + pageSize < selected.length) {
       const next = new URL(c.req.url);
       const base = new URL(hubUrl(ctx, c));
@@ -69,11 +68,8 @@ export function registerFileRoutes(app: Hono<AppEnv>, ctx: ContentContext): void
     const wanted = paths.map((path) => checkRepoPath(path.replace(/\/+$/, "")));
     const snapshot = await ctx.content.snapshot(repo, c.req.param("rev"));
     const git = ctx.content.git(repo);
-    const body: TreeEntryJson[] = [];
-    for (const path of wanted) {
-      const entry = snapshot.byPath.get(path);
-      if (entry) body.push(await treeEntryJson(entry, expand, git, snapshot.commit));
-    }
+    const found = wanted.flatMap((path) => snapshot.byPath.get(path) ?? []);
+    const body = await treeEntriesJson(found, expand, git, snapshot.commit);
     c.header("X-Repo-Commit", snapshot.commit);
     return c.json(body);
   });

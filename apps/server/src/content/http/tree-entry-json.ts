@@ -11,21 +11,32 @@ export interface TreeEntryJson {
   securityFileStatus?: { status: string; avScan: null; pickleImportScan: null };
 }
 
-/** Tree / paths-info wire shape of an entry; `expand` adds the last commit touching the path. */
-export async function treeEntryJson(
-  entry: SnapshotEntry,
+/**
+ * Tree / paths-info wire shape of entries; `expand` adds the last commit touching each path (found
+ * for the whole page in one history walk) and the security-scan status.
+ */
+export async function treeEntriesJson(
+  entries: SnapshotEntry[],
   expand: boolean,
   git: GitRepository,
   commit: string,
-): Promise<TreeEntryJson> {
-  const json: TreeEntryJson = { type: entry.type, oid: entry.oid, size: entry.size, path: entry.path };
-  if (entry.lfs)
-    json.lfs = { oid: entry.lfs.sha256, size: entry.lfs.size, pointerSize: entry.lfs.pointerSize };
-  if (expand) {
-    const [last] = await git.log(commit, { limit: 1, path: entry.path });
-    if (last) json.lastCommit = { id: last.id, title: last.title, date: last.date.toISOString() };
-    if (entry.type === "file")
-      json.securityFileStatus = { status: "unscanned", avScan: null, pickleImportScan: null };
-  }
-  return json;
+): Promise<TreeEntryJson[]> {
+  const lastCommits = expand
+    ? await git.lastCommits(
+        commit,
+        entries.map((entry) => entry.path),
+      )
+    : undefined;
+  return entries.map((entry) => {
+    const json: TreeEntryJson = { type: entry.type, oid: entry.oid, size: entry.size, path: entry.path };
+    if (entry.lfs)
+      json.lfs = { oid: entry.lfs.sha256, size: entry.lfs.size, pointerSize: entry.lfs.pointerSize };
+    if (lastCommits) {
+      const last = lastCommits.get(entry.path);
+      if (last) json.lastCommit = { id: last.id, title: last.title, date: last.date.toISOString() };
+      if (entry.type === "file")
+        json.securityFileStatus = { status: "unscanned", avScan: null, pickleImportScan: null };
+    }
+    return json;
+  });
 }
