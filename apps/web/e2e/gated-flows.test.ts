@@ -20,6 +20,12 @@ pipeline_tag: text-classification
 extra_gated_prompt: "You agree to use this model for research only."
 extra_gated_fields:
   Affiliation: text
+  Intended use:
+    type: select
+    options:
+      - Research
+      - label: Teaching a course
+        value: education
   I accept the licence: checkbox
 ---
 # Licensed model
@@ -95,6 +101,7 @@ describe.skipIf(skipReason !== undefined)("a gated repo in Chromium against the 
     const visitor = await visit(VISITOR);
     await visitor.page.getByText("You agree to use this model for research only.").waitFor();
     await visitor.page.getByLabel("Affiliation").fill("Example University");
+    await visitor.page.getByLabel("Intended use").selectOption({ label: "Teaching a course" });
     await visitor.page.getByLabel("I accept the licence").check();
     await screenshot(visitor.page, "gate-02-request-form");
     expect(await configStatus(visitorToken)).toBe(403);
@@ -110,6 +117,7 @@ describe.skipIf(skipReason !== undefined)("a gated repo in Chromium against the 
     const owner = await visit(OWNER);
     const request = owner.page.locator("li", { hasText: VISITOR });
     await request.getByText("Affiliation: Example University").waitFor();
+    await request.getByText("Intended use: education").waitFor();
     await screenshot(owner.page, "gate-04-owner-pending");
     await request.getByRole("button", { name: "Accept" }).click();
     await owner.page.getByText("No pending requests.").waitFor();

@@ -82,6 +82,39 @@ export function gatedFieldsOf(cardData: Record<string, unknown> | undefined): Re
   return out;
 }
 
+export interface GatedFieldOption {
+  label: string;
+  value: string;
+}
+
+/**
+ * The choices of the card's `select` fields, label → options. An option is a plain string (shown
+ * and stored as is) or `{ label, value }`.
+ */
+export function gatedFieldOptionsOf(
+  cardData: Record<string, unknown> | undefined,
+): Record<string, GatedFieldOption[]> {
+  const declared = cardData?.extra_gated_fields;
+  if (!declared || typeof declared !== "object" || Array.isArray(declared)) return {};
+  const out: Record<string, GatedFieldOption[]> = {};
+  for (const [label, spec] of Object.entries(declared as Record<string, unknown>)) {
+    if (!spec || typeof spec !== "object") continue;
+    const { type, options } = spec as { type?: unknown; options?: unknown };
+    if (type !== "select" || !Array.isArray(options)) continue;
+    out[label] = options.flatMap((option: unknown): GatedFieldOption[] => {
+      if (typeof option === "string" || typeof option === "number")
+        return [{ label: String(option), value: String(option) }];
+      if (option && typeof option === "object") {
+        const { label: text, value } = option as { label?: unknown; value?: unknown };
+        if (value !== undefined && value !== null)
+          return [{ label: String(text ?? value), value: String(value) }];
+      }
+      return [];
+    });
+  }
+  return out;
+}
+
 export class AccessRequests {
   constructor(private readonly db: Kysely<Database>) {}
 

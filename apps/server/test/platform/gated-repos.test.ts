@@ -300,6 +300,52 @@ describe.each(DIALECTS)("gated repositories (%s)", (dialect) => {
     expect(await me(rick)).toMatchObject({ status: null });
   });
 
+  it("offers the choices of select fields and refuses an answer outside them", async () => {
+    const card = [
+      "---",
+      "extra_gated_fields:",
+      "  Affiliation: text",
+      "  I want to use this model for:",
+      "    type: select",
+      "    options:",
+      "      - Research",
+      "      - Education",
+      "      - label: Something else",
+      "        value: other",
+      "---",
+      "# select",
+      "",
+    ].join("\n");
+    await createRepo(olivia, "select-gated", [{ path: "README.md", content: card }]);
+    await setGated("olivia/select-gated", "auto");
+    const me = (await (
+      await fetch(api("olivia/select-gated", "/user-access-request/me"), {
+        headers: bearer(sam),
+      })
+    ).json()) as { fields: Record<string, string>; fieldOptions: Record<string, unknown> };
+    expect(me.fields).toEqual({ Affiliation: "text", "I want to use this model for": "select" });
+    expect(me.fieldOptions).toEqual({
+      "I want to use this model for": [
+        { label: "Research", value: "Research" },
+        { label: "Education", value: "Education" },
+        { label: "Something else", value: "other" },
+      ],
+    });
+    const ask = (choice: string) =>
+      postJson(
+        api("olivia/select-gated", "/ask-access"),
+        { Affiliation: "Lab", "I want to use this model for": choice },
+        sam,
+      );
+    const wrong = await ask("Something else");
+    expect(wrong.status).toBe(400);
+    expect(((await wrong.json()) as { error: string }).error).toMatch(
+      /not a choice.*Research, Education, other/,
+    );
+    expect((await resolve("olivia/select-gated", "README.md", sam)).status).toBe(200);
+    expect((await ask("other")).status).toBe(200);
+  });
+
   it("accepts requests at once in auto mode", async () => {
     const asked = await postJson(api("olivia/auto-model", "/ask-access"), {}, rick);
     expect(asked.status).toBe(200);

@@ -201,6 +201,8 @@ export interface GateState {
   canManage: boolean;
   /** The card's `extra_gated_fields`: label → kind (`text`, `checkbox`, `date_picker`, `country`, `select`). */
   fields: Record<string, string>;
+  /** Choices of the `select` fields: label → options (stored value and shown label). */
+  fieldOptions?: Record<string, { label: string; value: string }[]>;
 }
 
 /** One item of `GET /api/{kind}/{id}/user-access-request/{status}` (owners only). */

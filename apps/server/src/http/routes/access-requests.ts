@@ -11,6 +11,7 @@ import {
   ACCESS_STATUSES,
   AccessRequests,
   gateDenial,
+  gatedFieldOptionsOf,
   gatedFieldsOf,
   hasBypass,
   type AccessStatus,
@@ -53,6 +54,7 @@ function answersFor(
   raw: Record<string, string | number | boolean | null>,
 ): Record<string, string> {
   const declared = gatedFieldsOf(cardDataOf(row));
+  const choices = gatedFieldOptionsOf(cardDataOf(row));
   const labels = Object.keys(declared);
   const out: Record<string, string> = {};
   if (labels.length === 0) {
@@ -65,6 +67,11 @@ function answersFor(
       declared[label] === "checkbox" ? value === true || value === "true" || value === "on" : value;
     if (given === undefined || given === null || given === false || String(given).trim() === "")
       throw badRequest(`Missing answer for the field "${label}"`);
+    const options = choices[label];
+    if (options && options.length > 0 && !options.some((option) => option.value === String(value)))
+      throw badRequest(
+        `"${String(value)}" is not a choice of the field "${label}": use one of ${options.map((o) => o.value).join(", ")}`,
+      );
     out[label] = declared[label] === "checkbox" ? "true" : String(value);
   }
   return out;
@@ -128,6 +135,7 @@ export function accessRequestRoutes(deps: AppDeps): Hono<AppEnv> {
       rejectionReason: record?.rejection_reason ?? null,
       canManage: viewer.user !== undefined && canWriteNamespace(viewer, row.owner),
       fields: gatedFieldsOf(cardDataOf(row)),
+      fieldOptions: gatedFieldOptionsOf(cardDataOf(row)),
     });
   });
 

@@ -71,6 +71,25 @@ export function GateNotice({ type, id, info }: { type: RepoType; id: string; inf
                 />
                 {label}
               </label>
+            ) : state.data?.fieldOptions?.[label]?.length ? (
+              <label key={label}>
+                {label}
+                <select
+                  className="input"
+                  required
+                  value={typeof answers[label] === "string" ? answers[label] : ""}
+                  onChange={(e) => setAnswers({ ...answers, [label]: e.target.value })}
+                >
+                  <option value="" disabled>
+                    Choose…
+                  </option>
+                  {state.data.fieldOptions[label].map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </select>
+              </label>
             ) : (
               <label key={label}>
                 {label}
