@@ -108,6 +108,9 @@ describe.skipIf(skipReason !== undefined)("web app in Chromium against the real 
     const code = page.locator('[data-testid="inference-snippet"] pre');
     await code.waitFor();
     await page.locator(".markdown").first().waitFor();
+    // the demo catalogue spreads each model's downloads over the last 30 days: one point per day
+    const points = await page.locator(".downloads-sparkline polyline").getAttribute("points");
+    expect(points?.trim().split(/\s+/)).toHaveLength(30);
     await screenshot(page, "03-model-page");
 
     const info = (await (await fetch(`${hub.url}/api/models/${modelId}?blobs=true`)).json()) as ModelInfo;

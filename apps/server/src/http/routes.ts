@@ -2,6 +2,7 @@ import type { Hono } from "hono";
 import type { AppEnv } from "./contracts.js";
 import type { AppDeps } from "./deps.js";
 import { accessRequestRoutes } from "./routes/access-requests.js";
+import { downloadHistoryRoutes } from "./routes/download-history.js";
 import { facetRoutes } from "./routes/facets.js";
 import { likeRoutes } from "./routes/likes.js";
 import { listingRoutes } from "./routes/listings.js";
@@ -30,8 +31,12 @@ import { whoamiRoutes } from "./routes/whoami.js";
  * |            | GET /api/users/:user/likes                                                      |
  * | repo info  | GET /api/{kind}/:owner/:name[/revision/:rev]                                    |
  * | tasks      | GET /api/tasks, /api/tasks/:task                                                |
- * | orgs       | POST /api/organizations/new, GET/POST /api/organizations/:org/members,          |
- * |            | DELETE /api/organizations/:org/members/:user                                    |
+ * | orgs       | POST /api/organizations/new, GET …/overview, GET/POST …/members,                |
+ * |            | PUT …/members/:user/role, DELETE …/members/:user, GET /api/users/:user/overview |
+ * | model tree | GET /api/models/:owner/:name/model-tree                                         |
+ * | downloads  | GET /api/{kind}/:owner/:name/downloads/daily                                    |
+ * | access     | POST /api/{kind}/:owner/:name/ask-access, GET …/auth-check,                     |
+ * |            | GET/POST …/user-access-request/(me|pending|accepted|rejected|handle|grant|cancel)|
  */
 export function platformRoutes(deps: AppDeps): Hono<AppEnv>[] {
   return [
@@ -42,6 +47,7 @@ export function platformRoutes(deps: AppDeps): Hono<AppEnv>[] {
     facetRoutes(deps),
     snippetRoutes(deps),
     modelTreeRoutes(deps),
+    downloadHistoryRoutes(deps),
     likeRoutes(deps),
     repoInfoRoutes(deps),
     taskRoutes(),

@@ -1,6 +1,7 @@
 import { compareGGUFFilenames, parseGGUFQuantLabel } from "@modelhub/tasks";
 import { Link } from "react-router";
 import { paths } from "../../../config/paths.js";
+import { DownloadsSparkline } from "../../downloads/downloads-sparkline.js";
 import type { RepoInfo } from "../../../lib/api-types.js";
 import { formatBytes, formatCount, formatParameters, formatRelative } from "../../../lib/format.js";
 
@@ -43,6 +44,7 @@ export function ModelMetadata({ info }: { info: RepoInfo }) {
           </div>
         ) : null}
       </div>
+      <DownloadsSparkline type="model" id={info.id} />
       <dl className="meta-list">
         <dt>Task</dt>
         <dd>
