@@ -1,4 +1,6 @@
 import type { Kysely, Migration, MigrationProvider } from "kysely";
+import { backfillRepoLinks } from "../platform/repo-links.js";
+import type { Database } from "./schema.js";
 import { createScaleIndexes, createSearchNameColumn } from "./search-indexes.js";
 
 /** Migrations written with the schema builder only, so each runs unchanged on SQLite and PostgreSQL. */
@@ -162,6 +164,24 @@ const MIGRATIONS: Record<string, Migration> = {
   "0005_search_name": {
     async up(db: Kysely<unknown>) {
       await createSearchNameColumn(db, (message) => process.emitWarning(message, "ModelhubMigration"));
+    },
+  },
+  "0006_repo_links": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("repo_links")
+        .addColumn("repo_id", "text", (c) => c.notNull())
+        .addColumn("kind", "text", (c) => c.notNull())
+        .addColumn("target_lower", "text", (c) => c.notNull())
+        .addColumn("target", "text", (c) => c.notNull())
+        .addPrimaryKeyConstraint("repo_links_pk", ["repo_id", "kind", "target_lower"])
+        .execute();
+      await db.schema
+        .createIndex("repo_links_target_idx")
+        .on("repo_links")
+        .columns(["kind", "target_lower"])
+        .execute();
+      await backfillRepoLinks(db as Kysely<Database>);
     },
   },
 };

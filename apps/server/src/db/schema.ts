@@ -125,6 +125,18 @@ export interface AccessRequestTable {
   reviewed_at: string | null;
 }
 
+/** A space's card naming a model or dataset (`models:` / `datasets:`), keyed by the target's id text. */
+export interface RepoLinkTable {
+  /** `repos.id` of the space (survives renames). */
+  repo_id: string;
+  /** `model` | `dataset` */
+  kind: string;
+  /** The target id lower-cased: lookups ignore case, as repo ids do. */
+  target_lower: string;
+  /** The target id as the card spells it. */
+  target: string;
+}
+
 export interface Database {
   users: UserTable;
   orgs: OrgTable;
@@ -137,4 +149,5 @@ export interface Database {
   provider_mappings: ProviderMappingTable;
   hub_meta: MetaTable;
   access_requests: AccessRequestTable;
+  repo_links: RepoLinkTable;
 }

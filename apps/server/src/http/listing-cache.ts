@@ -1,5 +1,6 @@
 import type { ItemOptions } from "../hub-api/repo-info.js";
 import { LruCache } from "../platform/lru-cache.js";
+import type { Viewer } from "./contracts.js";
 import type { ListFilters } from "../platform/list-filters.js";
 import type { ListQuery } from "../platform/search.js";
 
@@ -46,8 +47,7 @@ export class ListingPageCache {
 }
 
 /** Who a listing is for: what it may show depends on the viewer's namespaces. */
-function audienceOf(query: ListFilters): string[] {
-  const viewer = query.viewer;
+export function audienceOf({ viewer }: { viewer: Viewer }): string[] {
   if (viewer.isAdmin) return ["admin"];
   return viewer.user ? [viewer.user, ...[...viewer.orgs].sort()] : [];
 }
@@ -69,6 +69,7 @@ export function listFiltersKey(query: ListFilters): unknown[] {
     query.license,
     query.providers ? [...query.providers].sort() : undefined,
     query.gated,
+    query.links,
   ];
 }
 

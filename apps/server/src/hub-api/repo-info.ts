@@ -1,5 +1,6 @@
 import type { FileEntry } from "../http/contracts.js";
 import { fromJsonText } from "../platform/json-columns.js";
+import { cardLinks } from "../platform/repo-links.js";
 import { parseGated, type ProviderMappingRow, type RepoRow } from "../platform/repos.js";
 import { modelDataOf } from "./model-data.js";
 
@@ -48,6 +49,8 @@ interface FieldContext {
   mappings: ProviderMappingRow[];
   /** Listings use the list form of provider mappings, repo info the dict form. */
   mappingForm: "dict" | "list";
+  /** Model info: ids of the spaces using the model that the viewer may see (listings leave it empty). */
+  spaces?: string[];
 }
 
 type Getter = (row: RepoRow, ctx: FieldContext) => unknown;
@@ -89,7 +92,7 @@ const MODEL_FIELDS: Record<string, Getter> = {
   transformersInfo: json("transformers_info"),
   widgetData: json("widget_data"),
   gguf: json("gguf"),
-  spaces: () => [],
+  spaces: (_row, ctx) => ctx.spaces ?? [],
   inferenceProviderMapping: (_row, ctx) =>
     ctx.mappingForm === "dict" ? mappingDict(ctx.mappings) : mappingList(ctx.mappings),
 };
@@ -101,8 +104,8 @@ const SPACE_FIELDS: Record<string, Getter> = {
   sdk: (row) => row.sdk ?? undefined,
   subdomain: (row) => `${row.owner}-${row.name}`.toLowerCase().replace(/[^a-z0-9-]/g, "-"),
   runtime: () => ({ stage: "RUNNING", hardware: { current: "cpu-basic", requested: "cpu-basic" } }),
-  models: () => [],
-  datasets: () => [],
+  models: (row) => cardLinks(fromJsonText<unknown>(row.card_data, undefined)).models,
+  datasets: (row) => cardLinks(fromJsonText<unknown>(row.card_data, undefined)).datasets,
 };
 
 function fieldsOf(row: RepoRow): Record<string, Getter> {
@@ -124,6 +127,8 @@ export interface InfoOptions {
   sha?: string;
   blobs?: boolean;
   mappings: ProviderMappingRow[];
+  /** Model info: spaces using the model, computed by the route (see `spacesLinkingTo`). */
+  spaces?: string[];
 }
 
 /** Repo info: every field we know about the repo. */
@@ -133,6 +138,7 @@ export function repoInfoJson(row: RepoRow, options: InfoOptions): RepoInfoJson {
     blobs: options.blobs === true,
     mappings: options.mappings,
     mappingForm: "dict",
+    spaces: options.spaces,
   });
 }
 

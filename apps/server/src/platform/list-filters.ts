@@ -61,5 +61,15 @@ export function whereListFilters<O>(
     });
   }
   if (query.gated !== undefined) q = q.where("gated", query.gated ? "!=" : "=", "false");
+  for (const link of query.links ?? []) {
+    q = q.where(({ exists, selectFrom }) => {
+      let sub = selectFrom("repo_links")
+        .select("repo_links.kind")
+        .whereRef("repo_links.repo_id", "=", "repos.id");
+      if (link.kind) sub = sub.where("repo_links.kind", "=", link.kind);
+      if (link.target) sub = sub.where("repo_links.target_lower", "=", link.target.toLowerCase());
+      return exists(sub);
+    });
+  }
   return q;
 }

@@ -7,6 +7,7 @@ import { newId, nowIso } from "./ids.js";
 import { fromJsonText, toJsonText } from "./json-columns.js";
 import { DownloadTally, type DownloadCount } from "./download-tally.js";
 import { LruCache } from "./lru-cache.js";
+import { cardLinks, replaceLinks } from "./repo-links.js";
 import { refreshRollingChunk, rollingWindow, ROLLING_CHUNK_ROWS } from "./rolling-counts.js";
 import { isSqlite } from "../db/search-indexes.js";
 import { refreshPlannerStatistics } from "../db/statistics.js";
@@ -169,6 +170,7 @@ export class Repos {
       await trx.deleteFrom("likes").where("repo_id", "=", row.id).execute();
       await trx.deleteFrom("download_days").where("repo_id", "=", row.id).execute();
       await trx.deleteFrom("provider_mappings").where("repo_id", "=", row.id).execute();
+      await trx.deleteFrom("repo_links").where("repo_id", "=", row.id).execute();
       await trx.deleteFrom("repos").where("id", "=", row.id).execute();
     });
     this.forget(row.id);
@@ -229,6 +231,7 @@ export class Repos {
           .values(tags.map((tag) => ({ repo_id: row.id, tag })))
           .execute();
       }
+      if (repo.type === "space") await replaceLinks(trx, row.id, cardLinks(derived.cardData));
     });
     this.forget(row.id);
   }

@@ -62,6 +62,8 @@ export interface ListQuery {
   /** Only repos with a provider mapping for one of these providers (`all` = any). */
   providers?: string[];
   gated?: boolean;
+  /** Spaces only: each entry needs a card link of that kind (any when unset) to that id (any when unset). */
+  links?: { kind?: "model" | "dataset"; target?: string }[];
   sort: SortKey;
   /** -1 descending (default), 1 ascending. */
   direction: 1 | -1;

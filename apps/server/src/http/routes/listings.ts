@@ -42,6 +42,16 @@ function commaList(values: string[]): string[] {
     .filter(Boolean);
 }
 
+/** Spaces: `models=` / `datasets=` (each id named by the card) and `linked` (some model or dataset). */
+function linkFilters(c: Context<AppEnv>): ListQuery["links"] {
+  const links = [
+    ...commaList(c.req.queries("models") ?? []).map((target) => ({ kind: "model" as const, target })),
+    ...commaList(c.req.queries("datasets") ?? []).map((target) => ({ kind: "dataset" as const, target })),
+    ...(flag(c.req.query("linked")) ? [{}] : []),
+  ];
+  return links.length > 0 ? links : undefined;
+}
+
 export function parseListQuery(c: Context<AppEnv>, type: RepoType): ListQuery {
   const q = (name: string) => c.req.query(name) || undefined;
   const providers = commaList(c.req.queries("inference_provider") ?? []);
@@ -57,6 +67,7 @@ export function parseListQuery(c: Context<AppEnv>, type: RepoType): ListQuery {
     license: q("license"),
     providers: providers.length > 0 ? providers : undefined,
     gated: q("gated") === undefined ? undefined : flag(q("gated")),
+    links: type === "space" ? linkFilters(c) : undefined,
     sort: parseSort(q("sort")),
     direction: parseDirection(q("direction")),
     limit: parseLimit(q("limit")),

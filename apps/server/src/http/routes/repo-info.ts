@@ -1,19 +1,40 @@
 import { Hono, type Context } from "hono";
-import type { AppEnv, RepoType } from "../contracts.js";
+import type { AppEnv, RepoType, Viewer } from "../contracts.js";
 import type { AppDeps } from "../deps.js";
 import { notFound } from "../errors.js";
 import { KIND_PATTERN, typeOfKind } from "../repo-paths.js";
+import { audienceOf } from "../listing-cache.js";
 import { readableRepo } from "../repo-lookup.js";
+import { LruCache } from "../../platform/lru-cache.js";
 import { repoInfoJson } from "../../hub-api/repo-info.js";
 import { modelTreeOf } from "../../platform/model-tree.js";
+import { spacesLinkingTo } from "../../platform/repo-links.js";
 import { toRepoRecord, type RepoRow } from "../../platform/repos.js";
 
 const DEFAULT_REVISIONS = new Set(["main", "HEAD", "refs/heads/main"]);
 const TREE_FIELDS = ["baseModels", "childrenModelCount"];
+const SPACES_CACHE_ENTRIES = 4096;
+const SPACES_CACHE_MAX_AGE_MS = 60_000;
 
 /** `GET /api/{(?:models|datasets|spaces)}/{owner}/{name}[/revision/{rev}]`. */
 export function repoInfoRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+
+  // Model info is the hottest read; the spaces naming a model change only with a write to some repo,
+  // so they are kept per model and audience until the listings generation moves.
+  const spacesCache = new LruCache<string, { generation: number; spaces: string[] }>(
+    SPACES_CACHE_ENTRIES,
+    SPACES_CACHE_MAX_AGE_MS,
+  );
+  async function spacesUsing(row: RepoRow, viewer: Viewer): Promise<string[]> {
+    const key = JSON.stringify([audienceOf({ viewer }), row.full_id.toLowerCase()]);
+    const generation = deps.repos.listingsGeneration();
+    const cached = spacesCache.get(key);
+    if (cached && cached.generation === generation) return cached.spaces;
+    const spaces = await spacesLinkingTo(deps.db, "model", row.full_id, viewer);
+    spacesCache.setIfCurrent(key, { generation, spaces }, spacesCache.generation());
+    return spaces;
+  }
 
   async function resolveSha(row: RepoRow, revision: string | undefined): Promise<string | undefined> {
     if (revision === undefined || DEFAULT_REVISIONS.has(revision) || revision === row.sha)
@@ -31,7 +52,8 @@ export function repoInfoRoutes(deps: AppDeps): Hono<AppEnv> {
     const mappings =
       type === "model" ? ((await deps.repos.providerMappings([row.id])).get(row.id) ?? []) : [];
     const blobs = c.req.query("blobs") === "true" || c.req.query("blobs") === "1";
-    const json = repoInfoJson(row, { sha, blobs, mappings });
+    const spaces = type === "model" ? await spacesUsing(row, c.var.viewer) : undefined;
+    const json = repoInfoJson(row, { sha, blobs, mappings, spaces });
     // the model tree costs a grouped query, so it is computed only when asked for, as on the Hub
     const expand = [...(c.req.queries("expand") ?? []), ...(c.req.queries("expand[]") ?? [])];
     if (type === "model" && TREE_FIELDS.some((field) => expand.includes(field))) {

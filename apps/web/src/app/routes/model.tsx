@@ -10,6 +10,7 @@ import { InferencePanel } from "../../features/snippets/components/inference-pan
 import { UseThisModel } from "../../features/snippets/components/use-this-model.js";
 import { LocalAppsCard } from "../../features/local-apps/local-apps-card.js";
 import { ModelTreeCard } from "../../features/model-tree/model-tree-card.js";
+import { SpacesUsingCard } from "../../features/repo-links/spaces-using-card.js";
 import { isNotFound } from "../../lib/api-error.js";
 import type { RepoInfo } from "../../lib/api-types.js";
 import { useTitle } from "../../lib/use-title.js";
@@ -73,6 +74,7 @@ export function ModelPage() {
               <UseThisModel model={info.data} />
               <LocalAppsCard model={info.data} />
               <GgufFiles info={info.data} />
+              <SpacesUsingCard id={info.data.id} spaces={info.data.spaces} />
             </>
           ) : (
             <Skeleton lines={10} height="400px" />

@@ -6,6 +6,7 @@ import { useReadme } from "../../features/repos/api/get-file-text.js";
 import { useRepoInfo } from "../../features/repos/api/get-repo-info.js";
 import { RepoHeader } from "../../features/repos/components/repo-header.js";
 import { useRepoRoute } from "../../features/repos/use-repo-route.js";
+import { SpaceUsesCard } from "../../features/repo-links/space-uses-card.js";
 import { buildStaticDocument } from "../../features/spaces/build-static-document.js";
 import { isNotFound } from "../../lib/api-error.js";
 import type { RepoInfo } from "../../lib/api-types.js";
@@ -82,6 +83,7 @@ export function SpacePage() {
             browser; other SDKs are stored and versioned but not executed here.
           </div>
         )}
+        {info.data ? <SpaceUsesCard models={info.data.models} datasets={info.data.datasets} /> : null}
         <article className="card" aria-label="Space card">
           {readme.isPending ? (
             <Skeleton lines={6} />
