@@ -21,3 +21,4 @@ export * from "./gguf/index.js";
 export * from "./libraries/index.js";
 export * from "./downloads/index.js";
 export * from "./local-apps/index.js";
+export * from "./dataset-libraries/index.js";

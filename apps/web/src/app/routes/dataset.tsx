@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { EmptyState, ErrorState, NotFoundState, Skeleton } from "../../components/ui/status.js";
 import { paths, readmeLinkBase } from "../../config/paths.js";
+import { UseThisDataset } from "../../features/dataset-libraries/use-this-dataset.js";
 import { DatasetPreview } from "../../features/dataset-preview/components/dataset-preview.js";
 import { LazyMarkdown } from "../../features/markdown/lazy-markdown.js";
 import { useReadme } from "../../features/repos/api/get-file-text.js";
@@ -88,6 +89,7 @@ export function DatasetPage() {
         </div>
         <aside className="sidebar">
           {info.data ? <DatasetMetadata info={info.data} /> : <Skeleton lines={6} />}
+          {info.data ? <UseThisDataset info={info.data} /> : null}
         </aside>
       </div>
     </>
