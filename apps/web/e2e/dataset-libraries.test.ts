@@ -2,9 +2,9 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { DATASET_LIBRARIES_UI_ELEMENTS, type DatasetData } from "@modelhub/tasks";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext, screenshot, watchErrors } from "./support/browser.js";
+import { BrowserSession, screenshot, watchErrors } from "./support/browser.js";
 import { commitFiles, createRepo } from "./support/fixtures.js";
 import { startHub, type RunningHub } from "./support/hub.js";
 import { SCREENSHOT_DIR, missingPrerequisite } from "./support/paths.js";
@@ -44,10 +44,8 @@ async function pythonHasPandas(): Promise<boolean> {
 
 describe.skipIf(skipReason !== undefined)("'Use this dataset' on a dataset page in Chromium", () => {
   let hub: RunningHub;
-  let browser: Browser;
   let info: DatasetData;
-  const contexts: BrowserContext[] = [];
-  let current: Page | undefined;
+  const session = new BrowserSession();
 
   beforeAll(async () => {
     hub = await startHub({ seed: false });
@@ -61,28 +59,18 @@ describe.skipIf(skipReason !== undefined)("'Use this dataset' on a dataset page 
     const response = await fetch(`${hub.url}/api/datasets/${DATASET}`);
     expect(response.status).toBe(200);
     info = (await response.json()) as DatasetData;
-    browser = await launchBrowser();
+    await session.start();
   });
 
   afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
+    await session.close();
     await hub?.stop();
   });
 
-  afterEach(async (test) => {
-    if (test.task.result?.state === "fail" && current && !current.isClosed())
-      await screenshot(
-        current,
-        `failed-dataset-libraries-${test.task.name.slice(0, 30).replace(/\W+/g, "-")}`,
-      );
-  });
+  afterEach((test) => session.screenshotIfFailed(test, "dataset-libraries"));
 
   async function openDataset(dark = false): Promise<{ page: Page; errors: string[] }> {
-    const context = await newContext(browser, hub.url, { dark });
-    contexts.push(context);
-    const page = await context.newPage();
-    current = page;
+    const page = await session.newPage(hub.url, { dark });
     const errors = watchErrors(page);
     await page.goto(`/datasets/${DATASET}`);
     await page.locator('[data-testid="use-this-dataset"]').waitFor();

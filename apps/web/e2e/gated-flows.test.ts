@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext, screenshot, signIn, watchErrors } from "./support/browser.js";
+import { BrowserSession, screenshot, signIn, watchErrors } from "./support/browser.js";
 import { commitFiles, createRepo } from "./support/fixtures.js";
 import { startHub, type RunningHub } from "./support/hub.js";
 import { missingPrerequisite } from "./support/paths.js";
@@ -35,10 +35,8 @@ Access is reviewed by the authors.
 
 describe.skipIf(skipReason !== undefined)("a gated repo in Chromium against the real hub", () => {
   let hub: RunningHub;
-  let browser: Browser;
   let visitorToken = "";
-  const contexts: BrowserContext[] = [];
-  let current: Page | undefined;
+  const session = new BrowserSession();
 
   beforeAll(async () => {
     hub = await startHub({ seed: false });
@@ -55,25 +53,18 @@ describe.skipIf(skipReason !== undefined)("a gated repo in Chromium against the 
       body: JSON.stringify({ gated: "manual" }),
     });
     expect(gated.status).toBe(200);
-    browser = await launchBrowser();
+    await session.start();
   });
 
   afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
+    await session.close();
     await hub?.stop();
   });
 
-  afterEach(async (test) => {
-    if (test.task.result?.state === "fail" && current && !current.isClosed())
-      await screenshot(current, `failed-gate-${test.task.name.slice(0, 30).replace(/\W+/g, "-")}`);
-  });
+  afterEach((test) => session.screenshotIfFailed(test, "gate"));
 
   async function visit(user?: string): Promise<{ page: Page; errors: string[] }> {
-    const context = await newContext(browser, hub.url);
-    contexts.push(context);
-    const page = await context.newPage();
-    current = page;
+    const page = await session.newPage(hub.url);
     const errors = watchErrors(page);
     if (user) {
       await signIn(page, user, PASSWORD);

@@ -4,10 +4,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { LOCAL_APPS, fileTypeCode, type ModelData } from "@modelhub/tasks";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { writeGguf, type GgufValue } from "../../server/src/seed/catalogue/files/gguf-writer.js";
-import { launchBrowser, newContext, screenshot, watchErrors } from "./support/browser.js";
+import { BrowserSession, screenshot, watchErrors } from "./support/browser.js";
 import { commitFiles, createRepo } from "./support/fixtures.js";
 import { startHub, type RunningHub } from "./support/hub.js";
 import { SCREENSHOT_DIR, missingPrerequisite } from "./support/paths.js";
@@ -42,10 +42,8 @@ const Q8 = tinyGguf("Q8_0");
 
 describe.skipIf(skipReason !== undefined)("local apps on a GGUF model page in Chromium", () => {
   let hub: RunningHub;
-  let browser: Browser;
   let info: ModelData;
-  const contexts: BrowserContext[] = [];
-  let current: Page | undefined;
+  const session = new BrowserSession();
 
   beforeAll(async () => {
     hub = await startHub({ seed: false });
@@ -62,25 +60,18 @@ describe.skipIf(skipReason !== undefined)("local apps on a GGUF model page in Ch
     const response = await fetch(`${hub.url}/api/models/${REPO}`);
     expect(response.status).toBe(200);
     info = (await response.json()) as ModelData;
-    browser = await launchBrowser();
+    await session.start();
   });
 
   afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
+    await session.close();
     await hub?.stop();
   });
 
-  afterEach(async (test) => {
-    if (test.task.result?.state === "fail" && current && !current.isClosed())
-      await screenshot(current, `failed-local-apps-${test.task.name.slice(0, 30).replace(/\W+/g, "-")}`);
-  });
+  afterEach((test) => session.screenshotIfFailed(test, "local-apps"));
 
   async function openModel(dark = false): Promise<{ page: Page; errors: string[] }> {
-    const context = await newContext(browser, hub.url, { dark });
-    contexts.push(context);
-    const page = await context.newPage();
-    current = page;
+    const page = await session.newPage(hub.url, { dark });
     const errors = watchErrors(page);
     await page.goto(`/${REPO}`);
     await page.locator('[data-testid="local-apps"]').waitFor();

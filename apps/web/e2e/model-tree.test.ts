@@ -1,8 +1,8 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext, screenshot, signIn, watchErrors } from "./support/browser.js";
+import { BrowserSession, screenshot, signIn, watchErrors } from "./support/browser.js";
 import { commitFiles, createRepo, type FixtureFile } from "./support/fixtures.js";
 import { startHub, type RunningHub } from "./support/hub.js";
 import { SCREENSHOT_DIR, missingPrerequisite } from "./support/paths.js";
@@ -31,9 +31,7 @@ function readme(front: string, title: string): FixtureFile {
 
 describe.skipIf(skipReason !== undefined)("the model tree card in Chromium", () => {
   let hub: RunningHub;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  let current: Page | undefined;
+  const session = new BrowserSession();
 
   async function model(token: string, id: string, files: FixtureFile[], isPrivate = false): Promise<void> {
     await createRepo(hub.url, token, "model", id, { private: isPrivate });
@@ -65,25 +63,18 @@ describe.skipIf(skipReason !== undefined)("the model tree card in Chromium", () 
       { path: "config.json", content: CONFIG },
     ]);
     await model(forker, `${FORKER}/Tiny-Base-1B-wip`, [readme(child, "Private finetune")], true);
-    browser = await launchBrowser();
+    await session.start();
   });
 
   afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
+    await session.close();
     await hub?.stop();
   });
 
-  afterEach(async (test) => {
-    if (test.task.result?.state === "fail" && current && !current.isClosed())
-      await screenshot(current, `failed-model-tree-${test.task.name.slice(0, 30).replace(/\W+/g, "-")}`);
-  });
+  afterEach((test) => session.screenshotIfFailed(test, "model-tree"));
 
   async function open(path: string, dark = false): Promise<{ page: Page; errors: string[] }> {
-    const context = await newContext(browser, hub.url, { dark });
-    contexts.push(context);
-    const page = await context.newPage();
-    current = page;
+    const page = await session.newPage(hub.url, { dark });
     const errors = watchErrors(page);
     await page.goto(path);
     return { page, errors };

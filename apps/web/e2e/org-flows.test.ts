@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext, screenshot, signIn, watchErrors } from "./support/browser.js";
+import { BrowserSession, screenshot, signIn, watchErrors } from "./support/browser.js";
 import { startHub, type RunningHub } from "./support/hub.js";
 import { missingPrerequisite } from "./support/paths.js";
 
@@ -19,33 +19,24 @@ interface Member {
 
 describe.skipIf(skipReason !== undefined)("organisation pages in Chromium against the real hub", () => {
   let hub: RunningHub;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  let current: Page | undefined;
+  const session = new BrowserSession();
 
   beforeAll(async () => {
     hub = await startHub({ seed: false });
     await hub.createUser(ADMIN, PASSWORD);
     await hub.createUser(MEMBER, PASSWORD);
-    browser = await launchBrowser();
+    await session.start();
   });
 
   afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
+    await session.close();
     await hub?.stop();
   });
 
-  afterEach(async (test) => {
-    if (test.task.result?.state === "fail" && current && !current.isClosed())
-      await screenshot(current, `failed-org-${test.task.name.slice(0, 30).replace(/\W+/g, "-")}`);
-  });
+  afterEach((test) => session.screenshotIfFailed(test, "org"));
 
   async function signedIn(user: string, dark = false): Promise<{ page: Page; errors: string[] }> {
-    const context = await newContext(browser, hub.url, { dark });
-    contexts.push(context);
-    const page = await context.newPage();
-    current = page;
+    const page = await session.newPage(hub.url, { dark });
     const errors = watchErrors(page);
     await signIn(page, user, PASSWORD);
     return { page, errors };

@@ -52,3 +52,39 @@ export async function signIn(page: Page, user: string, password: string): Promis
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.locator(".user-name", { hasText: user }).waitFor();
 }
+
+/**
+ * The browser of one test file and the pages it opened: `close` shuts them all, and a failed test
+ * leaves a screenshot of the page it was on.
+ */
+export class BrowserSession {
+  private browser: Browser | undefined;
+  private readonly contexts: BrowserContext[] = [];
+  private current: Page | undefined;
+
+  async start(): Promise<void> {
+    this.browser = await launchBrowser();
+  }
+
+  /** A page in a fresh context (its own storage), which becomes the page a failure screenshot shows. */
+  async newPage(hubUrl: string, options: Parameters<typeof newContext>[2] = {}): Promise<Page> {
+    if (!this.browser) throw new Error("BrowserSession.start() was not called");
+    const context = await newContext(this.browser, hubUrl, options);
+    this.contexts.push(context);
+    this.current = await context.newPage();
+    return this.current;
+  }
+
+  async screenshotIfFailed(
+    test: { task: { name: string; result?: { state?: string } } },
+    prefix: string,
+  ): Promise<void> {
+    if (test.task.result?.state !== "fail" || !this.current || this.current.isClosed()) return;
+    await screenshot(this.current, `failed-${prefix}-${test.task.name.slice(0, 30).replace(/\W+/g, "-")}`);
+  }
+
+  async close(): Promise<void> {
+    for (const context of this.contexts) await context.close();
+    await this.browser?.close();
+  }
+}
