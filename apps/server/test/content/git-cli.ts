@@ -1,4 +1,7 @@
 import { spawn, spawnSync } from "node:child_process";
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 /** Runs the stock git client for tests with an isolated HOME (credentials only through URLs). */
 export function gitCli(
@@ -32,4 +35,21 @@ export function gitCli(
 
 export function hasGitLfs(): boolean {
   return spawnSync("git", ["lfs", "version"], { encoding: "utf8" }).status === 0;
+}
+
+/**
+ * A fresh temporary HOME for the git client: the author's name and email, `main` as the default
+ * branch, and the git-lfs filters when git-lfs is installed. The caller removes it.
+ */
+export async function makeGitHome(prefix: string, name: string, email: string): Promise<string> {
+  const home = await mkdtemp(join(tmpdir(), prefix));
+  for (const [key, value] of [
+    ["user.name", name],
+    ["user.email", email],
+    ["init.defaultBranch", "main"],
+  ]) {
+    await gitCli(["config", "--global", key, value], home, home);
+  }
+  if (hasGitLfs()) await gitCli(["lfs", "install"], home, home);
+  return home;
 }

@@ -1,10 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestHub, type TestHub } from "./fixtures.js";
-import { gitCli, hasGitLfs } from "./git-cli.js";
+import { gitCli, hasGitLfs, makeGitHome } from "./git-cli.js";
 import { listen } from "./serve.js";
 
 describe("git smart HTTP and git-lfs", () => {
@@ -16,11 +15,7 @@ describe("git smart HTTP and git-lfs", () => {
   beforeAll(async () => {
     hub = await createTestHub({ publicUrl: "" });
     server = await listen(hub.app);
-    work = await mkdtemp(join(tmpdir(), "git-clients-"));
-    await gitCli(["config", "--global", "user.name", "Alice"], work, work);
-    await gitCli(["config", "--global", "user.email", "alice@example.com"], work, work);
-    await gitCli(["config", "--global", "init.defaultBranch", "main"], work, work);
-    if (hasGitLfs()) await gitCli(["lfs", "install"], work, work);
+    work = await makeGitHome("git-clients-", "Alice", "alice@example.com");
   });
   afterAll(async () => {
     await server.close();

@@ -1,10 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIALECTS, postJson, startTestHub, type TestHub } from "../platform/helpers/test-hub.js";
-import { gitCli, hasGitLfs } from "./git-cli.js";
+import { gitCli, hasGitLfs, makeGitHome } from "./git-cli.js";
 
 const sha256 = (data: Buffer) => createHash("sha256").update(data).digest("hex");
 const pointerOf = (data: Buffer) =>
@@ -60,15 +59,7 @@ describe.each(DIALECTS)("git push checks LFS pointers (%s)", (dialect) => {
   beforeAll(async () => {
     hub = await startTestHub({ dialect, seed: false });
     token = await hub.tokenFor("dave");
-    home = await mkdtemp(join(tmpdir(), "push-lfs-check-"));
-    for (const [key, value] of [
-      ["user.name", "Dave"],
-      ["user.email", "dave@example.com"],
-      ["init.defaultBranch", "main"],
-    ]) {
-      await gitCli(["config", "--global", key, value], home, home);
-    }
-    if (hasGitLfs()) await gitCli(["lfs", "install"], home, home);
+    home = await makeGitHome("push-lfs-check-", "Dave", "dave@example.com");
   });
   afterAll(async () => {
     await hub?.stop();

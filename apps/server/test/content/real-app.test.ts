@@ -1,10 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIALECTS, postJson, startTestHub, type TestHub } from "../platform/helpers/test-hub.js";
-import { gitCli, hasGitLfs } from "./git-cli.js";
+import { gitCli, hasGitLfs, makeGitHome } from "./git-cli.js";
 
 /** The content routes inside the real server (platform auth, database, repo records). */
 describe.each(DIALECTS)("content routes in the real hub (%s)", (dialect) => {
@@ -16,15 +15,7 @@ describe.each(DIALECTS)("content routes in the real hub (%s)", (dialect) => {
   beforeAll(async () => {
     hub = await startTestHub({ dialect, seed: false });
     token = await hub.tokenFor("carol");
-    home = await mkdtemp(join(tmpdir(), "real-app-git-"));
-    for (const [key, value] of [
-      ["user.name", "Carol"],
-      ["user.email", "carol@example.com"],
-      ["init.defaultBranch", "main"],
-    ]) {
-      await gitCli(["config", "--global", key, value], home, home);
-    }
-    if (hasGitLfs()) await gitCli(["lfs", "install"], home, home);
+    home = await makeGitHome("real-app-git-", "Carol", "carol@example.com");
   });
   afterAll(async () => {
     await hub?.stop();
