@@ -68,31 +68,57 @@ const llamaCpp: LocalApp = {
   },
 };
 
-const ollama: LocalApp = {
-  prettyLabel: "Ollama",
-  docsUrl: "https://ollama.com",
-  mainTask: "text-generation",
-  source: "file",
-  displayOnModelPage: hasGGUFFiles,
-  snippet: (model, options) => {
-    const choice = chosen(model, options);
+/** The local path of the chosen file, double-quoted around `$PWD` and single-quoted for the name. */
+function localPath(choice: GGUFChoice): ReturnType<typeof raw> {
+  return raw(`"$PWD"/${shString(localFileName(choice.file))}`);
+}
+
+/** What a download-first app does once the GGUF file is in the current folder. */
+interface FileStep {
+  title: string;
+  /** Setup lines after the download (tools to fetch, permissions). */
+  moreSetup?: string[];
+  commands: (choice: GGUFChoice, model: ModelData) => string[];
+}
+
+/**
+ * An app that cannot pull from this hub itself: its snippet downloads the chosen GGUF file (all its
+ * shards) from this hub's `resolve` URLs, then runs the app's own commands on the local file.
+ */
+function ggufFileApp(prettyLabel: string, docsUrl: string, step: FileStep): LocalApp {
+  return {
+    prettyLabel,
+    docsUrl,
+    mainTask: "text-generation",
+    source: "file",
+    displayOnModelPage: hasGGUFFiles,
+    snippet: (model, options) => [downloadThen(model, options, step)],
+  };
+}
+
+function downloadThen(model: ModelData, options: LocalAppOptions, step: FileStep): LocalAppSnippet {
+  const choice = chosen(model, options);
+  return {
+    title: step.title,
+    setup: [downloadCommands(options.hubUrl, model.id, choice.files), ...(step.moreSetup ?? [])].join("\n"),
+    content: step.commands(choice, model).join("\n"),
+  };
+}
+
+const ollama = ggufFileApp("Ollama", "https://ollama.com", {
+  title: "Import the GGUF file into Ollama and chat",
+  commands: (choice, model) => {
     const reference = localModelReference(model.id, choice.quant);
     const first = localFileName(choice.file);
     // A split file is imported through a pattern that matches all of its shards.
     const from = choice.files.length > 1 ? first.replace(/-00001-of-/i, "-*-of-") : first;
     return [
-      {
-        title: "Import the GGUF file into Ollama and chat",
-        setup: downloadCommands(options.hubUrl, model.id, choice.files),
-        content: [
-          shell`echo ${`FROM ./${from}`} > Modelfile`,
-          shell`ollama create ${reference} -f Modelfile`,
-          shell`ollama run ${reference}`,
-        ].join("\n"),
-      },
+      shell`echo ${`FROM ./${from}`} > Modelfile`,
+      shell`ollama create ${reference} -f Modelfile`,
+      shell`ollama run ${reference}`,
     ];
   },
-};
+});
 
 function lmStudioSnippets(model: ModelData, options: LocalAppOptions): LocalAppSnippet[] {
   if (!isGGUFModel(model) || !hasGGUFFiles(model)) {
@@ -105,13 +131,11 @@ function lmStudioSnippets(model: ModelData, options: LocalAppOptions): LocalAppS
       },
     ];
   }
-  const choice = chosen(model, options);
   return [
-    {
+    downloadThen(model, options, {
       title: "Import the GGUF file with LM Studio's CLI, then load it in LM Studio",
-      setup: downloadCommands(options.hubUrl, model.id, choice.files),
-      content: shell`lms import -y ${localFileName(choice.file)}`,
-    },
+      commands: (choice) => [shell`lms import -y ${localFileName(choice.file)}`],
+    }),
   ];
 }
 
@@ -125,68 +149,33 @@ const lmStudio: LocalApp = {
   snippet: lmStudioSnippets,
 };
 
-const jan: LocalApp = {
-  prettyLabel: "Jan",
-  docsUrl: "https://jan.ai",
-  mainTask: "text-generation",
-  source: "file",
-  displayOnModelPage: hasGGUFFiles,
-  snippet: (model, options) => {
-    const choice = chosen(model, options);
-    return [
-      {
-        title: "Download the GGUF file, then import it in Jan",
-        setup: downloadCommands(options.hubUrl, model.id, choice.files),
-        content: shell`# In Jan, import a local model (llama.cpp provider) and choose this file:
-echo ${raw(`"$PWD"/${shString(localFileName(choice.file))}`)}`,
-      },
-    ];
-  },
-};
+const jan = ggufFileApp("Jan", "https://jan.ai", {
+  title: "Download the GGUF file, then import it in Jan",
+  commands: (choice) => [
+    shell`# In Jan, import a local model (llama.cpp provider) and choose this file:
+echo ${localPath(choice)}`,
+  ],
+});
 
-const dockerModelRunner: LocalApp = {
-  prettyLabel: "Docker Model Runner",
-  docsUrl: "https://docs.docker.com/ai/model-runner/",
-  mainTask: "text-generation",
-  source: "file",
-  displayOnModelPage: hasGGUFFiles,
-  snippet: (model, options) => {
-    const choice = chosen(model, options);
+const dockerModelRunner = ggufFileApp("Docker Model Runner", "https://docs.docker.com/ai/model-runner/", {
+  title: "Package the GGUF file as a local model and run it",
+  commands: (choice, model) => {
     const reference = `modelhub/${localModelReference(model.id, choice.quant)}`;
     return [
-      {
-        title: "Package the GGUF file as a local model and run it",
-        setup: downloadCommands(options.hubUrl, model.id, choice.files),
-        content: [
-          shell`docker model package --gguf ${raw(`"$PWD"/${shString(localFileName(choice.file))}`)} ${reference}`,
-          shell`docker model run ${reference}`,
-        ].join("\n"),
-      },
+      shell`docker model package --gguf ${localPath(choice)} ${reference}`,
+      shell`docker model run ${reference}`,
     ];
   },
-};
+});
 
-const llamafile: LocalApp = {
-  prettyLabel: "llamafile",
-  docsUrl: "https://github.com/mozilla-ai/llamafile",
-  mainTask: "text-generation",
-  source: "file",
-  displayOnModelPage: hasGGUFFiles,
-  snippet: (model, options) => {
-    const choice = chosen(model, options);
-    return [
-      {
-        title: "Run the GGUF file with the llamafile executable",
-        setup: [
-          downloadCommands(options.hubUrl, model.id, choice.files),
-          "# Get the llamafile executable from https://github.com/mozilla-ai/llamafile/releases, saved as ./llamafile",
-          "chmod +x ./llamafile",
-        ].join("\n"),
-        content: shell`./llamafile -m ${localFileName(choice.file)}`,
-      },
-    ];
-  },
-};
+const llamafile = ggufFileApp("llamafile", "https://github.com/mozilla-ai/llamafile", {
+  title: "Run the GGUF file with the llamafile executable",
+  moreSetup: [
+    "# Get the llamafile executable from https://github.com/mozilla-ai/llamafile/releases, saved as ./llamafile",
+    "chmod +x ./llamafile",
+  ],
+  commands: (choice) => [shell`./llamafile -m ${localFileName(choice.file)}`],
+});
 
 /** A request to an OpenAI-compatible server on localhost for `model`. */
 function chatRequest(model: ModelData, port: number): string {
