@@ -70,3 +70,24 @@ blobStoreContract("local folder", async () => {
     },
   };
 });
+
+describe("local folder driver, rejected uploads", () => {
+  it("leaves no temp file behind, even when rejections come before the temp file is open", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "blobs-reject-"));
+    try {
+      const store = new FsBlobStore(dir);
+      await store.init();
+      const data = Buffer.from("payload");
+      // a size that is too large fails at the first chunk, often before the file is even opened
+      for (let round = 0; round < 50; round++) {
+        const puts = Array.from({ length: 4 }, () =>
+          store.put(sha(data), data.length - 1, Readable.from([data])),
+        );
+        for (const put of puts) await expect(put).rejects.toBeInstanceOf(BlobMismatchError);
+        expect(await readdir(join(dir, "tmp"))).toEqual([]);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
