@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv, RepoAccess, RepoEvents } from "../http/contracts.js";
 import type { BlobStore } from "./blobs/blob-store.js";
 import { HttpError, errorResponse } from "./http-error.js";
+import { RepoMovedError, movedResponse } from "../http/repo-moved.js";
 import { registerCommitRoutes } from "./http/commit-routes.js";
 import type { ContentContext } from "./http/content-context.js";
 import { registerDownloadRoutes } from "./http/download-routes.js";
@@ -38,6 +39,7 @@ export function createContentRoutes(deps: ContentRoutesDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError((error, c) => {
     if (error instanceof HttpError) return errorResponse(error, c.req.method);
+    if (error instanceof RepoMovedError) return movedResponse(error, c.req.url, c.req.method);
     deps.logger.error(
       { err: error instanceof Error ? error.stack : String(error), path: c.req.path },
       "content route failed",

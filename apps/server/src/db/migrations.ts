@@ -184,6 +184,17 @@ const MIGRATIONS: Record<string, Migration> = {
       await backfillRepoLinks(db as Kysely<Database>);
     },
   },
+  "0010_repo_redirects": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("repo_redirects")
+        .addColumn("lookup_key", "text", (c) => c.primaryKey())
+        .addColumn("repo_id", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("repo_redirects_repo_idx").on("repo_redirects").column("repo_id").execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -125,6 +125,15 @@ export interface AccessRequestTable {
   reviewed_at: string | null;
 }
 
+/** An old name of a renamed repo, kept until a repo takes that name again. */
+export interface RepoRedirectTable {
+  /** `type:owner/name` lower-cased, as `repos.lookup_key`. */
+  lookup_key: string;
+  /** `repos.id` of the renamed repo: a chain of renames ends at its current name. */
+  repo_id: string;
+  created_at: string;
+}
+
 /** A space's card naming a model or dataset (`models:` / `datasets:`), keyed by the target's id text. */
 export interface RepoLinkTable {
   /** `repos.id` of the space (survives renames). */
@@ -150,4 +159,5 @@ export interface Database {
   hub_meta: MetaTable;
   access_requests: AccessRequestTable;
   repo_links: RepoLinkTable;
+  repo_redirects: RepoRedirectTable;
 }

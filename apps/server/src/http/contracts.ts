@@ -36,6 +36,8 @@ export interface Viewer {
 
 export interface RepoAccess {
   findRepo(type: RepoType, id: string): Promise<RepoRecord | undefined>;
+  /** The repo an old name of a renamed repo leads to (no access check). */
+  findMoved?(type: RepoType, id: string): Promise<RepoRecord | undefined>;
   canRead(viewer: Viewer, repo: RepoRecord): boolean;
   canWrite(viewer: Viewer, repo: RepoRecord): boolean;
   /** Gated repos: why the viewer may not download files (401 anonymous, 403 signed in), or undefined. */

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { RepoMovedError, movedResponse } from "./repo-moved.js";
 
 /** Error codes the Hub clients read from `X-Error-Code`. */
 export type HubErrorCode = "RepoNotFound" | "RevisionNotFound" | "EntryNotFound" | "GatedRepo";
@@ -34,6 +35,7 @@ export interface ErrorLogger {
 /** `app.onError`: known errors keep their status; anything else is logged and answered with a plain 500. */
 export function errorHandler(logger: ErrorLogger) {
   return (err: Error, c: Context): Response => {
+    if (err instanceof RepoMovedError) return movedResponse(err, c.req.url, c.req.method);
     const error = toHttpError(err);
     if (error.status >= 500 && !(err instanceof HttpError))
       logger.error({ err, path: c.req.path }, "request failed");

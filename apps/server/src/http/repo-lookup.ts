@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv, RepoType } from "./contracts.js";
 import { forbidden, repoNotFound, unauthorized } from "./errors.js";
+import { RepoMovedError } from "./repo-moved.js";
 import { canReadRepo, canWriteNamespace } from "../platform/repo-access.js";
 import { toRepoRecord, type RepoRow, type Repos } from "../platform/repos.js";
 
@@ -12,8 +13,12 @@ export async function readableRepo(
   id: string,
 ): Promise<RepoRow> {
   const row = await repos.find(type, id);
-  if (!row || !canReadRepo(c.var.viewer, toRepoRecord(row))) throw repoNotFound();
-  return row;
+  if (row && canReadRepo(c.var.viewer, toRepoRecord(row))) return row;
+  if (!row) {
+    const moved = await repos.findMoved(type, id);
+    if (moved && canReadRepo(c.var.viewer, toRepoRecord(moved))) throw new RepoMovedError(id, moved.full_id);
+  }
+  throw repoNotFound();
 }
 
 /**

@@ -40,6 +40,10 @@ export function createRepoAccess(repos: Repos, db?: Kysely<Database>): RepoAcces
       const row = await repos.find(type, id);
       return row ? toRepoRecord(row) : undefined;
     },
+    async findMoved(type: RepoType, id: string) {
+      const row = await repos.findMoved(type, id);
+      return row ? toRepoRecord(row) : undefined;
+    },
     canRead: (viewer, repo) => canReadRepo(viewer, repo),
     canWrite: (viewer, repo) => canWriteNamespace(viewer, repo.owner),
     async downloadDenial(viewer, repo) {

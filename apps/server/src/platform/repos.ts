@@ -11,6 +11,7 @@ import { cardLinks, replaceLinks } from "./repo-links.js";
 import { refreshRollingChunk, rollingWindow, ROLLING_CHUNK_ROWS } from "./rolling-counts.js";
 import { isSqlite } from "../db/search-indexes.js";
 import { refreshPlannerStatistics } from "../db/statistics.js";
+import { repoRedirects } from "./repo-redirects.js";
 
 export type RepoRow = Selectable<RepoTable>;
 export type ProviderMappingRow = Selectable<ProviderMappingTable>;
@@ -159,6 +160,7 @@ export class Repos {
       if (isUniqueViolation(err)) throw conflict(`You already created this ${input.type} repo`);
       throw err;
     }
+    await repoRedirects.release(this.db, row.lookup_key);
     this.forget(row.id);
     return row;
   }
@@ -171,20 +173,36 @@ export class Repos {
       await trx.deleteFrom("download_days").where("repo_id", "=", row.id).execute();
       await trx.deleteFrom("provider_mappings").where("repo_id", "=", row.id).execute();
       await trx.deleteFrom("repo_links").where("repo_id", "=", row.id).execute();
+      await repoRedirects.forgetRepo(trx, row.id);
       await trx.deleteFrom("repos").where("id", "=", row.id).execute();
     });
     this.forget(row.id);
   }
 
-  async move(row: RepoRow, owner: string, name: string): Promise<RepoRow> {
+  /**
+   * Renames a repo. The old name keeps leading to it (see `findMoved`) unless `redirect` is false
+   * (undoing a rename whose files could not move); the new name stops redirecting anywhere else.
+   */
+  async move(row: RepoRow, owner: string, name: string, redirect = true): Promise<RepoRow> {
     const fullId = `${owner}/${name}`;
     const type = row.type as RepoType;
     const existing = await this.find(type, fullId);
     if (existing && existing.id !== row.id) throw conflict(`A ${type} repo named ${fullId} already exists`);
     const update = { owner, name, full_id: fullId, lookup_key: lookupKey(type, fullId) };
-    await this.db.updateTable("repos").set(update).where("id", "=", row.id).execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable("repos").set(update).where("id", "=", row.id).execute();
+      await repoRedirects.release(trx, update.lookup_key);
+      if (redirect && row.lookup_key !== update.lookup_key)
+        await repoRedirects.record(trx, row.lookup_key, row.id);
+    });
     this.forget(row.id);
     return { ...row, ...update };
+  }
+
+  /** The repo an old name of a renamed repo leads to now (no access check: callers decide). */
+  async findMoved(type: RepoType, id: string): Promise<RepoRow | undefined> {
+    const repoId = await repoRedirects.target(this.db, lookupKey(type, id));
+    return repoId ? this.findById(repoId) : undefined;
   }
 
   async updateSettings(row: RepoRow, settings: { private?: boolean; gated?: Gated }): Promise<RepoRow> {

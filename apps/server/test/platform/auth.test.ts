@@ -128,7 +128,9 @@ describe.each(DIALECTS)("accounts and access rules (%s)", (dialect) => {
     );
     expect(moved.status).toBe(200);
     expect((await fetch(`${hub.url}/api/models/acme/moved`)).status).toBe(200);
-    expect((await fetch(`${hub.url}/api/models/alice/mover`)).status).toBe(404);
+    const oldName = await fetch(`${hub.url}/api/models/alice/mover`, { redirect: "manual" });
+    expect(oldName.status).toBe(307);
+    expect(oldName.headers.get("Location")).toBe("/api/models/acme/moved");
 
     expect(
       (await postJson(`${hub.url}/api/repos/delete`, { name: "moved", organization: "acme" }, bob, "DELETE"))

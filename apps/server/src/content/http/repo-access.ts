@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv, RepoAccess, RepoRecord, RepoType, Viewer } from "../../http/contracts.js";
 import { HttpError, repoNotFound } from "../http-error.js";
+import { RepoMovedError } from "../../http/repo-moved.js";
 
 export function viewerOf(c: Context<AppEnv>): Viewer {
   return c.get("viewer") ?? { orgs: [] };
@@ -14,9 +15,12 @@ export async function readableRepo(
   owner: string,
   name: string,
 ): Promise<RepoRecord> {
-  const repo = await access.findRepo(type, `${owner}/${name}`);
-  if (!repo || !access.canRead(viewer, repo)) throw repoNotFound();
-  return repo;
+  const id = `${owner}/${name}`;
+  const repo = await access.findRepo(type, id);
+  if (repo && access.canRead(viewer, repo)) return repo;
+  const moved = repo ? undefined : await access.findMoved?.(type, id);
+  if (moved && access.canRead(viewer, moved)) throw new RepoMovedError(id, moved.id);
+  throw repoNotFound();
 }
 
 /** Like readableRepo, then requires write access (401 when anonymous, 403 otherwise). */

@@ -146,7 +146,7 @@ export function repoLifecycleRoutes(deps: AppDeps): Hono<AppEnv> {
     try {
       await deps.content.move(before, toRepoRecord(moved));
     } catch (err) {
-      await deps.repos.move(moved, before.owner, before.name);
+      await deps.repos.move(moved, before.owner, before.name, false);
       throw err;
     }
     deps.logger.info({ from: before.id, to: moved.full_id, type }, "repo moved");

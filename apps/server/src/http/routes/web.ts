@@ -6,6 +6,7 @@ import type { AppEnv, RepoType } from "../contracts.js";
 import type { AppDeps } from "../deps.js";
 import { canReadRepo } from "../../platform/repo-access.js";
 import { toRepoRecord } from "../../platform/repos.js";
+import { renamedPath } from "../repo-moved.js";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -85,6 +86,17 @@ export function webRoutes(deps: AppDeps, web: WebApp): Hono<AppEnv> {
     return row !== undefined && canReadRepo(c.var.viewer, toRepoRecord(row));
   }
 
+  /** The page of a renamed repo's new name, when the path names an old one the viewer may follow. */
+  async function movedPage(c: Context<AppEnv>, pathname: string): Promise<string | undefined> {
+    const repo = repoOfPage(pathname);
+    if (!repo || (repo.rest !== "" && !REPO_SUBPAGES.test(repo.rest))) return undefined;
+    const id = decodeURIComponent(repo.id);
+    if (await deps.repos.find(repo.type, id)) return undefined;
+    const moved = await deps.repos.findMoved(repo.type, id);
+    if (!moved || !canReadRepo(c.var.viewer, toRepoRecord(moved))) return undefined;
+    return renamedPath(pathname, id, moved.full_id) + new URL(c.req.url).search;
+  }
+
   app.get("*", async (c, next) => {
     const pathname = c.req.path;
     if (pathname.startsWith("/api/")) return next();
@@ -97,8 +109,10 @@ export function webRoutes(deps: AppDeps, web: WebApp): Hono<AppEnv> {
       });
     }
     if (pathname.startsWith("/assets/")) return c.text("Not found", 404);
-    const status = (await pageExists(c, pathname)) ? 200 : 404;
-    return c.html(web.indexHtml, status, { "Cache-Control": "no-cache" });
+    if (await pageExists(c, pathname)) return c.html(web.indexHtml, 200, { "Cache-Control": "no-cache" });
+    const moved = await movedPage(c, pathname);
+    if (moved) return c.redirect(moved, 307);
+    return c.html(web.indexHtml, 404, { "Cache-Control": "no-cache" });
   });
   return app;
 }
