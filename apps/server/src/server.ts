@@ -12,6 +12,7 @@ import { createLogger, type Logger } from "./platform/logger.js";
 import { createPlatformServices, type PlatformServices } from "./platform/services.js";
 import { importCatalogue, needsSeeding } from "./seed/import-catalogue.js";
 import { loadCatalogue } from "./seed/load-catalogue.js";
+import { repairSeededLfsRouting } from "./seed/repair-lfs-routing.js";
 
 export class PortInUseError extends Error {}
 
@@ -99,6 +100,8 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       const result = await importCatalogue({ services, content: loaded.content, logger }, catalogue);
       logger.info({ source, ...result }, "demo catalogue imported");
     } else {
+      const repaired = await repairSeededLfsRouting({ services, content: loaded.content, logger });
+      if (repaired > 0) logger.info({ repos: repaired }, "demo repos now store LFS-tracked files in LFS");
       await services.repos.refreshRollingCounts();
     }
     const timer = setInterval(() => {

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdir, rename, rm, stat, unlink } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { Readable } from "node:stream";
@@ -18,7 +19,7 @@ import { LruCache } from "./git/lru-cache.js";
 import { runGit } from "./git/run-git.js";
 import { sliceStream } from "./git/slice-stream.js";
 import { HttpError, conflict, entryNotFound, revisionNotFound } from "./http-error.js";
-import { DEFAULT_GITATTRIBUTES } from "./paths/gitattributes.js";
+import { DEFAULT_GITATTRIBUTES, GitAttributes } from "./paths/gitattributes.js";
 import { checkRepoPath, checkRevision } from "./paths/repo-path.js";
 import { LfsLinks } from "./lfs/repo-links.js";
 import { loadSnapshot, type Snapshot } from "./snapshot.js";
@@ -222,6 +223,30 @@ export class RepoContent {
     return this.mutex.run(git.dir, () => this.commitLocked(repo, git, { ...request, operations }, date));
   }
 
+  /**
+   * Commits the plain files of the default branch that its .gitattributes routes through LFS again, so
+   * they become LFS pointers (repos written before commits did that). Undefined when there are none.
+   */
+  async storeRoutedFilesInLfs(
+    repo: RepoRecord,
+    request: Pick<CommitRequest, "title" | "author"> & { date?: Date },
+  ): Promise<CommitResult | undefined> {
+    const git = this.git(repo);
+    return this.mutex.run(git.dir, async () => {
+      const head = await git.headOf(DEFAULT_BRANCH);
+      if (!head) return undefined;
+      const snapshot = await this.snapshotOf(git, head);
+      const stored = snapshot.byPath.get(".gitattributes");
+      const attributes = new GitAttributes(stored ? (await git.readBlob(stored.oid)).toString("utf8") : "");
+      const operations: CommitOperation[] = snapshot.files
+        .filter((file) => !file.lfs && file.size > 0 && attributes.isLfs(file.path))
+        .map((file) => ({ kind: "file", path: file.path, blob: file.oid }));
+      if (operations.length === 0) return undefined;
+      const { date, ...rest } = request;
+      return this.commitLocked(repo, git, { ...rest, operations }, date);
+    });
+  }
+
   /** The single commit path: builds a commit off-branch, then moves the branch with compare-and-swap. */
   async commit(repo: RepoRecord, request: CommitRequest): Promise<CommitResult> {
     const git = this.git(repo);
@@ -327,6 +352,13 @@ export class RepoContent {
         if (!(await this.lfsLinks.usable(git.dir, namespaceOf(repo), oid))) return false;
         await this.lfsLinks.linkRepo(git.dir, oid);
         return true;
+      },
+      storeLfsContent: async (content) => {
+        const oid = createHash("sha256").update(content).digest("hex");
+        if ((await this.blobs.stat(oid)) === undefined)
+          await this.blobs.put(oid, content.length, Readable.from([content]));
+        await this.lfsLinks.link(git.dir, namespaceOf(repo), oid);
+        return { oid, size: content.length };
       },
     };
   }

@@ -130,6 +130,11 @@ export interface RepoContent {
       date?: Date;
     },
   ): Promise<CommitSummary>;
+  /** Re-commits plain files at LFS-routed paths as LFS pointers (see repo-content.ts). Optional. */
+  storeRoutedFilesInLfs?(
+    repo: RepoRecord,
+    input: { title: string; author: string; date?: Date },
+  ): Promise<CommitSummary | undefined>;
   /** Resolves a branch, tag or commit id to a full commit sha; undefined when unknown. Optional. */
   resolveRevision?(repo: RepoRecord, revision: string): Promise<string | undefined>;
 }

@@ -35,6 +35,10 @@ export async function loadContent(deps: ContentDeps): Promise<LoadedContent> {
       return { sha: result.commit, date: result.date, title: input.title };
     },
     resolveRevision: (repo, revision) => service.resolve(repo, revision),
+    storeRoutedFilesInLfs: async (repo, input) => {
+      const result = await service.storeRoutedFilesInLfs(repo, input);
+      return result && { sha: result.commit, date: result.date, title: input.title };
+    },
   };
   return { content, routes };
 }

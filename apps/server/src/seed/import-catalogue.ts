@@ -6,8 +6,10 @@ import type { PlatformServices } from "../platform/services.js";
 import type { DemoCatalogue, DemoRepo } from "./catalogue/types.js";
 import { spreadDownloads } from "./spread-downloads.js";
 
-const SEEDED_KEY = "seeded_at";
+export const SEEDED_KEY = "seeded_at";
 const STARTED_KEY = "seed_started_at";
+/** Set once the catalogue repos store LFS-tracked files as LFS pointers (see repair-lfs-routing.ts). */
+export const LFS_ROUTED_KEY = "seed_lfs_routed_at";
 /** Repos imported at once: enough to overlap database round trips (PostgreSQL) with git writes. */
 const CONCURRENCY = 8;
 const DONE_PREFIX = "seeded:";
@@ -32,7 +34,7 @@ export interface SeedResult {
   ms: number;
 }
 
-async function hasMeta(services: PlatformServices, key: string): Promise<boolean> {
+export async function hasMeta(services: PlatformServices, key: string): Promise<boolean> {
   const row = await services.hub.db
     .selectFrom("hub_meta")
     .select("value")
@@ -41,7 +43,7 @@ async function hasMeta(services: PlatformServices, key: string): Promise<boolean
   return row !== undefined;
 }
 
-async function setMeta(services: PlatformServices, key: string): Promise<void> {
+export async function setMeta(services: PlatformServices, key: string): Promise<void> {
   const value = new Date().toISOString();
   await services.hub.db
     .insertInto("hub_meta")
@@ -110,6 +112,7 @@ export async function importCatalogue(
   }
   await services.repos.refreshRollingCounts();
   await setMeta(services, SEEDED_KEY);
+  await setMeta(services, LFS_ROUTED_KEY);
   return { repos: imported, skipped, ms: Date.now() - started };
 }
 

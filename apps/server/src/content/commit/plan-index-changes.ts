@@ -2,9 +2,10 @@ import type { BlobStore } from "../blobs/blob-store.js";
 import type { IndexChange } from "../git/commit-writer.js";
 import type { GitRepository } from "../git/git-repository.js";
 import { entryNotFound, unprocessable } from "../http-error.js";
-import { formatPointer } from "../lfs/pointer.js";
+import { formatPointer, type LfsPointer } from "../lfs/pointer.js";
 import { GitAttributes } from "../paths/gitattributes.js";
 import type { Snapshot } from "../snapshot.js";
+import { storeRoutedFilesInLfs } from "./lfs-routing.js";
 
 /** One change of a commit. `file` content is already in git (see `RepoContent.hashBlob`). */
 export type CommitOperation =
@@ -20,11 +21,14 @@ export interface PlanContext {
   writeBlob(content: string): Promise<string>;
   /** Whether the repo may use this uploaded LFS object, marking it as used (see lfs/repo-links.ts). */
   claimLfsObject(oid: string): Promise<boolean>;
+  /** Stores bytes as an LFS object of this repo (plain files at paths .gitattributes routes to LFS). */
+  storeLfsContent(content: Buffer): Promise<LfsPointer>;
 }
 
 /**
  * Turns commit operations into index changes against `base`: LFS objects must already be stored,
- * deletions must hit existing paths, and LFS paths not yet routed by .gitattributes get a rule there.
+ * deletions must hit existing paths, LFS paths not yet routed by .gitattributes get a rule there, and
+ * plain files at paths it routes are stored in LFS (see lfs-routing.ts).
  */
 export async function planIndexChanges(
   context: PlanContext,
@@ -34,6 +38,7 @@ export async function planIndexChanges(
   const present = new Set(base?.files.map((file) => file.path) ?? []);
   const changes: IndexChange[] = [];
   const lfsPaths: string[] = [];
+  const plainPaths = new Set<string>();
   let attributesBlob: string | undefined;
   for (const operation of operations) {
     switch (operation.kind) {
@@ -41,6 +46,7 @@ export async function planIndexChanges(
         changes.push({ kind: "put", path: operation.path, blob: operation.blob });
         present.add(operation.path);
         if (operation.path === ".gitattributes") attributesBlob = operation.blob;
+        else plainPaths.add(operation.path);
         break;
       case "lfs": {
         const stored = await context.blobs.stat(operation.oid);
@@ -54,6 +60,7 @@ export async function planIndexChanges(
         changes.push({ kind: "put", path: operation.path, blob });
         present.add(operation.path);
         lfsPaths.push(operation.path);
+        plainPaths.delete(operation.path);
         break;
       }
       case "delete":
@@ -73,13 +80,17 @@ export async function planIndexChanges(
       }
     }
   }
+  if (lfsPaths.length === 0 && plainPaths.size === 0) return changes;
+  const current = attributesBlob
+    ? (await context.git.readBlob(attributesBlob)).toString("utf8")
+    : base?.byPath.has(".gitattributes")
+      ? (await context.git.readBlob(base.byPath.get(".gitattributes")!.oid)).toString("utf8")
+      : "";
+  const attributes = new GitAttributes(current);
+  const readBlob = (blob: string) => context.git.readBlob(blob);
+  if (plainPaths.size > 0)
+    await storeRoutedFilesInLfs({ ...context, readBlob }, attributes, changes, plainPaths);
   if (lfsPaths.length > 0) {
-    const current = attributesBlob
-      ? (await context.git.readBlob(attributesBlob)).toString("utf8")
-      : base?.byPath.has(".gitattributes")
-        ? (await context.git.readBlob(base.byPath.get(".gitattributes")!.oid)).toString("utf8")
-        : "";
-    const attributes = new GitAttributes(current);
     // One exact-path rule per path not routed yet. Parsed once: re-parsing after every added rule made
     // a commit with thousands of such paths quadratic. An added rule matches its own path, anything
     // below it (as a folder) and, without a slash, any path component of that name.

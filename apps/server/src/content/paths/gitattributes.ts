@@ -181,6 +181,11 @@ export function isIgnored(gitignore: string, path: string): boolean {
   return ignored;
 }
 
+/**
+ * The rules of a new repo's first commit: the extensions huggingface.co tracks in new repos (weights,
+ * archives, arrays, serialised objects), plus what its dataset repos add (images, audio, video, lz4,
+ * mds) and GGUF.
+ */
 export const DEFAULT_GITATTRIBUTES = [
   "*.7z",
   "*.arrow",
@@ -229,6 +234,15 @@ export const DEFAULT_GITATTRIBUTES = [
   "*.flac",
   "*.ogg",
   "*.mp4",
+  "*.webm",
+  "*.bmp",
+  "*.tiff",
+  "*.aac",
+  "*.pcm",
+  "*.sam",
+  "*.raw",
+  "*.lz4",
+  "*.mds",
 ]
   .map((pattern) => `${pattern} filter=lfs diff=lfs merge=lfs -text`)
   .join("\n")
