@@ -31,6 +31,8 @@ export interface StartOptions {
   logger?: Logger;
   /** PostgreSQL schema (tests use a fresh one per run). */
   databaseSchema?: string;
+  /** Called once the port is open (before a first-start import), with the hub's URL. */
+  onListening?: (url: string) => void;
 }
 
 const ROLLING_REFRESH_MS = 60 * 60 * 1000;
@@ -64,6 +66,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
   const port = (server.address() as AddressInfo).port;
   const listenUrl = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`;
   const publicUrl = config.publicUrlExplicit ? config.publicUrl : listenUrl;
+  options.onListening?.(publicUrl);
 
   try {
     const services = createPlatformServices(hub);

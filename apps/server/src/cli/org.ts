@@ -1,7 +1,8 @@
 import type { Config } from "../config/config.js";
 import { HttpError } from "../http/errors.js";
 import { OrgMembers, parseOrgRole, type OrgRole } from "../platform/orgs.js";
-import { withServices, type Output } from "./context.js";
+import type { Output } from "./context.js";
+import { withExistingHub } from "./hub-target.js";
 import { UsageError } from "./token-create.js";
 
 const ORG_USAGE =
@@ -58,7 +59,7 @@ export async function orgCommand(config: Config, args: OrgCommandArgs, io: Outpu
 
 async function createOrg(config: Config, name: string, args: OrgCommandArgs, io: Output): Promise<void> {
   const wanted = args.members.map(parseMember);
-  await withServices(config, async ({ hub, accounts }) => {
+  await withExistingHub(config, io, async ({ hub, accounts }) => {
     for (const member of wanted) {
       if (!(await accounts.findUser(member.user))) throw new UsageError(`user ${member.user} does not exist`);
     }
@@ -79,7 +80,7 @@ async function addMember(
   role: OrgRole,
   io: Output,
 ): Promise<void> {
-  await withServices(config, async ({ hub, accounts }) => {
+  await withExistingHub(config, io, async ({ hub, accounts }) => {
     const member = await new OrgMembers(hub.db, accounts).setRole(org, user, role);
     io.out(`${member.user} ${member.role}`);
   });

@@ -2,6 +2,7 @@ import { ConfigError, resolveConfig, type Env } from "../config/config.js";
 import { parseArgs } from "../config/args.js";
 import { DatabaseUnreachableError } from "../db/open-database.js";
 import { DataDirError } from "../platform/data-dir.js";
+import { HubNotFoundError } from "./hub-target.js";
 import { PortInUseError } from "../server.js";
 import type { Output } from "./context.js";
 import { orgCommand, repeatedFlag } from "./org.js";
@@ -79,6 +80,7 @@ export async function runCli(argv: string[], env: Env, io: Output): Promise<numb
       err instanceof UsageError ||
       err instanceof PortInUseError ||
       err instanceof DataDirError ||
+      err instanceof HubNotFoundError ||
       err instanceof DatabaseUnreachableError
     ) {
       io.err(`modelhub: ${err.message}`);

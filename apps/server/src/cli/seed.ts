@@ -8,6 +8,7 @@ import { withServices, type Output } from "./context.js";
 /** `modelhub seed [--reset]`: imports the demo catalogue into the configured hub. */
 export async function seedCommand(config: Config, args: { reset: boolean }, io: Output): Promise<void> {
   const logger = createLogger(config.logLevel);
+  io.err(`modelhub: importing into the hub data in ${config.dataDir}`);
   await withServices(config, async (services) => {
     const { content } = await loadContent({
       access: services.access,

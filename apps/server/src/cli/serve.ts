@@ -1,9 +1,15 @@
 import type { Config } from "../config/config.js";
 import { startHub } from "../server.js";
+import { removeHubRuntime, writeHubRuntime } from "./hub-runtime.js";
 
 /** Runs until SIGINT/SIGTERM, then closes the server and database. */
 export async function serveCommand(config: Config): Promise<void> {
-  const hub = await startHub(config);
+  // Lets `modelhub token create` / `snippets` in another folder or terminal find this hub.
+  const announce = (url: string) => {
+    writeHubRuntime(config.dataDir, { url, pid: process.pid, startedAt: new Date().toISOString() });
+    process.on("exit", () => removeHubRuntime(config.dataDir, process.pid));
+  };
+  const hub = await startHub(config, { onListening: announce });
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

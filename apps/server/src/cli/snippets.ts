@@ -1,7 +1,8 @@
 import type { Config } from "../config/config.js";
 import { modelDataOf } from "../hub-api/model-data.js";
 import { buildSnippets } from "../platform/snippets.js";
-import { withServices, type Output } from "./context.js";
+import type { Output } from "./context.js";
+import { withExistingHub } from "./hub-target.js";
 import { UsageError } from "./token-create.js";
 
 export interface SnippetArgs {
@@ -27,14 +28,14 @@ const LANGUAGE_ALIASES: Record<string, string> = {
 export async function snippetsCommand(config: Config, args: SnippetArgs, io: Output): Promise<number> {
   if (!args.modelId) throw new UsageError("snippets needs a model id: modelhub snippets <owner/name>");
   const modelId = args.modelId;
-  const set = await withServices(config, async ({ repos }) => {
+  const set = await withExistingHub(config, io, async ({ repos }, target) => {
     const row = await repos.find("model", modelId);
     if (!row || row.private === 1) return undefined;
     const mappings = (await repos.providerMappings([row.id])).get(row.id) ?? [];
     return buildSnippets(modelDataOf(row), mappings, {
       provider: args.provider,
       streaming: args.stream,
-      hubUrl: config.publicUrl,
+      hubUrl: target.url,
     });
   });
   if (!set) {

@@ -1,5 +1,6 @@
 import type { Config } from "../config/config.js";
-import { withServices, type Output } from "./context.js";
+import type { Output } from "./context.js";
+import { withExistingHub } from "./hub-target.js";
 
 export class UsageError extends Error {}
 
@@ -11,7 +12,7 @@ export async function tokenCreateCommand(
   if (!args.user)
     throw new UsageError("token create needs a user name: modelhub token create <user> [--write]");
   const user = args.user;
-  await withServices(config, async ({ accounts }) => {
+  await withExistingHub(config, io, async ({ accounts }) => {
     const existing = await accounts.findUser(user);
     if (!existing) {
       if (await accounts.findOrg(user))

@@ -11,6 +11,8 @@ Commands:
                                          add a member or change its role (default write)
   snippets <model-id> [--provider P] [--language L] [--client C] [--stream] [--json]
                                          print the code snippets of a model the hub knows
+  (token, org and snippets act on an existing hub's data folder, never a new one, and say which
+   hub they use; snippets point at the running hub's address)
   seed [--reset]                         import the demo catalogue (--reset re-imports it)
   upload <repo> <local path> [path in repo]
                                          upload a file or folder to any hub (resumable; --help for options)
@@ -18,7 +20,8 @@ Commands:
 
 Settings (flag / environment, default):
   --port / MODELHUB_PORT (8080)          --host / MODELHUB_HOST (127.0.0.1)
-  --data / MODELHUB_DATA (./data)        DATABASE_URL (PostgreSQL instead of SQLite)
+  --data / MODELHUB_DATA (data/ at the root of the install, wherever you run the command)
+  DATABASE_URL (PostgreSQL instead of SQLite)
   MODELHUB_PUBLIC_URL                    the address users reach the hub at
   --no-seed / MODELHUB_SEED=0            start empty
   MODELHUB_ADMIN_TOKEN=hf_...            ensure user "admin" with this write token

@@ -3,6 +3,11 @@ import { fileURLToPath } from "node:url";
 
 /** apps/web/dist, found from this file in both src/ and dist/ (same depth). */
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL("../../../web/dist", import.meta.url));
+/**
+ * `data` at the root of the install, whatever the current folder: commands run from elsewhere
+ * (`modelhub token create` in another terminal) must find the data of the hub `npm start` runs.
+ */
+export const DEFAULT_DATA_DIR = fileURLToPath(new URL("../../../../data", import.meta.url));
 
 /** Every setting the hub reads at start, after flags and environment are merged over defaults. */
 export interface Config {
@@ -10,6 +15,8 @@ export interface Config {
   host: string;
   /** Absolute path of the data folder (SQLite file, git repositories, blobs). */
   dataDir: string;
+  /** Where `dataDir` came from, for messages. */
+  dataDirFrom: "--data" | "MODELHUB_DATA" | "default";
   /** PostgreSQL connection string; SQLite under `dataDir` when absent. */
   databaseUrl?: string;
   /** Address users reach the hub at, without trailing slash. */
@@ -27,7 +34,6 @@ export interface Config {
 
 export const DEFAULT_PORT = 8080;
 export const DEFAULT_HOST = "127.0.0.1";
-export const DEFAULT_DATA_DIR = "./data";
 export const DEFAULT_LISTING_CACHE_MS = 2000;
 
 export class ConfigError extends Error {}
@@ -42,7 +48,10 @@ export function resolveConfig(
 ): Config {
   const port = parsePort(stringFlag(flags, "port") ?? env.MODELHUB_PORT ?? String(DEFAULT_PORT));
   const host = stringFlag(flags, "host") ?? env.MODELHUB_HOST ?? DEFAULT_HOST;
-  const dataDir = path.resolve(cwd, stringFlag(flags, "data") ?? env.MODELHUB_DATA ?? DEFAULT_DATA_DIR);
+  const dataFlag = stringFlag(flags, "data");
+  const dataEnv = nonEmpty(env.MODELHUB_DATA);
+  const dataDir = path.resolve(cwd, dataFlag ?? dataEnv ?? DEFAULT_DATA_DIR);
+  const dataDirFrom = dataFlag !== undefined ? "--data" : dataEnv !== undefined ? "MODELHUB_DATA" : "default";
   const databaseUrl = nonEmpty(stringFlag(flags, "database-url") ?? env.DATABASE_URL);
   const explicitUrl = nonEmpty(stringFlag(flags, "public-url") ?? env.MODELHUB_PUBLIC_URL);
   const publicUrl = normalisePublicUrl(explicitUrl ?? `http://${displayHost(host)}:${port}`);
@@ -56,6 +65,7 @@ export function resolveConfig(
     port,
     host,
     dataDir,
+    dataDirFrom,
     databaseUrl,
     publicUrl,
     publicUrlExplicit: explicitUrl !== undefined,

@@ -59,8 +59,13 @@ async function hasRepos(hub: HubDatabase): Promise<boolean> {
   return (await hub.db.selectFrom("repos").select("id").limit(1).executeTakeFirst()) !== undefined;
 }
 
+/** The SQLite database file of a data folder. */
+export function sqliteFile(dataDir: string): string {
+  return path.join(dataDir, "modelhub.sqlite");
+}
+
 function openSqlite(dataDir: string): HubDatabase {
-  const file = path.join(dataDir, "modelhub.sqlite");
+  const file = sqliteFile(dataDir);
   fs.mkdirSync(dataDir, { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma("journal_mode = WAL");

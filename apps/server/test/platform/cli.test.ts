@@ -1,10 +1,14 @@
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/run.js";
 import type { Output } from "../../src/cli/context.js";
+import { resolveConfig } from "../../src/config/config.js";
 
 function capture(): Output & { stdout: string[]; stderr: string[] } {
   const stdout: string[] = [];
@@ -86,5 +90,121 @@ describe("modelhub command", () => {
     expect(io.stderr.join("")).toMatch(
       /cannot reach the database at postgres:\/\/nobody@127\.0\.0\.1:1\/none/,
     );
+  });
+});
+
+const repoRoot = path.resolve(fileURLToPath(new URL("../../../..", import.meta.url)));
+const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve("tsx/esm")).href;
+const cliMain = path.join(repoRoot, "apps/server/src/cli/main.ts");
+
+/** The real `modelhub` command in its own process, run from `cwd`. */
+function modelhub(args: string[], cwd: string, env: Record<string, string> = {}) {
+  return spawn(process.execPath, ["--import", tsxLoader, cliMain, ...args], {
+    cwd,
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", MODELHUB_LOG_LEVEL: "silent", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+}
+
+function runModelhub(args: string[], cwd: string, env: Record<string, string> = {}) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    const child = modelhub(args, cwd, env);
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+describe("modelhub commands next to a running hub, run from another folder", () => {
+  let work: string;
+  let dataDir: string;
+  let elsewhere: string;
+  let serve: ChildProcess | undefined;
+  let hubUrl = "";
+
+  beforeAll(async () => {
+    work = fs.mkdtempSync(path.join(os.tmpdir(), "modelhub-cli-run-"));
+    dataDir = path.join(work, "hub-data");
+    elsewhere = path.join(work, "somewhere-else");
+    fs.mkdirSync(elsewhere);
+    serve = modelhub(["serve", "--port", "0", "--no-seed"], work, { MODELHUB_DATA: dataDir });
+    const runtime = path.join(dataDir, "hub.json");
+    for (let i = 0; i < 300 && !fs.existsSync(runtime); i++) await new Promise((r) => setTimeout(r, 100));
+    hubUrl = (JSON.parse(fs.readFileSync(runtime, "utf8")) as { url: string }).url;
+    for (
+      let i = 0;
+      i < 100 && (await fetch(`${hubUrl}/api/models`).catch(() => undefined))?.status !== 200;
+      i++
+    )
+      await new Promise((r) => setTimeout(r, 100));
+  }, 60_000);
+  afterAll(async () => {
+    if (serve && serve.exitCode === null) {
+      const exited = new Promise((resolve) => serve!.once("exit", resolve));
+      serve.kill("SIGTERM");
+      await exited;
+    }
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+
+  it("the hub leaves its address in hub.json, on a port other than the default", () => {
+    expect(hubUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(hubUrl).not.toMatch(/:8080$/);
+  });
+
+  it("token create finds the hub through MODELHUB_DATA, says which hub, and the hub accepts the token", async () => {
+    const result = await runModelhub(["token", "create", "wren", "--write"], elsewhere, {
+      MODELHUB_DATA: dataDir,
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain(`the hub running at ${hubUrl}`);
+    expect(result.stderr).toContain(dataDir);
+    const token = result.stdout.trim();
+    const whoami = await fetch(`${hubUrl}/api/whoami-v2`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(whoami.status).toBe(200);
+    expect(fs.readdirSync(elsewhere)).toEqual([]);
+
+    const files = [
+      {
+        path: "README.md",
+        content: "---\npipeline_tag: text-generation\nlibrary_name: transformers\n---\n# tiny\n",
+      },
+      { path: "config.json", content: '{"model_type":"gpt2","architectures":["GPT2LMHeadModel"]}' },
+    ].map((file) => ({ ...file, encoding: "utf-8" }));
+    const created = await fetch(`${hubUrl}/api/repos/create`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "tiny", files }),
+    });
+    expect(created.status).toBe(200);
+  });
+
+  it("snippets use the running hub's address, not the default port", async () => {
+    const result = await runModelhub(["snippets", "wren/tiny", "--language", "python"], elsewhere, {
+      MODELHUB_DATA: dataDir,
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain(hubUrl);
+    expect(result.stdout).not.toContain("127.0.0.1:8080");
+  });
+
+  it("a data folder that does not exist is an error in one line, and nothing is created", async () => {
+    const missing = path.join(work, "no-such-hub");
+    const result = await runModelhub(["token", "create", "wren"], elsewhere, { MODELHUB_DATA: missing });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split("\n")).toEqual([
+      `modelhub: no hub data folder ${missing} (from MODELHUB_DATA); start the hub with "modelhub serve" first`,
+    ]);
+    expect(fs.existsSync(missing)).toBe(false);
+    expect(fs.readdirSync(elsewhere)).toEqual([]);
+  });
+
+  it("without --data or MODELHUB_DATA the data folder is the install's, not the current folder's", () => {
+    const config = resolveConfig({}, {}, elsewhere);
+    expect(config.dataDir).toBe(path.join(repoRoot, "data"));
+    expect(config.dataDirFrom).toBe("default");
+    expect(resolveConfig({ data: "rel" }, {}, elsewhere).dataDir).toBe(path.join(elsewhere, "rel"));
   });
 });

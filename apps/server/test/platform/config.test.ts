@@ -1,7 +1,6 @@
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseArgs } from "../../src/config/args.js";
-import { ConfigError, resolveConfig } from "../../src/config/config.js";
+import { ConfigError, DEFAULT_DATA_DIR, resolveConfig } from "../../src/config/config.js";
 
 describe("command line parsing", () => {
   it("separates positionals, valued flags, boolean flags and --no- flags", () => {
@@ -30,7 +29,9 @@ describe("settings", () => {
     expect(config).toMatchObject({
       port: 8080,
       host: "127.0.0.1",
-      dataDir: path.resolve("/srv/data"),
+      // the install's data folder, whatever the current folder is
+      dataDir: DEFAULT_DATA_DIR,
+      dataDirFrom: "default",
       seed: true,
       publicUrlExplicit: false,
     });
