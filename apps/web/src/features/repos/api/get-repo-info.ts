@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { requestJson } from "../../../lib/api-client.js";
 import type { RepoInfo, RepoType } from "../../../lib/api-types.js";
 import { apiPaths } from "../../../config/paths.js";
+import { useFollowRename } from "../use-follow-rename.js";
 
 export function getRepoInfo(type: RepoType, id: string, revision?: string): Promise<RepoInfo> {
   const path = revision ? apiPaths.repoAt(type, id, revision) : apiPaths.repo(type, id);
@@ -14,6 +15,9 @@ export const repoInfoQuery = (type: RepoType, id: string, revision?: string) =>
     queryFn: () => getRepoInfo(type, id, revision),
   });
 
+/** For repo pages: also moves the page to a renamed repo's new id (see useFollowRename). */
 export function useRepoInfo(type: RepoType, id: string, revision?: string) {
-  return useQuery(repoInfoQuery(type, id, revision));
+  const query = useQuery(repoInfoQuery(type, id, revision));
+  useFollowRename(id, query.data?.id);
+  return query;
 }
