@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { downloadFile, listFiles, modelInfo, uploadFiles } from "@huggingface/hub";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gitCli, makeGitHome } from "../content/git-cli.js";
 import { bearer, DIALECTS, postJson, startTestHub, type TestHub } from "./helpers/test-hub.js";
@@ -102,6 +103,23 @@ describe.each(DIALECTS)("renamed repos keep their old names as redirects (%s)", 
     expect(await (await fetch(`${hub.url}/alice/Third/resolve/main/pushed.txt`)).text()).toBe("pushed");
     const fetched = await gitCli(["fetch", "--quiet", "origin"], clone, home);
     expect(fetched.code, fetched.stderr).toBe(0);
+  });
+
+  it("the JS client reads, downloads and uploads through an old name", async () => {
+    const hubUrl = hub.url;
+    const repo = { type: "model" as const, name: "alice/first" };
+    expect(await modelInfo({ name: "alice/first", hubUrl })).toMatchObject({ name: "alice/Third" });
+    const paths: string[] = [];
+    for await (const entry of listFiles({ repo, hubUrl })) paths.push(entry.path);
+    expect(paths).toContain("README.md");
+    expect(await (await downloadFile({ repo, path: "README.md", hubUrl }))?.text()).toBe("# first name\n");
+    await uploadFiles({
+      repo,
+      hubUrl,
+      accessToken: alice,
+      files: [{ path: "js.txt", content: new Blob(["from js"]) }],
+    });
+    expect(await (await fetch(`${hub.url}/alice/Third/resolve/main/js.txt`)).text()).toBe("from js");
   });
 
   it("a private repo's old name says nothing of the new one to those who cannot read it", async () => {
