@@ -122,6 +122,15 @@ describe.each(DIALECTS)("renamed repos keep their old names as redirects (%s)", 
     expect(await (await fetch(`${hub.url}/alice/Third/resolve/main/js.txt`)).text()).toBe("from js");
   });
 
+  it("settings through an old name are redirected with their body", async () => {
+    await postJson(`${hub.url}/api/repos/create`, { name: "set-a" }, alice);
+    await move("alice/set-a", "alice/set-b");
+    const res = await postJson(`${hub.url}/api/models/alice/set-a/settings`, { private: true }, alice, "PUT");
+    expect(res.status).toBe(200);
+    expect((await get("/api/models/alice/set-b", alice)).status).toBe(200);
+    expect((await get("/api/models/alice/set-b")).status).toBe(404);
+  });
+
   it("a private repo's old name says nothing of the new one to those who cannot read it", async () => {
     await postJson(`${hub.url}/api/repos/create`, { name: "secret-a", private: true }, alice);
     await move("alice/secret-a", "alice/secret-b");

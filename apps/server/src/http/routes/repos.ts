@@ -6,6 +6,7 @@ import { badRequest, forbidden, HttpError, notFound, repoNotFound } from "../err
 import { jsonBody } from "../json-body.js";
 import { requireUser } from "../middleware/auth.js";
 import { KIND_PATTERN, parseRepoType, repoUrl, typeOfKind } from "../repo-paths.js";
+import { managedRepo } from "../repo-lookup.js";
 import { requestBase } from "../request-base.js";
 import { assertValidName } from "../../platform/names.js";
 import { canReadRepo, canWriteNamespace } from "../../platform/repo-access.js";
@@ -161,7 +162,8 @@ export function repoLifecycleRoutes(deps: AppDeps): Hono<AppEnv> {
     requireUser(viewer);
     const type = typeOfKind(c.req.param("kind"));
     const body = await jsonBody(c, settingsSchema);
-    const row = await writableRepo(viewer, type, `${c.req.param("owner")}/${c.req.param("name")}`);
+    // managedRepo: an old name of a renamed repo redirects here too
+    const row = await managedRepo(c, deps.repos, type, `${c.req.param("owner")}/${c.req.param("name")}`);
     const isPrivate = body.visibility ? body.visibility !== "public" : (body.private ?? undefined);
     const gated: Gated | undefined = body.gated ?? undefined;
     const updated = await deps.repos.updateSettings(row, { private: isPrivate, gated });
