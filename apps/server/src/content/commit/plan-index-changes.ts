@@ -1,9 +1,10 @@
 import type { BlobStore } from "../blobs/blob-store.js";
 import type { IndexChange } from "../git/commit-writer.js";
 import type { GitRepository } from "../git/git-repository.js";
-import { entryNotFound, unprocessable } from "../http-error.js";
+import { conflict, entryNotFound, unprocessable } from "../http-error.js";
 import { formatPointer, type LfsPointer } from "../lfs/pointer.js";
 import { GitAttributes } from "../paths/gitattributes.js";
+import { printablePath } from "../paths/path-rules.js";
 import type { Snapshot } from "../snapshot.js";
 import { storeRoutedFilesInLfs } from "./lfs-routing.js";
 
@@ -80,6 +81,7 @@ export async function planIndexChanges(
       }
     }
   }
+  checkFileFolderClashes(present, changes);
   if (lfsPaths.length === 0 && plainPaths.size === 0) return changes;
   const current = attributesBlob
     ? (await context.git.readBlob(attributesBlob)).toString("utf8")
@@ -109,4 +111,27 @@ export async function planIndexChanges(
     }
   }
   return changes;
+}
+
+/**
+ * A path can't be a file and a folder at once: git's index would silently drop one side (putting
+ * "a/b" deletes the file "a"), so a commit that adds such a clash is refused instead.
+ */
+function checkFileFolderClashes(present: Set<string>, changes: IndexChange[]): void {
+  const puts = changes.filter((change) => change.kind === "put");
+  if (puts.length === 0) return;
+  const folders = new Set<string>();
+  for (const path of present)
+    for (let slash = path.indexOf("/"); slash !== -1; slash = path.indexOf("/", slash + 1))
+      folders.add(path.slice(0, slash));
+  for (const { path } of puts) {
+    if (!present.has(path)) continue;
+    if (folders.has(path))
+      throw conflict(`Cannot add file "${printablePath(path)}": a folder of that name exists`);
+    for (let slash = path.indexOf("/"); slash !== -1; slash = path.indexOf("/", slash + 1))
+      if (present.has(path.slice(0, slash)))
+        throw conflict(
+          `Cannot add file "${printablePath(path)}": "${printablePath(path.slice(0, slash))}" is a file, not a folder`,
+        );
+  }
 }

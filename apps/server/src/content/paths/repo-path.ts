@@ -1,23 +1,14 @@
 import { badRequest } from "../http-error.js";
+import { pathProblem, printablePath } from "./path-rules.js";
 
-const MAX_PATH_LENGTH = 1024;
-
-/** Validates a repo-relative file path: no traversal, no absolute paths, no NUL or backslash. */
+/**
+ * Validates a repo-relative file path against the hub's path rules (see path-rules.ts): 400 naming the
+ * path and the reason otherwise.
+ */
 export function checkRepoPath(raw: string): string {
-  const path = raw;
-  if (path.length === 0) throw badRequest("Empty file path");
-  if (path.length > MAX_PATH_LENGTH) throw badRequest("File path too long");
-  if (path.includes("\0")) throw badRequest("File path contains a NUL byte");
-  if (path.includes("\\")) throw badRequest("File path contains a backslash");
-  if (path.startsWith("/")) throw badRequest(`Absolute paths are not allowed: ${path}`);
-  for (const part of path.split("/")) {
-    if (part === "" || part === "." || part === "..") throw badRequest(`Invalid path segment in: ${path}`);
-  }
-  if (path.split("/").includes(".git")) throw badRequest(`Paths inside .git are not allowed: ${path}`);
-  // Control characters would corrupt git's index-info input.
-  if ([...path].some((ch) => ch.charCodeAt(0) < 0x20))
-    throw badRequest("File path contains control characters");
-  return path;
+  const problem = pathProblem(raw);
+  if (problem) throw badRequest(`Invalid path "${printablePath(raw)}": it ${problem}`);
+  return raw;
 }
 
 /** Folder paths may be empty (the root) and may end with a slash. */

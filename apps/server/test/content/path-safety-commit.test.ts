@@ -1,0 +1,189 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { auth, createTestHub, ndjson, type TestHub } from "./fixtures.js";
+
+const b64 = (text: string) => Buffer.from(text).toString("base64");
+const header = { key: "header", value: { summary: "test", description: "" } };
+const file = (path: string, text = "x") => ({
+  key: "file",
+  value: { path, content: b64(text), encoding: "base64" },
+});
+
+describe("NDJSON commits refuse unsafe paths before anything is written", () => {
+  let hub: TestHub;
+  let base: string;
+  beforeEach(async () => {
+    hub = await createTestHub();
+    const repo = hub.platform.add("model", "alice/paths");
+    await hub.content.init(repo);
+    const first = await commit([header, file("a", "file a"), file("dir/b.txt")]);
+    expect(first.status).toBe(200);
+    base = await head();
+  });
+  afterEach(() => hub.close());
+
+  function commit(lines: object[]) {
+    return hub.app.request(`/api/models/alice/paths/commit/main`, {
+      method: "POST",
+      headers: { ...auth("alice"), "Content-Type": "application/x-ndjson" },
+      body: ndjson(lines),
+    });
+  }
+  async function head(): Promise<string> {
+    const repo = hub.platform.repos.get("model:alice/paths")!;
+    return (await hub.content.resolve(repo, "main"))!;
+  }
+  /** The branch is where it was and still takes reads and commits. */
+  async function expectBranchIntact() {
+    expect(await head()).toBe(base);
+    const tree = await hub.app.request(`/api/models/alice/paths/tree/main?recursive=true`, {
+      headers: auth("alice"),
+    });
+    expect(tree.status).toBe(200);
+    const resolved = await hub.app.request(`/alice/paths/resolve/main/a`, { headers: auth("alice") });
+    expect(resolved.status).toBe(200);
+    expect(await resolved.text()).toBe("file a");
+  }
+
+  it("refuses a file 400 folders deep with a 400 naming the path; the branch stays usable", async () => {
+    const deep = `${"d/".repeat(400)}f.txt`;
+    const response = await commit([header, file(deep)]);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: string }).error).toContain("d/d/d/");
+    await expectBranchIntact();
+  });
+
+  it.each([
+    [".GIT/config", "git's own folder"],
+    [".Git/hooks/x", "git's own folder"],
+    ["x/.GIT", "git's own folder"],
+    ["git~1/x", "git's own folder"],
+    ["GIT~2/x", "git's own folder"],
+    [".git./x", "git's own folder"],
+    [".git . ./x", "git's own folder"],
+    [".git::$INDEX_ALLOCATION/x", "git's own folder"],
+    [".g\u200cit/x", "git's own folder"],
+    ["\ufeff.GIT/config", "git's own folder"],
+    ["a/../b", '".." segment'],
+    ["./b", '"." segment'],
+    ["a//b", "empty folder name"],
+    ["a/", "empty folder name"],
+    ["/etc/passwd", "absolute"],
+    ["a\\b", "backslash"],
+    ["a\u0001b", "control character"],
+    ["a\u007fb", "control character"],
+    ["x\ud800y", "not valid UTF-8"],
+    [`${"n".repeat(256)}`, "longer than 255 bytes"],
+    [`${"é".repeat(128)}`, "longer than 255 bytes"],
+    [`${"abcdefghi/".repeat(103)}f`, "longer than 1024 bytes"],
+    [`${"d/".repeat(65)}f`, "65 folders deep"],
+  ])("refuses %j with a 400 naming the problem", async (path, reason) => {
+    const response = await commit([header, file("ok.txt"), file(path)]);
+    expect(response.status).toBe(400);
+    const error = ((await response.json()) as { error: string }).error;
+    expect(error).toContain(reason);
+    expect(error).toContain("Invalid path");
+    await expectBranchIntact();
+  });
+
+  it("applies the same rules to deletions, folder deletions and LFS files", async () => {
+    const oid = "a".repeat(64);
+    for (const line of [
+      { key: "deletedFile", value: { path: ".GIT/config" } },
+      { key: "deletedFolder", value: { path: "a/../dir" } },
+      { key: "lfsFile", value: { path: "git~1/w.bin", algo: "sha256", oid, size: 3 } },
+    ]) {
+      const response = await commit([header, line]);
+      expect(response.status, JSON.stringify(line)).toBe(400);
+    }
+    await expectBranchIntact();
+  });
+
+  it("accepts names that only look close: 64 folders, 255-byte names, .gitattributes, .github, git~1.txt, unicode", async () => {
+    const paths = [
+      `${"d/".repeat(64)}f`,
+      "n".repeat(255),
+      ".github/workflows/ci.yml",
+      ".gitignore",
+      "git~1.txt",
+      ".git.bak/x",
+      "x.git",
+      "données/模型/ファイル.txt",
+      "sp ace/a:b",
+    ];
+    const response = await commit([header, ...paths.map((path) => file(path))]);
+    expect(response.status).toBe(200);
+    const tree = await hub.app.request(`/api/models/alice/paths/tree/main?recursive=true`, {
+      headers: auth("alice"),
+    });
+    const listed = ((await tree.json()) as { path: string; type: string }[]).map((entry) => entry.path);
+    for (const path of paths) expect(listed).toContain(path);
+  });
+
+  it("refuses a file under an existing file and a file over an existing folder with a 409", async () => {
+    const under = await commit([header, file("a/b")]);
+    expect(under.status).toBe(409);
+    expect(((await under.json()) as { error: string }).error).toContain('"a" is a file');
+    const over = await commit([header, file("dir")]);
+    expect(over.status).toBe(409);
+    expect(((await over.json()) as { error: string }).error).toContain("a folder of that name exists");
+    const inOneCommit = await commit([header, file("new/x"), file("new")]);
+    expect(inOneCommit.status).toBe(409);
+    await expectBranchIntact();
+  });
+
+  it("lets a commit replace a file by a folder when it deletes the file first", async () => {
+    const response = await commit([
+      header,
+      { key: "deletedFile", value: { path: "a" } },
+      file("a/b", "inside"),
+    ]);
+    expect(response.status).toBe(200);
+    const resolved = await hub.app.request(`/alice/paths/resolve/main/a/b`, { headers: auth("alice") });
+    expect(await resolved.text()).toBe("inside");
+  });
+
+  it("keeps the last of duplicate paths in one commit, and keeps paths differing only in case apart", async () => {
+    const response = await commit([
+      header,
+      file("dup.txt", "one"),
+      file("dup.txt", "two"),
+      file("A", "upper"),
+    ]);
+    expect(response.status).toBe(200);
+    const dup = await hub.app.request(`/alice/paths/resolve/main/dup.txt`, { headers: auth("alice") });
+    expect(await dup.text()).toBe("two");
+    const upper = await hub.app.request(`/alice/paths/resolve/main/A`, { headers: auth("alice") });
+    expect(await upper.text()).toBe("upper");
+    const lower = await hub.app.request(`/alice/paths/resolve/main/a`, { headers: auth("alice") });
+    expect(await lower.text()).toBe("file a");
+  });
+
+  it("answers reads of unsafe names with 4xx, never 500", async () => {
+    for (const url of [
+      "/alice/paths/resolve/main/.GIT/config",
+      "/alice/paths/resolve/main/git~1/x",
+      "/api/models/alice/paths/tree/main/.Git",
+      `/api/models/alice/paths/tree/main/${"d/".repeat(400)}`,
+      "/alice/paths/resolve/main/a%5Cb",
+    ]) {
+      const response = await hub.app.request(url, { headers: auth("alice") });
+      expect(response.status, url).toBeGreaterThanOrEqual(400);
+      expect(response.status, url).toBeLessThan(500);
+    }
+    const info = await hub.app.request(`/api/models/alice/paths/paths-info/main`, {
+      method: "POST",
+      headers: { ...auth("alice"), "Content-Type": "application/json" },
+      body: JSON.stringify({ paths: [".GIT/config", "a/../a"] }),
+    });
+    expect(info.status).toBeLessThan(500);
+  });
+
+  it("checks preupload paths the same way", async () => {
+    const response = await hub.app.request(`/api/models/alice/paths/preupload/main`, {
+      method: "POST",
+      headers: { ...auth("alice"), "Content-Type": "application/json" },
+      body: JSON.stringify({ files: [{ path: ".GIT/config", size: 3, sample: "" }] }),
+    });
+    expect(response.status).toBe(400);
+  });
+});
