@@ -2,8 +2,9 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 /**
- * The settings `git init --bare` plus this server's three `git config` calls leave behind: pushes over
- * HTTP allowed, no reflogs (refs move only by compare-and-swap), force pushes accepted.
+ * The settings `git init --bare` plus this server's `git config` calls leave behind: pushes over HTTP
+ * allowed, no reflogs (refs move only by compare-and-swap), force pushes accepted, pushed objects
+ * checked by git's fsck (names git treats as `.git` on any platform, malformed trees).
  */
 const CONFIG = [
   "[core]",
@@ -15,6 +16,7 @@ const CONFIG = [
   "\treceivepack = true",
   "[receive]",
   "\tdenyNonFastForwards = false",
+  "\tfsckObjects = true",
   "",
 ].join("\n");
 

@@ -143,9 +143,12 @@ export async function openPushGate(
   });
   return {
     env: {
-      GIT_CONFIG_COUNT: "1",
+      // fsck on receive for every repo, also those created before bare-layout.ts turned it on.
+      GIT_CONFIG_COUNT: "2",
       GIT_CONFIG_KEY_0: "core.hooksPath",
       GIT_CONFIG_VALUE_0: hooks,
+      GIT_CONFIG_KEY_1: "receive.fsckObjects",
+      GIT_CONFIG_VALUE_1: "true",
       MODELHUB_PUSH_SOCKET: socketPath,
       MODELHUB_PUSH_RELAY: join(hooks, "push-relay.cjs"),
       MODELHUB_NODE: process.execPath,

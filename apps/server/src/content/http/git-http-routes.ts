@@ -6,6 +6,7 @@ import { DEFAULT_BRANCH } from "../git/git-repository.js";
 import { runHttpBackend } from "../git/http-backend.js";
 import { checkPushedPointers, parseRefUpdates, quarantineEnv } from "../git/lfs-push-check.js";
 import { openPushGate } from "../git/push-gate.js";
+import { checkPushedPaths } from "../git/push-path-check.js";
 import { clearStaleRefLocks } from "../git/stale-locks.js";
 import { HttpError } from "../http-error.js";
 import type { ContentContext } from "./content-context.js";
@@ -20,8 +21,9 @@ function repoTypeOf(c: Context<AppEnv>): RepoType {
 
 /**
  * git smart HTTP (clone, fetch, push) through `git http-backend`; pushes re-derive metadata. Before a
- * push moves any ref, a pre-receive hook asks this server to check the LFS pointers it introduces: a
- * pointer whose object was never uploaded refuses the whole push.
+ * push moves any ref, a pre-receive hook asks this server to check the paths and LFS pointers it
+ * introduces: a refused path (push-path-check.ts) or a pointer whose object was never uploaded refuses
+ * the whole push.
  */
 export function registerGitHttpRoutes(app: Hono<AppEnv>, ctx: ContentContext): void {
   const handle =
@@ -81,14 +83,13 @@ export function registerGitHttpRoutes(app: Hono<AppEnv>, ctx: ContentContext): v
       // A push holds the repo lock until git has updated the refs, then recomputes metadata.
       return ctx.content.withRepoLock(repo, async () => {
         await clearStaleRefLocks(dir);
-        const gate = await openPushGate(ctx.content.tmpDir, async (request) =>
-          checkPushedPointers(
-            dir,
-            parseRefUpdates(request.updates),
-            await quarantineEnv(dir, request),
-            (oid) => ctx.content.hasLfsObject(repo, oid),
-          ),
-        );
+        const gate = await openPushGate(ctx.content.tmpDir, async (request) => {
+          const updates = parseRefUpdates(request.updates);
+          const env = await quarantineEnv(dir, request);
+          const paths = await checkPushedPaths(dir, updates, env);
+          if (!paths.ok) return paths;
+          return checkPushedPointers(dir, updates, env, (oid) => ctx.content.hasLfsObject(repo, oid));
+        });
         const chunks: Buffer[] = [];
         let ran: Awaited<ReturnType<typeof run>>;
         try {
