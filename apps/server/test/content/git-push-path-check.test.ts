@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postJson, startTestHub, type TestHub } from "../platform/helpers/test-hub.js";
@@ -115,6 +115,21 @@ describe("git push refuses trees with paths the hub does not accept", () => {
     expect(verdict.ok).toBe(false);
     // Messages escape backslashes and control characters as JSON does.
     expect(verdict.message).toContain(JSON.stringify(hostile.path.split("/")[0]).slice(1, -1));
+  });
+
+  it("runs git's fsck on pushes to repos created before fsck was in their config", async () => {
+    const config = join(hub.dataDir, "repos", "models", "erin", "paths.git", "config");
+    const original = await readFile(config, "utf8");
+    await writeFile(config, original.replace(/\s*fsckObjects = true/, ""));
+    try {
+      const commit = hostileCommit(".GIT/config", "100644", "x\n");
+      const push = await git(["push", "origin", `${commit}:refs/heads/main`]);
+      expect(push.code).not.toBe(0);
+      expect(push.stderr).toMatch(/hasDotgit/);
+      expect(await remoteHead()).toBe(start);
+    } finally {
+      await writeFile(config, original);
+    }
   });
 
   it("creates bare repos with fsck on receive turned on", async () => {

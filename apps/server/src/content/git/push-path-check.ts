@@ -128,7 +128,7 @@ export async function checkPushedPaths(
   const lines = ["ModelHub: push refused: these paths are not allowed on the hub:"];
   for (const { path, problem } of refused.slice(0, LISTED))
     lines.push(`  ${printablePath(path)}: ${problem}`);
-  if (refused.length > LISTED) lines.push(`  … and more`);
+  if (refused.length > LISTED) lines.push("  ... and more");
   lines.push(
     "Rename or remove these entries (symlinks: commit the file itself), rewrite the commits, then push again.",
   );

@@ -63,5 +63,5 @@ export function pathProblem(path: string): string | undefined {
 /** A path for messages: control characters escaped, very long ones shortened. */
 export function printablePath(path: string): string {
   const escaped = JSON.stringify(path).slice(1, -1);
-  return escaped.length > 300 ? `${escaped.slice(0, 150)}…${escaped.slice(-150)}` : escaped;
+  return escaped.length > 300 ? `${escaped.slice(0, 150)}...${escaped.slice(-150)}` : escaped;
 }
