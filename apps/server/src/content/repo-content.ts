@@ -237,7 +237,9 @@ export class RepoContent {
       if (!head) return undefined;
       const snapshot = await this.snapshotOf(git, head);
       const stored = snapshot.byPath.get(".gitattributes");
-      const attributes = new GitAttributes(stored ? (await git.readBlob(stored.oid)).toString("utf8") : "");
+      const attributes = new GitAttributes(
+        stored?.type === "file" ? (await git.readBlob(stored.oid)).toString("utf8") : "",
+      );
       const operations: CommitOperation[] = snapshot.files
         .filter((file) => !file.lfs && file.size > 0 && attributes.isLfs(file.path))
         .map((file) => ({ kind: "file", path: file.path, blob: file.oid }));

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { auth, createTestHub, ndjson, type TestHub } from "./fixtures.js";
 
@@ -27,6 +28,20 @@ describe("NDJSON commits refuse unsafe paths before anything is written", () => 
       headers: { ...auth("alice"), "Content-Type": "application/x-ndjson" },
       body: ndjson(lines),
     });
+  }
+  /** Uploads bytes through the LFS batch API of the repo; returns the oid. */
+  async function uploadLfs(data: Buffer): Promise<string> {
+    const oid = createHash("sha256").update(data).digest("hex");
+    const batch = await hub.app.request("/alice/paths.git/info/lfs/objects/batch", {
+      method: "POST",
+      headers: { ...auth("alice"), "Content-Type": "application/vnd.git-lfs+json" },
+      body: JSON.stringify({ operation: "upload", objects: [{ oid, size: data.length }] }),
+    });
+    const body = (await batch.json()) as { objects: { actions: { upload: { href: string } } }[] };
+    const href = new URL(body.objects[0].actions.upload.href);
+    const put = await hub.app.request(href.pathname + href.search, { method: "PUT", body: data });
+    expect(put.status).toBe(200);
+    return oid;
   }
   async function head(): Promise<string> {
     const repo = hub.platform.repos.get("model:alice/paths")!;
@@ -140,6 +155,25 @@ describe("NDJSON commits refuse unsafe paths before anything is written", () => 
     expect(response.status).toBe(200);
     const resolved = await hub.app.request(`/alice/paths/resolve/main/a/b`, { headers: auth("alice") });
     expect(await resolved.text()).toBe("inside");
+  });
+
+  it("keeps committing after a folder named .gitattributes replaced the file", async () => {
+    const folder = await commit([
+      header,
+      { key: "deletedFile", value: { path: ".gitattributes" } },
+      file(".gitattributes/notes.txt"),
+    ]);
+    expect(folder.status).toBe(200);
+    const later = await commit([header, file("weights.bin", "w"), file("README.md", "# r")]);
+    expect(later.status).toBe(200);
+    // An LFS file would need a rule in .gitattributes: refused instead of replacing the folder.
+    const oid = await uploadLfs(Buffer.from("lfs"));
+    const lfs = await commit([
+      header,
+      { key: "lfsFile", value: { path: "big.safetensors", algo: "sha256", oid, size: 3 } },
+    ]);
+    expect(lfs.status).toBe(409);
+    expect(((await lfs.json()) as { error: string }).error).toContain(".gitattributes is a folder");
   });
 
   it("keeps the last of duplicate paths in one commit, and keeps paths differing only in case apart", async () => {

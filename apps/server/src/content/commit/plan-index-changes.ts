@@ -83,10 +83,12 @@ export async function planIndexChanges(
   }
   checkFileFolderClashes(present, changes);
   if (lfsPaths.length === 0 && plainPaths.size === 0) return changes;
+  // A folder named .gitattributes (legal in git) holds no attributes.
+  const storedAttributes = base?.byPath.get(".gitattributes");
   const current = attributesBlob
     ? (await context.git.readBlob(attributesBlob)).toString("utf8")
-    : base?.byPath.has(".gitattributes")
-      ? (await context.git.readBlob(base.byPath.get(".gitattributes")!.oid)).toString("utf8")
+    : storedAttributes?.type === "file"
+      ? (await context.git.readBlob(storedAttributes.oid)).toString("utf8")
       : "";
   const attributes = new GitAttributes(current);
   const readBlob = (blob: string) => context.git.readBlob(blob);
@@ -106,6 +108,8 @@ export async function planIndexChanges(
     };
     for (const path of lfsPaths) if (!coveredByAdded(path) && !attributes.isLfs(path)) added.add(path);
     if (added.size > 0) {
+      if ([...present].some((path) => path.startsWith(".gitattributes/")))
+        throw conflict("Cannot add LFS rules: .gitattributes is a folder in this repository");
       const text = attributes.withLfsPaths([...added]);
       changes.push({ kind: "put", path: ".gitattributes", blob: await context.writeBlob(text) });
     }
