@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runGit } from "../../src/content/git/run-git.js";
 import { auth, createTestHub, ndjson, type TestHub } from "./fixtures.js";
 
 const b64 = (text: string) => Buffer.from(text).toString("base64");
@@ -155,6 +156,47 @@ describe("NDJSON commits refuse unsafe paths before anything is written", () => 
     expect(response.status).toBe(200);
     const resolved = await hub.app.request(`/alice/paths/resolve/main/a/b`, { headers: auth("alice") });
     expect(await resolved.text()).toBe("inside");
+  });
+
+  it("serves and repairs a branch that already holds a file 400 folders deep (landed before the rules)", async () => {
+    const repo = hub.platform.repos.get("model:alice/paths")!;
+    const gitDir = hub.content.repoDir(repo);
+    const blob = (await runGit(["hash-object", "-w", "--stdin"], { gitDir, input: "deep" })).stdout
+      .toString()
+      .trim();
+    let tree = (await runGit(["mktree"], { gitDir, input: `100644 blob ${blob}\tf\n` })).stdout
+      .toString()
+      .trim();
+    for (let i = 0; i < 400; i++)
+      tree = (await runGit(["mktree"], { gitDir, input: `040000 tree ${tree}\td\n` })).stdout
+        .toString()
+        .trim();
+    // The base's entries (a, dir, .gitattributes) plus the deep folder "d".
+    const listing = (await runGit(["ls-tree", base], { gitDir })).stdout.toString();
+    const root = (await runGit(["mktree"], { gitDir, input: `${listing}040000 tree ${tree}\td\n` })).stdout
+      .toString()
+      .trim();
+    const env = {
+      GIT_AUTHOR_NAME: "a",
+      GIT_AUTHOR_EMAIL: "a@x",
+      GIT_COMMITTER_NAME: "a",
+      GIT_COMMITTER_EMAIL: "a@x",
+    };
+    const legacy = (await runGit(["commit-tree", root, "-p", base, "-m", "legacy"], { gitDir, env })).stdout
+      .toString()
+      .trim();
+    await runGit(["update-ref", "refs/heads/main", legacy, base], { gitDir });
+    hub.content.forget(gitDir);
+
+    const listed = await hub.app.request(`/api/models/alice/paths/tree/main?recursive=true`, {
+      headers: auth("alice"),
+    });
+    expect(listed.status).toBe(200);
+    const resolved = await hub.app.request(`/alice/paths/resolve/main/a`, { headers: auth("alice") });
+    expect(await resolved.text()).toBe("file a");
+    expect((await commit([header, file("more.txt")])).status).toBe(200);
+    const repaired = await commit([header, { key: "deletedFolder", value: { path: "d" } }]);
+    expect(repaired.status).toBe(200);
   });
 
   it("keeps committing after a folder named .gitattributes replaced the file", async () => {
