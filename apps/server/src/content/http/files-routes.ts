@@ -12,7 +12,8 @@ const TYPES = ":kind{(?:models|datasets|spaces)}";
 const MAX_PATHS = 1000;
 
 function flag(value: string | undefined): boolean {
-  return value === "true" || value === "1";
+  // requests (huggingface_hub 0.x) sends Python booleans as "True"/"False".
+  return value?.toLowerCase() === "true" || value === "1";
 }
 
 /** Tree listing and paths-info. */

@@ -1,0 +1,38 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { auth, createTestHub, ndjson, type TestHub } from "./fixtures.js";
+
+/** huggingface_hub 0.x (requests) sends `recursive=True`; httpx and the JS client send `true`. */
+describe("tree query flags", () => {
+  let hub: TestHub;
+  beforeEach(async () => {
+    hub = await createTestHub();
+    await hub.content.init(hub.platform.add("model", "alice/flags"));
+    const response = await hub.app.request(`/api/models/alice/flags/commit/main`, {
+      method: "POST",
+      headers: { ...auth("alice"), "Content-Type": "application/x-ndjson" },
+      body: ndjson([
+        { key: "header", value: { summary: "nested" } },
+        { key: "file", value: { path: "sub/deep/x.txt", content: "eA==", encoding: "base64" } },
+      ]),
+    });
+    expect(response.status).toBe(200);
+  });
+  afterEach(() => hub.close());
+
+  it.each(["true", "True", "1"])("recursive=%s lists nested files", async (value) => {
+    const response = await hub.app.request(`/api/models/alice/flags/tree/main?recursive=${value}`, {
+      headers: auth("alice"),
+    });
+    const paths = ((await response.json()) as { path: string }[]).map((entry) => entry.path);
+    expect(paths).toContain("sub/deep/x.txt");
+  });
+
+  it("recursive=False lists only the top level", async () => {
+    const response = await hub.app.request(`/api/models/alice/flags/tree/main?recursive=False`, {
+      headers: auth("alice"),
+    });
+    const paths = ((await response.json()) as { path: string }[]).map((entry) => entry.path);
+    expect(paths).not.toContain("sub/deep/x.txt");
+    expect(paths).toContain("sub");
+  });
+});
