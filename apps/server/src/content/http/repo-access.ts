@@ -37,6 +37,8 @@ export async function writableRepo(
       throw new HttpError(401, "Authentication required to write to this repository", undefined, {
         "WWW-Authenticate": 'Basic realm="ModelHub"',
       });
+    if (viewer.role !== "write")
+      throw new HttpError(403, "This action needs a write token; this token is read-only");
     throw new HttpError(403, `You don't have write access to ${type} ${repo.id}`);
   }
   return repo;

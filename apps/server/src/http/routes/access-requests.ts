@@ -4,7 +4,7 @@ import type { AppEnv } from "../contracts.js";
 import type { AppDeps } from "../deps.js";
 import { badRequest, HttpError, notFound } from "../errors.js";
 import { jsonBody } from "../json-body.js";
-import { requireUser } from "../middleware/auth.js";
+import { requireWriteUser } from "../middleware/auth.js";
 import { KIND_PATTERN, typeOfKind } from "../repo-paths.js";
 import { managedRepo, readableRepo } from "../repo-lookup.js";
 import {
@@ -104,7 +104,7 @@ export function accessRequestRoutes(deps: AppDeps): Hono<AppEnv> {
   };
 
   app.post(`${repoPath}/ask-access`, async (c) => {
-    const user = requireUser(c.var.viewer);
+    const user = requireWriteUser(c.var.viewer);
     const row = await readableRepo(c, deps.repos, typeOf(c), idOf(c));
     const gated = parseGated(row.gated);
     if (!gated) throw badRequest(`${row.full_id} is not gated: its files are open to everyone`);
@@ -140,7 +140,7 @@ export function accessRequestRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   app.post(`${repoPath}/user-access-request/cancel`, async (c) => {
-    const user = requireUser(c.var.viewer);
+    const user = requireWriteUser(c.var.viewer);
     const row = await readableRepo(c, deps.repos, typeOf(c), idOf(c));
     if (!(await requests.cancel(row.id, user)))
       throw notFound("No pending access request found for this repo and this user");
@@ -156,6 +156,7 @@ export function accessRequestRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   app.post(`${repoPath}/user-access-request/handle`, async (c) => {
+    requireWriteUser(c.var.viewer);
     const row = await managedRepo(c, deps.repos, typeOf(c), idOf(c));
     const body = await jsonBody(c, handleSchema);
     if (body.rejectionReason && body.status !== "rejected")
@@ -173,6 +174,7 @@ export function accessRequestRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   app.post(`${repoPath}/user-access-request/grant`, async (c) => {
+    requireWriteUser(c.var.viewer);
     const row = await managedRepo(c, deps.repos, typeOf(c), idOf(c));
     const body = await jsonBody(c, grantSchema);
     if (!parseGated(row.gated)) throw badRequest(`${row.full_id} is not gated: everyone has access`);

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../contracts.js";
 import type { AppDeps } from "../deps.js";
 import { notFound } from "../errors.js";
-import { requireUser } from "../middleware/auth.js";
+import { requireUser, requireWriteUser } from "../middleware/auth.js";
 import { KIND_PATTERN, typeOfKind } from "../repo-paths.js";
 import { readableRepo } from "../repo-lookup.js";
 import { canReadRepo } from "../../platform/repo-access.js";
@@ -14,7 +14,7 @@ export function likeRoutes(deps: AppDeps): Hono<AppEnv> {
   const repoPath = `/api/:kind${KIND_PATTERN}/:owner/:name`;
 
   app.post(`${repoPath}/like`, async (c) => {
-    const user = requireUser(c.var.viewer);
+    const user = requireWriteUser(c.var.viewer);
     const row = await readableRepo(
       c,
       deps.repos,
@@ -26,7 +26,7 @@ export function likeRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   app.delete(`${repoPath}/like`, async (c) => {
-    const user = requireUser(c.var.viewer);
+    const user = requireWriteUser(c.var.viewer);
     const row = await readableRepo(
       c,
       deps.repos,

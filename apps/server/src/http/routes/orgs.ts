@@ -2,9 +2,8 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../contracts.js";
 import type { AppDeps } from "../deps.js";
-import { forbidden } from "../errors.js";
 import { jsonBody } from "../json-body.js";
-import { requireUser } from "../middleware/auth.js";
+import { requireWriteUser } from "../middleware/auth.js";
 import { ORG_ROLES, OrgMembers } from "../../platform/orgs.js";
 
 const newOrgSchema = z.object({
@@ -25,8 +24,7 @@ export function orgRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.post("/api/organizations/new", async (c) => {
     const viewer = c.var.viewer;
-    const user = requireUser(viewer);
-    if (viewer.role !== "write") throw forbidden("Creating an organization needs a write token");
+    const user = requireWriteUser(viewer);
     const body = await jsonBody(c, newOrgSchema);
     const org = await members.create({
       name: body.name,
@@ -47,21 +45,21 @@ export function orgRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.post("/api/organizations/:org/members", async (c) => {
     const viewer = c.var.viewer;
-    requireUser(viewer);
+    requireWriteUser(viewer);
     const body = await jsonBody(c, memberSchema);
     return c.json(await members.setRole(c.req.param("org"), body.user, body.role, viewer));
   });
 
   app.put("/api/organizations/:org/members/:user/role", async (c) => {
     const viewer = c.var.viewer;
-    requireUser(viewer);
+    requireWriteUser(viewer);
     const body = await jsonBody(c, roleSchema);
     return c.json(await members.changeRole(c.req.param("org"), c.req.param("user"), body.role, viewer));
   });
 
   app.delete("/api/organizations/:org/members/:user", async (c) => {
     const viewer = c.var.viewer;
-    requireUser(viewer);
+    requireWriteUser(viewer);
     await members.remove(c.req.param("org"), c.req.param("user"), viewer);
     return c.json({ deleted: true });
   });

@@ -4,7 +4,7 @@ import type { AppEnv, CommitFileInput, RepoType, Viewer } from "../contracts.js"
 import type { AppDeps } from "../deps.js";
 import { badRequest, forbidden, HttpError, notFound, repoNotFound } from "../errors.js";
 import { jsonBody } from "../json-body.js";
-import { requireUser } from "../middleware/auth.js";
+import { requireWriteUser } from "../middleware/auth.js";
 import { KIND_PATTERN, parseRepoType, repoUrl, typeOfKind } from "../repo-paths.js";
 import { managedRepo } from "../repo-lookup.js";
 import { requestBase } from "../request-base.js";
@@ -80,7 +80,7 @@ export function repoLifecycleRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.post("/api/repos/create", async (c) => {
     const viewer = c.var.viewer;
-    requireUser(viewer);
+    requireWriteUser(viewer);
     const body = await jsonBody(c, createSchema);
     const type = parseRepoType(body.type);
     const split = splitName(body.name, body.organization, viewer);
@@ -121,7 +121,7 @@ export function repoLifecycleRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.delete("/api/repos/delete", async (c) => {
     const viewer = c.var.viewer;
-    requireUser(viewer);
+    requireWriteUser(viewer);
     const body = await jsonBody(c, deleteSchema);
     const type = parseRepoType(body.type);
     const { owner, name } = splitName(body.name, body.organization, viewer);
@@ -134,7 +134,7 @@ export function repoLifecycleRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.post("/api/repos/move", async (c) => {
     const viewer = c.var.viewer;
-    requireUser(viewer);
+    requireWriteUser(viewer);
     const body = await jsonBody(c, moveSchema);
     const type = parseRepoType(body.type);
     const from = splitId(body.fromRepo);
@@ -159,7 +159,7 @@ export function repoLifecycleRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.put(`/api/:kind${KIND_PATTERN}/:owner/:name/settings`, async (c) => {
     const viewer = c.var.viewer;
-    requireUser(viewer);
+    requireWriteUser(viewer);
     const type = typeOfKind(c.req.param("kind"));
     const body = await jsonBody(c, settingsSchema);
     // managedRepo: an old name of a renamed repo redirects here too

@@ -4,7 +4,7 @@ import type { AppEnv } from "../contracts.js";
 import type { AppDeps } from "../deps.js";
 import { notFound, unauthorized } from "../errors.js";
 import { jsonBody } from "../json-body.js";
-import { requireUser } from "../middleware/auth.js";
+import { requireWriteUser } from "../middleware/auth.js";
 import type { AccessTokenJson, CreatedAccessTokenJson, LoginJson } from "../../hub-api/wire.js";
 import type { TokenRow } from "../../platform/accounts.js";
 
@@ -50,12 +50,12 @@ export function tokenRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   app.get("/api/settings/tokens", async (c) => {
-    const user = requireUser(c.var.viewer);
+    const user = requireWriteUser(c.var.viewer);
     return c.json((await deps.accounts.listTokens(user)).map(tokenJson));
   });
 
   app.post("/api/settings/tokens", async (c) => {
-    const user = requireUser(c.var.viewer);
+    const user = requireWriteUser(c.var.viewer);
     const body = await jsonBody(c, createSchema);
     const { token, row } = await deps.accounts.createToken(user, {
       displayName: body.displayName ?? body.name ?? "token",
@@ -66,7 +66,7 @@ export function tokenRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   app.delete("/api/settings/tokens/:id", async (c) => {
-    const user = requireUser(c.var.viewer);
+    const user = requireWriteUser(c.var.viewer);
     if (!(await deps.accounts.revokeToken(user, c.req.param("id")))) throw notFound("Token not found");
     return c.json({ revoked: c.req.param("id") });
   });
