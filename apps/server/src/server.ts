@@ -8,6 +8,7 @@ import { createApp } from "./http/app.js";
 import type { AppEnv, RepoContent } from "./http/contracts.js";
 import { loadContent } from "./platform/content-module.js";
 import { ensureWritableDataDir } from "./platform/data-dir.js";
+import { ensureSiteAdmin } from "./platform/site-admin.js";
 import { createLogger, type Logger } from "./platform/logger.js";
 import { createPlatformServices, type PlatformServices } from "./platform/services.js";
 import { importCatalogue, needsSeeding } from "./seed/import-catalogue.js";
@@ -71,9 +72,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
   try {
     const services = createPlatformServices(hub);
     if (config.adminToken) {
-      await services.accounts.ensureUser({ name: "admin", fullname: "Administrator", isAdmin: true });
-      await services.accounts.setAdmin("admin", true);
-      await services.accounts.ensureToken("admin", config.adminToken, "MODELHUB_ADMIN_TOKEN");
+      await ensureSiteAdmin(services.accounts, config.adminToken);
     }
     const loaded = await loadContent({
       access: services.access,

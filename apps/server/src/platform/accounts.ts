@@ -34,8 +34,9 @@ export interface ResolvedToken {
 export class Accounts {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async createUser(input: NewUser): Promise<UserRow> {
-    this.checkName(input.name);
+  /** `allowReserved` is for the hub's own accounts (the site admin of MODELHUB_ADMIN_TOKEN). */
+  async createUser(input: NewUser, options: { allowReserved?: boolean } = {}): Promise<UserRow> {
+    this.checkName(input.name, options.allowReserved);
     if (await this.namespaceTaken(input.name)) throw conflict(`The name "${input.name}" is already taken`);
     const row: UserRow = {
       id: newId(),
@@ -257,8 +258,8 @@ export class Accounts {
     }
   }
 
-  private checkName(name: string): void {
-    const problem = nameProblem("namespace", name);
+  private checkName(name: string, allowReserved = false): void {
+    const problem = nameProblem("namespace", name, { allowReserved });
     if (problem) throw badRequest(problem);
   }
 }

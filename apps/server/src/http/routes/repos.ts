@@ -69,9 +69,12 @@ export function repoLifecycleRoutes(deps: AppDeps): Hono<AppEnv> {
   }
 
   async function namespaceForWrite(viewer: Viewer, owner: string): Promise<string> {
-    assertValidName("namespace", owner);
     const ns = await deps.accounts.canonicalNamespace(owner);
-    if (!ns) throw notFound(`Namespace ${owner} does not exist`);
+    // existing namespaces may hold reserved names (the site admin's "admin")
+    if (!ns) {
+      assertValidName("namespace", owner);
+      throw notFound(`Namespace ${owner} does not exist`);
+    }
     if (!canWriteNamespace(viewer, ns.name)) {
       throw forbidden(`You don't have the rights to create or change repos under the namespace ${ns.name}`);
     }
