@@ -52,10 +52,11 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
   });
   logger.info({ database: hub.location, dialect: hub.dialect }, "database ready");
 
-  let handler: ((request: Request) => Response | Promise<Response>) | undefined;
+  // env carries the Node request (client address for the sign-in throttle)
+  let handler: ((request: Request, env: unknown) => Response | Promise<Response>) | undefined;
   const server = createAdaptorServer({
-    fetch: (request: Request) =>
-      handler ? handler(request) : new Response('{"error":"Starting up"}', { status: 503 }),
+    fetch: (request: Request, env: unknown) =>
+      handler ? handler(request, env) : new Response('{"error":"Starting up"}', { status: 503 }),
   }) as Server;
   server.requestTimeout = 0;
   try {
@@ -93,7 +94,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       listingCacheMs: config.listingCacheMs,
       logger,
     });
-    handler = (request) => app.fetch(request);
+    handler = (request, env) => app.fetch(request, env);
     logger.info({ url: publicUrl, listen: listenUrl, web: config.webDir ?? null }, "modelhub is listening");
 
     if (config.seed && (await needsSeeding(services))) {

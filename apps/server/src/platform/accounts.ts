@@ -6,7 +6,7 @@ import { newId, nowIso } from "./ids.js";
 import { nameProblem } from "./names.js";
 import { WRITING_ROLES } from "./orgs.js";
 import type { MemberViewer } from "./repo-access.js";
-import { hashPassword, verifyPassword } from "./passwords.js";
+import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords.js";
 import { generateToken, hashToken, tokenPrefix } from "./tokens.js";
 
 export type UserRow = Selectable<UserTable>;
@@ -137,7 +137,10 @@ export class Accounts {
   /** The user when name and password match, else undefined (no hint which part was wrong). */
   async checkPassword(name: string, password: string): Promise<UserRow | undefined> {
     const user = await this.findUser(name);
-    if (!user?.password_hash) return undefined;
+    if (!user?.password_hash) {
+      await verifyAgainstDummy(password);
+      return undefined;
+    }
     return (await verifyPassword(password, user.password_hash)) ? user : undefined;
   }
 

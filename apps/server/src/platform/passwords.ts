@@ -17,3 +17,15 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const actual = await scryptAsync(password, Buffer.from(saltText, "base64"), expected.length);
   return timingSafeEqual(actual, expected);
 }
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Spends the same hashing work as verifyPassword for a user that does not exist or has no password,
+ * so the answer time does not tell which user names exist. Always false.
+ */
+export async function verifyAgainstDummy(password: string): Promise<false> {
+  dummyHash ??= hashPassword(randomBytes(16).toString("base64"));
+  await verifyPassword(password, await dummyHash);
+  return false;
+}

@@ -2,11 +2,13 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../contracts.js";
 import type { AppDeps } from "../deps.js";
-import { notFound, unauthorized } from "../errors.js";
+import { HttpError, notFound, unauthorized } from "../errors.js";
+import { clientAddress } from "../client-address.js";
 import { jsonBody } from "../json-body.js";
 import { requireWriteUser } from "../middleware/auth.js";
 import type { AccessTokenJson, CreatedAccessTokenJson, LoginJson } from "../../hub-api/wire.js";
 import type { TokenRow } from "../../platform/accounts.js";
+import { SignInThrottle } from "../../platform/sign-in-throttle.js";
 
 const loginSchema = z.object({ username: z.string().min(1), password: z.string().min(1) });
 const createSchema = z.object({
@@ -14,6 +16,18 @@ const createSchema = z.object({
   name: z.string().min(1).max(100).optional(),
   role: z.enum(["read", "write"]).default("read"),
 });
+
+/** 429 with `Retry-After` (seconds), as HTTP clients expect from a rate limit. */
+class TooManySignIns extends HttpError {
+  readonly headers: Record<string, string>;
+  constructor(retryAfterSeconds: number) {
+    super(
+      429,
+      `Too many failed sign-ins for this user or from this address: try again in ${retryAfterSeconds} seconds`,
+    );
+    this.headers = { "Retry-After": String(retryAfterSeconds) };
+  }
+}
 
 function tokenJson(row: TokenRow): AccessTokenJson {
   return {
@@ -32,11 +46,20 @@ function tokenJson(row: TokenRow): AccessTokenJson {
  */
 export function tokenRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  const throttle = new SignInThrottle();
 
   app.post("/api/login", async (c) => {
+    c.header("Cache-Control", "no-store");
     const body = await jsonBody(c, loginSchema);
+    const address = clientAddress(c);
+    const wait = throttle.retryAfterSeconds(body.username, address);
+    if (wait > 0) throw new TooManySignIns(wait);
     const user = await deps.accounts.checkPassword(body.username, body.password);
-    if (!user) throw unauthorized("Wrong username or password");
+    if (!user) {
+      throttle.recordFailure(body.username, address);
+      throw unauthorized("Wrong username or password");
+    }
+    throttle.recordSuccess(body.username);
     const { token, row } = await deps.accounts.createToken(user.name, {
       displayName: "web sign-in",
       role: "write",
