@@ -39,6 +39,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<HubDat
   const { error, results } = await new Migrator({
     db: hub.db,
     provider: migrationProvider,
+    // numbers were handed out to parallel features: a hub that already ran a later one still runs an earlier
+    allowUnorderedMigrations: true,
     ...(options.databaseUrl && options.schema ? { migrationTableSchema: options.schema } : {}),
   }).migrateToLatest();
   if (error) {

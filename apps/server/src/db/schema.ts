@@ -40,6 +40,18 @@ export interface TokenTable {
   last_used_at: string | null;
 }
 
+/** A browser sign-in: the cookie holds a random secret, stored here only as its SHA-256. */
+export interface WebSessionTable {
+  id: string;
+  user_name: string;
+  secret_hash: string;
+  created_at: string;
+  last_seen_at: string;
+  /** The earlier of last_seen_at + idle limit and created_at + absolute limit. */
+  expires_at: string;
+  user_agent: string | null;
+}
+
 export interface RepoTable {
   /** Opaque id returned as `_id`. */
   id: string;
@@ -160,4 +172,5 @@ export interface Database {
   access_requests: AccessRequestTable;
   repo_links: RepoLinkTable;
   repo_redirects: RepoRedirectTable;
+  web_sessions: WebSessionTable;
 }

@@ -6,6 +6,7 @@ import type { AppDeps } from "./deps.js";
 import { errorHandler, HttpError, notFound } from "./errors.js";
 import { accessLog } from "./middleware/access-log.js";
 import { authMiddleware } from "./middleware/auth.js";
+import { WebSessions } from "../platform/web-sessions.js";
 import { platformRoutes } from "./routes.js";
 import { loadWebApp, webRoutes } from "./routes/web.js";
 
@@ -48,7 +49,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await next();
   });
   app.use("*", accessLog(deps.logger));
-  app.use("*", authMiddleware(deps.accounts));
+  app.use("*", authMiddleware(deps.accounts, new WebSessions(deps.db)));
   const maxJson = deps.maxJsonBytes ?? DEFAULT_MAX_JSON_BYTES;
   for (const path of ["/api/repos/*", "/api/login", "/api/settings/*", "/api/*/settings"]) {
     app.use(

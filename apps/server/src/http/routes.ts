@@ -14,6 +14,7 @@ import { snippetRoutes } from "./routes/snippets.js";
 import { taskRoutes } from "./routes/tasks.js";
 import { tokenRoutes } from "./routes/tokens.js";
 import { whoamiRoutes } from "./routes/whoami.js";
+import { sessionRoutes } from "./routes/sessions.js";
 
 /**
  * Every platform route group, in mount order. The content half's routes (files, commits, LFS, git)
@@ -22,7 +23,9 @@ import { whoamiRoutes } from "./routes/whoami.js";
  * | group      | routes                                                                          |
  * |------------|---------------------------------------------------------------------------------|
  * | whoami     | GET /api/whoami-v2                                                              |
- * | tokens     | POST /api/login, GET/POST /api/settings/tokens, DELETE /api/settings/tokens/:id |
+ * | tokens     | GET/POST /api/settings/tokens, DELETE /api/settings/tokens/:id                  |
+ * | sessions   | POST /api/login, POST /api/logout, GET /api/session,                            |
+ * |            | GET /api/settings/sessions, DELETE /api/settings/sessions/:id                   |
  * | repos      | POST /api/repos/create, DELETE /api/repos/delete, POST /api/repos/move,         |
  * |            | PUT /api/{kind}/:owner/:name/settings                                           |
  * | listings   | GET /api/models, /api/datasets, /api/spaces                                     |
@@ -42,6 +45,7 @@ export function platformRoutes(deps: AppDeps): Hono<AppEnv>[] {
   return [
     whoamiRoutes(deps),
     tokenRoutes(deps),
+    sessionRoutes(deps),
     repoLifecycleRoutes(deps),
     listingRoutes(deps),
     facetRoutes(deps),

@@ -210,14 +210,24 @@ export class Accounts {
     if (!row) return undefined;
     const user = await this.findUser(row.user_name);
     if (!user) return undefined;
+    return { user, token: row, ...(await this.memberships(user.name)) };
+  }
+
+  /** The viewer of a web session: its user with a write role (the browser is the user). */
+  async sessionViewer(userName: string): Promise<MemberViewer | undefined> {
+    const user = await this.findUser(userName);
+    if (!user) return undefined;
+    const { orgs, writeOrgs } = await this.memberships(user.name);
+    return { user: user.name, orgs, writeOrgs, role: "write", isAdmin: user.is_admin === 1 };
+  }
+
+  private async memberships(user: string): Promise<{ orgs: string[]; writeOrgs: string[] }> {
     const orgs = await this.db
       .selectFrom("memberships")
       .select(["org_name", "role"])
-      .where("user_name", "=", user.name)
+      .where("user_name", "=", user)
       .execute();
     return {
-      user,
-      token: row,
       orgs: orgs.map((o) => o.org_name),
       writeOrgs: orgs.filter((o) => WRITING_ROLES.includes(o.role)).map((o) => o.org_name),
     };

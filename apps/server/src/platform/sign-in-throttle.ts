@@ -33,22 +33,23 @@ export class SignInThrottle {
   ) {}
 
   /** Seconds to wait before the next attempt, or 0 when one may try now. */
-  retryAfterSeconds(user: string, address: string): number {
+  /** `user` is undefined for attempts that name no user (a pasted token). */
+  retryAfterSeconds(user: string | undefined, address: string): number {
     const waits = [
-      this.waitMs(userKey(user), this.limits.perUser),
+      user === undefined ? 0 : this.waitMs(userKey(user), this.limits.perUser),
       this.waitMs(addressKey(address), this.limits.perAddress),
     ];
     return Math.ceil(Math.max(...waits) / 1000);
   }
 
-  recordFailure(user: string, address: string): void {
-    this.bump(userKey(user));
+  recordFailure(user: string | undefined, address: string): void {
+    if (user !== undefined) this.bump(userKey(user));
     this.bump(addressKey(address));
   }
 
   /** A right password clears the user's count (the address keeps its count). */
-  recordSuccess(user: string): void {
-    this.failures.delete(userKey(user));
+  recordSuccess(user: string | undefined): void {
+    if (user !== undefined) this.failures.delete(userKey(user));
   }
 
   get size(): number {

@@ -1,5 +1,5 @@
 import { ApiError } from "./api-error.js";
-import { readStoredToken } from "./credentials.js";
+import { readCsrfToken } from "./credentials.js";
 import type { Page } from "./api-types.js";
 
 export interface RequestOptions {
@@ -9,7 +9,7 @@ export interface RequestOptions {
   body?: BodyInit;
   headers?: Record<string, string>;
   signal?: AbortSignal;
-  /** Defaults to the token of the signed-in user. Pass `null` to send none. */
+  /** A bearer token to send instead of the session cookie; `null` sends no credentials at all. */
   token?: string | null;
 }
 
@@ -42,22 +42,29 @@ async function errorFrom(response: Response): Promise<ApiError> {
   );
 }
 
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
 export async function send(path: string, options: RequestOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { ...options.headers };
-  const token = options.token === undefined ? readStoredToken() : options.token;
-  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
   let body = options.body;
   if (options.json !== undefined) {
     headers["Content-Type"] = "application/json";
     body = JSON.stringify(options.json);
   }
+  const method = options.method ?? (body === undefined ? "GET" : "POST");
+  const csrf = readCsrfToken();
+  if (csrf && options.token === undefined && !SAFE_METHODS.has(method.toUpperCase()))
+    headers["X-CSRF-Token"] = csrf;
   let response: Response;
   try {
     response = await fetch(buildUrl(path, options.query), {
-      method: options.method ?? (body === undefined ? "GET" : "POST"),
+      method,
       headers,
       body,
       signal: options.signal,
+      // the session cookie goes to this hub only; `token: null` requests (signed URLs) send none
+      credentials: options.token === null ? "omit" : "same-origin",
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;

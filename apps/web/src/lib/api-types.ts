@@ -153,11 +153,11 @@ export interface CreatedAccessToken extends AccessTokenInfo {
   token: string;
 }
 
+/** `POST /api/login`: the session itself travels in an HttpOnly cookie. */
 export interface LoginResponse {
-  accessToken: string;
-  /** The token record the sign-in created. */
-  token?: AccessTokenInfo;
   user: { name: string; fullname?: string };
+  /** Sent back as `X-CSRF-Token` on every write of this session. */
+  csrfToken: string;
 }
 
 /** Roles in an organisation: admins manage members, write members push, read members see private repos. */

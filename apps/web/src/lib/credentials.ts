@@ -1,39 +1,24 @@
-/** Where the signed-in user's access token lives in this browser. */
-const STORAGE_KEY = "modelhub-token";
+/**
+ * The browser is signed in by an HttpOnly session cookie that page scripts never see. What the page
+ * keeps is the session's CSRF token, in memory only: writes send it as `X-CSRF-Token`, and a reload
+ * asks /api/session for it again.
+ */
+let csrfToken: string | undefined;
 
-export function readStoredToken(): string | undefined {
-  try {
-    return localStorage.getItem(STORAGE_KEY) ?? undefined;
-  } catch {
-    return undefined;
-  }
+export function readCsrfToken(): string | undefined {
+  return csrfToken;
 }
 
-export function storeToken(token: string | undefined): void {
-  try {
-    if (token) localStorage.setItem(STORAGE_KEY, token);
-    else localStorage.removeItem(STORAGE_KEY);
-  } catch {
-    // Private mode without storage: the session simply does not persist.
-  }
+export function storeCsrfToken(token: string | undefined): void {
+  csrfToken = token;
 }
 
-const SESSION_TOKEN_ID_KEY = "modelhub-session-token-id";
-
-/** Id of the token a password sign-in created, so signing out can revoke it. */
-export function readSessionTokenId(): string | undefined {
+/** Earlier versions kept a personal token here; forget it so it does not linger in the browser. */
+export function forgetLegacyStoredToken(): void {
   try {
-    return localStorage.getItem(SESSION_TOKEN_ID_KEY) ?? undefined;
+    localStorage.removeItem("modelhub-token");
+    localStorage.removeItem("modelhub-session-token-id");
   } catch {
-    return undefined;
-  }
-}
-
-export function storeSessionTokenId(id: string | undefined): void {
-  try {
-    if (id) localStorage.setItem(SESSION_TOKEN_ID_KEY, id);
-    else localStorage.removeItem(SESSION_TOKEN_ID_KEY);
-  } catch {
-    // Without storage the token simply stays valid until revoked on the tokens page.
+    // No storage: nothing was kept either.
   }
 }

@@ -1,19 +1,30 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
 import type { AppEnv, Viewer } from "../contracts.js";
 import { forbidden, unauthorized } from "../errors.js";
 import type { Accounts } from "../../platform/accounts.js";
+import { csrfTokenMatches, type WebSessions } from "../../platform/web-sessions.js";
 
 const ANONYMOUS: Viewer = { orgs: [] };
 
+/** The browser's sign-in cookie (HttpOnly: page scripts never see it). */
+export const SESSION_COOKIE = "modelhub_session";
+export const CSRF_HEADER = "X-CSRF-Token";
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** Signing in needs no session; the password is the proof. */
+const CSRF_FREE_PATHS = new Set(["/api/login"]);
+
 /**
  * Sets `c.var.viewer` from `Authorization: Bearer <token>` (or HTTP Basic with the token as password,
- * as git and git-lfs send it). A token that is present but unknown is rejected, not ignored.
+ * as git and git-lfs send it). A token that is present but unknown is rejected, not ignored. Without a
+ * token, the web session cookie signs the user in; cookie writes must carry the session's CSRF token.
+ * An unknown or expired cookie is simply anonymous, so public pages keep working.
  */
-export function authMiddleware(accounts: Accounts): MiddlewareHandler<AppEnv> {
+export function authMiddleware(accounts: Accounts, sessions: WebSessions): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = bearerToken(c.req.header("Authorization"));
     if (token === undefined) {
-      c.set("viewer", ANONYMOUS);
+      c.set("viewer", (await sessionViewer(c, accounts, sessions)) ?? ANONYMOUS);
       return next();
     }
     const resolved = await accounts.resolveToken(token);
@@ -22,6 +33,25 @@ export function authMiddleware(accounts: Accounts): MiddlewareHandler<AppEnv> {
     c.set("viewer", accounts.viewerOf(resolved));
     return next();
   };
+}
+
+async function sessionViewer(
+  c: Context<AppEnv>,
+  accounts: Accounts,
+  sessions: WebSessions,
+): Promise<Viewer | undefined> {
+  const secret = getCookie(c, SESSION_COOKIE);
+  if (!secret) return undefined;
+  const session = await sessions.resolve(secret);
+  const viewer = session ? await accounts.sessionViewer(session.user_name) : undefined;
+  if (!viewer) return undefined;
+  const needsCsrf = !SAFE_METHODS.has(c.req.method) && !CSRF_FREE_PATHS.has(c.req.path);
+  if (needsCsrf && !csrfTokenMatches(secret, c.req.header(CSRF_HEADER))) {
+    throw forbidden(
+      `This request carries the sign-in cookie but not its CSRF token: send the ${CSRF_HEADER} header given by /api/session`,
+    );
+  }
+  return viewer;
 }
 
 /** The token of a Bearer header, or the password of a Basic one. */

@@ -1,33 +1,18 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../contracts.js";
 import type { AppDeps } from "../deps.js";
-import { HttpError, notFound, unauthorized } from "../errors.js";
-import { clientAddress } from "../client-address.js";
+import { notFound } from "../errors.js";
 import { jsonBody } from "../json-body.js";
 import { requireWriteUser } from "../middleware/auth.js";
-import type { AccessTokenJson, CreatedAccessTokenJson, LoginJson } from "../../hub-api/wire.js";
+import type { AccessTokenJson, CreatedAccessTokenJson } from "../../hub-api/wire.js";
 import type { TokenRow } from "../../platform/accounts.js";
-import { SignInThrottle } from "../../platform/sign-in-throttle.js";
 
-const loginSchema = z.object({ username: z.string().min(1), password: z.string().min(1) });
 const createSchema = z.object({
   displayName: z.string().min(1).max(100).optional(),
   name: z.string().min(1).max(100).optional(),
   role: z.enum(["read", "write"]).default("read"),
 });
-
-/** 429 with `Retry-After` (seconds), as HTTP clients expect from a rate limit. */
-class TooManySignIns extends HttpError {
-  readonly headers: Record<string, string>;
-  constructor(retryAfterSeconds: number) {
-    super(
-      429,
-      `Too many failed sign-ins for this user or from this address: try again in ${retryAfterSeconds} seconds`,
-    );
-    this.headers = { "Retry-After": String(retryAfterSeconds) };
-  }
-}
 
 function tokenJson(row: TokenRow): AccessTokenJson {
   return {
@@ -40,37 +25,12 @@ function tokenJson(row: TokenRow): AccessTokenJson {
   };
 }
 
-/**
- * Web app account API: sign in with username + password (returns a fresh write token the browser keeps),
- * then list, create and revoke personal access tokens.
- */
+/** Personal access tokens (for programs outside the browser): list, create and revoke them. */
 export function tokenRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const throttle = new SignInThrottle();
-
-  app.post("/api/login", async (c) => {
-    c.header("Cache-Control", "no-store");
-    const body = await jsonBody(c, loginSchema);
-    const address = clientAddress(c);
-    const wait = throttle.retryAfterSeconds(body.username, address);
-    if (wait > 0) throw new TooManySignIns(wait);
-    const user = await deps.accounts.checkPassword(body.username, body.password);
-    if (!user) {
-      throttle.recordFailure(body.username, address);
-      throw unauthorized("Wrong username or password");
-    }
-    throttle.recordSuccess(body.username);
-    const { token, row } = await deps.accounts.createToken(user.name, {
-      displayName: "web sign-in",
-      role: "write",
-    });
-    const answer: LoginJson = {
-      accessToken: token,
-      token: tokenJson(row),
-      user: { name: user.name, fullname: user.fullname },
-    };
-    return c.json(answer);
-  });
+  // a fresh token is shown once: no cache may keep it
+  app.use("/api/settings/tokens", noStore);
+  app.use("/api/settings/tokens/*", noStore);
 
   app.get("/api/settings/tokens", async (c) => {
     const user = requireWriteUser(c.var.viewer);
@@ -95,4 +55,9 @@ export function tokenRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   return app;
+}
+
+async function noStore(c: Context, next: () => Promise<void>): Promise<void> {
+  await next();
+  c.header("Cache-Control", "no-store");
 }

@@ -4,14 +4,19 @@ import type { AppDeps } from "../deps.js";
 import { unauthorized } from "../errors.js";
 import { bearerToken } from "../middleware/auth.js";
 
-/** `GET /api/whoami-v2`: the token's user, orgs and the token itself (clients read `auth`). */
+/** `GET /api/whoami-v2`: the token's (or web session's) user, orgs and the credential (clients read `auth`). */
 export function whoamiRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.get("/api/whoami-v2", async (c) => {
+    c.header("Cache-Control", "no-store");
     const token = bearerToken(c.req.header("Authorization"));
     const resolved = token ? await deps.accounts.resolveToken(token) : undefined;
-    if (!resolved) throw unauthorized();
-    const { user, token: tokenRow } = resolved;
+    // without a token, the web session cookie (the auth middleware already checked it)
+    const sessionUser =
+      !token && c.var.viewer.user ? await deps.accounts.findUser(c.var.viewer.user) : undefined;
+    const user = resolved?.user ?? sessionUser;
+    if (!user) throw unauthorized();
+    const tokenRow = resolved?.token;
     const orgs = await deps.accounts.orgsOf(user.name);
     return c.json({
       type: "user",
@@ -37,14 +42,16 @@ export function whoamiRoutes(deps: AppDeps): Hono<AppEnv> {
         periodEnd: null,
         roleInOrg: org.role,
       })),
-      auth: {
-        type: "access_token",
-        accessToken: {
-          displayName: tokenRow.display_name,
-          role: tokenRow.role,
-          createdAt: tokenRow.created_at,
-        },
-      },
+      auth: tokenRow
+        ? {
+            type: "access_token",
+            accessToken: {
+              displayName: tokenRow.display_name,
+              role: tokenRow.role,
+              createdAt: tokenRow.created_at,
+            },
+          }
+        : { type: "web_session" },
     });
   });
   return app;

@@ -5,14 +5,15 @@ import { useAuth } from "../../features/auth/auth-context.js";
 import { orgPaths } from "../../features/orgs/paths.js";
 
 export function UserMenu() {
-  const { user, token, checking, signOut } = useAuth();
+  const { user, signedIn, checking, signOut } = useAuth();
   const location = useLocation();
   const menu = useRef<HTMLDetailsElement>(null);
   // Close the menu after navigating and when Escape is pressed inside it.
   useEffect(() => {
     if (menu.current) menu.current.open = false;
   }, [location.pathname, location.search]);
-  if (!token) {
+  if (checking) return <span className="muted small">…</span>;
+  if (!signedIn) {
     return (
       <Link
         className="button button-small button-primary"
@@ -22,7 +23,6 @@ export function UserMenu() {
       </Link>
     );
   }
-  if (checking) return <span className="muted small">…</span>;
   return (
     <details
       className="user-menu"

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Tabs } from "../../components/ui/tabs.js";
-import { login } from "../../features/auth/api/login.js";
-import { whoAmI } from "../../features/auth/api/whoami.js";
+import { login, loginWithToken } from "../../features/auth/api/login.js";
 import { useAuth } from "../../features/auth/auth-context.js";
 import { ApiError } from "../../lib/api-error.js";
 import { useTitle } from "../../lib/use-title.js";
@@ -31,15 +30,12 @@ export function SignInPage() {
     setError(undefined);
     setBusy(true);
     try {
-      let accessToken = token.trim();
-      let sessionTokenId: string | undefined;
-      if (mode === "password") {
-        const session = await login(username.trim(), password);
-        accessToken = session.accessToken;
-        sessionTokenId = session.token?.id;
-      } else if (!accessToken.startsWith("hf_")) throw new Error("Access tokens start with hf_.");
-      const me = await whoAmI(accessToken);
-      signIn(accessToken, me, sessionTokenId);
+      const accessToken = token.trim();
+      if (mode === "token" && !accessToken.startsWith("hf_"))
+        throw new Error("Access tokens start with hf_.");
+      const session =
+        mode === "password" ? await login(username.trim(), password) : await loginWithToken(accessToken);
+      signIn(session.csrfToken);
       navigate(safeReturnPath(params.get("next")), { replace: true });
     } catch (caught) {
       setError(
@@ -108,8 +104,8 @@ export function SignInPage() {
               required
             />
             <span className="hint">
-              A token from <code>modelhub token create &lt;user&gt; --write</code> or from your tokens page.
-              It stays in this browser only.
+              A write token from <code>modelhub token create &lt;user&gt; --write</code> or from your tokens
+              page. The hub opens a browser session with it; the token itself is not kept.
             </span>
           </label>
         )}

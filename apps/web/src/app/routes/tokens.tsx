@@ -2,7 +2,6 @@ import { useState, type FormEvent } from "react";
 import { CopyButton } from "../../components/ui/copy-button.js";
 import { EmptyState, ErrorState, Skeleton } from "../../components/ui/status.js";
 import { useCreateToken, useRevokeToken, useTokens } from "../../features/auth/api/tokens.js";
-import { useAuth } from "../../features/auth/auth-context.js";
 import { RequireUser } from "../../features/auth/components/require-user.js";
 import { formatDate, formatRelative } from "../../lib/format.js";
 import { useTitle } from "../../lib/use-title.js";
@@ -83,7 +82,6 @@ function CreateTokenForm() {
 function TokenList() {
   const tokens = useTokens(true);
   const revoke = useRevokeToken();
-  const { token: current } = useAuth();
   if (tokens.isPending) return <Skeleton lines={4} />;
   if (tokens.isError) return <ErrorState error={tokens.error} retry={() => void tokens.refetch()} />;
   if (tokens.data.length === 0) return <EmptyState title="No tokens yet" />;
@@ -92,12 +90,6 @@ function TokenList() {
       <table className="file-table" data-testid="token-list">
         <tbody>
           {tokens.data.map((token) => {
-            const isCurrent = Boolean(
-              current &&
-              token.prefix &&
-              current.startsWith(token.prefix.replace("…", "")) &&
-              token.displayName === "web sign-in",
-            );
             return (
               <tr key={token.id}>
                 <td>
@@ -118,11 +110,8 @@ function TokenList() {
                     disabled={revoke.isPending}
                     aria-label={`Revoke token ${token.displayName}`}
                     onClick={() => {
-                      const warning = isCurrent ? " This may be the token of this browser session." : "";
                       if (
-                        window.confirm(
-                          `Revoke "${token.displayName}"? Programs using it will stop working.${warning}`,
-                        )
+                        window.confirm(`Revoke "${token.displayName}"? Programs using it will stop working.`)
                       )
                         revoke.mutate(token.id);
                     }}

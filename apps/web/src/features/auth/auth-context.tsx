@@ -1,66 +1,82 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { ApiError } from "../../lib/api-error.js";
 import type { WhoAmI } from "../../lib/api-types.js";
-import {
-  readSessionTokenId,
-  readStoredToken,
-  storeSessionTokenId,
-  storeToken,
-} from "../../lib/credentials.js";
-import { revokeToken } from "./api/tokens.js";
+import { forgetLegacyStoredToken, storeCsrfToken } from "../../lib/credentials.js";
+import { currentSession, logout } from "./api/session.js";
 import { whoAmI } from "./api/whoami.js";
 
 interface AuthState {
-  token?: string;
+  /** True when the hub knows this browser's session cookie. */
+  signedIn: boolean;
   user?: WhoAmI;
-  /** True while the stored token is being checked. */
+  /** True while the session is being checked. */
   checking: boolean;
-  /** `sessionTokenId`: the token a password sign-in created, revoked again on sign-out. */
-  signIn: (token: string, user: WhoAmI, sessionTokenId?: string) => void;
+  /** After /api/login: keep its CSRF token and load the user. */
+  signIn: (csrfToken: string) => void;
   signOut: () => void;
 }
 
 const AuthContext = createContext<AuthState | undefined>(undefined);
+const SESSION_KEY = ["session"];
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [token, setToken] = useState(readStoredToken);
   const queryClient = useQueryClient();
+  // undefined: as /api/session says; null: signed out on this page; a string: signed in on this page
+  const [override, setOverride] = useState<string | null>();
+  useEffect(forgetLegacyStoredToken, []);
+
+  const session = useQuery({
+    queryKey: SESSION_KEY,
+    queryFn: currentSession,
+    retry: false,
+    staleTime: Infinity,
+  });
+  const sessionCsrf = session.data?.signedIn ? session.data.csrfToken : undefined;
+  const activeCsrf = override === undefined ? sessionCsrf : (override ?? undefined);
+  // the module-level copy is what api-client sends; set it before any query of this render runs
+  storeCsrfToken(activeCsrf);
+  const signedIn = activeCsrf !== undefined;
+
   const me = useQuery({
-    queryKey: ["whoami", token ?? ""],
-    queryFn: () => whoAmI(token),
-    enabled: Boolean(token),
+    queryKey: ["whoami", activeCsrf ?? ""],
+    queryFn: whoAmI,
+    enabled: signedIn,
     retry: false,
     staleTime: 5 * 60_000,
   });
 
-  const signIn = useCallback(
-    (next: string, user: WhoAmI, sessionTokenId?: string) => {
-      storeToken(next);
-      storeSessionTokenId(sessionTokenId);
-      queryClient.setQueryData(["whoami", next], user);
-      setToken(next);
-    },
-    [queryClient],
-  );
-  const signOut = useCallback(() => {
-    const sessionTokenId = readSessionTokenId();
-    // Best effort: a token made for this browser session should not outlive it.
-    if (sessionTokenId) void revokeToken(sessionTokenId).catch(() => undefined);
-    storeSessionTokenId(undefined);
-    storeToken(undefined);
-    setToken(undefined);
+  const signIn = useCallback((next: string) => {
+    storeCsrfToken(next);
+    setOverride(next);
+  }, []);
+  const forget = useCallback(() => {
+    storeCsrfToken(undefined);
+    setOverride(null);
+    // nothing the signed-in user could see stays cached
     queryClient.clear();
   }, [queryClient]);
+  const signOut = useCallback(() => {
+    // the hub deletes the session; the page forgets it whatever the answer
+    void logout()
+      .catch(() => undefined)
+      .finally(forget);
+  }, [forget]);
 
-  // A revoked or unknown token signs the browser out instead of failing every request.
+  // A session that ended elsewhere (revoked, expired) signs the page out instead of failing every request.
   useEffect(() => {
-    if (me.error instanceof ApiError && me.error.status === 401) signOut();
-  }, [me.error, signOut]);
+    const status = (me.error as { status?: number } | null)?.status;
+    if (status === 401) forget();
+  }, [me.error, forget]);
 
   const value = useMemo<AuthState>(
-    () => ({ token, user: me.data, checking: Boolean(token) && me.isPending, signIn, signOut }),
-    [token, me.data, me.isPending, signIn, signOut],
+    () => ({
+      signedIn,
+      user: me.data,
+      checking: session.isPending || (signedIn && me.isPending),
+      signIn,
+      signOut,
+    }),
+    [signedIn, me.data, me.isPending, session.isPending, signIn, signOut],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -191,7 +191,7 @@ function MemberTable({ org, members, canManage }: { org: string; members: OrgMem
 
 export function OrgMembersPage() {
   const { org = "" } = useParams();
-  const { user, token, checking } = useAuth();
+  const { user, signedIn, checking } = useAuth();
   const overview = useOrgOverview(org);
   const members = useOrgMembers(org, overview.isSuccess);
   const name = overview.data?.name ?? org;
@@ -223,10 +223,10 @@ export function OrgMembersPage() {
             <p className="notice notice-info" style={{ marginTop: 0 }}>
               {myRole
                 ? `You are a ${myRole} member. Only admins of ${name} can add members or change roles.`
-                : token
+                : signedIn
                   ? `You are not a member of ${name}. Its admins manage who belongs to it.`
                   : "Sign in as an admin of this organisation to manage its members."}{" "}
-              {!token ? <Link to={paths.signIn(orgPaths.members(name))}>Sign in</Link> : null}
+              {!signedIn ? <Link to={paths.signIn(orgPaths.members(name))}>Sign in</Link> : null}
             </p>
           ) : null}
           {members.isPending ? (

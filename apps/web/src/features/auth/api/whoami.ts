@@ -2,6 +2,7 @@ import { requestJson } from "../../../lib/api-client.js";
 import type { WhoAmI } from "../../../lib/api-types.js";
 import { apiPaths } from "../../../config/paths.js";
 
-export function whoAmI(token?: string): Promise<WhoAmI> {
-  return requestJson<WhoAmI>(apiPaths.whoami(), token ? { token } : {});
+/** The signed-in user of this browser's session. */
+export function whoAmI(): Promise<WhoAmI> {
+  return requestJson<WhoAmI>(apiPaths.whoami());
 }

@@ -6,10 +6,10 @@ import { useAuth } from "../auth-context.js";
 
 /** Renders children for a signed-in user, else a sign-in prompt (no silent redirects). */
 export function RequireUser({ children, what }: { children: ReactNode; what: string }) {
-  const { user, token, checking } = useAuth();
+  const { user, signedIn, checking } = useAuth();
   const location = useLocation();
   if (checking) return <Spinner label="Checking your session…" />;
-  if (!token || !user) {
+  if (!signedIn || !user) {
     return (
       <div className="card status">
         <p className="status-title">Sign in to {what}</p>

@@ -1,0 +1,144 @@
+import { Hono, type Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { z } from "zod";
+import type { AppEnv } from "../contracts.js";
+import type { AppDeps } from "../deps.js";
+import { clientAddress } from "../client-address.js";
+import { forbidden, HttpError, notFound, unauthorized } from "../errors.js";
+import { jsonBody } from "../json-body.js";
+import { requireWriteUser, SESSION_COOKIE } from "../middleware/auth.js";
+import { requestBase } from "../request-base.js";
+import { SignInThrottle } from "../../platform/sign-in-throttle.js";
+import {
+  csrfTokenOf,
+  DEFAULT_WEB_SESSION_LIMITS,
+  WebSessions,
+  type WebSessionRow,
+} from "../../platform/web-sessions.js";
+
+const loginSchema = z.union([
+  z.object({ username: z.string().min(1), password: z.string().min(1) }),
+  // a write token pasted on the sign-in page: the browser gets a session, never keeps the token
+  z.object({ token: z.string().min(1) }),
+]);
+
+/** 429 with `Retry-After` (seconds), as HTTP clients expect from a rate limit. */
+class TooManySignIns extends HttpError {
+  readonly headers: Record<string, string>;
+  constructor(retryAfterSeconds: number) {
+    super(
+      429,
+      `Too many failed sign-ins for this user or from this address: try again in ${retryAfterSeconds} seconds`,
+    );
+    this.headers = { "Retry-After": String(retryAfterSeconds) };
+  }
+}
+
+function sessionJson(row: WebSessionRow, current: boolean) {
+  return {
+    id: row.id,
+    createdAt: row.created_at,
+    lastSeenAt: row.last_seen_at,
+    expiresAt: row.expires_at,
+    userAgent: row.user_agent,
+    current,
+  };
+}
+
+/**
+ * Browser sign-in with a password: a web session in an HttpOnly cookie plus a CSRF token for the
+ * page (never a personal access token). Sign out, the current session, and the user's session list.
+ */
+export function sessionRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const sessions = new WebSessions(deps.db);
+  const throttle = new SignInThrottle();
+
+  // credentials and CSRF tokens must never sit in a shared or browser cache
+  app.use("/api/login", noStore);
+  app.use("/api/logout", noStore);
+  app.use("/api/session", noStore);
+  app.use("/api/settings/sessions/*", noStore);
+  app.use("/api/settings/sessions", noStore);
+
+  const tokenUser = async (token: string) => {
+    const resolved = await deps.accounts.resolveToken(token);
+    if (resolved && resolved.token.role !== "write")
+      throw forbidden("A read token cannot sign in to the web app (a session may write): use a write token");
+    return resolved?.user;
+  };
+
+  const currentSession = async (c: Context<AppEnv>) => {
+    const secret = getCookie(c, SESSION_COOKIE);
+    const row = secret ? await sessions.resolve(secret) : undefined;
+    return row && secret ? { row, secret } : undefined;
+  };
+
+  app.post("/api/login", async (c) => {
+    const body = await jsonBody(c, loginSchema);
+    const address = clientAddress(c);
+    // token attempts are throttled per address only (the user name is what they try to find)
+    const claimedUser = "username" in body ? body.username : undefined;
+    const wait = throttle.retryAfterSeconds(claimedUser, address);
+    if (wait > 0) throw new TooManySignIns(wait);
+    const user =
+      "username" in body
+        ? await deps.accounts.checkPassword(body.username, body.password)
+        : await tokenUser(body.token);
+    if (!user) {
+      throttle.recordFailure(claimedUser, address);
+      throw unauthorized(
+        "username" in body ? "Wrong username or password" : "This token is not valid on this hub",
+      );
+    }
+    throttle.recordSuccess(claimedUser);
+    const previous = getCookie(c, SESSION_COOKIE);
+    if (previous) await sessions.end(previous);
+    const { secret } = await sessions.create(user.name, c.req.header("User-Agent"));
+    setCookie(c, SESSION_COOKIE, secret, {
+      httpOnly: true,
+      sameSite: "Strict",
+      path: "/",
+      secure: requestBase(c, deps.configuredPublicUrl).startsWith("https:"),
+      maxAge: Math.floor(DEFAULT_WEB_SESSION_LIMITS.maxAgeMs / 1000),
+    });
+    return c.json({ user: { name: user.name, fullname: user.fullname }, csrfToken: csrfTokenOf(secret) });
+  });
+
+  app.post("/api/logout", async (c) => {
+    const current = await currentSession(c);
+    if (current) await sessions.end(current.secret);
+    deleteCookie(c, SESSION_COOKIE, { path: "/" });
+    return c.json({ signedOut: current !== undefined });
+  });
+
+  app.get("/api/session", async (c) => {
+    const current = await currentSession(c);
+    if (!current) return c.json({ signedIn: false });
+    return c.json({
+      signedIn: true,
+      user: current.row.user_name,
+      csrfToken: csrfTokenOf(current.secret),
+      expiresAt: current.row.expires_at,
+    });
+  });
+
+  app.get("/api/settings/sessions", async (c) => {
+    const user = requireWriteUser(c.var.viewer);
+    const currentId = (await currentSession(c))?.row.id;
+    return c.json((await sessions.list(user)).map((row) => sessionJson(row, row.id === currentId)));
+  });
+
+  app.delete("/api/settings/sessions/:id", async (c) => {
+    const user = requireWriteUser(c.var.viewer);
+    if (!(await sessions.revoke(user, c.req.param("id")))) throw notFound("Session not found");
+    return c.json({ revoked: c.req.param("id") });
+  });
+
+  return app;
+}
+
+async function noStore(c: Context, next: () => Promise<void>): Promise<void> {
+  await next();
+  c.header("Cache-Control", "no-store");
+}

@@ -1,0 +1,111 @@
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import type { Kysely, Selectable } from "kysely";
+import type { Database, WebSessionTable } from "../db/schema.js";
+import { newId } from "./ids.js";
+
+export type WebSessionRow = Selectable<WebSessionTable>;
+
+export interface WebSessionLimits {
+  /** A session unused this long ends (each use slides it). */
+  idleMs: number;
+  /** No session lives longer than this, however often it is used. */
+  maxAgeMs: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const DEFAULT_WEB_SESSION_LIMITS: WebSessionLimits = { idleMs: 30 * DAY_MS, maxAgeMs: 90 * DAY_MS };
+/** last_seen_at is written at most this often per session, so reads stay reads. */
+const TOUCH_EVERY_MS = 60_000;
+const MAX_USER_AGENT = 300;
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/**
+ * The CSRF token of a session: derived from its secret, so it needs no storage and changes with the
+ * session. Only pages of this origin can read it (from /api/login or /api/session), never another site.
+ */
+export function csrfTokenOf(secret: string): string {
+  return createHash("sha256").update(`csrf:${secret}`).digest("base64url");
+}
+
+export function csrfTokenMatches(secret: string, sent: string | undefined): boolean {
+  if (!sent) return false;
+  const expected = Buffer.from(csrfTokenOf(secret));
+  const actual = Buffer.from(sent);
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/** Browser sign-ins, kept apart from personal access tokens: expiring, listed and revocable. */
+export class WebSessions {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly limits: WebSessionLimits = DEFAULT_WEB_SESSION_LIMITS,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async create(user: string, userAgent: string | undefined): Promise<{ secret: string; row: WebSessionRow }> {
+    const secret = randomBytes(32).toString("base64url");
+    const now = this.now();
+    const row: WebSessionRow = {
+      id: newId(),
+      user_name: user,
+      secret_hash: sha256(secret),
+      created_at: new Date(now).toISOString(),
+      last_seen_at: new Date(now).toISOString(),
+      expires_at: new Date(this.expiry(now, now)).toISOString(),
+      user_agent: userAgent ? userAgent.slice(0, MAX_USER_AGENT) : null,
+    };
+    await this.db.insertInto("web_sessions").values(row).execute();
+    return { secret, row };
+  }
+
+  /** The live session of a cookie secret (sliding its expiry), or undefined; expired ones are deleted. */
+  async resolve(secret: string): Promise<WebSessionRow | undefined> {
+    const row = await this.db
+      .selectFrom("web_sessions")
+      .selectAll()
+      .where("secret_hash", "=", sha256(secret))
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const now = this.now();
+    if (Date.parse(row.expires_at) <= now) {
+      await this.db.deleteFrom("web_sessions").where("id", "=", row.id).execute();
+      return undefined;
+    }
+    if (now - Date.parse(row.last_seen_at) < TOUCH_EVERY_MS) return row;
+    const touched = {
+      last_seen_at: new Date(now).toISOString(),
+      expires_at: new Date(this.expiry(Date.parse(row.created_at), now)).toISOString(),
+    };
+    await this.db.updateTable("web_sessions").set(touched).where("id", "=", row.id).execute();
+    return { ...row, ...touched };
+  }
+
+  async list(user: string): Promise<WebSessionRow[]> {
+    const rows = await this.db
+      .selectFrom("web_sessions")
+      .selectAll()
+      .where("user_name", "=", user)
+      .orderBy("last_seen_at", "desc")
+      .execute();
+    const now = this.now();
+    return rows.filter((row) => Date.parse(row.expires_at) > now);
+  }
+
+  async revoke(user: string, id: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom("web_sessions")
+      .where("id", "=", id)
+      .where("user_name", "=", user)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  async end(secret: string): Promise<void> {
+    await this.db.deleteFrom("web_sessions").where("secret_hash", "=", sha256(secret)).execute();
+  }
+
+  private expiry(createdAt: number, lastSeen: number): number {
+    return Math.min(lastSeen + this.limits.idleMs, createdAt + this.limits.maxAgeMs);
+  }
+}
