@@ -60,7 +60,19 @@ describe.skipIf(skipReason !== undefined)("web sign-in session in Chromium again
     await page.goto("/settings/tokens");
     await page.locator('[data-testid="token-list"]').waitFor();
     expect(await page.locator('[data-testid="token-list"]').innerText()).not.toContain("web sign-in");
+
+    // a second browser signs in; this one lists it and signs it out
+    const other = await session.newPage(hub.url);
+    await signIn(other, USER, PASSWORD);
+    await page.reload();
+    const sessions = page.locator('[data-testid="session-list"]');
+    await sessions.getByText("Other browser").waitFor();
+    expect(await sessions.innerText()).toContain("This browser");
     await screenshot(page, "session-01-tokens");
+    await sessions.getByRole("button", { name: "Sign out this session" }).click();
+    await sessions.getByText("Other browser").waitFor({ state: "detached" });
+    await other.reload();
+    await other.getByRole("link", { name: "Sign in" }).first().waitFor();
 
     await page.getByLabel("Account menu").click();
     await page.getByRole("button", { name: "Sign out" }).click();

@@ -18,11 +18,10 @@ export interface CreatedAccessTokenJson extends AccessTokenJson {
   token: string;
 }
 
-/** `POST /api/login` */
+/** `POST /api/login`: the session is in an HttpOnly cookie; writes send `csrfToken` as `X-CSRF-Token`. */
 export interface LoginJson {
-  accessToken: string;
-  token: AccessTokenJson;
   user: { name: string; fullname: string };
+  csrfToken: string;
 }
 
 /** `POST|DELETE|GET /api/{kind}/{owner}/{name}/like` */

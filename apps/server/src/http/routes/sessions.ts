@@ -8,6 +8,7 @@ import { forbidden, HttpError, notFound, unauthorized } from "../errors.js";
 import { jsonBody } from "../json-body.js";
 import { requireWriteUser, SESSION_COOKIE } from "../middleware/auth.js";
 import { requestBase } from "../request-base.js";
+import type { LoginJson } from "../../hub-api/wire.js";
 import { SignInThrottle } from "../../platform/sign-in-throttle.js";
 import {
   csrfTokenOf,
@@ -102,7 +103,11 @@ export function sessionRoutes(deps: AppDeps): Hono<AppEnv> {
       secure: requestBase(c, deps.configuredPublicUrl).startsWith("https:"),
       maxAge: Math.floor(DEFAULT_WEB_SESSION_LIMITS.maxAgeMs / 1000),
     });
-    return c.json({ user: { name: user.name, fullname: user.fullname }, csrfToken: csrfTokenOf(secret) });
+    const answer: LoginJson = {
+      user: { name: user.name, fullname: user.fullname },
+      csrfToken: csrfTokenOf(secret),
+    };
+    return c.json(answer);
   });
 
   app.post("/api/logout", async (c) => {

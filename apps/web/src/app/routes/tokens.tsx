@@ -3,6 +3,7 @@ import { CopyButton } from "../../components/ui/copy-button.js";
 import { EmptyState, ErrorState, Skeleton } from "../../components/ui/status.js";
 import { useCreateToken, useRevokeToken, useTokens } from "../../features/auth/api/tokens.js";
 import { RequireUser } from "../../features/auth/components/require-user.js";
+import { SessionList } from "../../features/auth/components/session-list.js";
 import { formatDate, formatRelative } from "../../lib/format.js";
 import { useTitle } from "../../lib/use-title.js";
 
@@ -144,6 +145,14 @@ export function TokensPage() {
           <section aria-labelledby="token-list-title">
             <h2 id="token-list-title">Your tokens</h2>
             <TokenList />
+          </section>
+          <section aria-labelledby="session-list-title">
+            <h2 id="session-list-title">Browser sessions</h2>
+            <p className="small muted">
+              Signing in on this site opens a session in that browser (not a token). Sessions end after 30
+              days without use, after 90 days at most, or when you sign out.
+            </p>
+            <SessionList />
           </section>
         </div>
       </RequireUser>
