@@ -1,6 +1,7 @@
 import type { Config } from "../config/config.js";
 import type { Output } from "./context.js";
 import { withExistingHub } from "./hub-target.js";
+import { nameProblem } from "../platform/names.js";
 
 export class UsageError extends Error {}
 
@@ -17,6 +18,8 @@ export async function tokenCreateCommand(
     if (!existing) {
       if (await accounts.findOrg(user))
         throw new UsageError(`${user} is an organisation; tokens belong to users`);
+      const problem = nameProblem("namespace", user);
+      if (problem) throw new UsageError(`cannot create user ${user}: ${problem}`);
       await accounts.createUser({ name: user });
       io.err(`created user ${user}`);
     }

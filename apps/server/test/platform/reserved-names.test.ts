@@ -74,6 +74,23 @@ describe.each(DIALECTS)("reserved names (%s)", (dialect) => {
   });
 });
 
+describe("modelhub token create with a reserved user name", () => {
+  let hub: TestHub;
+  beforeAll(async () => {
+    hub = await startTestHub();
+  });
+  afterAll(() => hub?.stop());
+
+  it("is a usage error in one line", async () => {
+    const stderr: string[] = [];
+    const io: Output = { out: () => undefined, err: (text) => stderr.push(text) };
+    const code = await runCli(["token", "create", "Settings", "--write", "--data", hub.dataDir], {}, io);
+    expect(code).toBe(2);
+    expect(stderr.join("\n")).toMatch(/cannot create user Settings: "Settings" is a reserved name/);
+    expect(stderr.join("\n")).not.toMatch(/\n\s+at /);
+  });
+});
+
 describe("modelhub serve with an 'admin' organization and MODELHUB_ADMIN_TOKEN", () => {
   let dataDir: string;
   beforeAll(() => {
