@@ -123,15 +123,16 @@ export class Accounts {
       .execute();
   }
 
+  /** A new password also signs every browser of the user out (their sessions began with the old one). */
   async setPassword(user: string, password: string): Promise<void> {
     if (password.length < 8) throw badRequest("Password must be at least 8 characters");
     const row = await this.findUser(user);
     if (!row) throw notFound(`User ${user} not found`);
-    await this.db
-      .updateTable("users")
-      .set({ password_hash: await hashPassword(password) })
-      .where("id", "=", row.id)
-      .execute();
+    const passwordHash = await hashPassword(password);
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", row.id).execute();
+      await trx.deleteFrom("web_sessions").where("user_name", "=", row.name).execute();
+    });
   }
 
   /** The user when name and password match, else undefined (no hint which part was wrong). */

@@ -56,6 +56,12 @@ export class WebSessions {
       user_agent: userAgent ? userAgent.slice(0, MAX_USER_AGENT) : null,
     };
     await this.db.insertInto("web_sessions").values(row).execute();
+    // sessions that ran out without being used again would otherwise stay forever
+    await this.db
+      .deleteFrom("web_sessions")
+      .where("user_name", "=", user)
+      .where("expires_at", "<=", row.created_at)
+      .execute();
     return { secret, row };
   }
 

@@ -171,6 +171,12 @@ describe.each(DIALECTS)("web sessions (%s)", (dialect) => {
     expect((await exchange("hf_NotATokenOfThisHubAtAll")).status).toBe(401);
   });
 
+  it("a new password signs every browser of the user out", async () => {
+    const session = await signIn(hub, "gwen");
+    await hub.services.accounts.setPassword("gwen", PASSWORD);
+    expect((await asBrowser(hub, "/api/whoami-v2", session)).status).toBe(401);
+  });
+
   it("sessions slide with use and end after the idle or the absolute limit", async () => {
     let now = Date.parse("2030-01-01T00:00:00Z");
     const day = 24 * 60 * 60 * 1000;
