@@ -6,6 +6,7 @@ import type { AppDeps } from "../deps.js";
 import { clientAddress } from "../client-address.js";
 import { forbidden, HttpError, notFound, unauthorized } from "../errors.js";
 import { jsonBody } from "../json-body.js";
+import { noStore } from "../middleware/no-store.js";
 import { requireWriteUser, SESSION_COOKIE } from "../middleware/auth.js";
 import { requestBase } from "../request-base.js";
 import type { LoginJson } from "../../hub-api/wire.js";
@@ -141,9 +142,4 @@ export function sessionRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   return app;
-}
-
-async function noStore(c: Context, next: () => Promise<void>): Promise<void> {
-  await next();
-  c.header("Cache-Control", "no-store");
 }

@@ -1,9 +1,10 @@
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../contracts.js";
 import type { AppDeps } from "../deps.js";
 import { notFound } from "../errors.js";
 import { jsonBody } from "../json-body.js";
+import { noStore } from "../middleware/no-store.js";
 import { requireWriteUser } from "../middleware/auth.js";
 import type { AccessTokenJson, CreatedAccessTokenJson } from "../../hub-api/wire.js";
 import type { TokenRow } from "../../platform/accounts.js";
@@ -55,9 +56,4 @@ export function tokenRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   return app;
-}
-
-async function noStore(c: Context, next: () => Promise<void>): Promise<void> {
-  await next();
-  c.header("Cache-Control", "no-store");
 }
