@@ -13,6 +13,7 @@ import { loadWebApp, webRoutes } from "./routes/web.js";
 export type { AppDeps } from "./deps.js";
 
 const DEFAULT_MAX_JSON_BYTES = 64 * 1024 * 1024;
+const STREAMED_UPLOAD_ROUTE = /^\/api\/(models|datasets|spaces)\/[^/]+\/[^/]+\/commit\//;
 
 const EXPOSED_HEADERS = [
   "ETag",
@@ -46,22 +47,20 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use("*", async (c, next) => {
     const requestId = c.req.header("X-Request-Id") ?? crypto.randomUUID();
     c.header("X-Request-Id", requestId);
+    c.header("X-Content-Type-Options", "nosniff");
     await next();
   });
   app.use("*", accessLog(deps.logger));
   app.use("*", authMiddleware(deps.accounts, new WebSessions(deps.db)));
   const maxJson = deps.maxJsonBytes ?? DEFAULT_MAX_JSON_BYTES;
-  for (const path of ["/api/repos/*", "/api/login", "/api/settings/*", "/api/*/settings"]) {
-    app.use(
-      path,
-      bodyLimit({
-        maxSize: maxJson,
-        onError: () => {
-          throw new HttpError(413, `Request body is larger than ${maxJson} bytes`);
-        },
-      }),
-    );
-  }
+  // Every API body is bounded while it streams; only the NDJSON commit route has its own, larger limits.
+  const limitJson = bodyLimit({
+    maxSize: maxJson,
+    onError: () => {
+      throw new HttpError(413, `Request body is larger than ${maxJson} bytes`);
+    },
+  });
+  app.use("/api/*", (c, next) => (STREAMED_UPLOAD_ROUTE.test(c.req.path) ? next() : limitJson(c, next)));
 
   for (const group of platformRoutes(deps)) app.route("/", group);
   if (deps.contentRoutes) app.route("/", deps.contentRoutes);
