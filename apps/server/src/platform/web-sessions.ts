@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import type { Database, WebSessionTable } from "../db/schema.js";
 import { newId } from "./ids.js";
+import { hashToken } from "./tokens.js";
 
 export type WebSessionRow = Selectable<WebSessionTable>;
 
@@ -17,8 +18,6 @@ export const DEFAULT_WEB_SESSION_LIMITS: WebSessionLimits = { idleMs: 30 * DAY_M
 /** last_seen_at is written at most this often per session, so reads stay reads. */
 const TOUCH_EVERY_MS = 60_000;
 const MAX_USER_AGENT = 300;
-
-const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
 /**
  * The CSRF token of a session: derived from its secret, so it needs no storage and changes with the
@@ -49,7 +48,7 @@ export class WebSessions {
     const row: WebSessionRow = {
       id: newId(),
       user_name: user,
-      secret_hash: sha256(secret),
+      secret_hash: hashToken(secret),
       created_at: new Date(now).toISOString(),
       last_seen_at: new Date(now).toISOString(),
       expires_at: new Date(this.expiry(now, now)).toISOString(),
@@ -70,7 +69,7 @@ export class WebSessions {
     const row = await this.db
       .selectFrom("web_sessions")
       .selectAll()
-      .where("secret_hash", "=", sha256(secret))
+      .where("secret_hash", "=", hashToken(secret))
       .executeTakeFirst();
     if (!row) return undefined;
     const now = this.now();
@@ -108,7 +107,7 @@ export class WebSessions {
   }
 
   async end(secret: string): Promise<void> {
-    await this.db.deleteFrom("web_sessions").where("secret_hash", "=", sha256(secret)).execute();
+    await this.db.deleteFrom("web_sessions").where("secret_hash", "=", hashToken(secret)).execute();
   }
 
   private expiry(createdAt: number, lastSeen: number): number {

@@ -2,9 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../src/http/app.js";
 import { ensureWritableDataDir } from "../../src/platform/data-dir.js";
-import { startTestHub, type TestHub } from "./helpers/test-hub.js";
+import { appWithJsonLimit, startTestHub, type TestHub } from "./helpers/test-hub.js";
 
 const LIMIT = 1024;
 
@@ -24,21 +23,13 @@ function chunkedBody(totalBytes: number): ReadableStream<Uint8Array> {
 describe("bounded request bodies and safe headers", () => {
   let hub: TestHub;
   let token: string;
-  let app: ReturnType<typeof createApp>;
+  let app: ReturnType<typeof appWithJsonLimit>;
 
   beforeAll(async () => {
     hub = await startTestHub();
     token = await hub.tokenFor("alice");
     await hub.services.accounts.createOrg({ name: "acme", members: ["alice"] });
-    app = createApp({
-      db: hub.services.hub.db,
-      accounts: hub.services.accounts,
-      repos: hub.services.repos,
-      content: hub.content,
-      publicUrl: hub.url,
-      logger: hub.logger,
-      maxJsonBytes: LIMIT,
-    });
+    app = appWithJsonLimit(hub, LIMIT);
   });
   afterAll(() => hub?.stop());
 

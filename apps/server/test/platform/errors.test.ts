@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../src/http/app.js";
-import { DIALECTS, postJson, startTestHub, type TestHub } from "./helpers/test-hub.js";
+import { appWithJsonLimit, DIALECTS, postJson, startTestHub, type TestHub } from "./helpers/test-hub.js";
 
 describe.each(DIALECTS)("errors are JSON with the right status (%s)", (dialect) => {
   let hub: TestHub;
@@ -72,15 +71,7 @@ describe.each(DIALECTS)("errors are JSON with the right status (%s)", (dialect) 
   });
 
   it("oversized JSON bodies → 413", async () => {
-    const app = createApp({
-      db: hub.services.hub.db,
-      accounts: hub.services.accounts,
-      repos: hub.services.repos,
-      content: hub.content,
-      publicUrl: hub.url,
-      logger: hub.logger,
-      maxJsonBytes: 1024,
-    });
+    const app = appWithJsonLimit(hub, 1024);
     const res = await app.request("/api/repos/create", {
       method: "POST",
       headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },

@@ -6,6 +6,7 @@ import { pino } from "pino";
 import { resolveConfig, type Config } from "../../../src/config/config.js";
 import { dropPostgresSchema } from "../../../src/db/open-database.js";
 import type { TokenRole } from "../../../src/platform/accounts.js";
+import { createApp } from "../../../src/http/app.js";
 import { startHub, type RunningHub } from "../../../src/server.js";
 
 export type Dialect = "sqlite" | "postgres";
@@ -72,5 +73,18 @@ export async function postJson(
     method,
     headers: { "Content-Type": "application/json", ...(token ? bearer(token) : {}) },
     body: JSON.stringify(body),
+  });
+}
+
+/** A second app over the test hub's services with a small JSON body limit (413 tests). */
+export function appWithJsonLimit(hub: TestHub, maxJsonBytes: number): ReturnType<typeof createApp> {
+  return createApp({
+    db: hub.services.hub.db,
+    accounts: hub.services.accounts,
+    repos: hub.services.repos,
+    content: hub.content,
+    publicUrl: hub.url,
+    logger: hub.logger,
+    maxJsonBytes,
   });
 }
