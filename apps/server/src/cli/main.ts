@@ -5,8 +5,11 @@ import { runCli } from "./run.js";
 
 const argv = process.argv.slice(2);
 // Transfers are clients of any hub (not this process's config), so they parse their own flags.
-const code =
-  argv[0] === "upload" || argv[0] === "download"
-    ? await runTransferCommand(argv[0], argv.slice(1))
-    : await runCli(argv, process.env, stdio);
+const transfer = argv[0] === "upload" || argv[0] === "download" ? argv[0] : undefined;
+// What the hub writes (database, repositories, blobs, secrets) is readable by its own user only;
+// downloads are the user's files and keep the user's usual permissions.
+if (!transfer) process.umask(0o077);
+const code = transfer
+  ? await runTransferCommand(transfer, argv.slice(1))
+  : await runCli(argv, process.env, stdio);
 if (code !== 0) process.exit(code);

@@ -10,6 +10,7 @@ import { registerFileRoutes } from "./http/files-routes.js";
 import { registerGitHttpRoutes } from "./http/git-http-routes.js";
 import { registerHistoryRoutes } from "./http/history-routes.js";
 import { registerLfsRoutes } from "./http/lfs-routes.js";
+import { registerSpaceAppRoutes } from "./http/space-app-routes.js";
 import { UrlSigner } from "./http/signed-urls.js";
 import { type ContentLogger, type RepoContent, createRepoContent } from "./repo-content.js";
 
@@ -52,6 +53,7 @@ export function createContentRoutes(deps: ContentRoutesDeps): Hono<AppEnv> {
   registerLfsRoutes(app, ctx);
   registerHistoryRoutes(app, ctx);
   registerGitHttpRoutes(app, ctx);
+  registerSpaceAppRoutes(app, ctx);
   return app;
 }
 

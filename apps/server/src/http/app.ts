@@ -51,6 +51,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await next();
   });
   app.use("*", accessLog(deps.logger));
+  app.use("*", async (c, next) => {
+    try {
+      decodeURIComponent(new URL(c.req.url).pathname);
+    } catch {
+      throw new HttpError(400, "The request path is not valid percent-encoded UTF-8");
+    }
+    await next();
+  });
   app.use("*", authMiddleware(deps.accounts, new WebSessions(deps.db)));
   const maxJson = deps.maxJsonBytes ?? DEFAULT_MAX_JSON_BYTES;
   // Every API body is bounded while it streams; only the NDJSON commit route has its own, larger limits.

@@ -116,7 +116,7 @@ function pick(row: RepoRow, keys: Iterable<string>, ctx: FieldContext): RepoInfo
   const fields = fieldsOf(row);
   const out: RepoInfoJson = {};
   for (const key of keys) {
-    const getter = fields[key];
+    const getter = Object.hasOwn(fields, key) ? fields[key] : undefined;
     const value = getter ? getter(row, ctx) : undefined;
     if (value !== undefined) out[key] = value;
   }

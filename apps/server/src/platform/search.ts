@@ -34,16 +34,17 @@ const SORT_ALIASES: Record<string, SortKey> = {
   created: "createdAt",
   trending: "trending",
   trendingScore: "trending",
+  trending_score: "trending",
   id: "id",
   modelId: "id",
 };
 
 export function parseSort(value: string | undefined): SortKey {
   if (value === undefined || value === "") return "trending";
-  const key = SORT_ALIASES[value];
+  const key = Object.hasOwn(SORT_ALIASES, value) ? SORT_ALIASES[value] : undefined;
   if (!key)
     throw badRequest(
-      `Unknown sort "${value}"; use one of downloads, likes, lastModified, createdAt, trending, id`,
+      `Unknown sort "${value}"; use one of downloads, likes, lastModified, createdAt, trending_score, id`,
     );
   return key;
 }

@@ -154,6 +154,34 @@ describe("modelhub commands next to a running hub, run from another folder", () 
     expect(hubUrl).not.toMatch(/:8080$/);
   });
 
+  it("everything the hub wrote into its data folder is readable by its own user only", async () => {
+    // a commit makes the hub write a git repository as well as the database and secrets
+    const made = await runModelhub(["token", "create", "perm-user", "--write"], elsewhere, {
+      MODELHUB_DATA: dataDir,
+    });
+    const token = /hf_\w+/.exec(made.stdout)?.[0] ?? "";
+    const created = await fetch(`${hubUrl}/api/repos/create`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({
+        name: "perm-check",
+        files: [{ path: "a.txt", content: "x", encoding: "utf-8" }],
+      }),
+    });
+    expect(created.status).toBe(200);
+    const open: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if ((fs.lstatSync(full).mode & 0o077) !== 0) open.push(full);
+        if (entry.isDirectory()) walk(full);
+      }
+    };
+    walk(dataDir);
+    expect(open).toEqual([]);
+    expect(fs.readdirSync(dataDir).length).toBeGreaterThan(2);
+  });
+
   it("token create finds the hub through MODELHUB_DATA, says which hub, and the hub accepts the token", async () => {
     const result = await runModelhub(["token", "create", "wren", "--write"], elsewhere, {
       MODELHUB_DATA: dataDir,

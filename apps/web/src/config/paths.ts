@@ -23,6 +23,9 @@ export const paths = {
     `${PREFIX[type]}/${id}/commits/${encodeURIComponent(rev)}`,
   resolve: (type: RepoType, id: string, rev: string, path: string, download = false) =>
     `${PREFIX[type]}/${id}/resolve/${encodeURIComponent(rev)}/${encodePath(path)}${download ? "?download=true" : ""}`,
+  /** A static space's running app (the server pins the commit and redirects into a sandboxed prefix). */
+  spaceApp: (id: string, revision?: string) =>
+    `/api/spaces/${id}/app${revision ? `?revision=${encodeURIComponent(revision)}` : ""}`,
   upload: (type: RepoType, id: string) => `${PREFIX[type]}/${id}/upload`,
   tasks: () => "/tasks",
   task: (task: string) => `/tasks/${encodeURIComponent(task)}`,

@@ -86,6 +86,8 @@ async function readPathsRequest(c: Context<AppEnv>): Promise<{ paths: string[]; 
     } catch {
       throw badRequest("Body is not valid JSON");
     }
+    if (typeof value !== "object" || value === null || Array.isArray(value))
+      throw badRequest("Body must be a JSON object with `paths`");
     const body = value as { paths?: unknown; expand?: unknown };
     const paths = typeof body.paths === "string" ? [body.paths] : body.paths;
     if (!Array.isArray(paths) || !paths.every((path) => typeof path === "string"))

@@ -29,6 +29,22 @@ export class UrlSigner {
     return `exp=${expires}&sig=${this.mac(subject, expires)}`;
   }
 
+  /** A path-safe grant `<expires>.<signature>` for `subject`, for URLs whose relative links must keep it. */
+  grant(subject: string, seconds: number): string {
+    const expires = Math.floor(Date.now() / 1000) + seconds;
+    return `${expires}.${this.mac(subject, expires)}`;
+  }
+
+  /** Whether `grant` (from grant()) is still valid for `subject`: "valid", "expired" or "invalid". */
+  checkGrant(subject: string, grant: string): "valid" | "expired" | "invalid" {
+    const match = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(grant);
+    if (!match) return "invalid";
+    const expected = Buffer.from(this.mac(subject, Number(match[1])));
+    const given = Buffer.from(match[2]);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return "invalid";
+    return Number(match[1]) < Date.now() / 1000 ? "expired" : "valid";
+  }
+
   verify(subject: string, exp: string | undefined, sig: string | undefined): boolean {
     if (!exp || !sig || !/^\d+$/.test(exp)) return false;
     const expires = Number(exp);

@@ -3,6 +3,7 @@ import type { AppEnv, RepoType } from "../contracts.js";
 import type { AppDeps } from "../deps.js";
 import { badRequest } from "../errors.js";
 import { requestBase } from "../request-base.js";
+import { expandOf } from "../../hub-api/expand.js";
 import { listItemJson, type ItemOptions } from "../../hub-api/repo-info.js";
 import type { ProviderMappingRow } from "../../platform/repos.js";
 import { ListingPageCache, listingCacheKey, type ListingPage } from "../listing-cache.js";
@@ -97,7 +98,7 @@ export function listingRoutes(deps: AppDeps): Hono<AppEnv> {
     app.get(path, async (c) => {
       const query = parseListQuery(c, type);
       const options: ItemOptions = {
-        expand: [...(c.req.queries("expand") ?? []), ...(c.req.queries("expand[]") ?? [])],
+        expand: expandOf(c, type),
         full: flag(c.req.query("full")),
         config: flag(c.req.query("config")),
         cardData: flag(c.req.query("cardData")),

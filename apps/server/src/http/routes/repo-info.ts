@@ -6,6 +6,7 @@ import { KIND_PATTERN, typeOfKind } from "../repo-paths.js";
 import { audienceOf } from "../listing-cache.js";
 import { readableRepo } from "../repo-lookup.js";
 import { LruCache } from "../../platform/lru-cache.js";
+import { expandOf } from "../../hub-api/expand.js";
 import { repoInfoJson } from "../../hub-api/repo-info.js";
 import { modelTreeOf } from "../../platform/model-tree.js";
 import { spacesLinkingTo } from "../../platform/repo-links.js";
@@ -47,15 +48,16 @@ export function repoInfoRoutes(deps: AppDeps): Hono<AppEnv> {
   }
 
   async function info(c: Context<AppEnv>, type: RepoType, revision: string | undefined) {
+    const expand = expandOf(c, type);
     const row = await readableRepo(c, deps.repos, type, `${c.req.param("owner")}/${c.req.param("name")}`);
     const sha = await resolveSha(row, revision);
     const mappings =
       type === "model" ? ((await deps.repos.providerMappings([row.id])).get(row.id) ?? []) : [];
-    const blobs = c.req.query("blobs") === "true" || c.req.query("blobs") === "1";
+    // huggingface_hub 0.36 sends Python's spelling, `blobs=True`
+    const blobs = ["true", "1"].includes((c.req.query("blobs") ?? "").toLowerCase());
     const spaces = type === "model" ? await spacesUsing(row, c.var.viewer) : undefined;
     const json = repoInfoJson(row, { sha, blobs, mappings, spaces });
     // the model tree costs a grouped query, so it is computed only when asked for, as on the Hub
-    const expand = [...(c.req.queries("expand") ?? []), ...(c.req.queries("expand[]") ?? [])];
     if (type === "model" && TREE_FIELDS.some((field) => expand.includes(field))) {
       const tree = await modelTreeOf(deps.db, row, c.var.viewer);
       if (expand.includes("baseModels") && tree.baseModels) json.baseModels = tree.baseModels;

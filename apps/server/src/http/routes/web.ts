@@ -7,6 +7,7 @@ import type { AppDeps } from "../deps.js";
 import { canReadRepo } from "../../platform/repo-access.js";
 import { toRepoRecord } from "../../platform/repos.js";
 import { renamedPath } from "../repo-moved.js";
+import { inlineScriptHashes, webPageHeaders } from "../web-page-policy.js";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -42,13 +43,16 @@ const REPO_SUBPAGES = /^(?:tree|blob|commits|upload)(?:\/|$)/;
 export interface WebApp {
   indexHtml: string;
   dir: string;
+  /** Security headers of every page (see web-page-policy.ts). */
+  pageHeaders: Record<string, string>;
 }
 
 export function loadWebApp(dir: string | undefined): WebApp | undefined {
   if (!dir) return undefined;
   const index = path.join(dir, "index.html");
   if (!fs.existsSync(index)) return undefined;
-  return { dir: path.resolve(dir), indexHtml: fs.readFileSync(index, "utf8") };
+  const indexHtml = fs.readFileSync(index, "utf8");
+  return { dir: path.resolve(dir), indexHtml, pageHeaders: webPageHeaders(inlineScriptHashes(indexHtml)) };
 }
 
 /** Which repo a page path shows, if it is a repo page. */
@@ -109,10 +113,11 @@ export function webRoutes(deps: AppDeps, web: WebApp): Hono<AppEnv> {
       });
     }
     if (pathname.startsWith("/assets/")) return c.text("Not found", 404);
-    if (await pageExists(c, pathname)) return c.html(web.indexHtml, 200, { "Cache-Control": "no-cache" });
+    const page = { "Cache-Control": "no-cache", ...web.pageHeaders };
+    if (await pageExists(c, pathname)) return c.html(web.indexHtml, 200, page);
     const moved = await movedPage(c, pathname);
     if (moved) return c.redirect(moved, 307);
-    return c.html(web.indexHtml, 404, { "Cache-Control": "no-cache" });
+    return c.html(web.indexHtml, 404, page);
   });
   return app;
 }

@@ -1,13 +1,11 @@
-import { useQuery } from "@tanstack/react-query";
 import { EmptyState, ErrorState, NotFoundState, Skeleton } from "../../components/ui/status.js";
-import { readmeLinkBase } from "../../config/paths.js";
+import { paths, readmeLinkBase } from "../../config/paths.js";
 import { LazyMarkdown } from "../../features/markdown/lazy-markdown.js";
 import { useReadme } from "../../features/repos/api/get-file-text.js";
 import { useRepoInfo } from "../../features/repos/api/get-repo-info.js";
 import { RepoHeader } from "../../features/repos/components/repo-header.js";
 import { useRepoRoute } from "../../features/repos/use-repo-route.js";
 import { SpaceUsesCard } from "../../features/repo-links/space-uses-card.js";
-import { buildStaticDocument } from "../../features/spaces/build-static-document.js";
 import { isNotFound } from "../../lib/api-error.js";
 import type { RepoInfo } from "../../lib/api-types.js";
 import { useTitle } from "../../lib/use-title.js";
@@ -19,22 +17,15 @@ function sdkOf(info: RepoInfo): string | undefined {
 function StaticApp({ info }: { info: RepoInfo }) {
   const appFile = typeof info.cardData?.app_file === "string" ? info.cardData.app_file : "index.html";
   const hasFile = info.siblings ? info.siblings.some((s) => s.rfilename === appFile) : true;
-  const app = useQuery({
-    queryKey: ["space-document", info.id, info.sha ?? "", appFile],
-    queryFn: () => buildStaticDocument(info.id, appFile),
-    enabled: hasFile,
-    staleTime: Infinity,
-  });
   if (!hasFile) return <EmptyState title={`This static space has no ${appFile} yet`} />;
-  if (app.isPending) return <Skeleton lines={10} height="640px" />;
-  if (app.isError) return <ErrorState error={app.error} retry={() => void app.refetch()} />;
-  // No allow-same-origin: the app runs in an opaque origin and cannot read this hub's storage or cookies.
+  // The server answers with the app under its own sandbox policy (opaque origin, no credentials, only
+  // this space's files reachable); the frame's sandbox attribute repeats the same limits.
   return (
     <iframe
       className="space-frame"
       title={`${info.id} app`}
-      srcDoc={app.data}
-      sandbox="allow-scripts allow-forms allow-popups allow-modals"
+      src={paths.spaceApp(info.id, info.sha)}
+      sandbox="allow-scripts allow-forms allow-popups allow-modals allow-downloads"
       referrerPolicy="no-referrer"
       data-testid="space-frame"
     />

@@ -1,0 +1,99 @@
+import type { Context } from "hono";
+import type { AppEnv, RepoType } from "../http/contracts.js";
+import { badRequest } from "../http/errors.js";
+
+/** The `expand` properties the Hub accepts per repo type (ones ModelHub has no data for are omitted). */
+const EXPANDABLE: Record<RepoType, ReadonlySet<string>> = {
+  model: new Set([
+    "author",
+    "baseModels",
+    "cardData",
+    "childrenModelCount",
+    "config",
+    "createdAt",
+    "disabled",
+    "downloads",
+    "downloadsAllTime",
+    "evalResults",
+    "gated",
+    "gguf",
+    "inference",
+    "inferenceProviderMapping",
+    "lastModified",
+    "library_name",
+    "likes",
+    "mask_token",
+    "model-index",
+    "pipeline_tag",
+    "private",
+    "resourceGroup",
+    "safetensors",
+    "sha",
+    "siblings",
+    "spaces",
+    "tags",
+    "transformersInfo",
+    "trendingScore",
+    "usedStorage",
+    "widgetData",
+    "xetEnabled",
+  ]),
+  dataset: new Set([
+    "author",
+    "cardData",
+    "citation",
+    "createdAt",
+    "description",
+    "disabled",
+    "downloads",
+    "downloadsAllTime",
+    "gated",
+    "lastModified",
+    "likes",
+    "mainSize",
+    "paperswithcode_id",
+    "private",
+    "resourceGroup",
+    "sha",
+    "siblings",
+    "tags",
+    "trendingScore",
+    "usedStorage",
+    "xetEnabled",
+  ]),
+  space: new Set([
+    "author",
+    "cardData",
+    "createdAt",
+    "datasets",
+    "disabled",
+    "lastModified",
+    "likes",
+    "models",
+    "private",
+    "region",
+    "resourceGroup",
+    "runtime",
+    "sdk",
+    "sha",
+    "siblings",
+    "subdomain",
+    "tags",
+    "trendingScore",
+    "usedStorage",
+    "xetEnabled",
+  ]),
+};
+
+/** `expand` / `expand[]` values of a request; an unknown property is a 400 naming the accepted ones. */
+export function expandOf(c: Context<AppEnv>, type: RepoType): string[] {
+  const values = [...(c.req.queries("expand") ?? []), ...(c.req.queries("expand[]") ?? [])]
+    .flatMap((value) => value.split(","))
+    .map((value) => value.trim())
+    .filter(Boolean);
+  const allowed = EXPANDABLE[type];
+  const unknown = values.find((value) => !allowed.has(value));
+  if (unknown !== undefined)
+    throw badRequest(`Invalid expand "${unknown}" for ${type}s; accepted: ${[...allowed].sort().join(", ")}`);
+  return values;
+}
