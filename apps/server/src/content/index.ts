@@ -9,6 +9,7 @@ import { registerDownloadRoutes } from "./http/download-routes.js";
 import { registerFileRoutes } from "./http/files-routes.js";
 import { registerGitHttpRoutes } from "./http/git-http-routes.js";
 import { registerHistoryRoutes } from "./http/history-routes.js";
+import { registerSquashRoutes } from "./http/squash-routes.js";
 import { registerLfsRoutes } from "./http/lfs-routes.js";
 import { registerSpaceAppRoutes } from "./http/space-app-routes.js";
 import { UrlSigner } from "./http/signed-urls.js";
@@ -52,6 +53,7 @@ export function createContentRoutes(deps: ContentRoutesDeps): Hono<AppEnv> {
   registerCommitRoutes(app, ctx);
   registerLfsRoutes(app, ctx);
   registerHistoryRoutes(app, ctx);
+  registerSquashRoutes(app, ctx);
   registerGitHttpRoutes(app, ctx);
   registerSpaceAppRoutes(app, ctx);
   return app;

@@ -266,7 +266,9 @@ export class RepoContent {
     const head = await git.headOf(branch);
     if (!head && branch !== DEFAULT_BRANCH) throw revisionNotFound(branch);
     if (request.parentCommit && request.parentCommit !== head) {
-      throw conflict(
+      // 412 Precondition Failed, as the Hub answers a stale `parentCommit`
+      throw new HttpError(
+        412,
         `Parent commit ${request.parentCommit} is not the head of ${branch} (${head ?? "none"}): the branch moved since you read it`,
       );
     }

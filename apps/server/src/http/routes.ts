@@ -15,6 +15,7 @@ import { taskRoutes } from "./routes/tasks.js";
 import { tokenRoutes } from "./routes/tokens.js";
 import { whoamiRoutes } from "./routes/whoami.js";
 import { sessionRoutes } from "./routes/sessions.js";
+import { validateYamlRoutes } from "./routes/validate-yaml.js";
 
 /**
  * Every platform route group, in mount order. The content half's routes (files, commits, LFS, git)
@@ -38,6 +39,7 @@ import { sessionRoutes } from "./routes/sessions.js";
  * |            | PUT …/members/:user/role, DELETE …/members/:user, GET /api/users/:user/overview |
  * | model tree | GET /api/models/:owner/:name/model-tree                                         |
  * | downloads  | GET /api/{kind}/:owner/:name/downloads/daily                                    |
+ * | validate   | POST /api/validate-yaml (README front matter, before uploads)                   |
  * | access     | POST /api/{kind}/:owner/:name/ask-access, GET …/auth-check,                     |
  * |            | GET/POST …/user-access-request/(me|pending|accepted|rejected|handle|grant|cancel)|
  */
@@ -57,5 +59,6 @@ export function platformRoutes(deps: AppDeps): Hono<AppEnv>[] {
     taskRoutes(),
     orgRoutes(deps),
     accessRequestRoutes(deps),
+    validateYamlRoutes(),
   ];
 }

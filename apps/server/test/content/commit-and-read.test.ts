@@ -111,7 +111,7 @@ describe("NDJSON commit, resolve, tree and paths-info", () => {
     );
   });
 
-  it("rejects a stale parentCommit with 409 and leaves the branch alone", async () => {
+  it("rejects a stale parentCommit with 412 (as the Hub) and leaves the branch alone", async () => {
     const first = (await (
       await commit(
         ndjson([
@@ -132,7 +132,7 @@ describe("NDJSON commit, resolve, tree and paths-info", () => {
         { key: "file", value: { path: "x", content: b64("3") } },
       ]),
     );
-    expect(stale.status).toBe(409);
+    expect(stale.status).toBe(412);
     expect(await (await hub.app.request("/alice/tiny/resolve/main/x")).text()).toBe("2");
   });
 

@@ -183,7 +183,7 @@ describe("LFS batch API and concurrent commits", () => {
     );
     const statuses = results.map((response) => response.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
-    expect(statuses.filter((status) => status === 409)).toHaveLength(49);
+    expect(statuses.filter((status) => status === 412)).toHaveLength(49);
     const files = await hub.content.listFiles(repo, "main");
     expect(files.filter((file) => file.path.startsWith("f"))).toHaveLength(1);
 

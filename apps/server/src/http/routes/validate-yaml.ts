@@ -1,0 +1,104 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { parse } from "yaml";
+import type { AppEnv } from "../contracts.js";
+import { HttpError } from "../errors.js";
+import { frontMatterOf } from "../../content/derive/front-matter.js";
+
+/** A README is small; validating one needs far less than the general 64 MiB API bound. */
+export const MAX_VALIDATE_YAML_BYTES = 1024 * 1024;
+
+const REPO_TYPES = new Set(["model", "dataset", "space"]);
+
+interface Finding {
+  message: string;
+}
+
+/** A 400 whose body also carries `errors: [{message}]`, which the Python client turns into a ValueError. */
+function invalid(message: string): HttpError {
+  return new HttpError(400, message, undefined, { errors: [{ message }], warnings: [] });
+}
+
+/** Card keys the Hub reads as a string, or as a string or a list of strings. */
+const STRING_KEYS = ["pipeline_tag", "library_name", "model_name", "base_model_relation"];
+const STRING_OR_LIST_KEYS = ["license", "language", "tags", "datasets", "base_model", "metrics"];
+
+function typeWarnings(card: Record<string, unknown>): Finding[] {
+  const found: Finding[] = [];
+  for (const key of STRING_KEYS) {
+    if (key in card && card[key] !== null && typeof card[key] !== "string")
+      found.push({ message: `"${key}" should be a string` });
+  }
+  for (const key of STRING_OR_LIST_KEYS) {
+    const value = card[key];
+    if (value === undefined || value === null || typeof value === "string") continue;
+    if (Array.isArray(value) && value.every((item) => typeof item === "string")) continue;
+    found.push({ message: `"${key}" should be a string or a list of strings` });
+  }
+  return found;
+}
+
+/** Checks a README's front matter the way `POST /api/validate-yaml` on the Hub does, before an upload. */
+export function validateReadme(content: string): { errors: Finding[]; warnings: Finding[] } {
+  const yamlText = frontMatterOf(content);
+  if (yamlText === undefined) {
+    if (
+      content
+        .replace(/^\uFEFF/, "")
+        .trimStart()
+        .startsWith("---")
+    )
+      return { errors: [{ message: "The YAML metadata block is not closed by a '---' line" }], warnings: [] };
+    return { errors: [], warnings: [{ message: "Empty or missing yaml metadata in repo card" }] };
+  }
+  let value: unknown;
+  try {
+    value = parse(yamlText, { maxAliasCount: 100, uniqueKeys: true });
+  } catch (error) {
+    const detail = error instanceof Error ? error.message.split("\n")[0] : String(error);
+    return { errors: [{ message: `Invalid YAML in the metadata block: ${detail}` }], warnings: [] };
+  }
+  if (value === null || value === undefined)
+    return { errors: [], warnings: [{ message: "Empty or missing yaml metadata in repo card" }] };
+  if (typeof value !== "object" || Array.isArray(value))
+    return { errors: [{ message: "The YAML metadata block must be a mapping (key: value)" }], warnings: [] };
+  return { errors: [], warnings: typeWarnings(value as Record<string, unknown>) };
+}
+
+/**
+ * `POST /api/validate-yaml` `{content, repoType}`: `huggingface_hub` calls it before any upload that
+ * carries a README.md. 200 `{errors: [], warnings}` when the card is usable, 400 with `errors` when not.
+ */
+export function validateYamlRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const limit = bodyLimit({
+    maxSize: MAX_VALIDATE_YAML_BYTES,
+    onError: () => {
+      throw new HttpError(413, `Request body is larger than ${MAX_VALIDATE_YAML_BYTES} bytes`);
+    },
+  });
+  app.post("/api/validate-yaml", limit, async (c) => {
+    const text = await c.req.text();
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw invalid("Request body must be valid JSON");
+    }
+    if (typeof body !== "object" || body === null || Array.isArray(body))
+      throw invalid("Request body must be a JSON object");
+    const { content, repoType } = body as { content?: unknown; repoType?: unknown };
+    if (typeof content !== "string") throw invalid('"content" must be a string');
+    if (
+      repoType !== undefined &&
+      repoType !== null &&
+      (typeof repoType !== "string" || !REPO_TYPES.has(repoType))
+    )
+      throw invalid('"repoType" must be one of model, dataset, space');
+    const result = validateReadme(content);
+    if (result.errors.length > 0)
+      throw new HttpError(400, result.errors.map((e) => e.message).join("; "), undefined, result);
+    return c.json(result);
+  });
+  return app;
+}
