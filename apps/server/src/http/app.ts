@@ -52,11 +52,18 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   app.use("*", accessLog(deps.logger));
   app.use("*", async (c, next) => {
+    const url = new URL(c.req.url);
+    let decoded: string;
     try {
-      decodeURIComponent(new URL(c.req.url).pathname);
+      decoded = decodeURIComponent(url.pathname);
     } catch {
       throw new HttpError(400, "The request path is not valid percent-encoded UTF-8");
     }
+    // No name, path, revision or search term contains NUL; databases refuse it in text.
+    if (decoded.includes("\0")) throw new HttpError(400, "The request path contains a NUL character");
+    for (const [key, value] of url.searchParams)
+      if (key.includes("\0") || value.includes("\0"))
+        throw new HttpError(400, "A query parameter contains a NUL character");
     await next();
   });
   app.use("*", authMiddleware(deps.accounts, new WebSessions(deps.db)));

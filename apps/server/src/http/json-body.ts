@@ -1,12 +1,17 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import { badRequest } from "./errors.js";
+import { MAX_JSON_DEPTH, jsonNestingDepth } from "./json-depth.js";
 
 /** Parses and validates a JSON body; any problem is a 400 with a readable message. */
 export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
   let raw: unknown;
+  const text = await c.req.text();
+  if (text.includes("\0") || /(^|[^\\])(\\\\)*\\u0000/.test(text))
+    throw badRequest("Request body contains a NUL character");
+  if (jsonNestingDepth(text) > MAX_JSON_DEPTH)
+    throw badRequest(`Request body nests deeper than ${MAX_JSON_DEPTH} levels`);
   try {
-    const text = await c.req.text();
     raw = text.trim() === "" ? {} : JSON.parse(text);
   } catch {
     throw badRequest("Request body must be valid JSON");

@@ -62,6 +62,29 @@ describe.each(DIALECTS)("odd inputs answer 4xx with a JSON error, never 500 (%s)
     await expectError(res, 400, /JSON object/);
   });
 
+  it("JSON bodies that nest too deep or carry NUL are refused before anything reads them", async () => {
+    const deep = `{"name":${"[".repeat(100)}${"]".repeat(100)}}`;
+    const post = (body: string) =>
+      fetch(`${hub.url}/api/organizations/new`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${alice}` },
+        body,
+      });
+    await expectError(await post(deep), 400, /nests deeper than 64 levels/);
+    await expectError(await post('{"name":"nul-org","fullname":"a\\u0000b"}'), 400, /NUL character/);
+    // an escaped backslash before u0000 is ordinary text
+    expect((await post('{"name":"slash-org","fullname":"a\\\\u0000b"}')).status).toBe(200);
+  });
+
+  it.each([
+    "/api/models?search=a%00b",
+    "/api/models?author=%00",
+    "/api/models/alice/m%00",
+    "/alice/m/resolve/main/%00",
+  ])("NUL in %s → 400", async (url) => {
+    await expectError(await fetch(`${hub.url}${url}`), 400, /NUL character/);
+  });
+
   it("repo info takes Python's blobs=True (huggingface_hub 0.36) like blobs=true", async () => {
     for (const spelling of ["True", "true", "1"]) {
       const info = (await (await fetch(`${hub.url}/api/models/alice/m?blobs=${spelling}`)).json()) as {

@@ -197,7 +197,7 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
   const verify = async (c: Context<AppEnv>) => {
     const repo = await signedRepo(c, (target) => `verify:${target.type}:${target.id}`, false);
     const json = await readLimitedJson(c, 64 * 1024);
-    const body = json as { oid?: unknown; size?: unknown };
+    const body = (typeof json === "object" && json !== null ? json : {}) as { oid?: unknown; size?: unknown };
     if (typeof body.oid !== "string" || !isSha256(body.oid)) throw unprocessable("Invalid oid");
     const stored = await ctx.content.hasLfsObject(repo, body.oid);
     if (stored === undefined) return lfsError(404, "Object does not exist");

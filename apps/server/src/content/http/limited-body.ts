@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../http/contracts.js";
 import { badRequest, tooLarge } from "../http-error.js";
+import { MAX_JSON_DEPTH, jsonNestingDepth } from "../../http/json-depth.js";
 
 /** Reads a request body as text, refusing (413) anything larger than `maxBytes` without buffering it. */
 export async function readLimitedText(c: Context<AppEnv>, maxBytes: number): Promise<string> {
@@ -26,6 +27,8 @@ export async function readLimitedText(c: Context<AppEnv>, maxBytes: number): Pro
 
 export async function readLimitedJson(c: Context<AppEnv>, maxBytes: number): Promise<unknown> {
   const text = await readLimitedText(c, maxBytes);
+  if (jsonNestingDepth(text) > MAX_JSON_DEPTH)
+    throw badRequest(`Body nests deeper than ${MAX_JSON_DEPTH} levels`);
   try {
     return JSON.parse(text);
   } catch {

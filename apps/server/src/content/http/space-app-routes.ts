@@ -14,7 +14,8 @@ import { spaceAppPolicy, spaceFileType } from "./space-app-policy.js";
 /** How long a space link handed to a viewer keeps working (the page asks for a new one on load). */
 export const SPACE_GRANT_SECONDS = 12 * 60 * 60;
 const MAX_CARD_BYTES = 1024 * 1024;
-const GRANT_SEGMENT = /^([0-9a-f]{40})\.(.+)$/;
+const GRANT_SEGMENT = /^([0-9a-f]{40})\.(\d{1,12}\.[A-Za-z0-9_-]{43})$/;
+const SPACE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,95}\/[A-Za-z0-9][A-Za-z0-9._-]{0,95}$/;
 
 const subjectOf = (spaceId: string, commit: string) => `space-app\n${spaceId}\n${commit}`;
 
@@ -46,6 +47,9 @@ export function registerSpaceAppRoutes(app: Hono<AppEnv>, ctx: ContentContext): 
 
   app.on(["GET", "HEAD"], "/api/spaces/:owner/:name/app/:grant/*", async (c) => {
     const spaceId = `${c.req.param("owner")}/${c.req.param("name")}`;
+    // Only a well-formed prefix can be a grant; anything else never reaches a header or the database.
+    if (!SPACE_ID.test(spaceId) || !GRANT_SEGMENT.test(c.req.param("grant")))
+      return c.json({ error: "This space link is not valid" }, 403);
     const ownFiles = `${new URL(c.req.url).origin}/api/spaces/${spaceId}/app/${c.req.param("grant")}/`;
     const headers = new Headers({
       "Content-Security-Policy": spaceAppPolicy(ownFiles),
