@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import type { AppEnv } from "./contracts.js";
+import { bodyClassOf, SMALL_BODY_BYTES } from "./body-limits.js";
 import type { AppDeps } from "./deps.js";
 import { errorHandler, HttpError, notFound } from "./errors.js";
 import { accessLog } from "./middleware/access-log.js";
@@ -13,7 +14,6 @@ import { loadWebApp, webRoutes } from "./routes/web.js";
 export type { AppDeps } from "./deps.js";
 
 const DEFAULT_MAX_JSON_BYTES = 64 * 1024 * 1024;
-const STREAMED_UPLOAD_ROUTE = /^\/api\/(models|datasets|spaces)\/[^/]+\/[^/]+\/commit\//;
 
 const EXPOSED_HEADERS = [
   "ETag",
@@ -68,14 +68,19 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   app.use("*", authMiddleware(deps.accounts, new WebSessions(deps.db)));
   const maxJson = deps.maxJsonBytes ?? DEFAULT_MAX_JSON_BYTES;
-  // Every API body is bounded while it streams; only the NDJSON commit route has its own, larger limits.
-  const limitJson = bodyLimit({
-    maxSize: maxJson,
-    onError: () => {
-      throw new HttpError(413, `Request body is larger than ${maxJson} bytes`);
-    },
+  // Every API body is bounded while it streams, with a bound that fits the route (see body-limits.ts).
+  const limitTo = (maxSize: number) =>
+    bodyLimit({
+      maxSize,
+      onError: () => {
+        throw new HttpError(413, `Request body is larger than ${maxSize} bytes`);
+      },
+    });
+  const limits = { large: limitTo(maxJson), small: limitTo(Math.min(maxJson, SMALL_BODY_BYTES)) };
+  app.use("/api/*", (c, next) => {
+    const kind = bodyClassOf(c.req.path);
+    return kind === "own" ? next() : limits[kind](c, next);
   });
-  app.use("/api/*", (c, next) => (STREAMED_UPLOAD_ROUTE.test(c.req.path) ? next() : limitJson(c, next)));
 
   for (const group of platformRoutes(deps)) app.route("/", group);
   if (deps.contentRoutes) app.route("/", deps.contentRoutes);

@@ -60,6 +60,28 @@ describe("bounded request bodies and safe headers", () => {
     expect(streamed.status).toBe(413);
   });
 
+  it("each route gets a bound that fits it: 1 MiB for small JSON, the full limit where files travel", async () => {
+    const headers = { Authorization: `Bearer ${token}`, "Content-Type": "application/json" };
+    const twoMiB = "x".repeat(2 * 1024 * 1024);
+    const defaults = appWithJsonLimit(hub, 64 * 1024 * 1024);
+    for (const route of ["/api/organizations/new", "/api/settings/tokens", "/api/models/alice/m/settings"]) {
+      const res = await defaults.request(route, {
+        method: route.endsWith("settings") ? "PUT" : "POST",
+        headers,
+        body: JSON.stringify({ name: "x", pad: twoMiB }),
+      });
+      expect(res.status, route).toBe(413);
+      expect(await res.json()).toEqual({ error: "Request body is larger than 1048576 bytes" });
+    }
+    const files = [{ path: "big.txt", content: twoMiB, encoding: "utf-8" }];
+    const created = await defaults.request("/api/repos/create", {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ name: "two-mib", files }),
+    });
+    expect(created.status).toBe(200);
+  });
+
   it("every answer carries X-Content-Type-Options: nosniff (JSON, errors, files)", async () => {
     for (const url of ["/api/models", "/api/models/nobody/nothing", "/api/tasks"]) {
       const res = await fetch(`${hub.url}${url}`);
