@@ -3,13 +3,14 @@ import type { ModelData } from "../model/model-data.js";
 import type { LibraryEntry, LibraryUiElement } from "./library-ui-element.js";
 import { LIBRARY_ENTRIES, type ModelLibraryKey } from "./registry/index.js";
 import { CORE_SNIPPETS } from "./snippets/core-index.js";
-import { detectSnippetLanguage } from "./snippets/language.js";
+import { snippetsForHub, type LibrarySnippet } from "./for-hub.js";
 import { MORE_SNIPPETS } from "./snippets/more-index.js";
-import type { SnippetGenerator, SnippetLanguage } from "./snippets/types.js";
+import type { SnippetGenerator } from "./snippets/types.js";
 
 export type { LibraryEntry, LibraryUiElement } from "./library-ui-element.js";
 export type { ModelLibraryKey } from "./registry/index.js";
-export type { SnippetGenerator, SnippetLanguage } from "./snippets/types.js";
+export type { LibrarySnippetOptions, SnippetGenerator, SnippetLanguage } from "./snippets/types.js";
+export { pointSnippetAtHub, snippetsForHub, type LibrarySnippet } from "./for-hub.js";
 export { detectSnippetLanguage } from "./snippets/language.js";
 export { LIBRARY_TASKS } from "./library-tasks.js";
 
@@ -58,15 +59,15 @@ export function libraryUiElement(name: string | undefined): LibraryUiElement | u
   return name !== undefined && isModelLibraryKey(name) ? MODEL_LIBRARIES_UI_ELEMENTS[name] : undefined;
 }
 
-/** A generated code block together with the language it is written in. */
-export interface LibrarySnippet {
-  language: SnippetLanguage;
-  content: string;
-}
-
-/** The snippets of a model's library (by `library_name`), each with its language; `[]` when it has none. */
-export function librarySnippetsFor(model: ModelData, library = model.library_name): LibrarySnippet[] {
+/**
+ * The snippets of a model's library (by `library_name`), each with its language; `[]` when it has none.
+ * With `hubUrl` (a hub other than huggingface.co) the code downloads from that hub.
+ */
+export function librarySnippetsFor(
+  model: ModelData,
+  library = model.library_name,
+  hubUrl?: string,
+): LibrarySnippet[] {
   const generate = libraryUiElement(library)?.snippets;
-  if (!generate) return [];
-  return generate(model).map((content) => ({ language: detectSnippetLanguage(content), content }));
+  return generate ? snippetsForHub(generate, model, hubUrl) : [];
 }

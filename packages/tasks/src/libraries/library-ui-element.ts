@@ -1,4 +1,5 @@
 import type { ModelData } from "../model/model-data.js";
+import type { LibrarySnippetOptions } from "./snippets/types.js";
 
 /** How the Hub presents one model library: label, links, filter, code snippets, download rule. */
 export interface LibraryUiElement {
@@ -9,7 +10,7 @@ export interface LibraryUiElement {
   repoUrl: string;
   docsUrl?: string;
   /** One code block per string, for the model page. */
-  snippets?: (model: ModelData) => string[];
+  snippets?: (model: ModelData, options?: LibrarySnippetOptions) => string[];
   /** Listed among the library filters of the model search. */
   filter?: boolean;
   /** Which downloaded files count as a download (see `countDownloadsMatches`); the default rule when absent. */

@@ -2,12 +2,16 @@ import { describe, expect, it } from "vitest";
 import { checkJavaScript, checkPython, checkShell, markerOutsideStrings } from "@modelhub/testkit";
 import { HOSTILE_MARKER, buildModelFixtures } from "./fixtures/model-records.js";
 import { shellMarkerOutsideLiterals } from "./fixtures/shell-scan.js";
-import { MODEL_LIBRARIES_UI_ELEMENTS, detectSnippetLanguage, type SnippetLanguage } from "./index.js";
+import { MODEL_LIBRARIES_UI_ELEMENTS, snippetsForHub, type SnippetLanguage } from "./index.js";
+
+/** A self-hosted hub: every generator also runs for it, and its output must pass the same checks. */
+const SELF_HOSTED_HUB = "http://127.0.0.1:8080";
 
 interface Generated {
   library: string;
   fixture: string;
   hostile: boolean;
+  hubUrl?: string;
   language: SnippetLanguage;
   code: string;
 }
@@ -21,17 +25,21 @@ function generateAll(): { generated: Generated[]; crashes: string[] } {
   const crashes: string[] = [];
   for (const [library, lib] of libraries) {
     for (const { name, model, hostile } of fixtures) {
-      try {
-        const snippets = lib.snippets?.({ ...model, library_name: model.library_name ?? library }) ?? [];
-        if (!Array.isArray(snippets) || snippets.some((s) => typeof s !== "string")) {
-          crashes.push(`${library} / ${name}: did not return string[]`);
-          continue;
+      for (const hubUrl of [undefined, SELF_HOSTED_HUB]) {
+        const fixture = hubUrl ? `${name} @ ${hubUrl}` : name;
+        try {
+          const record = { ...model, library_name: model.library_name ?? library };
+          const snippets = lib.snippets ? snippetsForHub(lib.snippets, record, hubUrl) : [];
+          if (snippets.some((s) => typeof s.content !== "string")) {
+            crashes.push(`${library} / ${fixture}: did not return string[]`);
+            continue;
+          }
+          for (const { language, content } of snippets) {
+            generated.push({ library, fixture, hostile, hubUrl, language, code: content });
+          }
+        } catch (error) {
+          crashes.push(`${library} / ${fixture}: ${(error as Error).message}`);
         }
-        for (const code of snippets) {
-          generated.push({ library, fixture: name, hostile, language: detectSnippetLanguage(code), code });
-        }
-      } catch (error) {
-        crashes.push(`${library} / ${name}: ${(error as Error).message}`);
       }
     }
   }
@@ -105,6 +113,16 @@ describe("library snippets, over every registry entry that has them", () => {
       g.code.split("\n").some((line) => /^\t/.test(line) || (line.match(/^ */)?.[0].length ?? 0) % 4 !== 0),
     );
     expect(failures.map(label)).toEqual([]);
+  });
+
+  it("on a self-hosted hub, never downloads the model from huggingface.co", () => {
+    const wrong = generated.filter(
+      (g) =>
+        g.hubUrl !== undefined &&
+        !g.hostile &&
+        /https:\/\/(huggingface\.co|hf\.co)\/(?!datasets\/|docs\/)/.test(g.code),
+    );
+    expect(wrong.map((g) => `${label(g)}\n${g.code}`)).toEqual([]);
   });
 
   it("uses the model id in every snippet that is not a placeholder", () => {

@@ -35,7 +35,7 @@ function chosen(model: ModelData, options: LocalAppOptions): GGUFChoice {
 }
 
 /** llama.cpp's `-hf` argument(s): `repo:QUANT` when the file name carries the tag, else repo + file. */
-function llamaCppSource(model: ModelData, options: LocalAppOptions): string {
+export function llamaCppSource(model: ModelData, options: Pick<LocalAppOptions, "file">): string {
   const choice = pickGGUFChoice(model, options.file);
   if (!choice) return shell`-hf ${model.id}`;
   const base = choice.file.slice(choice.file.lastIndexOf("/") + 1);

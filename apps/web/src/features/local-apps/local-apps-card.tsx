@@ -19,7 +19,7 @@ export function LocalAppsCard({ model }: { model: RepoInfo }) {
   if (!view) return null;
 
   return (
-    <section className="panel" aria-labelledby={titleId} data-testid="local-apps">
+    <section className="panel" aria-labelledby={titleId} data-testid="local-apps" id="local-apps">
       <div className="panel-header">
         <h2 id={titleId}>Local apps</h2>
         <a className="small" href={view.active.docsUrl} target="_blank" rel="noreferrer">

@@ -103,3 +103,8 @@ export function localAppsView(
     snippets: current.app.snippet(data, { hubUrl, file }),
   };
 }
+
+/** Whether the "Local apps" card has anything to show for `model`. */
+export function hasLocalApps(model: RepoInfo): boolean {
+  return localAppsForModel(asModelData(model)).length > 0;
+}

@@ -10,6 +10,7 @@ import {
   getModelInputSnippet,
   isConversational,
   libraryUiElement,
+  librarySnippetsFor,
   MODEL_LIBRARIES_UI_ELEMENTS,
   type ModelData,
 } from "@modelhub/tasks";
@@ -75,14 +76,18 @@ export function isConversationalModel(model: RepoInfo): boolean {
   return isConversational(asModelData(model));
 }
 
-/** Library snippets generated in the browser: the fallback when the hub's snippet endpoint has none. */
+/**
+ * Library snippets generated in the browser for the hub at `hubUrl`: code that downloads is pointed
+ * at it (HF_ENDPOINT, llama.cpp's MODEL_ENDPOINT, Transformers.js `env.remoteHost`).
+ */
 export function librarySnippets(
   model: RepoInfo,
+  hubUrl?: string,
 ): { key: string; label: string; docsUrl?: string; snippets: string[] }[] {
   const entry = libraryUiElement(model.library_name);
   if (!entry?.snippets || !model.library_name) return [];
   try {
-    const snippets = entry.snippets(asModelData(model));
+    const snippets = librarySnippetsFor(asModelData(model), model.library_name, hubUrl).map((s) => s.content);
     return snippets.length
       ? [
           {

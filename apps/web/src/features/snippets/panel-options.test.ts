@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
 import type { RepoInfo } from "../../lib/api-types.js";
 import { localInferenceSnippets } from "./generator.js";
-import { INITIAL_PANEL_STATE, mappingArgFor, snippetOptionsFor } from "./panel-options.js";
+import {
+  activeProvider,
+  generatorTarget,
+  INITIAL_PANEL_STATE,
+  mappingArgFor,
+  providerChoices,
+  SELF_HOSTED,
+  snippetOptionsFor,
+  tokenNeedFor,
+  validatePanel,
+} from "./panel-options.js";
 
 const chatModel: RepoInfo = {
   id: "acme/chat-7b",
@@ -65,5 +75,92 @@ describe("panel options", () => {
     const curl = snippets.find((s) => s.language === "sh");
     expect(curl?.content).toContain("my-org");
     expect(curl?.content).toContain("Say");
+  });
+});
+
+describe("panel validation", () => {
+  const bad = {
+    ...INITIAL_PANEL_STATE,
+    temperature: "abc",
+    maxTokens: "-5",
+    topP: "1.5",
+    billTo: "my org!!",
+  };
+
+  it("gives a message for each field a snippet cannot take", () => {
+    const errors = validatePanel(bad, true);
+    expect(errors.temperature).toMatch(/number from 0 to 2/);
+    expect(errors.maxTokens).toMatch(/whole number above 0/);
+    expect(errors.topP).toMatch(/number from 0 to 1/);
+    expect(errors.billTo).toMatch(/organisation name/);
+    expect(validatePanel(INITIAL_PANEL_STATE, true)).toEqual({});
+    expect(
+      validatePanel({ ...INITIAL_PANEL_STATE, temperature: "0.7", maxTokens: "512", billTo: "my-org" }, true),
+    ).toEqual({});
+  });
+
+  it("never emits an invalid value", () => {
+    expect(snippetOptionsFor(bad, true)).toEqual({});
+    for (const value of ["1e3", "0x10", "Infinity", " ", "2.5", "-0.1"])
+      expect(
+        snippetOptionsFor({ ...INITIAL_PANEL_STATE, temperature: value }, true).temperature,
+      ).toBeUndefined();
+    for (const value of ["0", "1.5", "12abc", "99999999999999999999"])
+      expect(
+        snippetOptionsFor({ ...INITIAL_PANEL_STATE, maxTokens: value }, true).max_tokens,
+      ).toBeUndefined();
+    const snippets = localInferenceSnippets(
+      chatModel,
+      "groq",
+      mappingArgFor(chatModel, "groq", mappings),
+      snippetOptionsFor({ ...bad, provider: "groq" }, true),
+    );
+    const curl = snippets.find((s) => s.language === "sh")?.content ?? "";
+    expect(curl).not.toContain("-5");
+    expect(curl).not.toContain("my org");
+    expect(curl).not.toContain("abc");
+  });
+});
+
+describe("a model no provider serves", () => {
+  const uploaded: RepoInfo = { ...chatModel, id: "alice/my-upload" };
+
+  it("offers only the self-hosted server, never auto", () => {
+    expect(providerChoices([])).toEqual([SELF_HOSTED]);
+    expect(activeProvider(INITIAL_PANEL_STATE, [])).toBe(SELF_HOSTED);
+    expect(activeProvider({ ...INITIAL_PANEL_STATE, provider: "auto" }, [])).toBe(SELF_HOSTED);
+    expect(providerChoices(mappings)).toEqual(["auto", "groq", "together", SELF_HOSTED]);
+  });
+
+  it("aims the snippets at the endpoint URL, which the user can change", () => {
+    const state = { ...INITIAL_PANEL_STATE, provider: SELF_HOSTED };
+    const target = generatorTarget(uploaded, SELF_HOSTED, []);
+    const run = (s: typeof state) =>
+      localInferenceSnippets(uploaded, target.provider, target.mapping, snippetOptionsFor(s, true));
+    const byDefault = run(state);
+    expect(byDefault.map((s) => s.client)).toContain("openai");
+    for (const s of byDefault) {
+      expect(s.content).not.toContain("router.huggingface.co");
+      expect(s.content).not.toContain("HF_TOKEN");
+    }
+    expect(byDefault.find((s) => s.language === "sh")?.content).toContain(
+      "http://localhost:8080/v1/chat/completions",
+    );
+    const edited = run({ ...state, endpointUrl: "http://gpu-box:8000/v1" });
+    expect(edited.find((s) => s.language === "sh")?.content).toContain(
+      "http://gpu-box:8000/v1/chat/completions",
+    );
+    expect(validatePanel({ ...state, endpointUrl: "gpu-box" }, true).endpointUrl).toMatch(/http/);
+    expect(
+      snippetOptionsFor({ ...state, endpointUrl: "javascript:alert(1)" }, true).endpointUrl,
+    ).toBeUndefined();
+    // Billing an organisation is a router feature.
+    expect(snippetOptionsFor({ ...state, billTo: "my-org" }, true).billTo).toBeUndefined();
+  });
+
+  it("names the token each kind of snippet reads", () => {
+    expect(tokenNeedFor("auto").variable).toBe("HF_TOKEN");
+    expect(tokenNeedFor("auto").what).toMatch(/huggingface\.co/);
+    expect(tokenNeedFor(SELF_HOSTED).variable).toBe("API_TOKEN");
   });
 });

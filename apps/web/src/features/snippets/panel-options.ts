@@ -2,9 +2,13 @@ import type { RepoInfo } from "../../lib/api-types.js";
 import type { ProviderMapping } from "../repos/api/get-provider-mapping.js";
 import type { ProviderMappingArg, SnippetOptions } from "./generator.js";
 
+/** The provider choice that aims the snippets at the user's own OpenAI-compatible or TGI server. */
+export const SELF_HOSTED = "self-hosted";
+
 /** Everything the user can change in the inference panel. */
 export interface PanelState {
-  provider: string;
+  /** A provider name, `auto`, or `SELF_HOSTED`; `undefined` until the user picks one. */
+  provider?: string;
   language: "python" | "js" | "sh";
   client?: string;
   streaming: boolean;
@@ -14,10 +18,11 @@ export interface PanelState {
   /** `undefined` until the user edits the input: the generator then uses its own example. */
   input?: string;
   billTo: string;
+  /** `undefined` until edited: the default for the model's task is used. */
+  endpointUrl?: string;
 }
 
 export const INITIAL_PANEL_STATE: PanelState = {
-  provider: "auto",
   language: "python",
   streaming: false,
   temperature: "",
@@ -26,29 +31,112 @@ export const INITIAL_PANEL_STATE: PanelState = {
   billTo: "",
 };
 
-function parseNumber(text: string, integer: boolean): number | undefined {
-  if (text.trim() === "") return undefined;
-  const value = integer ? Number.parseInt(text, 10) : Number.parseFloat(text);
-  return Number.isFinite(value) ? value : undefined;
+/** The panel fields that are checked before they reach a snippet. */
+export type CheckedField = "temperature" | "maxTokens" | "topP" | "billTo" | "endpointUrl";
+
+/** A message per field whose text cannot go into a snippet; a field left empty is never an error. */
+export type FieldErrors = Partial<Record<CheckedField, string>>;
+
+const DECIMAL = /^[+]?(\d+(\.\d*)?|\.\d+)$/;
+// Hub account names: letters, digits and single `-`, `_` or `.` between them.
+const ACCOUNT_NAME = /^[A-Za-z0-9]+([-_.][A-Za-z0-9]+)*$/;
+const MAX_ACCOUNT_NAME = 96;
+
+function decimalIn(text: string, max: number): number | undefined {
+  if (!DECIMAL.test(text)) return undefined;
+  const value = Number(text);
+  return value <= max ? value : undefined;
 }
 
-/** The `getInferenceSnippets` options that the panel state stands for. */
+function positiveInteger(text: string): number | undefined {
+  if (!/^\d+$/.test(text)) return undefined;
+  const value = Number(text);
+  return Number.isSafeInteger(value) && value > 0 ? value : undefined;
+}
+
+function httpUrl(text: string): string | undefined {
+  try {
+    const url = new URL(text);
+    return url.protocol === "http:" || url.protocol === "https:" ? text : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The default address of a self-hosted server: llama-server, TGI and vLLM's OpenAI route under `/v1`. */
+export function defaultEndpointUrl(conversational: boolean): string {
+  return conversational ? "http://localhost:8080/v1" : "http://localhost:8080";
+}
+
+/** The endpoint URL the panel uses: what the user typed, else the default for the task. */
+export function endpointUrlOf(state: PanelState, conversational: boolean): string {
+  return state.endpointUrl ?? defaultEndpointUrl(conversational);
+}
+
+/** What is wrong with each edited field, worded for the message shown beside it. */
+export function validatePanel(state: PanelState, conversational: boolean): FieldErrors {
+  const errors: FieldErrors = {};
+  const temperature = state.temperature.trim();
+  const maxTokens = state.maxTokens.trim();
+  const topP = state.topP.trim();
+  const billTo = state.billTo.trim();
+  if (temperature && decimalIn(temperature, 2) === undefined)
+    errors.temperature = "Enter a number from 0 to 2, like 0.7.";
+  if (maxTokens && positiveInteger(maxTokens) === undefined)
+    errors.maxTokens = "Enter a whole number above 0, like 512.";
+  if (topP && decimalIn(topP, 1) === undefined) errors.topP = "Enter a number from 0 to 1, like 0.9.";
+  if (billTo && (billTo.length > MAX_ACCOUNT_NAME || !ACCOUNT_NAME.test(billTo)))
+    errors.billTo = "Enter an organisation name: letters, digits, and - _ . between them.";
+  if (state.provider === SELF_HOSTED && httpUrl(endpointUrlOf(state, conversational).trim()) === undefined)
+    errors.endpointUrl = "Enter the server's http:// or https:// address.";
+  return errors;
+}
+
+/** The `getInferenceSnippets` options that the panel state stands for; invalid fields are left out. */
 export function snippetOptionsFor(state: PanelState, conversational: boolean): SnippetOptions {
+  const errors = validatePanel(state, conversational);
   const opts: SnippetOptions = {};
+  const selfHosted = state.provider === SELF_HOSTED;
   if (conversational && state.streaming) opts.streaming = true;
-  if (state.billTo.trim()) opts.billTo = state.billTo.trim();
+  // Billing an organisation is a huggingface.co router feature; a self-hosted server has none.
+  if (state.billTo.trim() && !errors.billTo && !selfHosted) opts.billTo = state.billTo.trim();
+  if (selfHosted && !errors.endpointUrl) opts.endpointUrl = endpointUrlOf(state, conversational).trim();
   if (conversational) {
-    const temperature = parseNumber(state.temperature, false);
-    const maxTokens = parseNumber(state.maxTokens, true);
-    const topP = parseNumber(state.topP, false);
-    if (temperature !== undefined) opts.temperature = temperature;
-    if (maxTokens !== undefined) opts.max_tokens = maxTokens;
-    if (topP !== undefined) opts.top_p = topP;
+    if (state.temperature.trim() && !errors.temperature) opts.temperature = Number(state.temperature.trim());
+    if (state.maxTokens.trim() && !errors.maxTokens) opts.max_tokens = Number(state.maxTokens.trim());
+    if (state.topP.trim() && !errors.topP) opts.top_p = Number(state.topP.trim());
     if (state.input !== undefined) opts.messages = [{ role: "user", content: state.input }];
   } else if (state.input !== undefined) {
     opts.inputs = state.input;
   }
   return opts;
+}
+
+/** The provider choices: `auto` and the mapped providers (live first), then the self-hosted option. */
+export function providerChoices(mappings: ProviderMapping[]): string[] {
+  if (mappings.length === 0) return [SELF_HOSTED];
+  const live = mappings.filter((m) => m.status === "live").map((m) => m.provider);
+  const staging = mappings.filter((m) => m.status !== "live").map((m) => m.provider);
+  return ["auto", ...live, ...staging, SELF_HOSTED];
+}
+
+/** The provider in effect: the user's pick when still offered, else the first choice. */
+export function activeProvider(state: PanelState, mappings: ProviderMapping[]): string {
+  const choices = providerChoices(mappings);
+  return state.provider !== undefined && choices.includes(state.provider) ? state.provider : choices[0];
+}
+
+/**
+ * The provider and mapping passed to the generator. A self-hosted server is addressed the way the
+ * hf-inference client addresses a dedicated endpoint: `endpointUrl` and no provider mapping.
+ */
+export function generatorTarget(
+  model: RepoInfo,
+  provider: string,
+  mappings: ProviderMapping[],
+): { provider: string; mapping: ProviderMappingArg | undefined } {
+  if (provider === SELF_HOSTED) return { provider: "hf-inference", mapping: undefined };
+  return { provider, mapping: mappingArgFor(model, provider, mappings) };
 }
 
 export function mappingArgFor(
@@ -70,6 +158,24 @@ export function mappingArgFor(
     task: entry.task,
     ...(entry.adapter ? { adapter: entry.adapter } : {}),
     ...(entry.adapterWeightsPath ? { adapterWeightsPath: entry.adapterWeightsPath } : {}),
+  };
+}
+
+/** Which token a snippet for `provider` reads, and where the user gets it. */
+export interface TokenNeed {
+  variable: string;
+  what: string;
+}
+
+export function tokenNeedFor(provider: string): TokenNeed {
+  if (provider === SELF_HOSTED)
+    return {
+      variable: "API_TOKEN",
+      what: "the API key your own server expects (any text if it has none)",
+    };
+  return {
+    variable: "HF_TOKEN",
+    what: "a huggingface.co access token with the “Make calls to Inference Providers” permission, not a token of this hub: the request goes to router.huggingface.co",
   };
 }
 

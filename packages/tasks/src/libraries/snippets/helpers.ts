@@ -98,3 +98,15 @@ export function messagesLiteral(messages: ChatMessage[]): LiteralValue {
     content: typeof m.content === "string" ? m.content : m.content.map(partLiteral),
   }));
 }
+
+const PUBLIC_HUB_URL = "https://huggingface.co";
+
+/** The hub a snippet downloads from, without a trailing slash: the given hub, else huggingface.co. */
+export function hubBaseUrl(hubUrl: string | undefined): string {
+  return (hubUrl ?? PUBLIC_HUB_URL).replace(/\/+$/, "") || PUBLIC_HUB_URL;
+}
+
+/** Whether `hubUrl` names a hub other than huggingface.co, so download code must be pointed at it. */
+export function isOtherHub(hubUrl: string | undefined): hubUrl is string {
+  return hubUrl !== undefined && !/^https:\/\/(www\.)?(huggingface\.co|hf\.co)\/*$/i.test(hubUrl);
+}

@@ -73,6 +73,11 @@ const PYTHON_SCRIPT = /^python3?\s+(?:-m\s+\S+|\S+\.py)(?:\s|$)/;
 const JS_START =
   /^(?:\/\/|\/\*|import\s*\{|import\s+\w+\s+from\s+["']|import\s+\*\s+as\s|import\s+["']|const\s|let\s|await\s|export\s)/;
 
+/** `NAME=value ` assignments in front of a command (`MODEL_ENDPOINT='…' llama-server …`). */
+const ENV_PREFIX = /^(?:[A-Za-z_][A-Za-z0-9_]*=(?:'[^']*'|"[^"]*"|[^\s'"]*)\s+)+/;
+/** `export NAME=…`: shell, though an ES `export` starts the same way. */
+const SHELL_EXPORT = /^export\s+[A-Za-z_][A-Za-z0-9_]*=/;
+
 function firstCodeLine(code: string): string {
   const lines = code.split("\n").map((line) => line.trim());
   return lines.find((line) => line !== "" && !line.startsWith("#")) ?? "";
@@ -81,8 +86,9 @@ function firstCodeLine(code: string): string {
 /** The language a snippet string is written in: `python` unless it reads as shell or JavaScript. */
 export function detectSnippetLanguage(code: string): SnippetLanguage {
   const head = code.trimStart();
+  if (SHELL_EXPORT.test(head)) return "sh";
   if (JS_START.test(head)) return "js";
-  const line = firstCodeLine(code);
+  const line = firstCodeLine(code).replace(ENV_PREFIX, "");
   if (line.startsWith("python") && !PYTHON_SCRIPT.test(line)) return "python";
   if (SHELL_START.test(line) || HYPHENATED_COMMAND.test(line)) return "sh";
   return "python";

@@ -4,18 +4,26 @@ import { Skeleton } from "../../../components/ui/status.js";
 import { Tabs } from "../../../components/ui/tabs.js";
 import type { InferenceSnippet, RepoInfo } from "../../../lib/api-types.js";
 import type { ProviderMapping } from "../../repos/api/get-provider-mapping.js";
+import { hasLocalApps } from "../../local-apps/local-apps-view.js";
 import { useServerSnippets } from "../api/get-server-snippets.js";
 import { defaultInputText, isConversationalModel, localInferenceSnippets } from "../generator.js";
 import {
+  activeProvider,
   clientLabel,
+  endpointUrlOf,
+  generatorTarget,
   HIGHLIGHT_LANGUAGE,
   INITIAL_PANEL_STATE,
   LANGUAGE_TABS,
-  mappingArgFor,
+  providerChoices,
+  SELF_HOSTED,
   snippetOptionsFor,
+  validatePanel,
   type PanelState,
 } from "../panel-options.js";
+import { CheckedField } from "./checked-field.js";
 import { HubEndpointNote } from "./hub-endpoint-note.js";
+import { TokenNote } from "./token-note.js";
 
 interface InferencePanelProps {
   model: RepoInfo;
@@ -26,24 +34,28 @@ function useSnippets(
   model: RepoInfo,
   mappings: ProviderMapping[],
   state: PanelState,
+  provider: string,
   conversational: boolean,
 ) {
   const local = useMemo(() => {
     try {
+      const target = generatorTarget(model, provider, mappings);
       return localInferenceSnippets(
         model,
-        state.provider,
-        mappingArgFor(model, state.provider, mappings),
-        snippetOptionsFor(state, conversational),
+        target.provider,
+        target.mapping,
+        snippetOptionsFor({ ...state, provider }, conversational),
       );
     } catch (error) {
       // A generator bug must not blank the panel: fall back to the hub's own snippet endpoint.
       console.warn("getInferenceSnippets failed; using the hub's snippets", error);
       return undefined;
     }
-  }, [model, mappings, state, conversational]);
-  const server = useServerSnippets(model.id, state.provider, state.streaming, local === undefined);
-  if (local !== undefined) return { snippets: local, pending: false, fromServer: false };
+  }, [model, mappings, state, provider, conversational]);
+  // The hub's endpoint only knows the providers; it has nothing for a self-hosted server.
+  const useServer = local === undefined && provider !== SELF_HOSTED;
+  const server = useServerSnippets(model.id, provider, state.streaming, useServer);
+  if (!useServer) return { snippets: local ?? [], pending: false, fromServer: false };
   return { snippets: server.data?.inference ?? [], pending: server.isPending, fromServer: true };
 }
 
@@ -54,19 +66,45 @@ const GENERATION_SETTINGS = [
   { key: "topP", label: "top_p", inputMode: "decimal" },
 ] as const;
 
+function providerLabel(provider: string, mapping: ProviderMapping | undefined): string {
+  if (provider === "auto") return "auto (first available provider)";
+  if (provider === SELF_HOSTED) return "Your own server (endpoint URL)";
+  return `${provider}${mapping?.status === "staging" ? " (staging)" : ""}`;
+}
+
+/** What the Hub says when no provider serves the model, and what works instead. */
+function UnservedNotice({ model }: { model: RepoInfo }) {
+  return (
+    <div className="notice notice-info small" data-testid="unserved-notice">
+      <p style={{ margin: 0 }}>
+        <strong>This model isn&apos;t deployed by any inference provider.</strong> The snippets below call a
+        server you run yourself (vLLM, TGI, llama.cpp&apos;s <code>llama-server</code>, Ollama): set its
+        address below.
+        {hasLocalApps(model) ? (
+          <>
+            {" "}
+            To start one, see <a href="#local-apps">Local apps</a>.
+          </>
+        ) : (
+          <> “Use this model” shows how to load it with its library.</>
+        )}
+      </p>
+    </div>
+  );
+}
+
 export function InferencePanel({ model, mappings }: InferencePanelProps) {
   const conversational = isConversationalModel(model);
   const [state, setState] = useState<PanelState>(INITIAL_PANEL_STATE);
   const update = (patch: Partial<PanelState>) => setState((previous) => ({ ...previous, ...patch }));
-  const { snippets, pending, fromServer } = useSnippets(model, mappings, state, conversational);
+  const provider = activeProvider(state, mappings);
+  const { snippets, pending, fromServer } = useSnippets(model, mappings, state, provider, conversational);
   const exampleInput = useMemo(() => defaultInputText(model), [model]);
+  const errors = validatePanel({ ...state, provider }, conversational);
   const ids = useId();
-
-  const providers = useMemo(() => {
-    const live = mappings.filter((m) => m.status === "live").map((m) => m.provider);
-    const staging = mappings.filter((m) => m.status !== "live").map((m) => m.provider);
-    return ["auto", ...live, ...staging];
-  }, [mappings]);
+  const providers = useMemo(() => providerChoices(mappings), [mappings]);
+  const unserved = mappings.length === 0;
+  const selfHosted = provider === SELF_HOSTED;
 
   const forLanguage = snippets.filter((s) => s.language === state.language);
   const clients = [...new Set(forLanguage.map((s) => s.client))];
@@ -74,48 +112,44 @@ export function InferencePanel({ model, mappings }: InferencePanelProps) {
   const current: InferenceSnippet | undefined = forLanguage.find((s) => s.client === client);
   const availableLanguages = LANGUAGE_TABS.filter((tab) => snippets.some((s) => s.language === tab.value));
 
-  if (!pending && snippets.length === 0 && mappings.length === 0) {
-    // Nothing can run this model remotely: a short note instead of an empty code panel.
-    return (
-      <section className="panel inference-panel" aria-labelledby={`${ids}-title`}>
-        <div className="panel-header">
-          <h2 id={`${ids}-title`}>Inference Providers</h2>
-          <span className="tag tag-task">{model.pipeline_tag}</span>
-        </div>
-        <div className="panel-body">
-          <p className="small muted" style={{ margin: 0 }}>
-            No inference provider serves this model yet. Use it locally with the library code below.
-          </p>
-        </div>
-      </section>
-    );
-  }
   return (
-    <section className="panel inference-panel" aria-labelledby={`${ids}-title`}>
+    <section className="panel inference-panel" aria-labelledby={`${ids}-title`} data-testid="inference-panel">
       <div className="panel-header">
         <h2 id={`${ids}-title`}>Inference Providers</h2>
         <span className="tag tag-task">{model.pipeline_tag}</span>
       </div>
       <div className="panel-body">
-        <label className="field">
-          Provider
-          <select
-            id="inference-provider"
-            className="input"
-            value={state.provider}
-            onChange={(event) => update({ provider: event.target.value })}
-          >
-            {providers.map((provider) => {
-              const mapping = mappings.find((m) => m.provider === provider);
-              return (
-                <option key={provider} value={provider}>
-                  {provider === "auto" ? "auto (first available provider)" : provider}
-                  {mapping?.status === "staging" ? " (staging)" : ""}
+        {unserved ? <UnservedNotice model={model} /> : null}
+        {providers.length > 1 ? (
+          <label className="field">
+            Provider
+            <select
+              id="inference-provider"
+              className="input"
+              value={provider}
+              onChange={(event) => update({ provider: event.target.value })}
+            >
+              {providers.map((p) => (
+                <option key={p} value={p}>
+                  {providerLabel(
+                    p,
+                    mappings.find((m) => m.provider === p),
+                  )}
                 </option>
-              );
-            })}
-          </select>
-        </label>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        {selfHosted ? (
+          <CheckedField
+            id="inference-endpoint-url"
+            label="Endpoint URL (your server)"
+            inputMode="url"
+            value={endpointUrlOf(state, conversational)}
+            onChange={(endpointUrl) => update({ endpointUrl })}
+            error={errors.endpointUrl}
+          />
+        ) : null}
 
         <Tabs
           label="Language"
@@ -156,14 +190,19 @@ export function InferencePanel({ model, mappings }: InferencePanelProps) {
               <p className="status-title">No snippet for this combination</p>
               <p className="status-body">
                 {snippets.length === 0
-                  ? state.provider === "auto"
-                    ? "No provider serves this model's task yet."
-                    : `${state.provider} cannot serve this model's task.`
+                  ? selfHosted
+                    ? errors.endpointUrl
+                      ? "Fix the endpoint URL above."
+                      : "There is no standard server API for this model's task."
+                    : provider === "auto"
+                      ? "No provider serves this model's task yet."
+                      : `${provider} cannot serve this model's task.`
                   : "Pick another language or client."}
               </p>
             </div>
           )}
         </div>
+        <TokenNote provider={provider} />
 
         {conversational ? (
           <>
@@ -177,17 +216,17 @@ export function InferencePanel({ model, mappings }: InferencePanelProps) {
             </label>
             <div className="field-row">
               {GENERATION_SETTINGS.map(({ key, label, inputMode }) => (
-                <label className="field" key={key}>
-                  {label}
-                  <input
-                    className="input"
-                    inputMode={inputMode}
-                    placeholder="default"
-                    value={state[key]}
-                    onChange={(event) => update({ [key]: event.target.value })}
-                    disabled={fromServer}
-                  />
-                </label>
+                <CheckedField
+                  key={key}
+                  id={`inference-${key}`}
+                  label={label}
+                  inputMode={inputMode}
+                  placeholder="default"
+                  value={state[key]}
+                  onChange={(value) => update({ [key]: value })}
+                  error={errors[key]}
+                  disabled={fromServer}
+                />
               ))}
             </div>
           </>
@@ -204,17 +243,17 @@ export function InferencePanel({ model, mappings }: InferencePanelProps) {
             disabled={fromServer}
           />
         </label>
-        <label className="field">
-          Bill to (organisation, optional)
-          <input
+        {selfHosted ? null : (
+          <CheckedField
             id="inference-bill-to"
-            className="input"
+            label="Bill to (organisation, optional)"
             placeholder="your-org"
             value={state.billTo}
-            onChange={(event) => update({ billTo: event.target.value })}
+            onChange={(billTo) => update({ billTo })}
+            error={errors.billTo}
             disabled={fromServer}
           />
-        </label>
+        )}
         {fromServer ? (
           <p className="notice small">
             These snippets come from the hub; the live options are unavailable for this model.

@@ -5,17 +5,24 @@ import { Tabs } from "../../../components/ui/tabs.js";
 import type { RepoInfo } from "../../../lib/api-types.js";
 import { useServerSnippets } from "../api/get-server-snippets.js";
 import { librarySnippets, snippetLanguage } from "../generator.js";
-import { HubEndpointNote } from "./hub-endpoint-note.js";
+import { HubEndpointNote, hubOrigin } from "./hub-endpoint-note.js";
 
-/** "Use this model": every snippet of the libraries that apply, from the hub when it offers them. */
+/**
+ * "Use this model": the snippets of the model's library, generated here for this hub's address (the
+ * same rule as the Local apps card); the hub's snippet endpoint is the fallback.
+ */
 export function UseThisModel({ model }: { model: RepoInfo }) {
   const server = useServerSnippets(model.id, "auto", false);
-  const local = useMemo(() => librarySnippets(model), [model]);
+  // Until the hub says which public address it uses, the browser's origin stands in for it.
+  const hubUrl = server.data?.hubUrl ?? hubOrigin();
+  const local = useMemo(() => librarySnippets(model, hubUrl), [model, hubUrl]);
   const groups = useMemo(() => {
-    const fromServer = server.data?.libraries ?? [];
-    if (fromServer.length > 0)
-      return fromServer.map((g) => ({ key: g.library, label: g.label, snippets: g.snippets }));
-    return local.map((g) => ({ key: g.key, label: g.label, snippets: g.snippets }));
+    if (local.length > 0) return local.map((g) => ({ key: g.key, label: g.label, snippets: g.snippets }));
+    return (server.data?.libraries ?? []).map((g) => ({
+      key: g.library,
+      label: g.label,
+      snippets: g.snippets,
+    }));
   }, [server.data, local]);
   const [selected, setSelected] = useState<string>();
   const active = groups.find((g) => g.key === selected) ?? groups[0];

@@ -3,7 +3,8 @@ import { getModelInputValue } from "../../../inputs/index.js";
 import type { ModelData } from "../../../model/model-data.js";
 import { isConversational } from "../../../model/model-data-readers.js";
 import { LIBRARY_TASKS } from "../../library-tasks.js";
-import { SAMPLE_IMAGE_URL, chatMessagesOf, messagesLiteral } from "../helpers.js";
+import { SAMPLE_IMAGE_URL, chatMessagesOf, hubBaseUrl, isOtherHub, messagesLiteral } from "../helpers.js";
+import type { LibrarySnippetOptions } from "../types.js";
 
 const SAMPLE_AUDIO_URL = "https://huggingface.co/datasets/Xenova/transformers.js-docs/resolve/main/jfk.wav";
 const JS_TASKS: ReadonlySet<string> = new Set([
@@ -45,21 +46,32 @@ function callArguments(model: ModelData): string {
   }
 }
 
+/** Transformers.js downloads from `env.remoteHost` (huggingface.co unless set): point it at this hub. */
+function hubSetting(options: LibrarySnippetOptions): string {
+  if (!isOtherHub(options.hubUrl)) return "";
+  return javascript`
+env.remoteHost = ${`${hubBaseUrl(options.hubUrl)}/`};
+`;
+}
+
 /** Transformers.js: a pipeline for the model's task, run in Node or the browser. */
-export function transformersJsSnippets(model: ModelData): string[] {
+export function transformersJsSnippets(model: ModelData, options: LibrarySnippetOptions = {}): string[] {
   const task = model.pipeline_tag && JS_TASKS.has(model.pipeline_tag) ? model.pipeline_tag : undefined;
+  const hub = hubSetting(options);
+  const setting = raw(hub);
+  const envImport = raw(hub ? ", env" : "");
   if (!task) {
     return [
       javascript`// npm i @huggingface/transformers
-import { AutoModel } from "@huggingface/transformers";
-
+import { AutoModel${envImport} } from "@huggingface/transformers";
+${setting}
 const model = await AutoModel.from_pretrained(${model.id});`,
     ];
   }
   return [
     javascript`// npm i @huggingface/transformers
-import { pipeline } from "@huggingface/transformers";
-
+import { pipeline${envImport} } from "@huggingface/transformers";
+${setting}
 const pipe = await pipeline(${task}, ${model.id});
 const output = await pipe(${raw(callArguments(model))});
 console.log(output);`,

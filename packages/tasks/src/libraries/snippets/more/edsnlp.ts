@@ -1,11 +1,12 @@
 import { python, raw, shell } from "../../../code/index.js";
 import type { ModelData } from "../../../model/model-data.js";
-import { identifierOr, repoNameOf } from "../helpers.js";
+import { hubBaseUrl, identifierOr, repoNameOf } from "../helpers.js";
+import type { LibrarySnippetOptions } from "../types.js";
 
 /** EDS-NLP: load the pipeline straight from the Hub, or install the repository as a Python package. */
-export function edsnlpSnippets(model: ModelData): string[] {
+export function edsnlpSnippets(model: ModelData, options: LibrarySnippetOptions = {}): string[] {
   const packageName = identifierOr(repoNameOf(model.id).replace(/-/g, "_"), "eds_model");
-  const packageUrl = `git+https://huggingface.co/${model.id}`;
+  const packageUrl = `git+${hubBaseUrl(options.hubUrl)}/${model.id}`;
   return [
     python`import edsnlp
 
