@@ -101,6 +101,19 @@ describe.skipIf(skipReason !== undefined)("a static space cannot reach the viewe
     ]);
     await createRepo(hub.url, authorToken, "space", `${AUTHOR}/probe`, { sdk: "static" });
     await commitFiles(hub.url, authorToken, "space", `${AUTHOR}/probe`, SPACE_FILES);
+    for (const [name, head] of [
+      ["dark-aware", '<meta name="color-scheme" content="light dark">'],
+      ["light-only", ""],
+    ]) {
+      await createRepo(hub.url, authorToken, "space", `${AUTHOR}/${name}`, { sdk: "static" });
+      await commitFiles(hub.url, authorToken, "space", `${AUTHOR}/${name}`, [
+        { path: "README.md", content: "---\nsdk: static\n---\n" },
+        {
+          path: "index.html",
+          content: `<!doctype html><html><head>${head}</head><body><p id="t">Readable text</p></body></html>`,
+        },
+      ]);
+    }
     await createRepo(hub.url, viewerToken, "space", `${VIEWER}/own-private`, {
       sdk: "static",
       private: true,
@@ -146,6 +159,40 @@ describe.skipIf(skipReason !== undefined)("a static space cannot reach the viewe
     await page.goto(`/api/spaces/${AUTHOR}/probe/app`);
     expect(new URL(page.url()).pathname).toMatch(/\/app\/[0-9a-f]{40}\./);
     expectContained(await probeResults(page.mainFrame()));
+  });
+
+  /** Mean brightness (0–255) of the frame's bottom-right corner, decoded by the browser itself. */
+  const cornerBrightness = async (page: Page): Promise<number> => {
+    const png = await page.locator('[data-testid="space-frame"]').screenshot();
+    return page.evaluate(async (base64) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${base64}`;
+      await image.decode();
+      const canvas = document.createElement("canvas");
+      canvas.width = image.width;
+      canvas.height = image.height;
+      const context = canvas.getContext("2d");
+      if (!context) return -1;
+      context.drawImage(image, 0, 0);
+      const [r, g, b] = context.getImageData(image.width - 20, image.height - 20, 1, 1).data;
+      return (r + g + b) / 3;
+    }, png.toString("base64"));
+  };
+
+  it("follows the page's dark theme: a dark-aware app is dark and readable, a light-only one stays light", async () => {
+    const page = await session.newPage(hub.url, { dark: true });
+    await page.goto(`/spaces/${AUTHOR}/dark-aware`);
+    const dark = await spaceFrame(page);
+    await dark.locator("#t").waitFor();
+    expect(await dark.evaluate(() => getComputedStyle(document.body).color)).toBe("rgb(255, 255, 255)");
+    expect(await cornerBrightness(page)).toBeLessThan(80);
+    await screenshot(page, "space-isolation-03-dark-aware");
+
+    await page.goto(`/spaces/${AUTHOR}/light-only`);
+    const light = await spaceFrame(page);
+    await light.locator("#t").waitFor();
+    expect(await light.evaluate(() => getComputedStyle(document.body).color)).toBe("rgb(0, 0, 0)");
+    expect(await cornerBrightness(page)).toBeGreaterThan(200);
   });
 
   it("runs the viewer's own private space, which nobody else can open", async () => {

@@ -19,6 +19,7 @@ const SignInPage = page(() => import("./routes/sign-in.js"), "SignInPage");
 const TokensPage = page(() => import("./routes/tokens.js"), "TokensPage");
 const NewRepoPage = page(() => import("./routes/new-repo.js"), "NewRepoPage");
 const UploadPage = page(() => import("./routes/upload.js"), "UploadPage");
+const RepoSettingsPage = page(() => import("../features/repo-settings/settings-page.js"), "RepoSettingsPage");
 const NewOrgPage = page(() => import("../features/orgs/new-org-page.js"), "NewOrgPage");
 const OrgMembersPage = page(() => import("../features/orgs/members-page.js"), "OrgMembersPage");
 const OwnerPage = page(() => import("../features/orgs/profile-page.js"), "OwnerPage");
@@ -35,6 +36,7 @@ function repoRoutes(prefix: string, type: "model" | "dataset" | "space") {
     // Commit URLs returned by the commit API: the files as of that commit.
     <Route key={`${type}-commit`} path={`${base}/commit/:rev`} element={<TreePage />} />,
     <Route key={`${type}-upload`} path={`${base}/upload`} element={<UploadPage />} />,
+    <Route key={`${type}-settings`} path={`${base}/settings`} element={<RepoSettingsPage />} />,
   ];
 }
 

@@ -6,7 +6,7 @@ import { useAuth } from "../../auth/auth-context.js";
 import { GateNotice } from "./gate-notice.js";
 import { LikeButton } from "./like-button.js";
 
-export type RepoTab = "card" | "files" | "commits" | "upload";
+export type RepoTab = "card" | "files" | "commits" | "upload" | "settings";
 
 const CARD_LABEL: Record<RepoType, string> = { model: "Model card", dataset: "Dataset card", space: "App" };
 
@@ -38,7 +38,10 @@ export function RepoHeader({
     { key: "files", label: "Files and versions", to: paths.tree(type, id, revision) },
     { key: "commits", label: "History", to: paths.commits(type, id, revision) },
   ];
-  if (canWrite) tabs.push({ key: "upload", label: "Upload", to: paths.upload(type, id) });
+  if (canWrite) {
+    tabs.push({ key: "upload", label: "Upload", to: paths.upload(type, id) });
+    tabs.push({ key: "settings", label: "Settings", to: paths.settings(type, id) });
+  }
   return (
     <div className="repo-header">
       <div className="container">

@@ -1,0 +1,24 @@
+import { requestJson } from "../../lib/api-client.js";
+import type { RepoType } from "../../lib/api-types.js";
+import { apiPaths } from "../../config/paths.js";
+
+export type GateMode = false | "auto" | "manual";
+
+/** `PUT /api/{type}s/{id}/settings`: visibility and gating, as the Hub's settings route takes them. */
+export function updateRepoSettings(
+  type: RepoType,
+  id: string,
+  settings: { private?: boolean; gated?: GateMode },
+): Promise<unknown> {
+  return requestJson(`${apiPaths.repo(type, id)}/settings`, { method: "PUT", json: settings });
+}
+
+/** `POST /api/repos/move`: the old id keeps redirecting to the new one until it is reused. */
+export function moveRepo(type: RepoType, fromRepo: string, toRepo: string): Promise<unknown> {
+  return requestJson("/api/repos/move", { method: "POST", json: { fromRepo, toRepo, type } });
+}
+
+export function deleteRepo(type: RepoType, id: string): Promise<unknown> {
+  const [organization, name] = id.split("/");
+  return requestJson("/api/repos/delete", { method: "DELETE", json: { name, organization, type } });
+}
