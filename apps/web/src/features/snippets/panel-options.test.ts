@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { RepoInfo } from "../../lib/api-types.js";
 import { localInferenceSnippets } from "./generator.js";
+import { panelInferenceSnippets } from "./panel-snippets.js";
 import {
   activeProvider,
   generatorTarget,
@@ -151,6 +152,11 @@ describe("a model no provider serves", () => {
       "http://gpu-box:8000/v1/chat/completions",
     );
     expect(validatePanel({ ...state, endpointUrl: "gpu-box" }, true).endpointUrl).toMatch(/http/);
+    // A bad URL yields nothing rather than the public router's snippets.
+    expect(
+      panelInferenceSnippets(uploaded, [], { ...state, endpointUrl: "gpu-box" }, SELF_HOSTED, true),
+    ).toEqual([]);
+    expect(panelInferenceSnippets(uploaded, [], state, SELF_HOSTED, true)).toEqual(byDefault);
     expect(
       snippetOptionsFor({ ...state, endpointUrl: "javascript:alert(1)" }, true).endpointUrl,
     ).toBeUndefined();

@@ -6,18 +6,17 @@ import type { InferenceSnippet, RepoInfo } from "../../../lib/api-types.js";
 import type { ProviderMapping } from "../../repos/api/get-provider-mapping.js";
 import { hasLocalApps } from "../../local-apps/local-apps-view.js";
 import { useServerSnippets } from "../api/get-server-snippets.js";
-import { defaultInputText, isConversationalModel, localInferenceSnippets } from "../generator.js";
+import { defaultInputText, isConversationalModel } from "../generator.js";
+import { panelInferenceSnippets } from "../panel-snippets.js";
 import {
   activeProvider,
   clientLabel,
   endpointUrlOf,
-  generatorTarget,
   HIGHLIGHT_LANGUAGE,
   INITIAL_PANEL_STATE,
   LANGUAGE_TABS,
   providerChoices,
   SELF_HOSTED,
-  snippetOptionsFor,
   validatePanel,
   type PanelState,
 } from "../panel-options.js";
@@ -39,13 +38,7 @@ function useSnippets(
 ) {
   const local = useMemo(() => {
     try {
-      const target = generatorTarget(model, provider, mappings);
-      return localInferenceSnippets(
-        model,
-        target.provider,
-        target.mapping,
-        snippetOptionsFor({ ...state, provider }, conversational),
-      );
+      return panelInferenceSnippets(model, mappings, state, provider, conversational);
     } catch (error) {
       // A generator bug must not blank the panel: fall back to the hub's own snippet endpoint.
       console.warn("getInferenceSnippets failed; using the hub's snippets", error);
@@ -120,26 +113,24 @@ export function InferencePanel({ model, mappings }: InferencePanelProps) {
       </div>
       <div className="panel-body">
         {unserved ? <UnservedNotice model={model} /> : null}
-        {providers.length > 1 ? (
-          <label className="field">
-            Provider
-            <select
-              id="inference-provider"
-              className="input"
-              value={provider}
-              onChange={(event) => update({ provider: event.target.value })}
-            >
-              {providers.map((p) => (
-                <option key={p} value={p}>
-                  {providerLabel(
-                    p,
-                    mappings.find((m) => m.provider === p),
-                  )}
-                </option>
-              ))}
-            </select>
-          </label>
-        ) : null}
+        <label className="field">
+          Provider
+          <select
+            id="inference-provider"
+            className="input"
+            value={provider}
+            onChange={(event) => update({ provider: event.target.value })}
+          >
+            {providers.map((p) => (
+              <option key={p} value={p}>
+                {providerLabel(
+                  p,
+                  mappings.find((m) => m.provider === p),
+                )}
+              </option>
+            ))}
+          </select>
+        </label>
         {selfHosted ? (
           <CheckedField
             id="inference-endpoint-url"
@@ -259,7 +250,7 @@ export function InferencePanel({ model, mappings }: InferencePanelProps) {
             These snippets come from the hub; the live options are unavailable for this model.
           </p>
         ) : null}
-        <HubEndpointNote compact />
+        {selfHosted ? null : <HubEndpointNote compact />}
       </div>
     </section>
   );
