@@ -5,6 +5,7 @@ import { HttpError, errorResponse } from "./http-error.js";
 import { RepoMovedError, movedResponse } from "../http/repo-moved.js";
 import { registerCommitRoutes } from "./http/commit-routes.js";
 import type { ContentContext } from "./http/content-context.js";
+import { registerDiffRoutes } from "./http/diff-routes.js";
 import { registerDownloadRoutes } from "./http/download-routes.js";
 import { registerFileRoutes } from "./http/files-routes.js";
 import { registerGitHttpRoutes } from "./http/git-http-routes.js";
@@ -56,6 +57,7 @@ export function createContentRoutes(deps: ContentRoutesDeps): Hono<AppEnv> {
   registerSquashRoutes(app, ctx);
   registerGitHttpRoutes(app, ctx);
   registerSpaceAppRoutes(app, ctx);
+  registerDiffRoutes(app, ctx);
   return app;
 }
 

@@ -20,6 +20,7 @@ const TokensPage = page(() => import("./routes/tokens.js"), "TokensPage");
 const NewRepoPage = page(() => import("./routes/new-repo.js"), "NewRepoPage");
 const UploadPage = page(() => import("./routes/upload.js"), "UploadPage");
 const RepoSettingsPage = page(() => import("../features/repo-settings/settings-page.js"), "RepoSettingsPage");
+const CommitPage = page(() => import("../features/commit-diff/commit-page.js"), "CommitPage");
 const NewOrgPage = page(() => import("../features/orgs/new-org-page.js"), "NewOrgPage");
 const OrgMembersPage = page(() => import("../features/orgs/members-page.js"), "OrgMembersPage");
 const OwnerPage = page(() => import("../features/orgs/profile-page.js"), "OwnerPage");
@@ -33,8 +34,8 @@ function repoRoutes(prefix: string, type: "model" | "dataset" | "space") {
     <Route key={`${type}-tree`} path={`${base}/tree/:rev/*`} element={<TreePage />} />,
     <Route key={`${type}-blob`} path={`${base}/blob/:rev/*`} element={<BlobPage />} />,
     <Route key={`${type}-commits`} path={`${base}/commits/:rev`} element={<CommitsPage />} />,
-    // Commit URLs returned by the commit API: the files as of that commit.
-    <Route key={`${type}-commit`} path={`${base}/commit/:rev`} element={<TreePage />} />,
+    // Commit URLs returned by the commit API: what the commit changed.
+    <Route key={`${type}-commit`} path={`${base}/commit/:rev`} element={<CommitPage />} />,
     <Route key={`${type}-upload`} path={`${base}/upload`} element={<UploadPage />} />,
     <Route key={`${type}-settings`} path={`${base}/settings`} element={<RepoSettingsPage />} />,
   ];

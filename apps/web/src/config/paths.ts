@@ -26,6 +26,7 @@ export const paths = {
   /** A static space's running app (the server pins the commit and redirects into a sandboxed prefix). */
   spaceApp: (id: string, revision?: string) =>
     `/api/spaces/${id}/app${revision ? `?revision=${encodeURIComponent(revision)}` : ""}`,
+  commit: (type: RepoType, id: string, sha: string) => `${PREFIX[type]}/${id}/commit/${sha}`,
   settings: (type: RepoType, id: string) => `${PREFIX[type]}/${id}/settings`,
   /** A user's or organisation's profile page. */
   owner: (name: string) => `/${encodeURIComponent(name)}`,

@@ -44,7 +44,9 @@ export function CommitsPage() {
           {commits.data.items.map((commit) => (
             <li key={commit.id}>
               <div style={{ minWidth: 0 }}>
-                <div style={{ fontWeight: 550 }}>{commit.title}</div>
+                <Link to={paths.commit(type, id, commit.id)} style={{ fontWeight: 550, display: "block" }}>
+                  {commit.title}
+                </Link>
                 <div className="small muted">
                   {commit.authors.map((a) => a.user).join(", ") || "unknown"} committed{" "}
                   <time dateTime={commit.date} title={formatDate(commit.date)}>
@@ -53,7 +55,7 @@ export function CommitsPage() {
                 </div>
               </div>
               <div style={{ display: "flex", gap: 6, alignItems: "center", flex: "none" }}>
-                <Link className="commit-sha tag" to={paths.tree(type, id, commit.id)}>
+                <Link className="commit-sha tag" to={paths.commit(type, id, commit.id)}>
                   {commit.id.slice(0, 7)}
                 </Link>
                 <CopyButton text={commit.id} label="Copy SHA" />

@@ -8,7 +8,7 @@ let loaded: Highlighter | undefined;
 const loading: Promise<Highlighter> = import("../../lib/highlight.js").then((m) => (loaded = m));
 
 /** The highlighter ships in its own chunk, fetched the first time code is shown. */
-function useHighlighter(): Highlighter | undefined {
+export function useHighlighter(): Highlighter | undefined {
   const [module, setModule] = useState(loaded);
   useEffect(() => {
     if (module) return;
