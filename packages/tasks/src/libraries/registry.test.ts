@@ -106,4 +106,76 @@ describe("model-library registry", () => {
     expect(librarySnippetsFor({ id: "acme/tiny", library_name: "no-such-library" })).toEqual([]);
     expect(libraryUiElement("__proto__")).toBeUndefined();
   });
+
+  it("holds the 38 library keys added to the public registry, with snippets where the API is confirmed", () => {
+    const added = [
+      "aneforge",
+      "causilo",
+      "ccpfn",
+      "chexmix",
+      "cortiq",
+      "encoderfile",
+      "flexray",
+      "flextab",
+      "gaussianformer",
+      "gliformer",
+      "jev-style",
+      "laya",
+      "longcat-video-avatar-1.5",
+      "ltx",
+      "magenta-realtime-2",
+      "mect",
+      "memra",
+      "mflux",
+      "microduck",
+      "minimax-h3",
+      "mobilint",
+      "montreal-forced-aligner",
+      "multimolecule",
+      "ninfer",
+      "nobg",
+      "openasr",
+      "opendde",
+      "piper",
+      "routee-powertrain",
+      "rwkv",
+      "scail-2",
+      "shadow",
+      "stable-audio-3",
+      "timee-ts",
+      "tirex-2",
+      "tunejury",
+      "vqweb",
+      "zeromodels",
+    ];
+    expect(added).toHaveLength(38);
+    expect(added.filter((key) => !isModelLibraryKey(key))).toEqual([]);
+    const withSnippets = added.filter((key) => libraryUiElement(key)?.snippets !== undefined);
+    expect(withSnippets.sort()).toEqual(
+      [
+        "flexray",
+        "gliformer",
+        "jev-style",
+        "ltx",
+        "mobilint",
+        "multimolecule",
+        "nobg",
+        "openasr",
+        "opendde",
+      ].sort(),
+    );
+    for (const key of withSnippets) {
+      const snippets = librarySnippetsFor({ id: "acme/tiny", library_name: key, pipeline_tag: "fill-mask" });
+      expect(snippets.length, key).toBeGreaterThan(0);
+      expect(
+        snippets.every((s) => s.content.includes("tiny")),
+        key,
+      ).toBe(true);
+    }
+    const rule = (key: string) => libraryUiElement(key)?.countDownloads;
+    expect(countDownloadsMatches(rule("causilo"), "causilo/classifier/model.safetensors")).toBe(true);
+    expect(countDownloadsMatches(rule("piper"), "en/en_US/voice.onnx")).toBe(true);
+    expect(countDownloadsMatches(rule("opendde"), "opendde.pt")).toBe(true);
+    expect(countDownloadsMatches(rule("zeromodels"), "kf_config.json")).toBe(true);
+  });
 });

@@ -268,4 +268,42 @@ export const LIBRARIES_A_C = {
     countDownloads: 'path:"precomputed_embeddings/embeddings.npz" OR path:"pax-elixr-b-text/saved_model.pb"',
     filter: false,
   },
+  // Runs networks on the Apple Neural Engine. No snippet: `aneforge.load` takes a local model folder and the package installs from source only; how it reads a Hub repo is not documented.
+  aneforge: {
+    repoUrl: "https://github.com/sbryngelson/ANEForge",
+    repoName: "ANEForge",
+    prettyLabel: "ANEForge",
+    filter: false,
+  },
+  // Tabular foundation model with a scikit-learn interface. No snippet: `CausiloClassifier` / `CausiloRegressor` fetch their own pinned checkpoint and take no repo id.
+  causilo: {
+    repoUrl: "https://github.com/nums-ai/causilo",
+    repoName: "causilo",
+    prettyLabel: "Causilo",
+    countDownloads: 'path_extension:"safetensors"',
+    filter: false,
+  },
+  // The code lives in the model repository itself. No snippet: its loading API is not published.
+  ccpfn: {
+    repoUrl: "https://huggingface.co/Layer6/CCPFN",
+    repoName: "CCPFN",
+    prettyLabel: "CCPFN",
+    countDownloads: 'path_extension:"pt"',
+    filter: false,
+  },
+  // No snippet: a public loading API could not be confirmed.
+  chexmix: {
+    repoUrl: "https://github.com/StanfordMIMI/CheXmix",
+    repoName: "CheXmix",
+    prettyLabel: "CheXmix",
+    countDownloads: 'path_extension:"safetensors"',
+    filter: false,
+  },
+  // Code repository not confirmed: the link lists the Hub's models of this library. No snippet: its public API could not be confirmed.
+  cortiq: {
+    repoUrl: "https://huggingface.co/models?library=cortiq",
+    repoName: "Cortiq",
+    prettyLabel: "Cortiq",
+    filter: false,
+  },
 } satisfies Record<string, LibraryEntry>;

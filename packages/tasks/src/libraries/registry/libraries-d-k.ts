@@ -405,4 +405,47 @@ export const LIBRARIES_D_K = {
     countDownloads: 'path_extension:"pt"',
     filter: false,
   },
+  // Self-contained encoder executables. No snippet: the command line of a built file could not be confirmed.
+  encoderfile: {
+    repoUrl: "https://github.com/mozilla-ai/encoderfile",
+    repoName: "encoderfile",
+    prettyLabel: "encoderfile",
+    countDownloads: 'path_extension:"encoderfile"',
+    filter: false,
+  },
+  flexray: {
+    repoUrl: "https://github.com/VictorButoi/FleXray",
+    repoName: "FleXray",
+    prettyLabel: "FleXray",
+    docsUrl: "https://flexray.csail.mit.edu/",
+    filter: false,
+  },
+  // Tabular in-context learner. No snippet: `FlexTabClassifier` / `FlexTabRegressor` load their own checkpoint and take no repo id.
+  flextab: {
+    repoUrl: "https://github.com/SAP-samples/flextab",
+    repoName: "FlexTab",
+    prettyLabel: "FlexTab",
+    countDownloads: 'path_extension:"pt"',
+    filter: false,
+  },
+  // Research code (3D occupancy prediction). No snippet: it loads checkpoints by local path from its own scripts.
+  gaussianformer: {
+    repoUrl: "https://github.com/huang-yh/GaussianFormer",
+    repoName: "GaussianFormer",
+    prettyLabel: "GaussianFormer",
+    filter: false,
+  },
+  gliformer: {
+    repoUrl: "https://github.com/Knowledgator/GLiFormer",
+    repoName: "GLiFormer",
+    prettyLabel: "GLiFormer",
+    docsUrl: "https://docs.knowledgator.com/docs/frameworks/gliformer/",
+    filter: false,
+  },
+  "jev-style": {
+    repoUrl: "https://github.com/lawrence3699/jev-style",
+    repoName: "jev-style",
+    prettyLabel: "Jev-Style",
+    filter: false,
+  },
 } satisfies Record<string, LibraryEntry>;

@@ -267,4 +267,126 @@ export const LIBRARIES_L_O = {
     prettyLabel: "OuteTTS",
     filter: false,
   },
+  // Code repository not confirmed: the link lists the Hub's models of this library. No snippet: its public API could not be confirmed.
+  laya: {
+    repoUrl: "https://huggingface.co/models?library=laya",
+    repoName: "Laya",
+    prettyLabel: "Laya",
+    filter: false,
+  },
+  // No snippet: inference runs from the repository's own scripts.
+  "longcat-video-avatar-1.5": {
+    repoUrl: "https://github.com/meituan-longcat/LongCat-Video",
+    repoName: "LongCat-Video-Avatar 1.5",
+    prettyLabel: "LongCat-Video-Avatar 1.5",
+    filter: false,
+  },
+  ltx: {
+    repoUrl: "https://github.com/Lightricks/LTX-2",
+    repoName: "LTX-2",
+    prettyLabel: "LTX.io",
+    docsUrl: "https://github.com/Lightricks/LTX-2",
+    countDownloads: 'path_extension:"safetensors"',
+    filter: false,
+  },
+  // No snippet: the version 2 API could not be confirmed.
+  "magenta-realtime-2": {
+    repoUrl: "https://github.com/magenta/magenta-realtime",
+    repoName: "Magenta RT 2",
+    prettyLabel: "Magenta RT 2",
+    countDownloads:
+      'path:"models/mrt2_base/mrt2_base.mlxfn" OR path:"models/mrt2_small/mrt2_small.mlxfn" OR path:"checkpoints/mrt2_base.safetensors" OR path:"checkpoints/mrt2_small.safetensors"',
+    filter: false,
+  },
+  // Code repository not confirmed: the link lists the Hub's models of this library. No snippet: its public API could not be confirmed.
+  mect: {
+    repoUrl: "https://huggingface.co/models?library=mect",
+    repoName: "MECT",
+    prettyLabel: "MECT",
+    filter: false,
+  },
+  // Code repository not confirmed: the link lists the Hub's models of this library. No snippet: its public API could not be confirmed.
+  memra: {
+    repoUrl: "https://huggingface.co/models?library=memra",
+    repoName: "Memra",
+    prettyLabel: "Memra",
+    filter: false,
+  },
+  // MLX image generation. No snippet: which command takes a Hub repo differs by model family.
+  mflux: {
+    repoUrl: "https://github.com/filipstrand/mflux",
+    repoName: "mflux",
+    prettyLabel: "mflux",
+    countDownloads: 'path_extension:"safetensors"',
+    filter: false,
+  },
+  // Code repository not confirmed: the link lists the Hub's models of this library. No snippet: its public API could not be confirmed.
+  microduck: {
+    repoUrl: "https://huggingface.co/models?library=microduck",
+    repoName: "Microduck",
+    prettyLabel: "Microduck",
+    filter: false,
+  },
+  // No snippet: the model card's own code is the reference.
+  "minimax-h3": {
+    repoUrl: "https://github.com/MiniMax-AI/MiniMax-H3",
+    repoName: "MiniMax-H3",
+    prettyLabel: "MiniMax H3",
+    docsUrl: "https://huggingface.co/MiniMaxAI/MiniMax-H3",
+    countDownloads:
+      'path_extension:"safetensors" OR path_filename:"model_index" OR path_filename:"config" OR path:"modular_model_index.json"',
+    filter: false,
+  },
+  mobilint: {
+    repoUrl: "https://github.com/mobilint/mblt-model-zoo",
+    repoName: "mblt-model-zoo",
+    prettyLabel: "Mobilint",
+    docsUrl: "https://docs.mobilint.com",
+    countDownloads: 'path:"config.json" OR path_extension:"mxq"',
+    filter: false,
+  },
+  // No snippet: MFA downloads its models from its own registry (`mfa model download`); how a Hub repo's files map to its model types is not documented.
+  "montreal-forced-aligner": {
+    repoUrl: "https://github.com/MontrealCorpusTools/Montreal-Forced-Aligner",
+    repoName: "Montreal-Forced-Aligner",
+    prettyLabel: "Montreal Forced Aligner",
+    docsUrl: "https://montreal-forced-aligner.readthedocs.io",
+    filter: false,
+  },
+  multimolecule: {
+    repoUrl: "https://github.com/MultiMolecule/multimolecule",
+    repoName: "MultiMolecule",
+    prettyLabel: "MultiMolecule",
+    docsUrl: "https://multimolecule.danling.org",
+    filter: false,
+  },
+  // No snippet: its command line could not be confirmed.
+  ninfer: {
+    repoUrl: "https://github.com/Neroued/ninfer",
+    repoName: "NInfer",
+    prettyLabel: "NInfer",
+    countDownloads: 'path_extension:"ninfer"',
+    filter: false,
+  },
+  nobg: {
+    repoUrl: "https://github.com/feyninc/nobg",
+    repoName: "nobg",
+    prettyLabel: "nobg",
+    filter: false,
+  },
+  openasr: {
+    repoUrl: "https://github.com/QuintinShaw/openasr",
+    repoName: "OpenASR",
+    prettyLabel: "OpenASR",
+    docsUrl: "https://github.com/QuintinShaw/openasr/blob/main/docs/DOCS_INDEX.md",
+    countDownloads: 'path_extension:"oasr"',
+    filter: false,
+  },
+  opendde: {
+    repoUrl: "https://github.com/aurekaresearch/OpenDDE",
+    repoName: "OpenDDE",
+    prettyLabel: "OpenDDE",
+    countDownloads: 'path_extension:"pt"',
+    filter: false,
+  },
 } satisfies Record<string, LibraryEntry>;

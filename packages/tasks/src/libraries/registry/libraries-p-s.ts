@@ -336,4 +336,51 @@ export const LIBRARIES_P_S = {
     countDownloads: 'path:"model.pt"',
     filter: false,
   },
+  // Text-to-speech voices (ONNX). No snippet: how its current CLI names a voice file from a Hub repo could not be confirmed.
+  piper: {
+    repoUrl: "https://github.com/OHF-Voice/piper1-gpl",
+    repoName: "piper1-gpl",
+    prettyLabel: "Piper",
+    countDownloads: 'path_extension:"onnx"',
+    filter: false,
+  },
+  // Vehicle energy models. No snippet: `load_model` reads the project's own model catalogue; loading from a Hub repo is not documented.
+  "routee-powertrain": {
+    repoUrl: "https://github.com/NREL/routee-powertrain",
+    repoName: "routee-powertrain",
+    prettyLabel: "RouteE Powertrain",
+    filter: false,
+  },
+  // No snippet: the `rwkv` package loads a local checkpoint whose file name varies by release.
+  rwkv: {
+    repoUrl: "https://github.com/BlinkDL/RWKV-LM",
+    repoName: "RWKV-LM",
+    prettyLabel: "RWKV",
+    docsUrl: "https://rwkv.com/",
+    countDownloads: 'path_extension:"pth"',
+    filter: false,
+  },
+  // No snippet: inference runs from the repository's own scripts.
+  "scail-2": {
+    repoUrl: "https://github.com/zai-org/SCAIL-2",
+    repoName: "SCAIL-2",
+    prettyLabel: "SCAIL-2",
+    countDownloads: 'path:"model/1/fsdp2_rank_0000_checkpoint.pt"',
+    filter: false,
+  },
+  // Code repository not confirmed: the link lists the Hub's models of this library. No snippet: its public API could not be confirmed.
+  shadow: {
+    repoUrl: "https://huggingface.co/models?library=shadow",
+    repoName: "Shadow",
+    prettyLabel: "Shadow",
+    filter: false,
+  },
+  // No snippet: the version 3 API could not be confirmed.
+  "stable-audio-3": {
+    repoUrl: "https://github.com/Stability-AI/stable-audio-3",
+    repoName: "stable-audio-3",
+    prettyLabel: "Stable Audio 3",
+    countDownloads: 'path:"model_config.json"',
+    filter: false,
+  },
 } satisfies Record<string, LibraryEntry>;

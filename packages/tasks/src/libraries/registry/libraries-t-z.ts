@@ -227,4 +227,44 @@ export const LIBRARIES_T_Z = {
     docsUrl: "https://github.com/Zyphra/Zonos",
     filter: false,
   },
+  // No snippet: its forecasting API could not be confirmed.
+  "timee-ts": {
+    repoUrl: "https://github.com/liamsbhoo/timee",
+    repoName: "timee-ts",
+    prettyLabel: "timee-ts",
+    countDownloads: 'path:"model.safetensors"',
+    filter: false,
+  },
+  // No snippet: whether TiRex 2 keeps the `tirex.load_model` API of version 1 could not be confirmed.
+  "tirex-2": {
+    repoUrl: "https://github.com/NX-AI/tirex-2",
+    repoName: "TiRex-2",
+    prettyLabel: "TiRex-2",
+    countDownloads: 'path:"model-config.yaml"',
+    filter: false,
+  },
+  // No snippet: its scoring API could not be confirmed.
+  tunejury: {
+    repoUrl: "https://github.com/yonghyunk1m/TuneJury",
+    repoName: "TuneJury",
+    prettyLabel: "TuneJury",
+    countDownloads: 'path_extension:"pt"',
+    filter: false,
+  },
+  // Code repository not confirmed: the link lists the Hub's models of this library. No snippet: its public API could not be confirmed.
+  vqweb: {
+    repoUrl: "https://huggingface.co/models?library=vqweb",
+    repoName: "VQWeb",
+    prettyLabel: "VQWeb",
+    filter: false,
+  },
+  // Keras 3 models. No snippet: how a model class is loaded from a Hub repo id could not be confirmed from its documentation.
+  zeromodels: {
+    repoUrl: "https://github.com/IMvision12/ZeroModels",
+    repoName: "ZeroModels",
+    prettyLabel: "ZeroModels",
+    docsUrl: "https://imvision12.github.io/ZeroModels/",
+    countDownloads: 'path:"kf_config.json"',
+    filter: false,
+  },
 } satisfies Record<string, LibraryEntry>;

@@ -63,6 +63,9 @@ const SHELL_COMMANDS = [
   "lerobot-train",
   "lerobot-record",
   "lerobot-eval",
+  "openasr",
+  "opendde",
+  "flexify",
 ];
 const SHELL_START = new RegExp(
   `^(?:${SHELL_COMMANDS.map((c) => c.replace(/[.\\-]/g, "\\$&")).join("|")})(?:\\s|$)`,

@@ -1,3 +1,12 @@
+import { gliformerSnippets } from "./more/gliformer.js";
+import { flexraySnippets } from "./more/flexray.js";
+import { jevStyleSnippets } from "./more/jev-style.js";
+import { multimoleculeSnippets } from "./more/multimolecule.js";
+import { nobgSnippets } from "./more/nobg.js";
+import { mobilintSnippets } from "./more/mobilint.js";
+import { openasrSnippets } from "./more/openasr.js";
+import { openddeSnippets } from "./more/opendde.js";
+import { ltxSnippets } from "./more/ltx.js";
 import { adapterTransformersSnippets } from "./more/adapter-transformers.js";
 import { allennlpSnippets } from "./more/allennlp.js";
 import { anemoiSnippets } from "./more/anemoi.js";
@@ -192,4 +201,13 @@ export const MORE_SNIPPETS: Record<string, SnippetGenerator> = {
   "wan2.2": wan22Snippets,
   whisperkit: whisperkitSnippets,
   zonos: zonosSnippets,
+  gliformer: gliformerSnippets,
+  flexray: flexraySnippets,
+  "jev-style": jevStyleSnippets,
+  multimolecule: multimoleculeSnippets,
+  nobg: nobgSnippets,
+  mobilint: mobilintSnippets,
+  openasr: openasrSnippets,
+  opendde: openddeSnippets,
+  ltx: ltxSnippets,
 };
