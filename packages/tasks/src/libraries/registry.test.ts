@@ -156,6 +156,7 @@ describe("model-library registry", () => {
         "flexray",
         "gliformer",
         "jev-style",
+        "laya",
         "ltx",
         "mobilint",
         "multimolecule",

@@ -299,11 +299,13 @@ export const LIBRARIES_A_C = {
     countDownloads: 'path_extension:"safetensors"',
     filter: false,
   },
-  // Code repository not confirmed: the link lists the Hub's models of this library. No snippet: its public API could not be confirmed.
+  // Cortiq runs single-file `.cmf` conversions. No snippet: its command differs by model kind
+  // (chat, music, embeddings) and is not documented in one place.
   cortiq: {
-    repoUrl: "https://huggingface.co/models?library=cortiq",
-    repoName: "Cortiq",
+    repoUrl: "https://github.com/infosave2007/cmf",
+    repoName: "cmf",
     prettyLabel: "Cortiq",
+    countDownloads: 'path_extension:"cmf"',
     filter: false,
   },
 } satisfies Record<string, LibraryEntry>;

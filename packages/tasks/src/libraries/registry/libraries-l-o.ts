@@ -267,10 +267,9 @@ export const LIBRARIES_L_O = {
     prettyLabel: "OuteTTS",
     filter: false,
   },
-  // Code repository not confirmed: the link lists the Hub's models of this library. No snippet: its public API could not be confirmed.
   laya: {
-    repoUrl: "https://huggingface.co/models?library=laya",
-    repoName: "Laya",
+    repoUrl: "https://github.com/NandhaKishorM/laya",
+    repoName: "laya",
     prettyLabel: "Laya",
     filter: false,
   },
@@ -305,10 +304,10 @@ export const LIBRARIES_L_O = {
     prettyLabel: "MECT",
     filter: false,
   },
-  // Code repository not confirmed: the link lists the Hub's models of this library. No snippet: its public API could not be confirmed.
+  // Quantized checkpoints published with the memra tooling. No snippet: the serving API could not be confirmed.
   memra: {
-    repoUrl: "https://huggingface.co/models?library=memra",
-    repoName: "Memra",
+    repoUrl: "https://github.com/avifenesh/memra",
+    repoName: "memra",
     prettyLabel: "Memra",
     filter: false,
   },
@@ -320,11 +319,12 @@ export const LIBRARIES_L_O = {
     countDownloads: 'path_extension:"safetensors"',
     filter: false,
   },
-  // Code repository not confirmed: the link lists the Hub's models of this library. No snippet: its public API could not be confirmed.
+  // ONNX gait policies for the microduck robot. No snippet: the on-robot loader could not be confirmed.
   microduck: {
-    repoUrl: "https://huggingface.co/models?library=microduck",
-    repoName: "Microduck",
+    repoUrl: "https://github.com/pollen-robotics/microduck",
+    repoName: "microduck",
     prettyLabel: "Microduck",
+    countDownloads: 'path_extension:"onnx"',
     filter: false,
   },
   // No snippet: the model card's own code is the reference.

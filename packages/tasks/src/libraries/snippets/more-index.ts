@@ -1,3 +1,4 @@
+import { layaSnippets } from "./more/laya.js";
 import { gliformerSnippets } from "./more/gliformer.js";
 import { flexraySnippets } from "./more/flexray.js";
 import { jevStyleSnippets } from "./more/jev-style.js";
@@ -209,5 +210,6 @@ export const MORE_SNIPPETS: Record<string, SnippetGenerator> = {
   mobilint: mobilintSnippets,
   openasr: openasrSnippets,
   opendde: openddeSnippets,
+  laya: layaSnippets,
   ltx: ltxSnippets,
 };
