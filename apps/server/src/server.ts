@@ -81,6 +81,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       dataDir: config.dataDir,
       publicUrl,
       logger,
+      lfsPartBytes: config.lfsPartBytes,
     });
     const app = createApp({
       db: hub.db,

@@ -30,11 +30,14 @@ export interface Config {
   logLevel: string;
   /** How long a listing page may be served again; 0 turns the listing cache off. */
   listingCacheMs: number;
+  /** Part size of multipart LFS uploads (objects above it go up in parts), in bytes. */
+  lfsPartBytes: number;
 }
 
 export const DEFAULT_PORT = 8080;
 export const DEFAULT_HOST = "127.0.0.1";
 export const DEFAULT_LISTING_CACHE_MS = 2000;
+export const DEFAULT_LFS_PART_MB = 64;
 
 export class ConfigError extends Error {}
 
@@ -77,6 +80,7 @@ export function resolveConfig(
       "MODELHUB_LISTING_CACHE_MS",
       env.MODELHUB_LISTING_CACHE_MS ?? String(DEFAULT_LISTING_CACHE_MS),
     ),
+    lfsPartBytes: parsePartMegabytes(env.MODELHUB_LFS_PART_MB ?? String(DEFAULT_LFS_PART_MB)) * 1024 * 1024,
   };
 }
 
@@ -92,6 +96,14 @@ function parsePort(raw: string): number {
     throw new ConfigError(`invalid port "${raw}": expected a number from 0 to 65535`);
   }
   return port;
+}
+
+function parsePartMegabytes(raw: string): number {
+  const value = Number(raw.trim());
+  if (raw.trim() === "" || !Number.isInteger(value) || value < 1 || value > 4096) {
+    throw new ConfigError(`MODELHUB_LFS_PART_MB "${raw}" must be a whole number of MiB from 1 to 4096`);
+  }
+  return value;
 }
 
 function parseMilliseconds(name: string, raw: string): number {

@@ -1,4 +1,6 @@
 import { Hono } from "hono";
+import { join } from "node:path";
+import { UploadParts } from "./blobs/upload-parts.js";
 import type { AppEnv, RepoAccess, RepoEvents } from "../http/contracts.js";
 import type { BlobStore } from "./blobs/blob-store.js";
 import { HttpError, errorResponse } from "./http-error.js";
@@ -25,7 +27,11 @@ export interface ContentRoutesDeps {
   /** The service the platform also uses (init/remove/move/seed); created here when absent. */
   content?: RepoContent;
   blobs?: BlobStore;
+  /** Part size of multipart LFS uploads (64 MiB); objects up to this size go up in one PUT. */
+  lfsPartBytes?: number;
 }
+
+const DEFAULT_LFS_PART_BYTES = 64 * 1024 * 1024;
 
 /** Every content route (files, downloads, commits, LFS, history) as one Hono app to mount at "/". */
 export function createContentRoutes(deps: ContentRoutesDeps): Hono<AppEnv> {
@@ -38,6 +44,8 @@ export function createContentRoutes(deps: ContentRoutesDeps): Hono<AppEnv> {
     events: deps.events,
     signer: new UrlSigner(deps.dataDir),
     publicUrl: deps.publicUrl,
+    parts: new UploadParts(join(deps.dataDir, "lfs-parts")),
+    lfsPartBytes: deps.lfsPartBytes ?? DEFAULT_LFS_PART_BYTES,
   };
   const app = new Hono<AppEnv>();
   app.onError((error, c) => {

@@ -147,6 +147,8 @@ export interface ContentDeps {
   /** Absolute base URL users reach the hub at, without trailing slash. */
   publicUrl: string;
   logger: ContentLogger;
+  /** Part size of multipart LFS uploads, in bytes. */
+  lfsPartBytes?: number;
 }
 
 /** The subset of a pino logger the content half may use. */

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv, RepoAccess, RepoEvents } from "../../http/contracts.js";
 import type { RepoContent } from "../repo-content.js";
+import type { UploadParts } from "../blobs/upload-parts.js";
 import type { UrlSigner } from "./signed-urls.js";
 
 /** What every content route module needs. */
@@ -10,6 +11,10 @@ export interface ContentContext {
   events: RepoEvents;
   signer: UrlSigner;
   publicUrl: string;
+  /** Parts of multipart LFS uploads until they are completed. */
+  parts: UploadParts;
+  /** LFS objects larger than this are uploaded in parts of this size (when the client offers multipart). */
+  lfsPartBytes: number;
 }
 
 /** Absolute base URL of the hub for links handed to clients. */

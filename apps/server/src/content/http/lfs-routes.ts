@@ -10,6 +10,7 @@ import { type ContentContext, hubUrl } from "./content-context.js";
 import { downloadableRepo, viewerOf, writableRepo } from "./repo-access.js";
 import { readLimitedJson, readLimitedText } from "./limited-body.js";
 import { URL_PREFIX } from "./repo-types.js";
+import { completeParts, multipartHeader, probePart, putPart, wantsMultipart } from "./lfs-multipart.js";
 
 const LFS_JSON = "application/vnd.git-lfs+json";
 const LINK_SECONDS = 3600;
@@ -48,9 +49,11 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
     repo: RepoRecord,
     oid: string,
     size: number,
-    action: "upload" | "download" | "verify",
+    action: "upload" | "download" | "verify" | "complete",
   ) => {
     const base = `${hubUrl(ctx, c)}/${URL_PREFIX[repo.type]}${repo.id}.git/info/lfs/objects`;
+    if (action === "complete")
+      return `${base}/${oid}/${size}/complete?${ctx.signer.sign(`complete:${repo.type}:${repo.id}:${oid}:${size}`, LINK_SECONDS)}`;
     const subject = `${action}:${repo.type}:${repo.id}:${oid}:${size}`;
     const query = ctx.signer.sign(subject, LINK_SECONDS);
     if (action === "verify")
@@ -69,7 +72,7 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
     const parsed = batchBody.safeParse(json);
     if (!parsed.success)
       return lfsError(400, `Invalid batch request: ${parsed.error.issues[0]?.message ?? ""}`);
-    const { operation, objects } = parsed.data;
+    const { operation, objects, transfers } = parsed.data;
     const viewer = viewerOf(c);
     let repo: RepoRecord;
     try {
@@ -115,6 +118,23 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
           };
         }
         if (stored === size) return { oid, size };
+        if (wantsMultipart(ctx, transfers, size)) {
+          const objectBase = `${hubUrl(ctx, c)}/${URL_PREFIX[repo.type]}${repo.id}.git/info/lfs/objects/${oid}/${size}`;
+          const partQuery = ctx.signer.sign(`part:${repo.type}:${repo.id}:${oid}:${size}`, LINK_SECONDS);
+          return {
+            oid,
+            size,
+            authenticated: true,
+            actions: {
+              upload: {
+                href: objectUrl(c, repo, oid, size, "complete"),
+                header: multipartHeader(ctx, objectBase, partQuery, size),
+                expires_in: LINK_SECONDS,
+              },
+              verify: { href: objectUrl(c, repo, oid, size, "verify"), header: {}, expires_in: LINK_SECONDS },
+            },
+          };
+        }
         return {
           oid,
           size,
@@ -148,6 +168,26 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
     return write
       ? writableRepo(ctx.access, viewer, type, c.req.param("owner") ?? "", repoName(c))
       : downloadableRepo(ctx.access, viewer, type, c.req.param("owner") ?? "", repoName(c));
+  };
+
+  /** Checks a signed object URL (`{action}:{type}:{id}:{oid}:{size}`, or write access) before `run`. */
+  const withObject = async (
+    c: Context<AppEnv>,
+    action: "part" | "complete",
+    write: boolean,
+    run: (repo: RepoRecord, oid: string, size: number) => Promise<Response>,
+  ) => {
+    const oid = c.req.param("oid") ?? "";
+    const sizeText = c.req.param("size") ?? "";
+    if (!isSha256(oid)) throw badRequest("oid must be a lowercase sha256 hex digest");
+    if (!/^\d{1,16}$/.test(sizeText)) throw badRequest("Invalid size");
+    const size = Number(sizeText);
+    const repo = await signedRepo(
+      c,
+      (target) => `${action}:${target.type}:${target.id}:${oid}:${size}`,
+      write,
+    );
+    return run(repo, oid, size);
   };
 
   const upload = async (c: Context<AppEnv>) => {
@@ -229,6 +269,15 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
     app.post(`${base}/objects/batch`, batch);
     app.post(`${base}/objects/verify`, verify);
     app.put(`${base}/objects/:oid/:size`, upload);
+    app.put(`${base}/objects/:oid/:size/part/:part`, (c) =>
+      withObject(c, "part", true, (repo, oid, size) => putPart(ctx, c, repo, oid, size)),
+    );
+    app.on(["GET", "HEAD"], `${base}/objects/:oid/:size/part/:part`, (c) =>
+      withObject(c, "part", true, (repo, oid, size) => probePart(ctx, c, repo, oid, size)),
+    );
+    app.post(`${base}/objects/:oid/:size/complete`, (c) =>
+      withObject(c, "complete", true, (repo, oid, size) => completeParts(ctx, c, repo, oid, size)),
+    );
     app.on(["GET", "HEAD"], `${base}/objects/:oid/:size`, download);
     app.post(`${base}/locks/verify`, locksVerify);
   }
