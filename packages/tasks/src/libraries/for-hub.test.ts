@@ -68,4 +68,20 @@ describe("library snippets on a self-hosted hub", () => {
     );
     expect(pointSnippetAtHub("pip install foo", HUB)).toBe("pip install foo");
   });
+
+  it("LiteRT-LM downloads the file from this hub first, and lets the CLI fetch it on huggingface.co", () => {
+    const model = {
+      id: "alice/tiny-litert",
+      library_name: "litert-lm",
+      siblings: [{ rfilename: "tiny.litertlm" }],
+    };
+    const [hub] = contents(model, "litert-lm", HUB);
+    expect(hub).toContain(`export HF_ENDPOINT='${HUB}'`);
+    expect(hub).toContain("hf download 'alice/tiny-litert' 'tiny.litertlm' --local-dir .");
+    expect(hub).toContain("litert-lm run './tiny.litertlm'");
+    expect(hub).not.toContain("--from-huggingface-repo");
+    expect(contents(model, "litert-lm")[0]).toContain(
+      "--from-huggingface-repo='alice/tiny-litert' 'tiny.litertlm'",
+    );
+  });
 });

@@ -179,4 +179,9 @@ describe("model-library registry", () => {
     expect(countDownloadsMatches(rule("opendde"), "opendde.pt")).toBe(true);
     expect(countDownloadsMatches(rule("zeromodels"), "kf_config.json")).toBe(true);
   });
+
+  it("fills in snippets for libraries whose API is now confirmed", () => {
+    for (const key of ["litert-lm", "onnx", "yolov26", "lightglue"])
+      expect(libraryUiElement(key)?.snippets, key).toBeDefined();
+  });
 });

@@ -1,3 +1,7 @@
+import { litertLmSnippets } from "./more/litert-lm.js";
+import { onnxSnippets } from "./more/onnx.js";
+import { yolov26Snippets } from "./more/yolov26.js";
+import { lightglueSnippets } from "./more/lightglue.js";
 import { layaSnippets } from "./more/laya.js";
 import { gliformerSnippets } from "./more/gliformer.js";
 import { flexraySnippets } from "./more/flexray.js";
@@ -212,4 +216,8 @@ export const MORE_SNIPPETS: Record<string, SnippetGenerator> = {
   opendde: openddeSnippets,
   laya: layaSnippets,
   ltx: ltxSnippets,
+  "litert-lm": litertLmSnippets,
+  onnx: onnxSnippets,
+  yolov26: yolov26Snippets,
+  lightglue: lightglueSnippets,
 };
