@@ -181,7 +181,7 @@ describe("model-library registry", () => {
   });
 
   it("fills in snippets for libraries whose API is now confirmed", () => {
-    for (const key of ["litert-lm", "onnx", "yolov26", "lightglue"])
+    for (const key of ["litert-lm", "litert", "onnx", "yolov26", "lightglue", "kronos"])
       expect(libraryUiElement(key)?.snippets, key).toBeDefined();
   });
 });

@@ -1,3 +1,5 @@
+import { litertSnippets } from "./more/litert.js";
+import { kronosSnippets } from "./more/kronos.js";
 import { litertLmSnippets } from "./more/litert-lm.js";
 import { onnxSnippets } from "./more/onnx.js";
 import { yolov26Snippets } from "./more/yolov26.js";
@@ -220,4 +222,6 @@ export const MORE_SNIPPETS: Record<string, SnippetGenerator> = {
   onnx: onnxSnippets,
   yolov26: yolov26Snippets,
   lightglue: lightglueSnippets,
+  litert: litertSnippets,
+  kronos: kronosSnippets,
 };
