@@ -159,10 +159,12 @@ describe("model-library registry", () => {
         "laya",
         "ltx",
         "mobilint",
+        "montreal-forced-aligner",
         "multimolecule",
         "nobg",
         "openasr",
         "opendde",
+        "piper",
       ].sort(),
     );
     for (const key of withSnippets) {
@@ -183,5 +185,25 @@ describe("model-library registry", () => {
   it("fills in snippets for libraries whose API is now confirmed", () => {
     for (const key of ["litert-lm", "litert", "onnx", "yolov26", "lightglue", "kronos"])
       expect(libraryUiElement(key)?.snippets, key).toBeDefined();
+  });
+
+  it("writes the Piper and MFA commands from the repo's files", () => {
+    const voice = "en/en_US/lessac/medium/en_US-lessac-medium.onnx";
+    const [piper] = librarySnippetsFor({
+      id: "acme/voices",
+      library_name: "piper",
+      siblings: [{ rfilename: voice }, { rfilename: `${voice}.json` }],
+    });
+    expect(piper.content).toContain(
+      `hf download 'acme/voices' '${voice}' '${voice}.json' --local-dir voices`,
+    );
+    expect(piper.content).toContain("--data-dir 'voices/en/en_US/lessac/medium' -m 'en_US-lessac-medium'");
+    const [mfa] = librarySnippetsFor({
+      id: "acme/mfa",
+      library_name: "montreal-forced-aligner",
+      siblings: [{ rfilename: "english_mfa.zip" }],
+    });
+    expect(mfa.content).toContain("\nmfa model download dictionary english_mfa\n");
+    expect(mfa.content).toContain("mfa align ./corpus 'english_mfa' 'mfa_model/english_mfa.zip' ./aligned");
   });
 });

@@ -345,12 +345,13 @@ export const LIBRARIES_L_O = {
     countDownloads: 'path:"config.json" OR path_extension:"mxq"',
     filter: false,
   },
-  // No snippet: MFA downloads its models from its own registry (`mfa model download`); how a Hub repo's files map to its model types is not documented.
+  // Acoustic models are `.zip` archives; dictionaries come from the repo or from MFA's own registry.
   "montreal-forced-aligner": {
     repoUrl: "https://github.com/MontrealCorpusTools/Montreal-Forced-Aligner",
     repoName: "Montreal-Forced-Aligner",
     prettyLabel: "Montreal Forced Aligner",
     docsUrl: "https://montreal-forced-aligner.readthedocs.io",
+    countDownloads: 'path_extension:"zip"',
     filter: false,
   },
   multimolecule: {

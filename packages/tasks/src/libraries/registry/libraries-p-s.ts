@@ -336,7 +336,7 @@ export const LIBRARIES_P_S = {
     countDownloads: 'path:"model.pt"',
     filter: false,
   },
-  // Text-to-speech voices (ONNX). No snippet: how its current CLI names a voice file from a Hub repo could not be confirmed.
+  // Text-to-speech voices: an `.onnx` model with its `.onnx.json` config.
   piper: {
     repoUrl: "https://github.com/OHF-Voice/piper1-gpl",
     repoName: "piper1-gpl",

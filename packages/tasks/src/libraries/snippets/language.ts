@@ -66,6 +66,7 @@ const SHELL_COMMANDS = [
   "openasr",
   "opendde",
   "flexify",
+  "mfa",
 ];
 const SHELL_START = new RegExp(
   `^(?:${SHELL_COMMANDS.map((c) => c.replace(/[.\\-]/g, "\\$&")).join("|")})(?:\\s|$)`,

@@ -1,3 +1,5 @@
+import { piperSnippets } from "./more/piper.js";
+import { montrealForcedAlignerSnippets } from "./more/montreal-forced-aligner.js";
 import { litertSnippets } from "./more/litert.js";
 import { kronosSnippets } from "./more/kronos.js";
 import { litertLmSnippets } from "./more/litert-lm.js";
@@ -224,4 +226,6 @@ export const MORE_SNIPPETS: Record<string, SnippetGenerator> = {
   lightglue: lightglueSnippets,
   litert: litertSnippets,
   kronos: kronosSnippets,
+  piper: piperSnippets,
+  "montreal-forced-aligner": montrealForcedAlignerSnippets,
 };
