@@ -11,6 +11,7 @@ import {
   SELF_HOSTED,
   snippetOptionsFor,
   tokenNeedFor,
+  tokenVariableIn,
   validatePanel,
 } from "./panel-options.js";
 
@@ -168,5 +169,11 @@ describe("a model no provider serves", () => {
     expect(tokenNeedFor("auto").variable).toBe("HF_TOKEN");
     expect(tokenNeedFor("auto").what).toMatch(/huggingface\.co/);
     expect(tokenNeedFor(SELF_HOSTED).variable).toBe("API_TOKEN");
+    // A direct provider call reads the provider's own key, which the note names.
+    const direct = 'client = OpenAI(api_key=os.environ["OPENAI_API_KEY"])';
+    expect(tokenNeedFor("openai", direct)).toMatchObject({ variable: "OPENAI_API_KEY" });
+    expect(tokenNeedFor("openai", direct).what).toMatch(/openai/);
+    expect(tokenVariableIn('-H "Authorization: Bearer $HF_TOKEN"')).toBe("HF_TOKEN");
+    expect(tokenVariableIn("apiKey: process.env.API_TOKEN")).toBe("API_TOKEN");
   });
 });

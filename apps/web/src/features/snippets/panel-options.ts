@@ -161,22 +161,37 @@ export function mappingArgFor(
   };
 }
 
-/** Which token a snippet for `provider` reads, and where the user gets it. */
+/** Which token a snippet reads, and what that token is. */
 export interface TokenNeed {
   variable: string;
   what: string;
 }
 
-export function tokenNeedFor(provider: string): TokenNeed {
-  if (provider === SELF_HOSTED)
+// os.environ["X"], os.environ['X'], process.env.X, $X / ${X}
+const TOKEN_VARIABLE =
+  /(?:os\.environ\[["']|process\.env\.|\$\{?)(HF_TOKEN|API_TOKEN|[A-Z][A-Z0-9_]*_API_KEY)\b/;
+
+/** The token variable a generated snippet reads, if any. */
+export function tokenVariableIn(code: string): string | undefined {
+  return TOKEN_VARIABLE.exec(code)?.[1];
+}
+
+/**
+ * What the token of a snippet is: read from the snippet itself when it names one (a direct provider
+ * call reads `<PROVIDER>_API_KEY`), else from the provider choice.
+ */
+export function tokenNeedFor(provider: string, code?: string): TokenNeed {
+  const variable =
+    (code === undefined ? undefined : tokenVariableIn(code)) ??
+    (provider === SELF_HOSTED ? "API_TOKEN" : "HF_TOKEN");
+  if (variable === "API_TOKEN")
+    return { variable, what: "the API key your own server expects (any text if it has none)" };
+  if (variable === "HF_TOKEN")
     return {
-      variable: "API_TOKEN",
-      what: "the API key your own server expects (any text if it has none)",
+      variable,
+      what: "a huggingface.co access token with the “Make calls to Inference Providers” permission, not a token of this hub: the request goes to router.huggingface.co",
     };
-  return {
-    variable: "HF_TOKEN",
-    what: "a huggingface.co access token with the “Make calls to Inference Providers” permission, not a token of this hub: the request goes to router.huggingface.co",
-  };
+  return { variable, what: `an API key from ${provider}’s own account, sent straight to ${provider}` };
 }
 
 export const LANGUAGE_TABS = [

@@ -193,7 +193,7 @@ export function InferencePanel({ model, mappings }: InferencePanelProps) {
             </div>
           )}
         </div>
-        <TokenNote provider={provider} />
+        <TokenNote provider={provider} code={current?.content} />
 
         {conversational ? (
           <>

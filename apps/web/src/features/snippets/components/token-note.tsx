@@ -1,12 +1,12 @@
 import { SELF_HOSTED, tokenNeedFor } from "../panel-options.js";
 
 /** Says which token the snippet on screen reads, so a hub token is never sent to the router. */
-export function TokenNote({ provider }: { provider: string }) {
-  const need = tokenNeedFor(provider);
+export function TokenNote({ provider, code }: { provider: string; code?: string }) {
+  const need = tokenNeedFor(provider, code);
   return (
     <p className="small muted" style={{ margin: 0 }} data-testid="token-note">
       Token: this snippet reads <code>{need.variable}</code>, {need.what}.
-      {provider === SELF_HOSTED ? null : (
+      {provider === SELF_HOSTED || need.variable !== "HF_TOKEN" ? null : (
         <>
           {" "}
           Library code and local apps read your token for this hub; keep it in <code>MODELHUB_TOKEN</code> so
