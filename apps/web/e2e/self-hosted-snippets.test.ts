@@ -148,3 +148,60 @@ describe.skipIf(skipReason !== undefined)("snippets of models no provider serves
     expect(errors).toEqual([]);
   });
 });
+
+describe.skipIf(skipReason !== undefined)("snippets of a served model, in Chromium", () => {
+  let hub: RunningHub;
+  let served: string | undefined;
+  const session = new BrowserSession();
+
+  beforeAll(async () => {
+    hub = await startHub();
+    await hub.seeded;
+    const response = await fetch(`${hub.url}/api/models?inference_provider=all&limit=50`);
+    const items = (await response.json()) as { id: string; pipeline_tag?: string; tags?: string[] }[];
+    served = items.find(
+      (m) => m.pipeline_tag === "text-generation" && m.tags?.includes("conversational"),
+    )?.id;
+    await session.start();
+  }, 180_000);
+
+  afterAll(async () => {
+    await session.close();
+    await hub?.stop();
+  });
+
+  afterEach((test) => session.screenshotIfFailed(test, "served"));
+
+  it("offers the providers, then your own server; says the router needs a huggingface.co token; checks bill-to", async () => {
+    expect(served).toBeDefined();
+    const page = await session.newPage(hub.url);
+    const errors = watchErrors(page);
+    await page.goto(`/${served}`);
+    const panel = page.locator('[data-testid="inference-panel"]');
+    await panel.waitFor();
+    expect(await panel.getByTestId("unserved-notice").count()).toBe(0);
+    const options = await page
+      .locator("#inference-provider option")
+      .evaluateAll((nodes) => nodes.map((n) => (n as HTMLOptionElement).value));
+    expect(options[0]).toBe("auto");
+    expect(options.at(-1)).toBe("self-hosted");
+    expect(options.length).toBeGreaterThan(2);
+
+    const note = await panel.getByTestId("token-note").innerText();
+    expect(note).toContain("HF_TOKEN");
+    expect(note).toContain("huggingface.co access token");
+    expect(note).toContain("MODELHUB_TOKEN");
+
+    await page.locator("#inference-bill-to").fill("my org!!");
+    await panel.getByText("Enter an organisation name: letters, digits, and - _ . between them.").waitFor();
+    await panel.getByRole("tab", { name: "cURL" }).click();
+    const code = panel.getByTestId("inference-snippet");
+    expect(await code.innerText()).not.toContain("my org");
+    await page.locator("#inference-bill-to").fill("my-org");
+    await expect.poll(() => code.innerText()).toContain("my-org");
+    await page.locator("#inference-bill-to").fill("my org!!");
+    await panel.scrollIntoViewIfNeeded();
+    await panel.screenshot({ path: screenshotPath("self-hosted-04-served-model-bill-to") });
+    expect(errors).toEqual([]);
+  });
+});
