@@ -165,6 +165,7 @@ describe("model-library registry", () => {
         "openasr",
         "opendde",
         "piper",
+        "rwkv",
       ].sort(),
     );
     for (const key of withSnippets) {

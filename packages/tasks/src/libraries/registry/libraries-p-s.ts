@@ -351,7 +351,7 @@ export const LIBRARIES_P_S = {
     prettyLabel: "RouteE Powertrain",
     filter: false,
   },
-  // No snippet: the `rwkv` package loads a local checkpoint whose file name varies by release.
+  // The snippet loads the repo's first `.pth` file with the `rwkv` package and the World tokenizer (`rwkv_vocab_v20230424`); older Pile models use another tokenizer.
   rwkv: {
     repoUrl: "https://github.com/BlinkDL/RWKV-LM",
     repoName: "RWKV-LM",

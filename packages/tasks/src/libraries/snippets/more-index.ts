@@ -1,3 +1,4 @@
+import { rwkvSnippets } from "./more/rwkv.js";
 import { piperSnippets } from "./more/piper.js";
 import { montrealForcedAlignerSnippets } from "./more/montreal-forced-aligner.js";
 import { litertSnippets } from "./more/litert.js";
@@ -228,4 +229,5 @@ export const MORE_SNIPPETS: Record<string, SnippetGenerator> = {
   kronos: kronosSnippets,
   piper: piperSnippets,
   "montreal-forced-aligner": montrealForcedAlignerSnippets,
+  rwkv: rwkvSnippets,
 };
