@@ -166,6 +166,7 @@ describe("model-library registry", () => {
         "opendde",
         "piper",
         "rwkv",
+        "zeromodels",
       ].sort(),
     );
     for (const key of withSnippets) {
@@ -181,6 +182,7 @@ describe("model-library registry", () => {
     expect(countDownloadsMatches(rule("piper"), "en/en_US/voice.onnx")).toBe(true);
     expect(countDownloadsMatches(rule("opendde"), "opendde.pt")).toBe(true);
     expect(countDownloadsMatches(rule("zeromodels"), "kf_config.json")).toBe(true);
+    expect(countDownloadsMatches(rule("zeromodels"), "zm_config.json")).toBe(true);
   });
 
   it("fills in snippets for libraries whose API is now confirmed", () => {

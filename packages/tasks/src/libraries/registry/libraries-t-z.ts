@@ -258,13 +258,13 @@ export const LIBRARIES_T_Z = {
     prettyLabel: "VQWeb",
     filter: false,
   },
-  // Keras 3 models. No snippet: how a model class is loaded from a Hub repo id could not be confirmed from its documentation.
+  // Keras 3 models; `AutoZModel.from_weights` reads `model_type` from `zm_config.json` (`kf_config.json` in older repos).
   zeromodels: {
     repoUrl: "https://github.com/IMvision12/ZeroModels",
     repoName: "ZeroModels",
     prettyLabel: "ZeroModels",
     docsUrl: "https://imvision12.github.io/ZeroModels/",
-    countDownloads: 'path:"kf_config.json"',
+    countDownloads: 'path:"zm_config.json" OR path:"kf_config.json"',
     filter: false,
   },
 } satisfies Record<string, LibraryEntry>;

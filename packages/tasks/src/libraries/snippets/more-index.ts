@@ -1,3 +1,4 @@
+import { zeromodelsSnippets } from "./more/zeromodels.js";
 import { rwkvSnippets } from "./more/rwkv.js";
 import { piperSnippets } from "./more/piper.js";
 import { montrealForcedAlignerSnippets } from "./more/montreal-forced-aligner.js";
@@ -230,4 +231,5 @@ export const MORE_SNIPPETS: Record<string, SnippetGenerator> = {
   piper: piperSnippets,
   "montreal-forced-aligner": montrealForcedAlignerSnippets,
   rwkv: rwkvSnippets,
+  zeromodels: zeromodelsSnippets,
 };
