@@ -166,6 +166,8 @@ describe("model-library registry", () => {
         "opendde",
         "piper",
         "rwkv",
+        "tirex-2",
+        "tunejury",
         "zeromodels",
       ].sort(),
     );

@@ -235,7 +235,6 @@ export const LIBRARIES_T_Z = {
     countDownloads: 'path:"model.safetensors"',
     filter: false,
   },
-  // No snippet: whether TiRex 2 keeps the `tirex.load_model` API of version 1 could not be confirmed.
   "tirex-2": {
     repoUrl: "https://github.com/NX-AI/tirex-2",
     repoName: "TiRex-2",
@@ -243,7 +242,6 @@ export const LIBRARIES_T_Z = {
     countDownloads: 'path:"model-config.yaml"',
     filter: false,
   },
-  // No snippet: its scoring API could not be confirmed.
   tunejury: {
     repoUrl: "https://github.com/yonghyunk1m/TuneJury",
     repoName: "TuneJury",

@@ -1,3 +1,5 @@
+import { tirex2Snippets } from "./more/tirex-2.js";
+import { tunejurySnippets } from "./more/tunejury.js";
 import { zeromodelsSnippets } from "./more/zeromodels.js";
 import { rwkvSnippets } from "./more/rwkv.js";
 import { piperSnippets } from "./more/piper.js";
@@ -232,4 +234,6 @@ export const MORE_SNIPPETS: Record<string, SnippetGenerator> = {
   "montreal-forced-aligner": montrealForcedAlignerSnippets,
   rwkv: rwkvSnippets,
   zeromodels: zeromodelsSnippets,
+  "tirex-2": tirex2Snippets,
+  tunejury: tunejurySnippets,
 };
