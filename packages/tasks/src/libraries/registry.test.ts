@@ -153,6 +153,7 @@ describe("model-library registry", () => {
     const withSnippets = added.filter((key) => libraryUiElement(key)?.snippets !== undefined);
     expect(withSnippets.sort()).toEqual(
       [
+        "encoderfile",
         "flexray",
         "gliformer",
         "jev-style",
@@ -161,6 +162,7 @@ describe("model-library registry", () => {
         "mobilint",
         "montreal-forced-aligner",
         "multimolecule",
+        "ninfer",
         "nobg",
         "openasr",
         "opendde",

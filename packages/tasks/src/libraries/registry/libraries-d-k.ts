@@ -405,7 +405,7 @@ export const LIBRARIES_D_K = {
     countDownloads: 'path_extension:"pt"',
     filter: false,
   },
-  // Self-contained encoder executables. No snippet: the command line of a built file could not be confirmed.
+  // Self-contained encoder executables (ONNX Runtime inside): run with `infer` or `serve`.
   encoderfile: {
     repoUrl: "https://github.com/mozilla-ai/encoderfile",
     repoName: "encoderfile",

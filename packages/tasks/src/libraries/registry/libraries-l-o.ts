@@ -361,7 +361,6 @@ export const LIBRARIES_L_O = {
     docsUrl: "https://multimolecule.danling.org",
     filter: false,
   },
-  // No snippet: its command line could not be confirmed.
   ninfer: {
     repoUrl: "https://github.com/Neroued/ninfer",
     repoName: "NInfer",

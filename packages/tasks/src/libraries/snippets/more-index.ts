@@ -1,3 +1,5 @@
+import { ninferSnippets } from "./more/ninfer.js";
+import { encoderfileSnippets } from "./more/encoderfile.js";
 import { tirex2Snippets } from "./more/tirex-2.js";
 import { tunejurySnippets } from "./more/tunejury.js";
 import { zeromodelsSnippets } from "./more/zeromodels.js";
@@ -236,4 +238,6 @@ export const MORE_SNIPPETS: Record<string, SnippetGenerator> = {
   zeromodels: zeromodelsSnippets,
   "tirex-2": tirex2Snippets,
   tunejury: tunejurySnippets,
+  ninfer: ninferSnippets,
+  encoderfile: encoderfileSnippets,
 };
