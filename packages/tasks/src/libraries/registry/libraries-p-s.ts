@@ -375,7 +375,7 @@ export const LIBRARIES_P_S = {
     prettyLabel: "Shadow",
     filter: false,
   },
-  // No snippet: the version 3 API could not be confirmed.
+  // No snippet: `StableAudioPipeline.from_pretrained` takes a size name ("small", "medium"), not a repo id.
   "stable-audio-3": {
     repoUrl: "https://github.com/Stability-AI/stable-audio-3",
     repoName: "stable-audio-3",
