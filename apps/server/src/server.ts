@@ -79,7 +79,9 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       access: services.access,
       events: services.events,
       dataDir: config.dataDir,
-      publicUrl,
+      // Without MODELHUB_PUBLIC_URL, LFS and commit links follow the address each request came in on,
+      // so a LAN name (http://hub.lan:8080) gets links on that name, not on the listening address.
+      publicUrl: config.publicUrlExplicit ? config.publicUrl : "",
       logger,
       lfsPartBytes: config.lfsPartBytes,
     });

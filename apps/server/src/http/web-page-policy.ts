@@ -11,13 +11,14 @@ export function inlineScriptHashes(indexHtml: string): string[] {
 
 /**
  * Headers of every web app page: scripts only from the hub itself (plus the hashed inline theme
- * script), no framing by other sites, no plugins, forms and fetches only to the hub. Card images may
+ * script and WebAssembly compilation), no framing by other sites, no plugins, forms and fetches only to the hub. Card images may
  * come from anywhere on the web, as on the public Hub.
  */
 export function webPageHeaders(scriptHashes: string[]): Record<string, string> {
   const policy = [
     "default-src 'self'",
-    `script-src 'self' ${scriptHashes.join(" ")}`.trim(),
+    // WebAssembly (hashing large uploads) needs 'wasm-unsafe-eval'; JavaScript eval stays forbidden.
+    `script-src 'self' 'wasm-unsafe-eval' ${scriptHashes.join(" ")}`.trim(),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https: http:",
     "media-src 'self' data: blob: https:",

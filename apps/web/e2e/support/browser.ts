@@ -12,8 +12,8 @@ const ARGS = [
   "--disable-sync",
 ];
 
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: [...ARGS, ...extraArgs], headless: true });
 }
 
 export async function newContext(
@@ -26,7 +26,10 @@ export async function newContext(
     viewport: { width: options.width ?? 1360, height: options.height ?? 900 },
     colorScheme: options.dark ? "dark" : "light",
   });
-  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: hubUrl });
+  // Chromium grants the clipboard only to secure origins (localhost counts; http://hub.lan does not).
+  await context
+    .grantPermissions(["clipboard-read", "clipboard-write"], { origin: hubUrl })
+    .catch(() => undefined);
   return context;
 }
 
@@ -62,8 +65,9 @@ export class BrowserSession {
   private readonly contexts: BrowserContext[] = [];
   private current: Page | undefined;
 
-  async start(): Promise<void> {
-    this.browser = await launchBrowser();
+  /** `extraArgs` add Chromium flags (e.g. `--host-resolver-rules` to reach the hub by a LAN name). */
+  async start(extraArgs: string[] = []): Promise<void> {
+    this.browser = await launchBrowser(extraArgs);
   }
 
   /** A page in a fresh context (its own storage), which becomes the page a failure screenshot shows. */

@@ -14,6 +14,8 @@ export interface RunningHub {
   /** Settles when the demo catalogue import has finished (the hub imports it after it starts listening). */
   seeded: Promise<void>;
   dataDir: string;
+  /** Process id of the hub (to watch its memory). */
+  pid: number;
   stop: () => Promise<void>;
   /** Creates (or reuses) a user and returns a new write token; also sets the web password. */
   createUser: (name: string, password: string) => Promise<string>;
@@ -88,6 +90,7 @@ export async function startHub(options: { seed?: boolean } = {}): Promise<Runnin
     url,
     seeded,
     dataDir,
+    pid: child.pid ?? 0,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));

@@ -1,12 +1,12 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState, type DragEvent, type FormEvent } from "react";
 import { Link } from "react-router";
-import { ErrorState } from "../../components/ui/status.js";
 import { paths } from "../../config/paths.js";
 import { RequireUser } from "../../features/auth/components/require-user.js";
 import { RepoPageFrame } from "../../features/repos/components/repo-page-frame.js";
 import { useRepoRoute } from "../../features/repos/use-repo-route.js";
-import { uploadFiles } from "../../features/upload/api/upload-files.js";
+import { uploadFiles, type FileProgress } from "../../features/upload/api/upload-files.js";
+import { UploadProgress } from "../../features/upload/upload-progress.js";
 import type { CommitResponse } from "../../lib/api-types.js";
 import { formatBytes } from "../../lib/format.js";
 
@@ -16,8 +16,8 @@ function UploadForm() {
   const [folder, setFolder] = useState("");
   const [summary, setSummary] = useState("");
   const [description, setDescription] = useState("");
-  const [progress, setProgress] = useState<string>();
-  const [error, setError] = useState<unknown>();
+  const [progress, setProgress] = useState<{ files: FileProgress[]; stage: string }>();
+  const [error, setError] = useState<string>();
   const [result, setResult] = useState<CommitResponse>();
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -38,6 +38,7 @@ function UploadForm() {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setError(undefined);
+    setProgress(undefined);
     setResult(undefined);
     try {
       const title =
@@ -48,7 +49,7 @@ function UploadForm() {
         "main",
         files.map((file) => ({ path: repoPath(file), file })),
         { summary: title, description },
-        setProgress,
+        (entries, stage) => setProgress({ files: entries, stage }),
       );
       setResult(response);
       setFiles([]);
@@ -56,10 +57,10 @@ function UploadForm() {
       void queryClient.invalidateQueries({ queryKey: ["repo-info", type, id] });
       void queryClient.invalidateQueries({ queryKey: ["commits", type, id] });
       void queryClient.invalidateQueries({ queryKey: ["readme", type, id] });
-    } catch (caught) {
-      setError(caught);
-    } finally {
       setProgress(undefined);
+    } catch (caught) {
+      // The progress stays on screen: it shows how far the upload got, and a retry resumes from there.
+      setError(caught instanceof Error ? caught.message : "The upload failed.");
     }
   }
 
@@ -149,11 +150,15 @@ function UploadForm() {
           onChange={(e) => setDescription(e.target.value)}
         />
       </label>
-      {error ? <ErrorState error={error} /> : null}
-      {progress ? (
-        <p className="notice notice-info" role="status">
-          {progress}
-        </p>
+      {progress ? <UploadProgress files={progress.files} stage={error ? undefined : progress.stage} /> : null}
+      {error ? (
+        <div className="notice notice-error" role="alert" data-testid="upload-error">
+          <strong>Upload failed</strong>
+          <div>{error}</div>
+          <div className="small">
+            Commit again to retry: parts of large files that already reached the hub are not sent twice.
+          </div>
+        </div>
       ) : null}
       {result ? (
         <p className="notice notice-ok" role="status" data-testid="upload-done">
@@ -165,7 +170,7 @@ function UploadForm() {
         <button
           className="button button-primary"
           type="submit"
-          disabled={files.length === 0 || progress !== undefined}
+          disabled={files.length === 0 || (progress !== undefined && error === undefined)}
         >
           Commit changes to main
         </button>

@@ -1,7 +1,9 @@
-import { requestJson, send } from "../../../lib/api-client.js";
+import { requestJson } from "../../../lib/api-client.js";
 import type { CommitResponse, RepoType } from "../../../lib/api-types.js";
 import { apiPaths } from "../../../config/paths.js";
-import { sha256Hex, toBase64 } from "./encode.js";
+import { toBase64 } from "./encode.js";
+import { sha256OfFile } from "./hash-file.js";
+import { uploadLfsObject, type BatchObject } from "./lfs-transfer.js";
 
 export interface PendingFile {
   /** Path inside the repository. */
@@ -14,29 +16,23 @@ export interface CommitMessage {
   description?: string;
 }
 
-type Progress = (message: string) => void;
+/** Where one file stands: bytes hashed, then bytes sent (regular files are sent with the commit). */
+export interface FileProgress {
+  path: string;
+  phase: "waiting" | "hashing" | "uploading" | "done";
+  done: number;
+  total: number;
+}
+
+export type ProgressListener = (files: FileProgress[], stage: string) => void;
 
 interface PreuploadAnswer {
   files: { path: string; uploadMode: "lfs" | "regular"; shouldIgnore?: boolean }[];
 }
 
-interface LfsBatchAnswer {
-  objects: {
-    oid: string;
-    size: number;
-    actions?: { upload?: { href: string; header?: Record<string, string> } };
-    error?: { code: number; message: string };
-  }[];
-}
-
 const LFS_TYPE = "application/vnd.git-lfs+json";
 
-async function preupload(
-  type: RepoType,
-  id: string,
-  revision: string,
-  files: PendingFile[],
-): Promise<PreuploadAnswer> {
+async function preupload(type: RepoType, id: string, revision: string, files: PendingFile[]) {
   const described = await Promise.all(
     files.map(async ({ path, file }) => ({
       path,
@@ -47,57 +43,32 @@ async function preupload(
   return requestJson<PreuploadAnswer>(apiPaths.preupload(type, id, revision), { json: { files: described } });
 }
 
-async function uploadLfsObjects(
-  type: RepoType,
-  id: string,
-  revision: string,
-  objects: { oid: string; file: File }[],
-  progress: Progress,
-) {
-  if (objects.length === 0) return;
-  const answer = await requestJson<LfsBatchAnswer>(apiPaths.lfsBatch(type, id), {
-    headers: { Accept: LFS_TYPE, "Content-Type": LFS_TYPE },
-    body: JSON.stringify({
-      operation: "upload",
-      transfers: ["basic"],
-      hash_algo: "sha256",
-      ref: { name: revision },
-      objects: objects.map((o) => ({ oid: o.oid, size: o.file.size })),
-    }),
-  });
-  for (const object of answer.objects) {
-    if (object.error) throw new Error(`LFS upload refused: ${object.error.message}`);
-    const action = object.actions?.upload;
-    if (!action) continue; // already stored
-    const source = objects.find((o) => o.oid === object.oid);
-    if (!source) continue;
-    progress(`Uploading ${source.file.name}…`);
-    // Upload URLs are self-authorising (signed); clients send no Authorization header to them.
-    const headers: Record<string, string> = { ...action.header };
-    delete headers.Authorization;
-    const target = new URL(action.href, window.location.origin);
-    await send(
-      target.origin === window.location.origin ? target.pathname + target.search : target.toString(),
-      {
-        method: "PUT",
-        body: source.file,
-        headers,
-        token: null,
-      },
-    );
-  }
-}
-
-/** Preupload → LFS for large/binary files → one NDJSON commit with every file. */
+/**
+ * Preupload → hash large files in slices → LFS batch (single PUTs or parts) → one NDJSON commit. A
+ * multi-gigabyte file is never held in memory, and a part that already reached the hub is not sent
+ * again when the upload is retried. Progress is reported per file.
+ */
 export async function uploadFiles(
   type: RepoType,
   id: string,
   revision: string,
   files: PendingFile[],
   message: CommitMessage,
-  progress: Progress = () => {},
+  onProgress: ProgressListener = () => {},
+  signal?: AbortSignal,
 ): Promise<CommitResponse> {
-  progress("Checking files…");
+  const progress: FileProgress[] = files.map(({ path, file }) => ({
+    path,
+    phase: "waiting",
+    done: 0,
+    total: file.size,
+  }));
+  const emit = (stage: string) =>
+    onProgress(
+      progress.map((entry) => ({ ...entry })),
+      stage,
+    );
+  emit("Checking files…");
   const modes = await preupload(type, id, revision, files);
   const modeOf = new Map(modes.files.map((f) => [f.path, f]));
   const lines: string[] = [
@@ -106,29 +77,66 @@ export async function uploadFiles(
       value: { summary: message.summary, description: message.description ?? "" },
     }),
   ];
-  const lfsObjects: { oid: string; file: File }[] = [];
-  for (const { path, file } of files) {
+  const lfs: { index: number; oid: string; file: File }[] = [];
+  for (const [index, { path, file }] of files.entries()) {
     const mode = modeOf.get(path);
-    if (mode?.shouldIgnore) continue;
-    const buffer = await file.arrayBuffer();
+    if (mode?.shouldIgnore) {
+      progress[index] = { ...progress[index], phase: "done", done: file.size };
+      continue;
+    }
     if (mode?.uploadMode === "lfs") {
-      progress(`Hashing ${file.name}…`);
-      const oid = await sha256Hex(buffer);
-      lfsObjects.push({ oid, file });
+      progress[index].phase = "hashing";
+      const oid = await sha256OfFile(file, (hashed) => {
+        progress[index].done = hashed;
+        emit(`Hashing ${path}…`);
+      });
+      lfs.push({ index, oid, file });
       lines.push(JSON.stringify({ key: "lfsFile", value: { path, algo: "sha256", oid, size: file.size } }));
+      progress[index] = { ...progress[index], phase: "uploading", done: 0 };
     } else {
-      lines.push(
-        JSON.stringify({
-          key: "file",
-          value: { path, content: toBase64(new Uint8Array(buffer)), encoding: "base64" },
-        }),
-      );
+      const content = toBase64(new Uint8Array(await file.arrayBuffer()));
+      lines.push(JSON.stringify({ key: "file", value: { path, content, encoding: "base64" } }));
     }
   }
-  await uploadLfsObjects(type, id, revision, lfsObjects, progress);
-  progress("Committing…");
-  return requestJson<CommitResponse>(apiPaths.commit(type, id, revision), {
+  if (lfs.length > 0) {
+    emit("Uploading large files…");
+    const answer = await requestJson<{ objects: BatchObject[] }>(apiPaths.lfsBatch(type, id), {
+      headers: { Accept: LFS_TYPE, "Content-Type": LFS_TYPE },
+      body: JSON.stringify({
+        operation: "upload",
+        transfers: ["basic", "multipart"],
+        hash_algo: "sha256",
+        ref: { name: revision },
+        objects: lfs.map(({ oid, file }) => ({ oid, size: file.size })),
+      }),
+      signal,
+    });
+    for (const object of answer.objects) {
+      if (object.error) throw new Error(`The hub refused a large file: ${object.error.message}`);
+      const source = lfs.find((entry) => entry.oid === object.oid);
+      if (!source) continue;
+      const entry = progress[source.index];
+      await uploadLfsObject(
+        object,
+        source.file,
+        entry.path,
+        (sent) => {
+          entry.done = sent;
+          emit(`Uploading ${entry.path}…`);
+        },
+        signal,
+      );
+      entry.phase = "done";
+      entry.done = entry.total;
+    }
+  }
+  emit("Committing…");
+  const result = await requestJson<CommitResponse>(apiPaths.commit(type, id, revision), {
     headers: { "Content-Type": "application/x-ndjson" },
     body: `${lines.join("\n")}\n`,
+    signal,
   });
+  for (const entry of progress) entry.phase = "done";
+  emit("Done");
+  return result;
 }
