@@ -54,6 +54,11 @@ export async function snippetsCommand(config: Config, args: SnippetArgs, io: Out
     return 0;
   }
   const sections: string[] = [];
+  if (!set.deployed)
+    sections.push(
+      `# ${modelId} isn't deployed by any inference provider: no router snippets. Serve it yourself` +
+        ' (the web app\'s "Your own server" option) or run it locally (Local apps).',
+    );
   for (const s of inference)
     sections.push(`# ${s.language} · ${s.client} · provider ${set.provider}\n${s.content}`);
   if (showLibrary) {

@@ -53,6 +53,8 @@ export interface SnippetSetJson {
   model: string;
   provider: string;
   providers: string[];
+  /** False when no inference provider serves the model (then `inference` is empty, as on the Hub). */
+  deployed: boolean;
   inference: InferenceSnippetJson[];
   libraries: LibrarySnippetsJson[];
   /** Set when the hub is not huggingface.co: where library clients must point (`HF_ENDPOINT`). */

@@ -60,19 +60,27 @@ function isSnippet(value: unknown): value is InferenceSnippet {
   return typeof v?.language === "string" && typeof v.client === "string" && typeof v.content === "string";
 }
 
+/**
+ * The model's library snippets. With `hubUrl` (a hub other than huggingface.co) they download from that
+ * hub: Python sets HF_ENDPOINT first, shell exports it, llama.cpp gets MODEL_ENDPOINT and the default quant.
+ */
 export function librarySnippets(
   model: ModelData,
+  hubUrl?: string,
 ): { library: string; label: string; snippets: string[] } | undefined {
   const libraries = member(tasks, "MODEL_LIBRARIES_UI_ELEMENTS") as Record<string, LibraryEntry> | undefined;
   if (!model.library_name || !libraries) return undefined;
   const entry = libraries[model.library_name];
   if (!entry?.snippets) return undefined;
-  return {
-    library: model.library_name,
-    label: entry.prettyLabel ?? model.library_name,
-    snippets: entry.snippets(model),
-  };
+  const forHub = member(tasks, "librarySnippetsFor");
+  const snippets =
+    typeof forHub === "function"
+      ? (forHub as LibrarySnippetsFor)(model, model.library_name, hubUrl).map((snippet) => snippet.content)
+      : entry.snippets(model);
+  return { library: model.library_name, label: entry.prettyLabel ?? model.library_name, snippets };
 }
+
+type LibrarySnippetsFor = (model: ModelData, library?: string, hubUrl?: string) => { content: string }[];
 
 export function knownProviders(): readonly string[] {
   const list = member(inference, "INFERENCE_PROVIDERS");

@@ -1,4 +1,4 @@
-import { python, type ModelData } from "@modelhub/tasks";
+import type { ModelData } from "@modelhub/tasks";
 import type { SnippetSetJson } from "../hub-api/wire.js";
 import type { ProviderMappingRow } from "./repos.js";
 import { inferenceSnippets, librarySnippets, type ProviderMappingArg } from "./snippet-sources.js";
@@ -30,18 +30,10 @@ function isHuggingFace(url: string): boolean {
 }
 
 /**
- * Python library snippets load files through huggingface_hub, which reads HF_ENDPOINT when imported;
- * setting it first makes the snippet fetch from this hub.
+ * Inference snippets for the chosen provider (none when no provider serves the model: the router would
+ * not know it, as on the Hub, and `deployed` is false) and the model's library snippets, pointed at this
+ * hub when it is not huggingface.co.
  */
-function withEndpointHint(snippet: string, hubUrl: string): string {
-  const looksPython = /^(from \S+ import |import \S+)/m.test(snippet);
-  if (!looksPython) return snippet;
-  const hint = python`import os
-os.environ["HF_ENDPOINT"] = ${hubUrl}
-`;
-  return `${hint}\n${snippet}`;
-}
-
 export function buildSnippets(
   model: ModelData,
   mappings: ProviderMappingRow[],
@@ -51,31 +43,21 @@ export function buildSnippets(
   const requested = request.provider && request.provider !== "" ? request.provider : "auto";
   const mapping =
     requested === "auto" ? (live[0] ?? mappings[0]) : mappings.find((m) => m.provider === requested);
-  const inference = inferenceSnippets(
-    model,
-    requested,
-    mapping ? toMappingArg(model.id, mapping) : undefined,
-    {
-      streaming: request.streaming,
-    },
-  );
-  const library = librarySnippets(model);
+  const deployed = mappings.length > 0;
+  const inference = deployed
+    ? inferenceSnippets(model, requested, mapping ? toMappingArg(model.id, mapping) : undefined, {
+        streaming: request.streaming,
+      })
+    : [];
   const external = !isHuggingFace(request.hubUrl);
+  const library = librarySnippets(model, external ? request.hubUrl : undefined);
   return {
     model: model.id,
     provider: requested,
     providers: mappings.map((m) => m.provider),
+    deployed,
     inference,
-    libraries: library
-      ? [
-          {
-            ...library,
-            snippets: external
-              ? library.snippets.map((s) => withEndpointHint(s, request.hubUrl))
-              : library.snippets,
-          },
-        ]
-      : [],
+    libraries: library ? [library] : [],
     ...(external ? { hubUrl: request.hubUrl } : {}),
   };
 }
