@@ -9,6 +9,7 @@ import { accessLog } from "./middleware/access-log.js";
 import { authMiddleware } from "./middleware/auth.js";
 import { WebSessions } from "../platform/web-sessions.js";
 import { platformRoutes } from "./routes.js";
+import { quickSearchRoutes } from "./routes/quick-search.js";
 import { loadWebApp, webRoutes } from "./routes/web.js";
 
 export type { AppDeps } from "./deps.js";
@@ -83,6 +84,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
 
   for (const group of platformRoutes(deps)) app.route("/", group);
+  app.route("/", quickSearchRoutes(deps));
   if (deps.contentRoutes) app.route("/", deps.contentRoutes);
   const web = loadWebApp(deps.webDir);
   if (web) app.route("/", webRoutes(deps, web));
