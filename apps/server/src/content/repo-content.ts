@@ -263,7 +263,9 @@ export class RepoContent {
     date = new Date(),
   ): Promise<CommitResult> {
     const branch = checkRevision(request.branch ?? DEFAULT_BRANCH);
-    const head = await git.headOf(branch);
+    // `refs/pr/<n>` (a pull request) is committed to as a full ref; anything else is a branch name.
+    const ref = /^refs\/pr\/[1-9][0-9]*$/.test(branch) ? branch : `refs/heads/${branch}`;
+    const head = ref === branch ? await git.resolveCommit(ref) : await git.headOf(branch);
     if (!head && branch !== DEFAULT_BRANCH) throw revisionNotFound(branch);
     if (request.parentCommit && request.parentCommit !== head) {
       // 412 Precondition Failed, as the Hub answers a stale `parentCommit`
@@ -287,7 +289,7 @@ export class RepoContent {
       },
       this.tmpDir,
     );
-    if (!(await this.moveRef(git, `refs/heads/${branch}`, commit, head ?? ""))) {
+    if (!(await this.moveRef(git, ref, commit, head ?? ""))) {
       throw conflict(`Branch ${branch} moved during the commit; retry with the new head`);
     }
     this.forget(git.dir);

@@ -1,6 +1,7 @@
 import type { Kysely, Migration, MigrationProvider } from "kysely";
 import { backfillRepoLinks } from "../platform/repo-links.js";
 import type { Database } from "./schema.js";
+import { createDiscussionTables } from "../platform/discussions/tables.js";
 import { createScaleIndexes, createSearchNameColumn } from "./search-indexes.js";
 
 /** Migrations written with the schema builder only, so each runs unchanged on SQLite and PostgreSQL. */
@@ -208,6 +209,11 @@ const MIGRATIONS: Record<string, Migration> = {
         .addColumn("created_at", "text", (c) => c.notNull())
         .execute();
       await db.schema.createIndex("repo_redirects_repo_idx").on("repo_redirects").column("repo_id").execute();
+    },
+  },
+  "0020_discussions": {
+    async up(db: Kysely<unknown>) {
+      await createDiscussionTables(db);
     },
   },
 };

@@ -137,6 +137,33 @@ export interface RepoContent {
   ): Promise<CommitSummary | undefined>;
   /** Resolves a branch, tag or commit id to a full commit sha; undefined when unknown. Optional. */
   resolveRevision?(repo: RepoRecord, revision: string): Promise<string | undefined>;
+  /** The git side of pull requests (`refs/pr/<n>`). Optional. */
+  pullRequests?: PullRequestRefs;
+}
+
+/** A commit as a pull request lists it. */
+export interface PullRequestCommit {
+  oid: string;
+  title: string;
+  author: string;
+  date: Date;
+}
+
+export type PullRequestMerge =
+  { merged: true; commit: string; fastForward: boolean } | { merged: false; conflicts: string[] };
+
+/** Git operations behind pull requests: refs/pr/<n> and merging it into the default branch. */
+export interface PullRequestRefs {
+  /** Creates `refs/pr/<num>` at `base` (the default branch head when absent); returns its commit. */
+  create(repo: RepoRecord, num: number, base?: string): Promise<string>;
+  /** Current commit of `refs/pr/<num>`, undefined when the ref is gone. */
+  head(repo: RepoRecord, num: number): Promise<string | undefined>;
+  /** Commits reachable from `head` but not from `base`, oldest first. */
+  commitsBetween(repo: RepoRecord, base: string, head: string): Promise<PullRequestCommit[]>;
+  /** Unified diff of `head` against `base` (LFS files show as pointer changes), cut at a size limit. */
+  diff(repo: RepoRecord, base: string, head: string): Promise<string>;
+  /** Merges `refs/pr/<num>` into the default branch (fast-forward or a merge commit); nothing moves on a conflict. */
+  merge(repo: RepoRecord, num: number, input: { title: string; author: string }): Promise<PullRequestMerge>;
 }
 
 /** What platform hands to the content half when building its routes and service. */

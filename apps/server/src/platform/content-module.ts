@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import { createContentRoutes, createRepoContent } from "../content/index.js";
+import { createPullRequestRefs } from "../content/git/pull-request-refs.js";
 import type { AppEnv, ContentDeps, RepoContent } from "../http/contracts.js";
 
 export interface LoadedContent {
@@ -35,6 +36,7 @@ export async function loadContent(deps: ContentDeps): Promise<LoadedContent> {
       return { sha: result.commit, date: result.date, title: input.title };
     },
     resolveRevision: (repo, revision) => service.resolve(repo, revision),
+    pullRequests: createPullRequestRefs(service),
     storeRoutedFilesInLfs: async (repo, input) => {
       const result = await service.storeRoutedFilesInLfs(repo, input);
       return result && { sha: result.commit, date: result.date, title: input.title };
