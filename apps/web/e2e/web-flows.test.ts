@@ -398,6 +398,28 @@ describe.skipIf(skipReason !== undefined)("web app in Chromium against the real 
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
+    // the card comes first, right under the header; the details and code follow it
+    const cardTop = await page
+      .locator('article[aria-label="Model card"]')
+      .evaluate((el) => el.getBoundingClientRect().top);
+    const sideTop = await page.locator("aside.sidebar").evaluate((el) => el.getBoundingClientRect().top);
+    expect(cardTop).toBeLessThan(sideTop);
+    expect(cardTop).toBeLessThan(400);
+    // every tab fits, and a code block's copy button sits above its first line, not over it
+    const tabsFit = await page
+      .locator(".tabs")
+      .first()
+      .evaluate((el) => el.scrollWidth <= el.clientWidth);
+    expect(tabsFit).toBe(true);
+    const clear = await page
+      .locator('[data-testid="inference-snippet"] .code-block')
+      .first()
+      .evaluate((block) => {
+        const button = block.querySelector(".copy-button")?.getBoundingClientRect();
+        const code = block.querySelector("pre code")?.getBoundingClientRect();
+        return button && code ? button.bottom <= code.top + 1 : false;
+      });
+    expect(clear).toBe(true);
     await screenshot(page, "16-model-phone-dark");
     await page.goto("/models");
     await page.locator("a.repo-card").first().waitFor();

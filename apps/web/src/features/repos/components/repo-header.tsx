@@ -52,6 +52,7 @@ export function RepoHeader({
               {owner}
             </Link>
             <span className="faint">/</span>
+            <wbr />
             <span>{name}</span>
           </h1>
           <CopyButton text={id} label="Copy id" />
