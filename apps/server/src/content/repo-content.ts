@@ -300,10 +300,14 @@ export class RepoContent {
     return { commit, branch, sha: commit, date: stored, title: request.title };
   }
 
-  /** Commits onto a new `refs/pr/<n>` starting at `parentCommit` (or the branch head); the branch stays put. */
+  /**
+   * Commits onto a new `refs/pr/<n>` starting at `parentCommit` (or the branch head); the branch stays put.
+   * `number` is the pull request's number when the platform gave one (default: after the highest ref).
+   */
   async commitPullRequest(
     repo: RepoRecord,
     request: CommitRequest,
+    number?: number,
   ): Promise<CommitResult & { pullRequest: number }> {
     const git = this.git(repo);
     if (!(await this.exists(repo))) await this.init(repo, request.author);
@@ -316,7 +320,7 @@ export class RepoContent {
         .map((ref) => /^refs\/pr\/(\d+)$/.exec(ref.ref)?.[1])
         .filter((n): n is string => n !== undefined)
         .map(Number);
-      const pullRequest = Math.max(0, ...numbers) + 1;
+      const pullRequest = number ?? Math.max(0, ...numbers) + 1;
       const changes = await planIndexChanges(
         this.planContext(repo, git),
         await this.snapshotOf(git, base),

@@ -45,6 +45,24 @@ export interface RepoAccess {
     viewer: Viewer,
     repo: RepoRecord,
   ): Promise<{ status: 401 | 403; message: string } | undefined>;
+  /**
+   * Whether `viewer` may move `ref` (commit API, git push): `refs/pr/<n>` takes the author of its open
+   * pull request and the repo's writers, any other ref only writers. Undefined when allowed.
+   */
+  pushDenial?(
+    viewer: Viewer,
+    repo: RepoRecord,
+    ref: string,
+  ): Promise<{ status: 401 | 403 | 404; message: string } | undefined>;
+  /**
+   * A commit sent with `create_pr=1`: opens pull request number N (by `viewer`, based on `baseCommit`)
+   * and returns N; the caller then creates `refs/pr/<N>` with that commit.
+   */
+  openPullRequest?(
+    viewer: Viewer,
+    repo: RepoRecord,
+    input: { title: string; description: string; baseCommit: string },
+  ): Promise<number>;
 }
 
 /** A file as seen at one commit. `lfs` is set for files stored as LFS pointers. */

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import type { RepoAccess, RepoRecord, RepoType, Viewer } from "../http/contracts.js";
 import { AccessRequests, gateDenial, hasBypass } from "./access-requests.js";
+import { pullRequestAccess } from "./discussions/access-hooks.js";
 import { toRepoRecord, type Repos } from "./repos.js";
 
 /** A viewer built from a token also knows in which orgs its role allows writes. */
@@ -46,6 +47,7 @@ export function createRepoAccess(repos: Repos, db?: Kysely<Database>): RepoAcces
     },
     canRead: (viewer, repo) => canReadRepo(viewer, repo),
     canWrite: (viewer, repo) => canWriteNamespace(viewer, repo.owner),
+    ...(db ? pullRequestAccess(db, repos) : {}),
     async downloadDenial(viewer, repo) {
       if (!requests || !repo.gated || hasBypass(viewer, repo)) return undefined;
       let status;

@@ -240,6 +240,50 @@ describe.each(DIALECTS)("pull requests as git refs (%s)", (dialect) => {
     expect(await push(bob, `refs/pr/${num}`)).toBeUndefined();
   });
 
+  it("gives a create_pr commit the next number shared with discussions, through RepoAccess", async () => {
+    const access = hub.services.access;
+    const row = (await hub.services.repos.find("model", "olivia/m"))!;
+    const repo = toRepoRecord(row);
+    const resolved = (await hub.services.accounts.resolveToken(bob))!;
+    const viewer = hub.services.accounts.viewerOf(resolved);
+    expect(await access.pushDenial?.(viewer, repo, "main")).toMatchObject({ status: 403 });
+    expect(await access.pushDenial?.(viewer, repo, "refs/pr/1")).toMatchObject({ status: 403 });
+    const before = ((await (await fetch(repoApi("/discussions"))).json()) as { count: number }).count;
+    const base = await headOf("main");
+    const num = await access.openPullRequest!(viewer, repo, {
+      title: "Via create_pr",
+      description: "",
+      baseCommit: base,
+    });
+    expect(num).toBe(before + 1);
+    const content = createRepoContent({
+      dataDir: hub.dataDir,
+      events: { commitLanded: async () => undefined, downloadCounted: async () => undefined },
+      logger: pino({ level: "silent" }),
+    });
+    const blob = await content.hashBlob(repo, "e\n");
+    const result = await content.commitPullRequest(
+      repo,
+      {
+        title: "Add e",
+        author: "bob",
+        parentCommit: base,
+        operations: [{ kind: "file", path: "e.txt", blob }],
+      },
+      num,
+    );
+    expect(result.pullRequest).toBe(num);
+    expect(await access.pushDenial?.(viewer, repo, `refs/pr/${num}`)).toBeUndefined();
+    const body = await details(num);
+    expect(body).toMatchObject({
+      isPullRequest: true,
+      author: { name: "bob" },
+      changes: { baseCommit: base },
+    });
+    expect(body.events.filter((e) => e.type === "commit").map((e) => e.data.oid)).toEqual([result.commit]);
+    expect(await raw(encoded(num), "e.txt")).toBe("e\n");
+  });
+
   it("fast-forwards main when it did not move, and git clone shows the merged tree", async () => {
     const created = await postJson(repoApi("/discussions"), { title: "Add d", pullRequest: true }, olivia);
     const { num } = (await created.json()) as { num: number };

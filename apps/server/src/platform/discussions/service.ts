@@ -97,6 +97,29 @@ export class Discussions {
     return this.store.create(row.id, { ...input, author: user }, prepare);
   }
 
+  /**
+   * A pull request whose first commit arrives with it (`create_pr=1` on the commit API): stores it
+   * based on `baseCommit` and returns its number; the caller creates `refs/pr/<num>` with the commit.
+   */
+  async openForCommit(
+    viewer: Viewer,
+    row: RepoRow,
+    input: { title: string; description: string; baseCommit: string },
+  ): Promise<number> {
+    const user = await this.participant(viewer, row);
+    const created = await this.store.create(
+      row.id,
+      {
+        title: input.title.trim().slice(0, 200) || "Pull request",
+        description: input.description,
+        author: user,
+        pullRequest: true,
+      },
+      async () => ({ baseRef: BASE_REF, baseCommit: input.baseCommit }),
+    );
+    return created.num;
+  }
+
   async comment(viewer: Viewer, row: RepoRow, num: number, text: string) {
     const user = await this.participant(viewer, row);
     const discussion = await this.found(row, num);
