@@ -95,7 +95,11 @@ function NewRepoForm() {
             id="new-repo-name"
             className="input"
             value={name}
-            onChange={(e) => setName(e.target.value)}
+            onChange={(e) => {
+              setName(e.target.value);
+              // an answer about the previous name no longer applies
+              setError(undefined);
+            }}
             required
             maxLength={96}
             pattern={NAME_PATTERN}

@@ -1,3 +1,4 @@
+import { licenseLabel } from "./license-label.js";
 import type { RepoType } from "../../lib/api-types.js";
 import type { FilterChoice } from "./components/filter-group.js";
 import type { Facets, FacetValue } from "./api/get-facets.js";
@@ -75,7 +76,9 @@ export function countedChoices(
 ): FilterChoice[] {
   const labels = new Map(known.map((choice) => [choice.value, choice.label]));
   const label = (value: string) =>
-    labels.get(value) ?? (group === "language" ? languageLabel(value) : undefined) ?? value;
+    labels.get(value) ??
+    (group === "language" ? languageLabel(value) : group === "license" ? licenseLabel(value) : undefined) ??
+    value;
   const choices = valuesOf(group, type, facets).map((facet) => ({
     value: facet.value,
     label: label(facet.value),

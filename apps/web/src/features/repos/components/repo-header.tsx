@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Link } from "react-router";
 import { paths, repoTypeLabel } from "../../../config/paths.js";
 import type { RepoInfo, RepoType } from "../../../lib/api-types.js";
@@ -10,10 +11,12 @@ export type RepoTab = "card" | "files" | "commits" | "upload" | "settings";
 
 const CARD_LABEL: Record<RepoType, string> = { model: "Model card", dataset: "Dataset card", space: "App" };
 
-function visibleTags(info: RepoInfo): string[] {
-  return (info.tags ?? [])
-    .filter((tag) => !tag.startsWith("region:") && !tag.includes(":") && tag !== info.pipeline_tag)
-    .slice(0, 12);
+const MAX_TAGS = 12;
+
+function plainTags(info: RepoInfo): string[] {
+  return (info.tags ?? []).filter(
+    (tag) => !tag.startsWith("region:") && !tag.includes(":") && tag !== info.pipeline_tag,
+  );
 }
 
 export function RepoHeader({
@@ -33,6 +36,10 @@ export function RepoHeader({
   const { user } = useAuth();
   const canWrite = Boolean(user && (user.name === owner || user.orgs?.some((org) => org.name === owner)));
   const license = info?.tags?.find((tag) => tag.startsWith("license:"))?.slice("license:".length);
+  const [showAllTags, setShowAllTags] = useState(false);
+  const hiddenTags = info
+    ? Math.max(0, plainTags(info).filter((tag) => tag !== info.library_name).length - MAX_TAGS)
+    : 0;
   const tabs: { key: RepoTab; label: string; to: string }[] = [
     { key: "card", label: CARD_LABEL[type], to: paths.repo(type, id) },
     { key: "files", label: "Files and versions", to: paths.tree(type, id, revision) },
@@ -75,8 +82,9 @@ export function RepoHeader({
                 {info.library_name}
               </Link>
             ) : null}
-            {visibleTags(info)
+            {plainTags(info)
               .filter((tag) => tag !== info.library_name)
+              .slice(0, showAllTags ? undefined : MAX_TAGS)
               .map((tag) => (
                 <Link
                   key={tag}
@@ -86,6 +94,11 @@ export function RepoHeader({
                   {tag}
                 </Link>
               ))}
+            {hiddenTags > 0 && !showAllTags ? (
+              <button type="button" className="tag tag-more" onClick={() => setShowAllTags(true)}>
+                +{hiddenTags}
+              </button>
+            ) : null}
             {license ? <span className="tag">License: {license}</span> : null}
           </div>
         ) : null}
