@@ -93,8 +93,8 @@ export function discussionRoutes(deps: AppDeps): Hono<AppEnv> {
     );
 
   app.get(repoPath, async (c) => {
-    const filter = listFilter(c);
-    return c.json(await discussions.list(await repoOf(c), filter));
+    const row = await repoOf(c);
+    return c.json(await discussions.list(row, listFilter(c)));
   });
 
   app.post(repoPath, async (c) => {
@@ -118,46 +118,47 @@ export function discussionRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   app.get(one, async (c) => {
+    const row = await repoOf(c);
     const num = numberOf(c);
     const withDiff = c.req.query("diff") === "1" || c.req.query("diff") === "true";
-    return c.json(await discussions.details(await repoOf(c), num, withDiff));
+    return c.json(await discussions.details(row, num, withDiff));
   });
 
   app.post(`${one}/comment`, async (c) => {
     requireWriteUser(c.var.viewer);
-    const num = numberOf(c);
     const row = await repoOf(c);
+    const num = numberOf(c);
     const body = await jsonBody(c, commentSchema);
     return c.json(await discussions.comment(c.var.viewer, row, num, body.comment));
   });
 
   app.post(`${one}/comment/:id/edit`, async (c) => {
     requireWriteUser(c.var.viewer);
-    const num = numberOf(c);
     const row = await repoOf(c);
+    const num = numberOf(c);
     const body = await jsonBody(c, editSchema);
     return c.json(await discussions.editComment(c.var.viewer, row, num, c.req.param("id"), body.content));
   });
 
   app.post(`${one}/comment/:id/hide`, async (c) => {
     requireWriteUser(c.var.viewer);
-    const num = numberOf(c);
     const row = await repoOf(c);
+    const num = numberOf(c);
     return c.json(await discussions.hideComment(c.var.viewer, row, num, c.req.param("id")));
   });
 
   app.post(`${one}/title`, async (c) => {
     requireWriteUser(c.var.viewer);
-    const num = numberOf(c);
     const row = await repoOf(c);
+    const num = numberOf(c);
     const body = await jsonBody(c, titleSchema);
     return c.json(await discussions.rename(c.var.viewer, row, num, body.title));
   });
 
   app.post(`${one}/status`, async (c) => {
     requireWriteUser(c.var.viewer);
-    const num = numberOf(c);
     const row = await repoOf(c);
+    const num = numberOf(c);
     const body = await jsonBody(c, statusSchema);
     const comment = body.comment?.trim() || undefined;
     return c.json(await discussions.setStatus(c.var.viewer, row, num, body.status, comment));
@@ -165,8 +166,8 @@ export function discussionRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.post(`${one}/merge`, async (c) => {
     requireWriteUser(c.var.viewer);
-    const num = numberOf(c);
     const row = await repoOf(c);
+    const num = numberOf(c);
     const body = await jsonBody(c, mergeSchema);
     return c.json(await discussions.merge(c.var.viewer, row, num, body.comment?.trim() || undefined));
   });
