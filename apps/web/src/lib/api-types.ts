@@ -106,6 +106,8 @@ export interface CommitResponse {
 export interface ExampleRepoRef {
   id: string;
   description: string;
+  /** Task examples: whether the repo exists on this hub (others live on huggingface.co only). */
+  onHub?: boolean;
 }
 
 export type DemoEntry =

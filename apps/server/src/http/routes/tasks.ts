@@ -1,7 +1,9 @@
 import { Hono } from "hono";
 import { isPipelineType, TASKS_DATA, type TaskData } from "@modelhub/tasks";
 import type { AppEnv } from "../contracts.js";
+import type { AppDeps } from "../deps.js";
 import { notFound } from "../errors.js";
+import { markExamplesOnHub } from "../../platform/task-examples.js";
 
 function definedTasks(): Record<string, TaskData> {
   return Object.fromEntries(
@@ -9,15 +11,24 @@ function definedTasks(): Record<string, TaskData> {
   );
 }
 
-/** `GET /api/tasks` (object keyed by task id) and `GET /api/tasks/{task}`. */
-export function taskRoutes(): Hono<AppEnv> {
+/**
+ * `GET /api/tasks` (object keyed by task id) and `GET /api/tasks/{task}`, whose example models, datasets
+ * and spaces carry `onHub` (whether the viewer can open them on this hub).
+ */
+export function taskRoutes(deps?: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.get("/api/tasks", (c) => c.json(definedTasks()));
-  app.get("/api/tasks/:task", (c) => {
+  app.get("/api/tasks/:task", async (c) => {
     const id = c.req.param("task");
     const entry = isPipelineType(id) ? TASKS_DATA[id] : undefined;
     if (!entry) throw notFound(`Task ${id} has no catalogue entry`);
-    return c.json(entry);
+    if (!deps) return c.json(entry);
+    const [models, datasets, spaces] = await Promise.all([
+      markExamplesOnHub(deps.db, c.var.viewer, "model", entry.models),
+      markExamplesOnHub(deps.db, c.var.viewer, "dataset", entry.datasets),
+      markExamplesOnHub(deps.db, c.var.viewer, "space", entry.spaces),
+    ]);
+    return c.json({ ...entry, models, datasets, spaces });
   });
   return app;
 }

@@ -16,9 +16,21 @@ function ExampleList({ title, items, type }: { title: string; items?: ExampleRep
       <ul style={{ margin: 0, paddingLeft: 18 }}>
         {items.map((item) => (
           <li key={item.id} style={{ marginBottom: 6 }}>
-            <Link className="mono small" to={paths.repo(type, item.id)}>
-              {item.id}
-            </Link>
+            {item.onHub === false ? (
+              <a
+                className="mono small"
+                href={`https://huggingface.co${paths.repo(type, item.id)}`}
+                target="_blank"
+                rel="noopener noreferrer"
+                title="Not on this hub: opens huggingface.co"
+              >
+                {item.id} <span className="tag tag-external">huggingface.co ↗</span>
+              </a>
+            ) : (
+              <Link className="mono small" to={paths.repo(type, item.id)}>
+                {item.id}
+              </Link>
+            )}
             <div className="small muted">{item.description}</div>
           </li>
         ))}
