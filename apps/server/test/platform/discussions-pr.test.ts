@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRepoContent } from "../../src/content/index.js";
+import { contributableRepo, pushableRepo } from "../../src/content/http/repo-access.js";
 import { Discussions } from "../../src/platform/discussions/service.js";
 import { toRepoRecord } from "../../src/platform/repos.js";
 import { bearer, DIALECTS, postJson, startTestHub, type TestHub } from "./helpers/test-hub.js";
@@ -282,6 +283,36 @@ describe.each(DIALECTS)("pull requests as git refs (%s)", (dialect) => {
     });
     expect(body.events.filter((e) => e.type === "commit").map((e) => e.data.oid)).toEqual([result.commit]);
     expect(await raw(encoded(num), "e.txt")).toBe("e\n");
+  });
+
+  it("offers the commit routes pushableRepo / contributableRepo built on those rules", async () => {
+    const viewerOf = async (token?: string) => {
+      const resolved = token ? await hub.services.accounts.resolveToken(token) : undefined;
+      return resolved ? hub.services.accounts.viewerOf(resolved) : { orgs: [] as string[] };
+    };
+    const created = await postJson(repoApi("/discussions"), { title: "Helpers", pullRequest: true }, bob);
+    const { num } = (await created.json()) as { num: number };
+    const access = hub.services.access;
+    const ref = `refs/pr/${num}`;
+    const status = (promise: Promise<unknown>) =>
+      promise.then(
+        () => 200,
+        (err: { status?: number }) => err.status,
+      );
+    expect(await status(pushableRepo(access, await viewerOf(bob), "model", "olivia", "m", ref))).toBe(200);
+    expect(await status(pushableRepo(access, await viewerOf(olivia), "model", "olivia", "m", ref))).toBe(200);
+    expect(await status(pushableRepo(access, await viewerOf(carl), "model", "olivia", "m", ref))).toBe(403);
+    expect(await status(pushableRepo(access, await viewerOf(bobRead), "model", "olivia", "m", ref))).toBe(
+      403,
+    );
+    expect(await status(pushableRepo(access, await viewerOf(), "model", "olivia", "m", ref))).toBe(401);
+    expect(await status(pushableRepo(access, await viewerOf(bob), "model", "olivia", "m", "main"))).toBe(403);
+    expect(await status(contributableRepo(access, await viewerOf(carl), "model", "olivia", "m"))).toBe(200);
+    expect(await status(contributableRepo(access, await viewerOf(bobRead), "model", "olivia", "m"))).toBe(
+      403,
+    );
+    expect(await status(contributableRepo(access, await viewerOf(), "model", "olivia", "m"))).toBe(401);
+    expect(await status(contributableRepo(access, await viewerOf(bob), "model", "olivia", "nope"))).toBe(404);
   });
 
   it("fast-forwards main when it did not move, and git clone shows the merged tree", async () => {

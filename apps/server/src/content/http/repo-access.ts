@@ -67,3 +67,48 @@ export async function downloadableRepo(
   if (denial) throw new HttpError(denial.status, denial.message, "GatedRepo");
   return repo;
 }
+
+/**
+ * Like readableRepo, then requires a write token with access to a gated repo, without needing write
+ * access to the repo: what opening a pull request (`create_pr=1`) and its preupload need.
+ */
+export async function contributableRepo(
+  access: RepoAccess,
+  viewer: Viewer,
+  type: RepoType,
+  owner: string,
+  name: string,
+): Promise<RepoRecord> {
+  const repo = await readableRepo(access, viewer, type, owner, name);
+  if (access.canWrite(viewer, repo)) return repo;
+  if (!viewer.user)
+    throw new HttpError(401, "Authentication required to contribute to this repository", undefined, {
+      "WWW-Authenticate": 'Basic realm="ModelHub"',
+    });
+  if (viewer.role !== "write")
+    throw new HttpError(403, "This action needs a write token; this token is read-only");
+  const denial = repo.gated ? await access.downloadDenial?.(viewer, repo) : undefined;
+  if (denial) throw new HttpError(denial.status, denial.message, "GatedRepo");
+  return repo;
+}
+
+/**
+ * Like readableRepo, then asks whether the viewer may move `ref`: `refs/pr/<n>` admits the author of
+ * that open pull request as well as the repo's writers (`RepoAccess.pushDenial`); without that hook,
+ * or for any other ref, this is writableRepo.
+ */
+export async function pushableRepo(
+  access: RepoAccess,
+  viewer: Viewer,
+  type: RepoType,
+  owner: string,
+  name: string,
+  ref: string,
+): Promise<RepoRecord> {
+  if (!access.pushDenial || !/^refs\/pr\/[0-9]+$/.test(ref))
+    return writableRepo(access, viewer, type, owner, name);
+  const repo = await readableRepo(access, viewer, type, owner, name);
+  const denial = await access.pushDenial(viewer, repo, ref);
+  if (denial) throw new HttpError(denial.status, denial.message);
+  return repo;
+}
