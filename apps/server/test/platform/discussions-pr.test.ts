@@ -315,6 +315,42 @@ describe.each(DIALECTS)("pull requests as git refs (%s)", (dialect) => {
     expect(await status(contributableRepo(access, await viewerOf(bob), "model", "olivia", "nope"))).toBe(404);
   });
 
+  it("follows org roles: read members open and push their PRs, write members merge", async () => {
+    expect((await postJson(`${hub.url}/api/organizations/new`, { name: "guild" }, olivia)).status).toBe(200);
+    await hub.services.accounts.ensureUser({ name: "wes" });
+    await hub.services.accounts.ensureUser({ name: "rita" });
+    const members = `${hub.url}/api/organizations/guild/members`;
+    expect((await postJson(members, { user: "wes", role: "write" }, olivia)).status).toBe(200);
+    expect((await postJson(members, { user: "rita", role: "read" }, olivia)).status).toBe(200);
+    const wes = await hub.tokenFor("wes");
+    const rita = await hub.tokenFor("rita");
+    const made = await postJson(
+      `${hub.url}/api/repos/create`,
+      {
+        name: "p",
+        organization: "guild",
+        type: "model",
+        private: true,
+        files: [{ path: "README.md", content: "# guild\n", encoding: "utf-8" }],
+      },
+      olivia,
+    );
+    expect(made.status, await made.clone().text()).toBe(200);
+    const guild = (rest: string) => `${hub.url}/api/models/guild/p/discussions${rest}`;
+    expect((await postJson(guild(""), { title: "outsider" }, carl)).status).toBe(404);
+    const created = await postJson(guild(""), { title: "From a read member", pullRequest: true }, rita);
+    expect(created.status).toBe(200);
+    const { num } = (await created.json()) as { num: number };
+    const comment = await postJson(guild(`/${num}/comment`), { comment: "please merge" }, rita);
+    const { newMessage } = (await comment.json()) as { newMessage: { id: string } };
+    expect((await postJson(guild(`/${num}/comment/${newMessage.id}/hide`), {}, rita)).status).toBe(403);
+    expect((await postJson(guild(`/${num}/merge`), {}, rita)).status).toBe(403);
+    expect((await postJson(guild(`/${num}/comment/${newMessage.id}/hide`), {}, wes)).status).toBe(200);
+    expect((await postJson(guild(`/${num}/title`), { title: "Renamed by a writer" }, wes)).status).toBe(200);
+    const merged = await postJson(guild(`/${num}/merge`), {}, wes);
+    expect(merged.status, await merged.clone().text()).toBe(200);
+  });
+
   it("fast-forwards main when it did not move, and git clone shows the merged tree", async () => {
     const created = await postJson(repoApi("/discussions"), { title: "Add d", pullRequest: true }, olivia);
     const { num } = (await created.json()) as { num: number };
