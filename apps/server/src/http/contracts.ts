@@ -180,6 +180,8 @@ export interface PullRequestRefs {
   commitsBetween(repo: RepoRecord, base: string, head: string): Promise<PullRequestCommit[]>;
   /** Unified diff of `head` against `base` (LFS files show as pointer changes), cut at a size limit. */
   diff(repo: RepoRecord, base: string, head: string): Promise<string>;
+  /** Files that would conflict if `refs/pr/<num>` were merged into the default branch now. */
+  conflicts(repo: RepoRecord, num: number): Promise<string[]>;
   /** Merges `refs/pr/<num>` into the default branch (fast-forward or a merge commit); nothing moves on a conflict. */
   merge(repo: RepoRecord, num: number, input: { title: string; author: string }): Promise<PullRequestMerge>;
 }

@@ -232,7 +232,7 @@ describe.each(DIALECTS)("pull requests as git refs (%s)", (dialect) => {
     expect(body.filesWithConflicts).toEqual(["README.md"]);
     expect(await headOf("main")).toBe(main);
     expect(await raw("main", "README.md")).toBe("# olivia's card\n");
-    expect((await details(num)).status).toBe("open");
+    expect(await details(num)).toMatchObject({ status: "open", filesWithConflicts: ["README.md"] });
 
     // Closing refuses further pushes; reopening allows them again.
     expect((await postJson(pr(num, "/status"), { status: "closed" }, bob)).status).toBe(200);

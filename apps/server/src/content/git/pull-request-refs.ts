@@ -74,6 +74,14 @@ export function createPullRequestRefs(content: RepoContent): PullRequestRefs {
         : text;
     },
 
+    async conflicts(repo, num) {
+      const git = content.git(repo);
+      const [head, main] = [await git.resolveCommit(prRef(num)), await git.headOf(DEFAULT_BRANCH)];
+      if (!head || !main) return [];
+      const tree = await mergeTree(git.dir, main, head);
+      return "conflicts" in tree ? tree.conflicts : [];
+    },
+
     merge: (repo, num, input) => mergeIntoMain(content, repo, num, input),
   };
 }
@@ -100,15 +108,11 @@ async function mergeIntoMain(
     next = head;
     fastForward = true;
   } else {
-    const tree = await runGit(["merge-tree", "--write-tree", "--name-only", "--no-messages", main, head], {
-      gitDir,
-      okCodes: [1],
-    });
-    const lines = tree.stdout.toString("utf8").split("\n").filter(Boolean);
-    if (tree.code === 1) return { merged: false, conflicts: [...new Set(lines.slice(1))] };
+    const tree = await mergeTree(gitDir, main, head);
+    if ("conflicts" in tree) return { merged: false, conflicts: tree.conflicts };
     const when = `${Math.floor(Date.now() / 1000)} +0000`;
     const email = `${input.author}@users.noreply.modelhub`;
-    const created = await runGit(["commit-tree", lines[0], "-p", main, "-p", head, "-F", "-"], {
+    const created = await runGit(["commit-tree", tree.tree, "-p", main, "-p", head, "-F", "-"], {
       gitDir,
       input: `${input.title}\n`,
       env: {
@@ -127,4 +131,18 @@ async function mergeIntoMain(
   content.forget(gitDir);
   await content.announce(repo, next);
   return { merged: true, commit: next, fastForward };
+}
+
+/** The merged tree of two commits, or the files that conflict (git's merge-ort, nothing is written to refs). */
+async function mergeTree(
+  gitDir: string,
+  ours: string,
+  theirs: string,
+): Promise<{ tree: string } | { conflicts: string[] }> {
+  const result = await runGit(["merge-tree", "--write-tree", "--name-only", "--no-messages", ours, theirs], {
+    gitDir,
+    okCodes: [1],
+  });
+  const lines = result.stdout.toString("utf8").split("\n").filter(Boolean);
+  return result.code === 1 ? { conflicts: [...new Set(lines.slice(1))] } : { tree: lines[0] };
 }

@@ -71,7 +71,10 @@ export class Discussions {
               headCommit: head,
               ...(discussion.merge_commit ? { mergeCommitId: discussion.merge_commit } : {}),
             },
-            filesWithConflicts: [],
+            filesWithConflicts:
+              discussion.status === "open" && this.refs
+                ? await this.refs.conflicts(repo, discussion.num)
+                : [],
           }
         : {}),
       ...(diff !== undefined ? { diff } : {}),
