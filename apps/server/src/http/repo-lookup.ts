@@ -33,7 +33,7 @@ export async function managedRepo(
 ): Promise<RepoRow> {
   const row = await readableRepo(c, repos, type, id);
   const viewer = c.var.viewer;
-  if (!viewer.user) throw unauthorized("You must be authenticated: send `Authorization: Bearer hf_…`");
+  if (!viewer.user) throw unauthorized("You must be authenticated: send `Authorization: Bearer hf_...`");
   if (!canWriteNamespace(viewer, row.owner))
     throw forbidden(`You need write access to ${row.full_id} (a write token of an owner) for this operation`);
   return row;

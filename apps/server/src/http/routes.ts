@@ -16,6 +16,7 @@ import { tokenRoutes } from "./routes/tokens.js";
 import { whoamiRoutes } from "./routes/whoami.js";
 import { sessionRoutes } from "./routes/sessions.js";
 import { validateYamlRoutes } from "./routes/validate-yaml.js";
+import { namespacelessIdRoutes } from "./routes/namespaceless-ids.js";
 
 /**
  * Every platform route group, in mount order. The content half's routes (files, commits, LFS, git)
@@ -40,6 +41,7 @@ import { validateYamlRoutes } from "./routes/validate-yaml.js";
  * | model tree | GET /api/models/:owner/:name/model-tree                                         |
  * | downloads  | GET /api/{kind}/:owner/:name/downloads/daily                                    |
  * | validate   | POST /api/validate-yaml (README front matter, before uploads)                   |
+ * | no ns ids  | GET /api/{kind}/:name[/revision/:rev], GET /:name/resolve/… → 404 RepoNotFound  |
  * | access     | POST /api/{kind}/:owner/:name/ask-access, GET …/auth-check,                     |
  * |            | GET/POST …/user-access-request/(me|pending|accepted|rejected|handle|grant|cancel)|
  */
@@ -60,5 +62,6 @@ export function platformRoutes(deps: AppDeps): Hono<AppEnv>[] {
     orgRoutes(deps),
     accessRequestRoutes(deps),
     validateYamlRoutes(),
+    namespacelessIdRoutes(),
   ];
 }

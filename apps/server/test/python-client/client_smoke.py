@@ -5,8 +5,12 @@ MODELHUB_PY_OTHER_TOKEN (a token of another user), MODELHUB_PY_TAG (makes repo n
 Prints one line per check; exits 1 on the first failure with what was expected and what came back.
 """
 
+import inspect
 import io
+import json
 import os
+import struct
+import subprocess
 import sys
 import tempfile
 import traceback
@@ -18,6 +22,7 @@ def _filelock_shim() -> None:
     import inspect
 
     import filelock
+
 
     if "mode" in inspect.signature(filelock.FileLock.__init__).parameters:
         return
@@ -294,6 +299,179 @@ def _():
     expect_raises(EntryNotFoundError, api.delete_file, "added.txt", REPO)
 
 
+def safetensors_bytes(tensors: dict) -> bytes:
+    """A minimal, valid safetensors file: little-endian header length, JSON header, zeroed data."""
+    header, offset = {}, 0
+    for name, (dtype, shape, width) in tensors.items():
+        size = width
+        for dim in shape:
+            size *= dim
+        header[name] = {"dtype": dtype, "shape": shape, "data_offsets": [offset, offset + size]}
+        offset += size
+    encoded = json.dumps(header).encode()
+    encoded += b" " * (-len(encoded) % 8)
+    return struct.pack("<Q", len(encoded)) + encoded + bytes(offset)
+
+
+@check("transformers-style folder (shards + index + tokenizer): upload_folder, snapshot_download byte-identical")
+def _():
+    repo = f"{REPO}-tf"
+    api.create_repo(repo)
+    shard1 = safetensors_bytes({"embed.weight": ("BF16", [64, 32], 2)})
+    shard2 = safetensors_bytes({"lm_head.weight": ("BF16", [64, 32], 2), "norm.weight": ("F32", [32], 4)})
+    index = {
+        "metadata": {"total_size": 64 * 32 * 2 * 2 + 32 * 4},
+        "weight_map": {
+            "embed.weight": "model-00001-of-00002.safetensors",
+            "lm_head.weight": "model-00002-of-00002.safetensors",
+            "norm.weight": "model-00002-of-00002.safetensors",
+        },
+    }
+    folder = {
+        "README.md": README.encode(),
+        "config.json": json.dumps({"architectures": ["LlamaForCausalLM"], "model_type": "llama"}).encode(),
+        "generation_config.json": b'{"do_sample": true}',
+        "model-00001-of-00002.safetensors": shard1,
+        "model-00002-of-00002.safetensors": shard2,
+        "model.safetensors.index.json": json.dumps(index).encode(),
+        "tokenizer.json": json.dumps({"version": "1.0", "model": {"type": "BPE", "vocab": {"a": 0}}}).encode(),
+        "tokenizer_config.json": b'{"bos_token": "<s>", "eos_token": "</s>"}',
+        "special_tokens_map.json": b'{"bos_token": "<s>"}',
+    }
+    source = os.path.join(work, "tf")
+    for name, data in folder.items():
+        os.makedirs(source, exist_ok=True)
+        with open(os.path.join(source, name), "wb") as handle:
+            handle.write(data)
+    api.upload_folder(repo_id=repo, folder_path=source, commit_message="transformers folder")
+    target = snapshot_download(repo, local_dir=os.path.join(work, "tf-back"), endpoint=ENDPOINT, token=TOKEN)
+    for name, data in folder.items():
+        with open(os.path.join(target, name), "rb") as handle:
+            expect(handle.read() == data, f"{name} came back different")
+    info = api.model_info(repo)
+    expect(info.pipeline_tag == "text-generation" and info.library_name == "transformers", f"card metadata {info.pipeline_tag} {info.library_name}")
+    lfs = {entry.path for entry in api.list_repo_tree(repo) if getattr(entry, "lfs", None)}
+    expect({"model-00001-of-00002.safetensors", "model-00002-of-00002.safetensors"} <= lfs, f"LFS files {sorted(lfs)}")
+
+
+@check("create_pr=True: refs/pr/N listed by list_repo_refs, readable as a revision; upload to a branch")
+def _():
+    info = api.upload_file(path_or_fileobj=b"proposal\n", path_in_repo="proposal.txt", repo_id=REPO, create_pr=True)
+    expect(info.pr_num is not None and info.pr_revision == f"refs/pr/{info.pr_num}", f"PR info {info.pr_url} {info.pr_revision}")
+    prs = api.list_repo_refs(REPO, include_pull_requests=True).pull_requests
+    expect(any(ref.ref == info.pr_revision for ref in prs), f"pull requests {prs}")
+    expect(api.file_exists(REPO, "proposal.txt", revision=info.pr_revision), "PR file not readable at its ref")
+    expect(not api.file_exists(REPO, "proposal.txt"), "PR file landed on main")
+    api.create_branch(REPO, branch="feature")
+    api.upload_file(path_or_fileobj=b"feature\n", path_in_repo="feature.txt", repo_id=REPO, revision="feature")
+    expect(api.file_exists(REPO, "feature.txt", revision="feature") and not api.file_exists(REPO, "feature.txt"), "branch upload")
+    api.create_tag(REPO, tag="feature-tag", revision="feature")
+    path = hf_hub_download(REPO, "feature.txt", revision="feature-tag", endpoint=ENDPOINT, token=TOKEN, cache_dir=tempfile.mkdtemp())
+    with open(path, "rb") as handle:
+        expect(handle.read() == b"feature\n", "download at a tag")
+    api.delete_tag(REPO, tag="feature-tag")
+    api.delete_branch(REPO, branch="feature")
+
+
+@check("delete_files with patterns, upload_folder with delete_patterns, preupload_lfs_files + create_commit")
+def _():
+    api.upload_folder(repo_id=REPO, folder_path=os.path.join(work, "folder", "sub"), path_in_repo="many", allow_patterns=["dir/*"])
+    api.upload_file(path_or_fileobj=b"1", path_in_repo="many/one.log", repo_id=REPO)
+    api.upload_file(path_or_fileobj=b"2", path_in_repo="many/two.log", repo_id=REPO)
+    api.delete_files(REPO, delete_patterns=["many/*.log"])
+    files = set(api.list_repo_files(REPO))
+    expect("many/dir/notes.txt" in files and not any(f.endswith(".log") for f in files), f"after delete_files {sorted(files)}")
+    local("replacement/fresh.txt", b"fresh\n")
+    api.upload_folder(repo_id=REPO, folder_path=os.path.join(work, "folder", "replacement"), path_in_repo="many", delete_patterns=["**"])
+    many = sorted(f for f in api.list_repo_files(REPO) if f.startswith("many/"))
+    expect(many == ["many/fresh.txt"], f"upload_folder delete_patterns left {many}")
+    addition = CommitOperationAdd(path_in_repo="many/pre.bin", path_or_fileobj=WEIGHTS[:300_000])
+    api.preupload_lfs_files(REPO, additions=[addition])
+    api.create_commit(REPO, operations=[addition], commit_message="preuploaded")
+    api.delete_folder("many", REPO)
+
+
+@check("upload_large_folder")
+def _():
+    repo = f"{REPO}-large"
+    source = os.path.join(work, "large")
+    for index in range(25):
+        os.makedirs(os.path.join(source, "part"), exist_ok=True)
+        with open(os.path.join(source, "part", f"f{index:02}.txt"), "wb") as handle:
+            handle.write(f"file {index}\n".encode())
+    with open(os.path.join(source, "weights.bin"), "wb") as handle:
+        handle.write(WEIGHTS)
+    api.create_repo(repo)
+    api.upload_large_folder(repo, source, repo_type="model", num_workers=2, print_report=False)
+    files = set(api.list_repo_files(repo))
+    expect({"weights.bin", "part/f00.txt", "part/f24.txt"} <= files and len(files) == 27, f"large folder files {len(files)}")
+    api.delete_repo(repo)
+
+
+@check("dataset repo: create, upload, dataset_info, hf_hub_download, HfFileSystem datasets/ paths")
+def _():
+    api.create_repo(REPO, repo_type="dataset")
+    api.upload_file(path_or_fileobj=b"a,b\n1,2\n", path_in_repo="data/train.csv", repo_id=REPO, repo_type="dataset")
+    expect(len(api.dataset_info(REPO).sha) == 40, "dataset_info sha")
+    path = hf_hub_download(REPO, "data/train.csv", repo_type="dataset", endpoint=ENDPOINT, token=TOKEN, cache_dir=tempfile.mkdtemp())
+    with open(path, "rb") as handle:
+        expect(handle.read() == b"a,b\n1,2\n", "dataset file")
+    fs = HfFileSystem(endpoint=ENDPOINT, token=TOKEN)
+    with fs.open(f"datasets/{REPO}/data/train.csv", "r") as handle:
+        expect(handle.read() == "a,b\n1,2\n", "hf:// dataset read")
+    with fs.open(f"datasets/{REPO}/data/more.csv", "wb") as handle:
+        handle.write(b"c\n3\n")
+    fs.cp_file(f"datasets/{REPO}/data/more.csv", f"datasets/{REPO}/data/copy.csv")
+    expect(fs.cat(f"datasets/{REPO}/data/copy.csv") == b"c\n3\n", "HfFileSystem write + copy")
+    api.delete_repo(REPO, repo_type="dataset")
+
+
+@check("CommitOperationCopy of a regular file from another repo (huggingface_hub 1.x)")
+def _():
+    if "src_repo_id" not in getattr(CommitOperationCopy, "__dataclass_fields__", {}):
+        print(f"note [{VERSION}] this version has no cross-repo copies", flush=True)
+        return
+    # Cross-repo copies of LFS files go through Xet (/lfs-files/duplicate with xet hashes): not supported.
+    source = f"{REPO}-tf"
+    api.create_commit(
+        REPO,
+        operations=[CommitOperationCopy(src_path_in_repo="config.json", path_in_repo="copied/config.json", src_repo_id=source, src_repo_type="model")],
+        commit_message="copy across repos",
+    )
+    path = hf_hub_download(REPO, "copied/config.json", endpoint=ENDPOINT, token=TOKEN, cache_dir=tempfile.mkdtemp())
+    with open(path, "rb") as handle:
+        expect(b"LlamaForCausalLM" in handle.read(), "cross-repo copy content")
+    api.delete_folder("copied", REPO)
+    api.delete_repo(source)
+
+
+@check("hf CLI: auth whoami, upload, download")
+def _():
+    shim = inspect.getsource(_filelock_shim) + "\n_filelock_shim()\n"
+    code = shim + "import sys\nfrom huggingface_hub.cli.hf import main\nsys.argv = ['hf'] + sys.argv[1:]\nmain()\n"
+    env = {**os.environ, "HF_TOKEN": TOKEN, "HF_ENDPOINT": ENDPOINT, "NO_COLOR": "1"}
+    env.pop("HF_HUB_DISABLE_IMPLICIT_TOKEN", None)  # the CLI takes HF_TOKEN implicitly, as users run it
+
+    def hf(*args):
+        done = subprocess.run([sys.executable, "-c", code, *args], env=env, capture_output=True, text=True, timeout=300)
+        expect(done.returncode == 0, f"hf {' '.join(args)} exited {done.returncode}: {done.stderr[-800:]}")
+        return done.stdout
+
+    try:
+        hf("version")
+    except CheckFailed as error:
+        print(f"note [{VERSION}] the hf CLI does not start with this Python's packages: {str(error)[-200:]}", flush=True)
+        return
+    expect(USER in hf("auth", "whoami"), "hf auth whoami does not name the user")
+    hf("upload", REPO, os.path.join(work, "folder", "sub"), "cli", "--commit-message", "from the CLI")
+    expect(api.list_repo_commits(REPO)[0].title == "from the CLI", "CLI commit title")
+    out = os.path.join(work, "cli-download")
+    hf("download", REPO, "--include", "cli/*", "--local-dir", out)
+    with open(os.path.join(out, "cli", "dir", "notes.txt"), "rb") as handle:
+        expect(handle.read() == b"nested\n", "hf download content")
+    api.delete_folder("cli", REPO)
+
+
 @check("HfFileSystem: ls, glob, open/read with ranges, exists, info")
 def _():
     fs = HfFileSystem(endpoint=ENDPOINT, token=TOKEN)
@@ -328,7 +506,19 @@ def _():
     error = expect_raises(HfHubHTTPError, api.create_branch, REPO, branch="bad..name", status=400)
     expect(error.server_message, f"no server message on {error}")
     read_only = HfApi(endpoint=ENDPOINT, token=OTHER_TOKEN)
-    expect_raises(HfHubHTTPError, read_only.upload_file, path_or_fileobj=b"x", path_in_repo="x.txt", repo_id=REPO, status=403)
+    error = expect_raises(HfHubHTTPError, read_only.upload_file, path_or_fileobj=b"x", path_in_repo="x.txt", repo_id=REPO, status=403)
+    expect(error.server_message == "This action needs a write token; this token is read-only", f"server message {error.server_message!r}")
+    anonymous = HfApi(endpoint=ENDPOINT, token=False)
+    error = expect_raises(HfHubHTTPError, anonymous.create_repo, f"{USER}/anonymous-{TAG}", status=401)
+    expect("\n" not in error.server_message, f"header and body messages differ: {error.server_message!r}")
+    expect_raises(RepositoryNotFoundError, hf_hub_download, "gpt2", "config.json", endpoint=ENDPOINT, token=False, cache_dir=cache)
+    try:
+        HfFileSystem(endpoint=ENDPOINT, token=False).ls(f"{USER}/no-such-repo-{TAG}")
+        raise CheckFailed("HfFileSystem.ls of a missing repo did not raise")
+    except FileNotFoundError:
+        pass
+    expect_raises(RevisionNotFoundError, api.create_tag, REPO, tag="t", revision="no-such-branch")
+    expect_raises(HfHubHTTPError, api.delete_branch, REPO, branch="main", status=403)
 
 
 @check("update_repo_settings: private, gated (GatedRepoError for others)")
@@ -336,7 +526,10 @@ def _():
     cache = tempfile.mkdtemp()
     api.update_repo_settings(REPO, gated="auto")
     expect(api.model_info(REPO).gated == "auto", "gated not reported")
-    expect_raises(GatedRepoError, hf_hub_download, REPO, "config.json", endpoint=ENDPOINT, token=OTHER_TOKEN, cache_dir=cache)
+    expect_raises(GatedRepoError, hf_hub_download, REPO, "config.json", endpoint=ENDPOINT, token=OTHER_TOKEN, cache_dir=cache, status=403)
+    expect_raises(GatedRepoError, hf_hub_download, REPO, "config.json", endpoint=ENDPOINT, token=False, cache_dir=cache, status=401)
+    expect_raises(GatedRepoError, other.auth_check, REPO)
+    expect(other.model_info(REPO).id == REPO, "a gated repo's info is public")
     api.update_repo_settings(REPO, gated=False)
     hf_hub_download(REPO, "config.json", endpoint=ENDPOINT, token=OTHER_TOKEN, cache_dir=cache)
     api.update_repo_settings(REPO, private=True)

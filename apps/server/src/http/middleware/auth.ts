@@ -70,7 +70,7 @@ export function bearerToken(header: string | undefined): string | undefined {
 }
 
 export function requireUser(viewer: Viewer): string {
-  if (!viewer.user) throw unauthorized("You must be authenticated: send `Authorization: Bearer hf_…`");
+  if (!viewer.user) throw unauthorized("You must be authenticated: send `Authorization: Bearer hf_...`");
   return viewer.user;
 }
 
