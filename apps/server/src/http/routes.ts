@@ -2,6 +2,7 @@ import type { Hono } from "hono";
 import type { AppEnv } from "./contracts.js";
 import type { AppDeps } from "./deps.js";
 import { accessRequestRoutes } from "./routes/access-requests.js";
+import { discussionRoutes } from "./routes/discussions.js";
 import { downloadHistoryRoutes } from "./routes/download-history.js";
 import { facetRoutes } from "./routes/facets.js";
 import { likeRoutes } from "./routes/likes.js";
@@ -58,9 +59,10 @@ export function platformRoutes(deps: AppDeps): Hono<AppEnv>[] {
     downloadHistoryRoutes(deps),
     likeRoutes(deps),
     repoInfoRoutes(deps),
-    taskRoutes(),
+    taskRoutes(deps),
     orgRoutes(deps),
     accessRequestRoutes(deps),
+    discussionRoutes(deps),
     validateYamlRoutes(),
     namespacelessIdRoutes(),
   ];

@@ -8,7 +8,7 @@ import { readLimitedJson } from "./limited-body.js";
 import { GitAttributes } from "../paths/gitattributes.js";
 import { checkRepoPath, checkRevision } from "../paths/repo-path.js";
 import { type ContentContext, hubUrl } from "./content-context.js";
-import { viewerOf, writableRepo } from "./repo-access.js";
+import { contributableRepo, pushableRepo, viewerOf } from "./repo-access.js";
 import { URL_PREFIX, typeOfCollection } from "./repo-types.js";
 
 const TYPES = ":kind{(?:models|datasets|spaces)}";
@@ -27,7 +27,13 @@ const preuploadBody = z.object({
 export function registerCommitRoutes(app: Hono<AppEnv>, ctx: ContentContext): void {
   app.post(`/api/${TYPES}/:owner/:name/preupload/:rev`, async (c) => {
     const type = typeOfCollection(c.req.param("kind"))!;
-    const repo = await writableRepo(ctx.access, viewerOf(c), type, c.req.param("owner"), c.req.param("name"));
+    const repo = await contributableRepo(
+      ctx.access,
+      viewerOf(c),
+      type,
+      c.req.param("owner"),
+      c.req.param("name"),
+    );
     const rev = checkRevision(c.req.param("rev"));
     const json = await readLimitedJson(c, MAX_PREUPLOAD_BODY);
     const parsed = preuploadBody.safeParse(json);
@@ -70,8 +76,12 @@ export function registerCommitRoutes(app: Hono<AppEnv>, ctx: ContentContext): vo
   app.post(`/api/${TYPES}/:owner/:name/commit/:rev`, async (c) => {
     const type = typeOfCollection(c.req.param("kind"))!;
     const viewer = viewerOf(c);
-    const repo = await writableRepo(ctx.access, viewer, type, c.req.param("owner"), c.req.param("name"));
     const branch = checkRevision(c.req.param("rev"));
+    const createPr = c.req.query("create_pr") === "1" || c.req.query("create_pr") === "true";
+    const [owner, name] = [c.req.param("owner"), c.req.param("name")];
+    const repo = createPr
+      ? await contributableRepo(ctx.access, viewer, type, owner, name)
+      : await pushableRepo(ctx.access, viewer, type, owner, name, branch);
     if (Number(c.req.header("Content-Length") ?? 0) > MAX_NDJSON_BODY)
       throw tooLarge(`Commit body exceeds ${MAX_NDJSON_BODY} bytes`);
     if (!(await ctx.content.exists(repo))) await ctx.content.init(repo, viewer.user ?? repo.owner);
@@ -85,8 +95,18 @@ export function registerCommitRoutes(app: Hono<AppEnv>, ctx: ContentContext): vo
       operations: parsed.operations,
     };
     const repoUrl = `${hubUrl(ctx, c)}/${URL_PREFIX[type]}${repo.id}`;
-    if (c.req.query("create_pr") === "1" || c.req.query("create_pr") === "true") {
-      const result = await ctx.content.commitPullRequest(repo, request);
+    if (createPr) {
+      const base = request.parentCommit ?? (await ctx.content.resolve(repo, request.branch));
+      if (!base)
+        throw badRequest(`${request.branch} has no commit yet: commit to it before opening a pull request`);
+      if (!ctx.access.openPullRequest && !ctx.access.canWrite(viewer, repo))
+        throw new HttpError(403, `You don't have write access to ${type} ${repo.id}`);
+      const number = await ctx.access.openPullRequest?.(viewer, repo, {
+        title: parsed.title,
+        description: parsed.description ?? "",
+        baseCommit: base,
+      });
+      const result = await ctx.content.commitPullRequest(repo, { ...request, parentCommit: base }, number);
       return c.json({
         success: true,
         commitOid: result.commit,
