@@ -13,6 +13,7 @@ import { registerFileRoutes } from "./http/files-routes.js";
 import { registerGitHttpRoutes } from "./http/git-http-routes.js";
 import { registerHistoryRoutes } from "./http/history-routes.js";
 import { registerSquashRoutes } from "./http/squash-routes.js";
+import { registerLfsFilesRoutes } from "./http/lfs-files-routes.js";
 import { registerLfsRoutes } from "./http/lfs-routes.js";
 import { registerSpaceAppRoutes } from "./http/space-app-routes.js";
 import { UrlSigner } from "./http/signed-urls.js";
@@ -63,6 +64,7 @@ export function createContentRoutes(deps: ContentRoutesDeps): Hono<AppEnv> {
   registerLfsRoutes(app, ctx);
   registerHistoryRoutes(app, ctx);
   registerSquashRoutes(app, ctx);
+  registerLfsFilesRoutes(app, ctx);
   registerGitHttpRoutes(app, ctx);
   registerSpaceAppRoutes(app, ctx);
   registerDiffRoutes(app, ctx);

@@ -241,6 +241,25 @@ describe.each(DIALECTS)("python client writes: commits, refs, squash (%s)", (dia
     const copied = await fetch(`${hub.url}/alice/ops/resolve/main/copies/w.bin`, { headers: bearer(alice) });
     expect(Buffer.from(await copied.arrayBuffer()).equals(weights)).toBe(true);
 
+    // list_lfs_files: the object once, with the pointer's blob id and a path using it
+    const listed = await fetch(api("ops/lfs-files"), { headers: bearer(alice) });
+    expect(listed.status).toBe(200);
+    const tree = (await (await postJson(api("ops/paths-info/main"), { paths: ["w.bin"] }, alice)).json()) as {
+      oid: string;
+    }[];
+    expect(await listed.json()).toEqual([
+      {
+        fileOid: tree[0].oid,
+        oid,
+        size: 4096,
+        pushedAt: expect.any(String),
+        filename: expect.stringMatching(/w\.bin$/),
+        ref: null,
+      },
+    ]);
+    expect((await fetch(api("ops/lfs-files"))).status).toBe(401);
+    expect((await fetch(api("ops/lfs-files"), { headers: bearer(bob) })).status).toBe(403);
+
     // bob cannot reach alice's object by naming its oid in his own repo
     expect((await postJson(`${hub.url}/api/repos/create`, { name: "mine" }, bob)).status).toBe(200);
     const stolen = await fetch(`${hub.url}/api/models/bob/mine/commit/main`, {

@@ -373,7 +373,7 @@ def _():
     api.delete_branch(REPO, branch="feature")
 
 
-@check("delete_files with patterns, upload_folder with delete_patterns, preupload_lfs_files + create_commit")
+@check("delete_files with patterns, upload_folder with delete_patterns, preupload_lfs_files + create_commit, list_lfs_files")
 def _():
     api.upload_folder(repo_id=REPO, folder_path=os.path.join(work, "folder", "sub"), path_in_repo="many", allow_patterns=["dir/*"])
     api.upload_file(path_or_fileobj=b"1", path_in_repo="many/one.log", repo_id=REPO)
@@ -388,6 +388,9 @@ def _():
     addition = CommitOperationAdd(path_in_repo="many/pre.bin", path_or_fileobj=WEIGHTS[:300_000])
     api.preupload_lfs_files(REPO, additions=[addition])
     api.create_commit(REPO, operations=[addition], commit_message="preuploaded")
+    lfs = {item.oid: item for item in api.list_lfs_files(REPO)}
+    expect(addition.upload_info.sha256.hex() in lfs, f"list_lfs_files lacks the preuploaded object: {sorted(lfs)}")
+    expect(lfs[addition.upload_info.sha256.hex()].size == 300_000, "list_lfs_files size")
     api.delete_folder("many", REPO)
 
 
