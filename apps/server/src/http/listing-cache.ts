@@ -70,6 +70,7 @@ export function listFiltersKey(query: ListFilters): unknown[] {
     query.providers ? [...query.providers].sort() : undefined,
     query.gated,
     query.links,
+    query.apps ? [...query.apps].sort() : undefined,
   ];
 }
 

@@ -1,9 +1,16 @@
 import { sql, type RawBuilder, type SelectQueryBuilder } from "kysely";
 import type { Database } from "../db/schema.js";
+import { APP_REQUIREMENTS } from "./app-filters.js";
 import type { ListQuery } from "./search.js";
 
 /** What narrows a listing; sort, direction, limit and cursor only order and page it. */
 export type ListFilters = Omit<ListQuery, "sort" | "direction" | "limit" | "cursor">;
+
+/** The words of the search terms, lower-cased; at most 8, so one request cannot add unbounded clauses. */
+export function searchWords(terms: readonly string[]): string[] {
+  const words = terms.flatMap((term) => term.toLowerCase().split(/\s+/)).filter((word) => word !== "");
+  return [...new Set(words)].slice(0, 8);
+}
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
@@ -29,10 +36,9 @@ export function whereListFilters<O>(
         ? q.where((eb) => eb.or([eb("private", "=", 0), eb("owner", "in", namespaces)]))
         : q.where("private", "=", 0);
   }
-  for (const term of query.search) {
-    const trimmed = term.trim().toLowerCase();
-    if (trimmed === "") continue;
-    q = q.where(sql<boolean>`${searchName} like ${`%${escapeLike(trimmed)}%`} escape '\\'`);
+  // Every word must appear in the id ("qwen2.5 7b" finds Qwen/Qwen2.5-7B-Instruct), in any order.
+  for (const word of searchWords(query.search)) {
+    q = q.where(sql<boolean>`${searchName} like ${`%${escapeLike(word)}%`} escape '\\'`);
   }
   if (query.author) q = q.where(sql<boolean>`lower(owner) = ${query.author.toLowerCase()}`);
   if (query.pipelineTag) q = q.where("pipeline_tag", "=", query.pipelineTag);
@@ -40,6 +46,14 @@ export function whereListFilters<O>(
   const tagSets: string[][] = query.tags.map((tag) => [tag]);
   if (query.language) tagSets.push([query.language, `language:${query.language}`]);
   if (query.license) tagSets.push([`license:${query.license}`]);
+  for (const app of query.apps ?? []) {
+    const requirement = Object.hasOwn(APP_REQUIREMENTS, app) ? APP_REQUIREMENTS[app] : undefined;
+    if (!requirement) continue;
+    if (requirement.kind === "tag") tagSets.push(requirement.anyOf);
+    else {
+      q = q.where("library_name", "=", requirement.library).where("pipeline_tag", "in", requirement.tasks);
+    }
+  }
   for (const options of tagSets) {
     q = q.where(({ exists, selectFrom }) =>
       exists(

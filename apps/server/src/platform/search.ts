@@ -63,6 +63,8 @@ export interface ListQuery {
   /** Only repos with a provider mapping for one of these providers (`all` = any). */
   providers?: string[];
   gated?: boolean;
+  /** Local apps (`apps=llama.cpp`): each must be able to run the model (see app-filters.ts). */
+  apps?: string[];
   /** Spaces only: each entry needs a card link of that kind (any when unset) to that id (any when unset). */
   links?: { kind?: "model" | "dataset"; target?: string }[];
   sort: SortKey;

@@ -7,6 +7,7 @@ import { expandOf } from "../../hub-api/expand.js";
 import { listItemJson, type ItemOptions } from "../../hub-api/repo-info.js";
 import type { ProviderMappingRow } from "../../platform/repos.js";
 import { ListingPageCache, listingCacheKey, type ListingPage } from "../listing-cache.js";
+import { APP_REQUIREMENTS } from "../../platform/app-filters.js";
 import { listRepos, parseSort, type ListQuery } from "../../platform/search.js";
 
 export const DEFAULT_PAGE_SIZE = 100;
@@ -53,15 +54,92 @@ function linkFilters(c: Context<AppEnv>): ListQuery["links"] {
   return links.length > 0 ? links : undefined;
 }
 
+/** Query parameters every listing takes (what huggingface_hub, @huggingface/hub and the web app send). */
+const COMMON_PARAMETERS = [
+  "search",
+  "author",
+  "filter",
+  "other",
+  "sort",
+  "direction",
+  "limit",
+  "cursor",
+  "full",
+  "config",
+  "cardData",
+  "expand",
+  "expand[]",
+  "gated",
+  "language",
+  "license",
+];
+const PARAMETERS: Record<RepoType, ReadonlySet<string>> = {
+  model: new Set([
+    ...COMMON_PARAMETERS,
+    "pipeline_tag",
+    "library",
+    "inference_provider",
+    "inference",
+    "apps",
+  ]),
+  dataset: new Set([...COMMON_PARAMETERS, "pipeline_tag"]),
+  space: new Set([...COMMON_PARAMETERS, "models", "datasets", "linked", "sdk", "includeNonRunning"]),
+};
+/** Parameters the public Hub has that this hub cannot answer yet: refused by name rather than ignored. */
+const NOT_YET: Record<string, string> = {
+  num_parameters:
+    "num_parameters needs parameter counts from safetensors headers, which this hub does not read yet",
+};
+
+/** A parameter the listing would otherwise ignore is an error: ignoring it would return everything. */
+function checkParameters(c: Context<AppEnv>, type: RepoType): void {
+  const allowed = PARAMETERS[type];
+  for (const name of new URL(c.req.url).searchParams.keys()) {
+    if (allowed.has(name)) continue;
+    if (Object.hasOwn(NOT_YET, name))
+      throw badRequest(`Unsupported query parameter "${name}": ${NOT_YET[name]}`);
+    throw badRequest(
+      `Unknown query parameter "${name}" for ${type} listings; supported: ${[...allowed].sort().join(", ")}`,
+    );
+  }
+}
+
+function parseApps(c: Context<AppEnv>): string[] | undefined {
+  const apps = commaList(c.req.queries("apps") ?? []);
+  const unknown = apps.find((app) => !Object.hasOwn(APP_REQUIREMENTS, app));
+  if (unknown !== undefined)
+    throw badRequest(
+      `Unknown app "${unknown}"; supported: ${Object.keys(APP_REQUIREMENTS).sort().join(", ")}`,
+    );
+  return apps.length > 0 ? apps : undefined;
+}
+
+/** `inference=warm`: served by some provider (the Hub's "warm"); `cold` cannot be told apart here. */
+function parseInference(value: string | undefined): string[] | undefined {
+  if (value === undefined || value === "") return undefined;
+  if (value === "warm") return ["all"];
+  throw badRequest(`Unsupported inference "${value}": this hub can only filter inference=warm`);
+}
+
 export function parseListQuery(c: Context<AppEnv>, type: RepoType): ListQuery {
+  checkParameters(c, type);
   const q = (name: string) => c.req.query(name) || undefined;
-  const providers = commaList(c.req.queries("inference_provider") ?? []);
+  const providers = [
+    ...commaList(c.req.queries("inference_provider") ?? []),
+    ...(parseInference(q("inference")) ?? []),
+  ];
+  const tags = [
+    ...(c.req.queries("filter") ?? []),
+    ...(c.req.queries("other") ?? []),
+    ...(type === "space" ? (c.req.queries("sdk") ?? []) : []),
+  ];
   return {
     type,
     viewer: c.var.viewer,
     search: c.req.queries("search") ?? [],
     author: q("author"),
-    tags: (c.req.queries("filter") ?? []).filter(Boolean),
+    apps: type === "model" ? parseApps(c) : undefined,
+    tags: commaList(tags),
     pipelineTag: q("pipeline_tag"),
     library: q("library"),
     language: q("language"),
