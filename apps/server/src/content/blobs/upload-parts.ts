@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { Readable} from "node:stream";
+import type { Readable } from "node:stream";
 import { PassThrough, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 
