@@ -1,6 +1,6 @@
 /**
  * `general.file_type` of a GGUF file: llama.cpp's `llama_ftype` values (LLAMA_FTYPE_ALL_F32,
- * LLAMA_FTYPE_MOSTLY_*). Codes that llama.cpp has retired (4–6, 33–35) keep their historic names so
+ * LLAMA_FTYPE_MOSTLY_*), up to Q2_0 = 41. Codes that llama.cpp has retired (4–6, 33–35) keep their historic names so
  * old files still get a label. Codes 1000 and up are not written into files by llama.cpp: they name
  * the "XL" dynamic quants that appear in repository filenames (e.g. `UD-Q4_K_XL`).
  */
@@ -55,6 +55,7 @@ export enum GGMLFileQuantizationType {
   TQ2_0 = 37,
   TQ1_0 = 36,
   Q1_0 = 40,
+  Q2_0 = 41,
 
   // Dynamic "XL" quants (filename labels only).
   Q8_K_XL = 1005,

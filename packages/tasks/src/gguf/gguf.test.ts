@@ -55,6 +55,7 @@ const LLAMA_FTYPE: [string, number][] = [
   ["MXFP4_MOE", 38],
   ["NVFP4", 39],
   ["Q1_0", 40],
+  ["Q2_0", 41],
   // Filename-only dynamic quants (not llama_ftype values).
   ["Q2_K_XL", 1000],
   ["Q3_K_XL", 1001],
@@ -108,6 +109,7 @@ const GGML_TYPE: [string, number][] = [
   ["MXFP4", 39],
   ["NVFP4", 40],
   ["Q1_0", 41],
+  ["Q2_0", 42],
 ];
 
 function numericMembers(enumObject: object): [string, number][] {
@@ -123,10 +125,10 @@ describe("GGMLFileQuantizationType", () => {
     expect(fileTypeCode(name.toLowerCase())).toBe(code);
   });
 
-  it("has exactly the llama.cpp codes, every one of 0–38 and 1000–1005 included", () => {
+  it("has exactly the llama.cpp codes, every one of 0–41 and 1000–1005 included", () => {
     expect(numericMembers(GGMLFileQuantizationType).sort((a, b) => a[1] - b[1])).toEqual(LLAMA_FTYPE);
     const codes = new Set(LLAMA_FTYPE.map(([, code]) => code));
-    for (let code = 0; code <= 38; code++) expect(codes.has(code)).toBe(true);
+    for (let code = 0; code <= 41; code++) expect(codes.has(code)).toBe(true);
     for (let code = 1000; code <= 1005; code++) expect(codes.has(code)).toBe(true);
   });
 
@@ -143,9 +145,9 @@ describe("GGMLQuantizationType", () => {
     expect(tensorTypeLabel(code)).toBe(name);
   });
 
-  it("has exactly the ggml codes, 0–39 without gaps and nothing else", () => {
+  it("has exactly the ggml codes, 0–42 without gaps and nothing else", () => {
     expect(numericMembers(GGMLQuantizationType).sort((a, b) => a[1] - b[1])).toEqual(GGML_TYPE);
-    for (let code = 0; code <= 39; code++) expect(tensorTypeLabel(code)).toBeDefined();
+    for (let code = 0; code <= 42; code++) expect(tensorTypeLabel(code)).toBeDefined();
   });
 });
 
@@ -153,11 +155,11 @@ describe("GGMLQuantizationType", () => {
 const FILENAMES: [string, string | undefined][] = [
   ["Llama-3.2-1B-Instruct-Q4_K_M.gguf", "Q4_K_M"],
   ["Llama-3.2-3B-Instruct-Q8_0.gguf", "Q8_0"],
-  ["DeepSeek-R1-0528-UD-Q2_K_XL-00001-of-00003.gguf", "Q2_K_XL"],
-  ["UD-Q2_K_XL/DeepSeek-R1-0528-UD-Q2_K_XL-00002-of-00003.gguf", "Q2_K_XL"],
-  ["Qwen3-30B-A3B-UD-Q4_K_XL.gguf", "Q4_K_XL"],
-  ["Qwen3-235B-A22B-Instruct-2507-UD-Q3_K_XL-00001-of-00003.gguf", "Q3_K_XL"],
-  ["gemma-3-27b-it-UD-Q8_K_XL.gguf", "Q8_K_XL"],
+  ["DeepSeek-R1-0528-UD-Q2_K_XL-00001-of-00003.gguf", "UD-Q2_K_XL"],
+  ["UD-Q2_K_XL/DeepSeek-R1-0528-UD-Q2_K_XL-00002-of-00003.gguf", "UD-Q2_K_XL"],
+  ["Qwen3-30B-A3B-UD-Q4_K_XL.gguf", "UD-Q4_K_XL"],
+  ["Qwen3-235B-A22B-Instruct-2507-UD-Q3_K_XL-00001-of-00003.gguf", "UD-Q3_K_XL"],
+  ["gemma-3-27b-it-UD-Q8_K_XL.gguf", "UD-Q8_K_XL"],
   ["Meta-Llama-3.1-8B-Instruct-IQ4_XS.gguf", "IQ4_XS"],
   ["Meta-Llama-3.1-70B-Instruct-IQ2_XXS.gguf", "IQ2_XXS"],
   ["Meta-Llama-3-8B-Instruct-IQ3_M.gguf", "IQ3_M"],
@@ -183,9 +185,9 @@ const FILENAMES: [string, string | undefined][] = [
   ["mmproj-model-f16.gguf", "F16"],
   ["nomic-embed-text-v1.5.f32.gguf", "F32"],
   ["gemma-2-2b-it-F32.gguf", "F32"],
-  ["Qwen2.5-1.5B-Instruct-Q4_0_4_4.gguf", "Q4_0_4_4"],
-  ["Llama-3.2-3B-Instruct-Q4_0_4_8.gguf", "Q4_0_4_8"],
-  ["Meta-Llama-3.1-8B-Instruct-Q4_0_8_8.gguf", "Q4_0_8_8"],
+  ["Qwen2.5-1.5B-Instruct-Q4_0_4_4.gguf", "Q4_0"],
+  ["Llama-3.2-3B-Instruct-Q4_0_4_8.gguf", "Q4_0"],
+  ["Meta-Llama-3.1-8B-Instruct-Q4_0_8_8.gguf", "Q4_0"],
   ["bitnet_b1_58-large-TQ1_0.gguf", "TQ1_0"],
   ["bitnet_b1_58-3B-TQ2_0.gguf", "TQ2_0"],
   ["gemma-2-9b-it-Q6_K_L.gguf", "Q6_K_L"],
@@ -193,8 +195,8 @@ const FILENAMES: [string, string | undefined][] = [
   ["Qwen2.5-7B-Instruct-IQ2_M.gguf", "IQ2_M"],
   ["Qwen2.5-14B-Instruct-IQ3_XS.gguf", "IQ3_XS"],
   ["Qwen2.5-32B-Instruct-IQ3_XXS.gguf", "IQ3_XXS"],
-  ["DeepSeek-V3-0324-UD-IQ1_S-00001-of-00004.gguf", "IQ1_S"],
-  ["Kimi-K2-Instruct-UD-TQ1_0-00001-of-00005.gguf", "TQ1_0"],
+  ["DeepSeek-V3-0324-UD-IQ1_S-00001-of-00004.gguf", "UD-IQ1_S"],
+  ["Kimi-K2-Instruct-UD-TQ1_0-00001-of-00005.gguf", "UD-TQ1_0"],
   ["Qwen3-8B-Q2_K_S.gguf", "Q2_K_S"],
   ["Llama-3.3-70B-Instruct-Q4_K_M/Llama-3.3-70B-Instruct-Q4_K_M-00001-of-00002.gguf", "Q4_K_M"],
   ["Qwen3-Coder-30B-A3B-Instruct-NVFP4.gguf", "NVFP4"],
@@ -209,6 +211,27 @@ describe("parseGGUFQuantLabel", () => {
 
   it.each(FILENAMES)("%s -> %s", (filename, label) => {
     expect(parseGGUFQuantLabel(filename)).toBe(label);
+  });
+
+  it("keeps Unsloth's dynamic-quant prefix, reads repacked Q4_0 layouts as Q4_0, knows Q2_0 (issue #15)", () => {
+    expect(parseGGUFQuantLabel("GLM-4.6-UD-Q4_K_XL-00001-of-00005.gguf")).toBe("UD-Q4_K_XL");
+    expect(parseGGUFQuantLabel("UD-Q4_K_XL/GLM-4.6-UD-Q4_K_XL-00002-of-00005.gguf")).toBe("UD-Q4_K_XL");
+    expect(parseGGUFQuantLabel("Qwen3-Coder-480B-A35B-Instruct-UD-IQ1_M-00001-of-00004.gguf")).toBe(
+      "UD-IQ1_M",
+    );
+    expect(parseGGUFQuantLabel("model-ud-q4_k_xl.gguf")).toBe("UD-Q4_K_XL");
+    expect(parseGGUFQuantLabel("model-Q4_0_4_4.gguf")).toBe("Q4_0");
+    expect(parseGGUFQuantLabel("model-IQ4_NL_4_4.gguf")).toBe("IQ4_NL");
+    expect(parseGGUFQuantLabel("model-Q2_0.gguf")).toBe("Q2_0");
+    expect(parseGGUFQuantLabel("CRUD-Q4_K_M.gguf")).toBe("Q4_K_M");
+    // A dynamic quant ranks beside its base label.
+    expect(compareQuantLabels("UD-Q4_K_XL", "Q4_K_M")).toBeLessThan(0);
+    expect(compareQuantLabels("UD-IQ1_M", "Q2_K")).toBeGreaterThan(0);
+    expect(["m-UD-IQ1_M.gguf", "m-Q8_0.gguf", "m-UD-Q4_K_XL.gguf"].sort(compareGGUFFilenames)).toEqual([
+      "m-Q8_0.gguf",
+      "m-UD-Q4_K_XL.gguf",
+      "m-UD-IQ1_M.gguf",
+    ]);
   });
 
   it("does not take a label out of a longer word", () => {

@@ -60,6 +60,7 @@ export const GGUF_QUANT_ORDER: readonly string[] = [
   "IQ2_XS",
   "TQ2_0",
   "IQ2_XXS",
+  "Q2_0",
   // below 2 bit
   "IQ1_M",
   "TQ1_0",
@@ -69,9 +70,12 @@ export const GGUF_QUANT_ORDER: readonly string[] = [
 
 const RANK = new Map(GGUF_QUANT_ORDER.map((label, index) => [label, index]));
 
-/** Position of a label in GGUF_QUANT_ORDER (0 = biggest); labels it does not know rank last. */
+/**
+ * Position of a label in GGUF_QUANT_ORDER (0 = biggest); a dynamic quant ("UD-Q4_K_XL") ranks as its
+ * base label; labels it does not know rank last.
+ */
 export function quantRank(label: string): number {
-  return RANK.get(label.toUpperCase()) ?? GGUF_QUANT_ORDER.length;
+  return RANK.get(label.toUpperCase().replace(/^UD-/, "")) ?? GGUF_QUANT_ORDER.length;
 }
 
 /** Array.sort comparator: bigger quants first, unknown labels last (alphabetically among themselves). */

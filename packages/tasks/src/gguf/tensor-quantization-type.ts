@@ -1,5 +1,5 @@
 /**
- * Storage type of one tensor inside a GGUF file: ggml's `ggml_type` values (GGML_TYPE_*).
+ * Storage type of one tensor inside a GGUF file: ggml's `ggml_type` values (GGML_TYPE_*), up to Q2_0 = 42.
  * 4–5 and 31–33, 36–38 were retired by ggml (files no longer contain them) but keep their names here
  * so that readers of older files can still label them.
  */
@@ -55,6 +55,7 @@ export enum GGMLQuantizationType {
   TQ2_0 = 35,
   TQ1_0 = 34,
   Q1_0 = 41,
+  Q2_0 = 42,
 }
 
 /** Label of a tensor type code (e.g. 12 -> "Q4_K"), or undefined for an unknown code. */
