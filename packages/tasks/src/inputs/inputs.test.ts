@@ -295,14 +295,32 @@ describe("noWrap and noQuotes", () => {
     expect(getModelInputSnippet(spaced, true)).toBe('"one two\\t\\tthree"');
   });
 
-  it("noQuotes removes quote characters only", () => {
+  it("noQuotes unwraps a plain string, unescaped", () => {
     expect(getModelInputSnippet(model("text-classification"), false, true)).toBe("I like you. I love you");
-    const snippet = asString(getModelInputSnippet(similarity, false, true));
-    expect(snippet).not.toMatch(/["']/);
-    expect(snippet).toContain("\n");
-    expect(getModelInputSnippet(similarity, true, true)).toBe(
-      "{ source_sentence: That is a happy person, sentences: [ That is a happy dog, That is a very happy person, Today is a sunny day ] }",
+    const quoted = model("text-classification", { widgetData: [{ text: 'He said "it\'s\tfine"' }] });
+    expect(getModelInputSnippet(quoted, false, true)).toBe('He said "it\'s\tfine"');
+    expect(getModelInputSnippet(quoted, true, true)).toBe('He said "it\'s fine"');
+    expect(getModelInputSnippet(model("image-classification"), false, true)).toBe(
+      JSON.parse(asString(getModelInputSnippet(model("image-classification")))),
     );
+  });
+
+  it.each<PipelineType>([
+    "question-answering",
+    "sentence-similarity",
+    "table-question-answering",
+    "zero-shot-classification",
+    "image-to-image",
+    "document-question-answering",
+    "tabular-classification",
+  ])("noQuotes keeps the JSON-shaped input of %s valid JSON (issue #15)", (task) => {
+    const plain = asString(getModelInputSnippet(model(task)));
+    const snippet = asString(getModelInputSnippet(model(task), false, true));
+    expect(snippet).toBe(plain);
+    expect(JSON.parse(snippet)).toEqual(JSON.parse(plain));
+    const oneLine = asString(getModelInputSnippet(model(task), true, true));
+    expect(oneLine).not.toContain("\n");
+    expect(JSON.parse(oneLine)).toEqual(JSON.parse(plain));
   });
 
   it("does not touch chat messages", () => {

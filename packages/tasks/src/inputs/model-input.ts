@@ -45,8 +45,10 @@ function asText(value: ModelInputValue & { kind: "text" | "json" | "file" }): st
  * Example input for the model's task, ready to paste: a JSON string literal ("…" with its quotes)
  * or a JSON object as text for structured inputs, chat messages for conversational models, and
  * `No input example has been defined for this model task.` when the task has none.
- * `noWrap` collapses runs of white space into one space; `noQuotes` removes quote characters.
- * Neither applies unless asked for, and neither applies to chat messages.
+ * `noWrap` collapses runs of white space into one space. `noQuotes` unwraps an input that is one plain
+ * string (the text itself, unescaped, instead of its JSON literal); JSON-shaped inputs (question
+ * answering, sentence similarity, zero-shot labels, image-to-image, …) stay valid JSON with their
+ * quotes. Neither applies unless asked for, and neither applies to chat messages.
  */
 export function getModelInputSnippet(
   model: ModelData,
@@ -56,8 +58,8 @@ export function getModelInputSnippet(
   const value = getModelInputValue(model);
   if (value === undefined) return NO_INPUT_EXAMPLE;
   if (value.kind === "messages") return cloneData(value.value);
-  let text = asText(value);
+  const plainString = value.kind !== "json" && value.parameters === undefined;
+  let text = noQuotes && plainString ? value.value : asText(value);
   if (noWrap) text = text.replace(/\s+/g, " ").trim();
-  if (noQuotes) text = text.replace(/["']/g, "");
   return text;
 }
