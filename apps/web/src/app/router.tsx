@@ -21,6 +21,15 @@ const NewRepoPage = page(() => import("./routes/new-repo.js"), "NewRepoPage");
 const UploadPage = page(() => import("./routes/upload.js"), "UploadPage");
 const RepoSettingsPage = page(() => import("../features/repo-settings/settings-page.js"), "RepoSettingsPage");
 const CommitPage = page(() => import("../features/commit-diff/commit-page.js"), "CommitPage");
+const DiscussionListPage = page(
+  () => import("../features/community/discussion-list-page.js"),
+  "DiscussionListPage",
+);
+const DiscussionPage = page(() => import("../features/community/discussion-page.js"), "DiscussionPage");
+const NewDiscussionPage = page(
+  () => import("../features/community/new-discussion-page.js"),
+  "NewDiscussionPage",
+);
 const NewOrgPage = page(() => import("../features/orgs/new-org-page.js"), "NewOrgPage");
 const OrgMembersPage = page(() => import("../features/orgs/members-page.js"), "OrgMembersPage");
 const OwnerPage = page(() => import("../features/orgs/profile-page.js"), "OwnerPage");
@@ -38,6 +47,11 @@ function repoRoutes(prefix: string, type: "model" | "dataset" | "space") {
     <Route key={`${type}-commit`} path={`${base}/commit/:rev`} element={<CommitPage />} />,
     <Route key={`${type}-upload`} path={`${base}/upload`} element={<UploadPage />} />,
     <Route key={`${type}-settings`} path={`${base}/settings`} element={<RepoSettingsPage />} />,
+    // The Community tab: discussions and pull requests (a PR's files under /files).
+    <Route key={`${type}-discussions`} path={`${base}/discussions`} element={<DiscussionListPage />} />,
+    <Route key={`${type}-discussion-new`} path={`${base}/discussions/new`} element={<NewDiscussionPage />} />,
+    <Route key={`${type}-discussion`} path={`${base}/discussions/:num`} element={<DiscussionPage />} />,
+    <Route key={`${type}-pr-files`} path={`${base}/discussions/:num/files`} element={<DiscussionPage />} />,
   ];
 }
 

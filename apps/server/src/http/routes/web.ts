@@ -38,7 +38,7 @@ const STATIC_PAGES = new Set([
   "/new",
   "/organizations/new",
 ]);
-const REPO_SUBPAGES = /^(?:tree|blob|commits|commit|upload|settings)(?:\/|$)/;
+const REPO_SUBPAGES = /^(?:tree|blob|commits|commit|upload|settings|discussions)(?:\/|$)/;
 
 export interface WebApp {
   indexHtml: string;

@@ -1,13 +1,15 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { paths, repoTypeLabel } from "../../../config/paths.js";
 import type { RepoInfo, RepoType } from "../../../lib/api-types.js";
 import { CopyButton } from "../../../components/ui/copy-button.js";
 import { useAuth } from "../../auth/auth-context.js";
+import { CommunityTabLabel } from "../../community/community-tab-label.js";
+import { communityPaths } from "../../community/paths.js";
 import { GateNotice } from "./gate-notice.js";
 import { LikeButton } from "./like-button.js";
 
-export type RepoTab = "card" | "files" | "commits" | "upload" | "settings";
+export type RepoTab = "card" | "files" | "commits" | "community" | "upload" | "settings";
 
 const CARD_LABEL: Record<RepoType, string> = { model: "Model card", dataset: "Dataset card", space: "App" };
 
@@ -40,10 +42,11 @@ export function RepoHeader({
   const hiddenTags = info
     ? Math.max(0, plainTags(info).filter((tag) => tag !== info.library_name).length - MAX_TAGS)
     : 0;
-  const tabs: { key: RepoTab; label: string; to: string }[] = [
+  const tabs: { key: RepoTab; label: ReactNode; to: string }[] = [
     { key: "card", label: CARD_LABEL[type], to: paths.repo(type, id) },
     { key: "files", label: "Files and versions", to: paths.tree(type, id, revision) },
     { key: "commits", label: "History", to: paths.commits(type, id, revision) },
+    { key: "community", label: <CommunityTabLabel type={type} id={id} />, to: communityPaths.list(type, id) },
   ];
   if (canWrite) {
     tabs.push({ key: "upload", label: "Upload", to: paths.upload(type, id) });

@@ -1,0 +1,74 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { mergePullRequest, type DiscussionDetails } from "./api.js";
+import type { CommentTarget } from "./comment-card.js";
+import type { CommunityRights } from "./permissions.js";
+import { useAction } from "./use-action.js";
+
+function ConflictList({ files }: { files: string[] }) {
+  return (
+    <div className="notice notice-error community-conflicts" data-testid="conflicts">
+      <strong>This pull request conflicts with main</strong> in:
+      <ul>
+        {files.map((file) => (
+          <li key={file}>
+            <code>{file}</code>
+          </li>
+        ))}
+      </ul>
+      Push a commit to <code>refs/pr/…</code> that resolves them, then merge.
+    </div>
+  );
+}
+
+/**
+ * Under an open pull request: its conflicts with main (the hub reports them on every read) and, for repo
+ * writers, the Merge button. A 409 from the merge is shown in place and the conflicts are read again.
+ */
+export function MergeBox({
+  target,
+  discussion,
+  rights,
+  changed,
+}: {
+  target: CommentTarget;
+  discussion: DiscussionDetails;
+  rights: CommunityRights;
+  changed: () => void;
+}) {
+  const action = useAction();
+  const client = useQueryClient();
+  if (!discussion.isPullRequest || discussion.status !== "open") return null;
+  const conflicts = discussion.filesWithConflicts ?? [];
+  return (
+    <section className="card community-merge" aria-label="Merge">
+      {conflicts.length > 0 ? (
+        <ConflictList files={conflicts} />
+      ) : (
+        <p className="small muted">
+          {rights.writer
+            ? "No conflicts with main: this pull request can be merged."
+            : "Only the repository's writers can merge this pull request."}
+        </p>
+      )}
+      {rights.writer ? (
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={action.busy}
+          onClick={() =>
+            void action
+              .run(() => mergePullRequest(target.type, target.id, target.num))
+              .then((ok) => {
+                // merged: the repo's card, files and history changed too; refused: read the conflicts again
+                if (ok) void client.invalidateQueries();
+                else changed();
+              })
+          }
+        >
+          {action.busy ? "Merging…" : "Merge pull request"}
+        </button>
+      ) : null}
+      {action.feedback}
+    </section>
+  );
+}
