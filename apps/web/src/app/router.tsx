@@ -20,6 +20,8 @@ const TokensPage = page(() => import("./routes/tokens.js"), "TokensPage");
 const NewRepoPage = page(() => import("./routes/new-repo.js"), "NewRepoPage");
 const UploadPage = page(() => import("./routes/upload.js"), "UploadPage");
 const RepoSettingsPage = page(() => import("../features/repo-settings/settings-page.js"), "RepoSettingsPage");
+const NewFilePage = page(() => import("../features/file-edit/editor-page.js"), "NewFilePage");
+const EditFilePage = page(() => import("../features/file-edit/editor-page.js"), "EditFilePage");
 const CommitPage = page(() => import("../features/commit-diff/commit-page.js"), "CommitPage");
 const DiscussionListPage = page(
   () => import("../features/community/discussion-list-page.js"),
@@ -45,6 +47,10 @@ function repoRoutes(prefix: string, type: "model" | "dataset" | "space") {
     <Route key={`${type}-commits`} path={`${base}/commits/:rev`} element={<CommitsPage />} />,
     // Commit URLs returned by the commit API: what the commit changed.
     <Route key={`${type}-commit`} path={`${base}/commit/:rev`} element={<CommitPage />} />,
+    // The browser editor: a new file (optionally in a folder) and an existing text file.
+    <Route key={`${type}-new-root`} path={`${base}/new/:rev`} element={<NewFilePage />} />,
+    <Route key={`${type}-new`} path={`${base}/new/:rev/*`} element={<NewFilePage />} />,
+    <Route key={`${type}-edit`} path={`${base}/edit/:rev/*`} element={<EditFilePage />} />,
     <Route key={`${type}-upload`} path={`${base}/upload`} element={<UploadPage />} />,
     <Route key={`${type}-settings`} path={`${base}/settings`} element={<RepoSettingsPage />} />,
     // The Community tab: discussions and pull requests (a PR's files under /files).

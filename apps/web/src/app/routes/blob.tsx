@@ -8,6 +8,8 @@ import { useRepoRoute } from "../../features/repos/use-repo-route.js";
 import { LazyMarkdown } from "../../features/markdown/lazy-markdown.js";
 import { isNotFound } from "../../lib/api-error.js";
 import { formatBytes } from "../../lib/format.js";
+import { CommitNotice } from "../../features/file-edit/commit-notice.js";
+import { FileActions } from "../../features/file-edit/file-actions.js";
 
 const TEXT_EXTENSIONS =
   /\.(md|txt|json|jsonl|py|js|mjs|ts|tsx|sh|yaml|yml|toml|cfg|ini|csv|tsv|html|css|jinja|gitattributes|gitignore)$|^[^.]+$/i;
@@ -50,7 +52,8 @@ export function BlobPage() {
     <RepoPageFrame type={type} id={id} tab="files" revision={revision} title={name}>
       <div className="toolbar">
         <Breadcrumbs type={type} id={id} revision={revision} path={filePath} />
-        <div style={{ display: "flex", gap: 8 }}>
+        <div style={{ display: "flex", gap: 8, flexWrap: "wrap" }}>
+          <FileActions type={type} id={id} revision={revision} path={filePath} />
           <a className="button button-small" href={resolveUrl}>
             Raw
           </a>
@@ -62,6 +65,7 @@ export function BlobPage() {
           </a>
         </div>
       </div>
+      <CommitNotice type={type} id={id} />
       {IMAGE_EXTENSIONS.test(name) ? (
         <div className="card">
           <img src={resolveUrl} alt={name} style={{ maxWidth: "100%" }} />

@@ -1,6 +1,6 @@
-import { Link } from "react-router";
-import { EmptyState, ErrorState, NotFoundState, Skeleton } from "../../components/ui/status.js";
-import { paths, readmeLinkBase } from "../../config/paths.js";
+import { ErrorState, NotFoundState, Skeleton } from "../../components/ui/status.js";
+import { readmeLinkBase } from "../../config/paths.js";
+import { MissingCard } from "../../features/file-edit/empty-repo.js";
 import { UseThisDataset } from "../../features/dataset-libraries/use-this-dataset.js";
 import { DatasetPreview } from "../../features/dataset-preview/components/dataset-preview.js";
 import { LazyMarkdown } from "../../features/markdown/lazy-markdown.js";
@@ -81,9 +81,7 @@ export function DatasetPage() {
             ) : readme.data ? (
               <LazyMarkdown source={readme.data} linkBase={readmeLinkBase("dataset", id)} />
             ) : (
-              <EmptyState title="No dataset card yet">
-                <Link to={paths.tree("dataset", id, "main")}>Browse its files</Link>
-              </EmptyState>
+              <MissingCard type="dataset" id={id} siblings={info.data?.siblings} />
             )}
           </article>
         </div>

@@ -1,4 +1,5 @@
-import { ErrorState, NotFoundState, Skeleton, EmptyState } from "../../components/ui/status.js";
+import { ErrorState, NotFoundState, Skeleton } from "../../components/ui/status.js";
+import { MissingCard } from "../../features/file-edit/empty-repo.js";
 import { LazyMarkdown } from "../../features/markdown/lazy-markdown.js";
 import { useRepoInfo } from "../../features/repos/api/get-repo-info.js";
 import { useReadme } from "../../features/repos/api/get-file-text.js";
@@ -14,8 +15,7 @@ import { SpacesUsingCard } from "../../features/repo-links/spaces-using-card.js"
 import { isNotFound } from "../../lib/api-error.js";
 import type { RepoInfo } from "../../lib/api-types.js";
 import { useTitle } from "../../lib/use-title.js";
-import { Link } from "react-router";
-import { paths, readmeLinkBase } from "../../config/paths.js";
+import { readmeLinkBase } from "../../config/paths.js";
 
 function InferenceSection({ info }: { info: RepoInfo }) {
   const mapping = useProviderMapping(info);
@@ -59,10 +59,7 @@ export function ModelPage() {
           ) : readme.data ? (
             <LazyMarkdown source={readme.data} linkBase={readmeLinkBase("model", id)} />
           ) : (
-            <EmptyState title="No model card yet">
-              This repository has no README.md.{" "}
-              <Link to={paths.tree("model", id, "main")}>Browse its files</Link>.
-            </EmptyState>
+            <MissingCard type="model" id={id} siblings={info.data?.siblings} />
           )}
         </article>
         <aside className="sidebar" aria-label="Model details and code">

@@ -8,6 +8,9 @@ import { FileTable } from "../../features/repos/components/file-table.js";
 import { RepoPageFrame } from "../../features/repos/components/repo-page-frame.js";
 import { useRepoRoute } from "../../features/repos/use-repo-route.js";
 import { isNotFound } from "../../lib/api-error.js";
+import { CommitNotice } from "../../features/file-edit/commit-notice.js";
+import { EmptyRepoGuide, isEmptyRepo } from "../../features/file-edit/empty-repo.js";
+import { FolderActions } from "../../features/file-edit/file-actions.js";
 
 export function TreePage() {
   const { type, id, revision, filePath } = useRepoRoute();
@@ -24,10 +27,14 @@ export function TreePage() {
           />
           <Breadcrumbs type={type} id={id} revision={revision} path={filePath} />
         </div>
-        <Link className="button button-small" to={paths.commits(type, id, revision)}>
-          History
-        </Link>
+        <div className="file-actions">
+          <FolderActions type={type} id={id} revision={revision} folder={filePath} />
+          <Link className="button button-small" to={paths.commits(type, id, revision)}>
+            History
+          </Link>
+        </div>
       </div>
+      <CommitNotice type={type} id={id} />
       {tree.isPending ? (
         <Skeleton lines={8} />
       ) : tree.isError ? (
@@ -36,6 +43,10 @@ export function TreePage() {
         ) : (
           <ErrorState error={tree.error} retry={() => void tree.refetch()} />
         )
+      ) : !filePath && isEmptyRepo(tree.data) ? (
+        <div className="card">
+          <EmptyRepoGuide type={type} id={id} />
+        </div>
       ) : tree.data.length === 0 ? (
         <EmptyState title="This folder is empty" />
       ) : (

@@ -1,0 +1,31 @@
+import { encodePath, paths } from "../../config/paths.js";
+import type { RepoType } from "../../lib/api-types.js";
+
+/** Page URLs of the browser editor (the Hub's own scheme: /{id}/new/{rev}/{folder}, /{id}/edit/{rev}/{path}). */
+export const editPaths = {
+  newFile: (type: RepoType, id: string, rev: string, folder = "", card = false) =>
+    `${paths.repo(type, id)}/new/${encodeURIComponent(rev)}${folder ? `/${encodePath(folder)}` : ""}${card ? "?card=1" : ""}`,
+  editFile: (type: RepoType, id: string, rev: string, path: string) =>
+    `${paths.repo(type, id)}/edit/${encodeURIComponent(rev)}/${encodePath(path)}`,
+  /** A pull request opened from the browser (the discussions page shows it). */
+  discussion: (type: RepoType, id: string, num: number) => `${paths.repo(type, id)}/discussions/${num}`,
+};
+
+/** The folder holding a path ("" for the root). */
+export function parentFolder(path: string): string {
+  const slash = path.lastIndexOf("/");
+  return slash === -1 ? "" : path.slice(0, slash);
+}
+
+export function baseName(path: string): string {
+  return path.slice(path.lastIndexOf("/") + 1);
+}
+
+/** Files the browser shows as text can be edited in place. */
+export const EDITABLE_TEXT =
+  /\.(md|txt|json|jsonl|py|js|mjs|ts|tsx|sh|yaml|yml|toml|cfg|ini|csv|tsv|html|css|jinja|gitattributes|gitignore)$|^[^.]+$/i;
+
+/** The card file a repo's page renders. */
+export function isRepoCard(path: string): boolean {
+  return path === "README.md";
+}

@@ -1,0 +1,25 @@
+import { useQuery } from "@tanstack/react-query";
+import { isNotFound } from "../../lib/api-error.js";
+import type { RepoType } from "../../lib/api-types.js";
+import { getRepoInfo } from "../repos/api/get-repo-info.js";
+
+/**
+ * The commit `revision` pointed at when the page opened, sent as `parentCommit` so a concurrent
+ * commit makes the hub answer 412 instead of silently overwriting it. `null`: the repo has no commit.
+ */
+export function useBaseCommit(type: RepoType, id: string, revision: string) {
+  return useQuery({
+    queryKey: ["edit-base", type, id, revision],
+    queryFn: async () => {
+      try {
+        return (await getRepoInfo(type, id, revision)).sha ?? null;
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
+    refetchOnMount: "always",
+    refetchOnWindowFocus: false,
+    staleTime: Infinity,
+  });
+}

@@ -1,0 +1,63 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { ApiError } from "../../lib/api-error.js";
+import type { RepoType } from "../../lib/api-types.js";
+import { commitChanges, commitErrorMessage, type CommitResult, type FileChange } from "./commit-api.js";
+import type { CommitFields } from "./commit-form.js";
+import { editPaths } from "./edit-paths.js";
+
+/** What the page after a browser commit shows in its banner (router state). */
+export interface CommittedState {
+  committed: { oid: string; summary: string };
+}
+
+/** Where to go after the commit landed on the branch (a pull request always opens its page). */
+export type AfterCommit = (branch: string) => string;
+
+/**
+ * Runs a browser commit: on success refreshes what the repo pages cached and moves on; on failure
+ * keeps the page as it is (nothing typed is lost) and holds the message for the form.
+ */
+export function useCommit(type: RepoType, id: string) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<{ message: string; conflict: boolean; forbidden: boolean }>();
+
+  async function commit(
+    changes: FileChange[],
+    fields: CommitFields,
+    parentCommit: string | undefined,
+    after: AfterCommit,
+  ): Promise<void> {
+    setBusy(true);
+    setError(undefined);
+    let result: CommitResult;
+    try {
+      result = await commitChanges(
+        type,
+        id,
+        fields.branch,
+        { summary: fields.summary, description: fields.description, parentCommit, changes },
+        { createPr: fields.createPr },
+      );
+    } catch (caught) {
+      const forbidden = caught instanceof ApiError && caught.status === 403;
+      setError({ ...commitErrorMessage(caught, fields.branch), forbidden });
+      setBusy(false);
+      return;
+    }
+    for (const key of ["tree", "repo-info", "commits", "readme", "file-text"])
+      await queryClient.invalidateQueries({ queryKey: [key, type, id] });
+    setBusy(false);
+    if (result.pullRequestNum !== undefined) {
+      void navigate(editPaths.discussion(type, id, result.pullRequestNum));
+      return;
+    }
+    const state: CommittedState = { committed: { oid: result.commitOid, summary: fields.summary } };
+    void navigate(after(fields.branch), { state });
+  }
+
+  return { commit, busy, error, clearError: () => setError(undefined) };
+}
