@@ -12,6 +12,7 @@ import { ensureSiteAdmin } from "./platform/site-admin.js";
 import { createLogger, type Logger } from "./platform/logger.js";
 import { createPlatformServices, type PlatformServices } from "./platform/services.js";
 import { importCatalogue, needsSeeding } from "./seed/import-catalogue.js";
+import { backfillParameterCounts } from "./platform/backfill-parameter-counts.js";
 import { loadCatalogue } from "./seed/load-catalogue.js";
 import { repairSeededLfsRouting } from "./seed/repair-lfs-routing.js";
 
@@ -110,6 +111,10 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       if (repaired > 0) logger.info({ repos: repaired }, "demo repos now store LFS-tracked files in LFS");
       await services.repos.refreshRollingCounts();
     }
+    const backfill = backfillParameterCounts(services.repos, loaded.content, logger);
+    void backfill.done.then((counted) => {
+      if (counted > 0) logger.info({ repos: counted }, "parameter counts read from safetensors headers");
+    });
     const timer = setInterval(() => {
       services.repos
         .refreshRollingCounts()
@@ -126,6 +131,8 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       logger,
       async close() {
         clearInterval(timer);
+        backfill.stop();
+        await backfill.done;
         await new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeAllConnections?.();
         await services.repos.flushDownloads();

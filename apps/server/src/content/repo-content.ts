@@ -7,6 +7,7 @@ import type { BlobStore } from "./blobs/blob-store.js";
 import { FsBlobStore } from "./blobs/fs-blob-store.js";
 import { deriveMetadata } from "./derive/derive-metadata.js";
 import type { GgufFileInfo } from "./derive/gguf-summary.js";
+import type { SafetensorsCache } from "./derive/safetensors-summary.js";
 import type { RepoFiles } from "./derive/repo-files.js";
 import { checkCommitDate } from "./commit/commit-date.js";
 import { planIndexChanges, type CommitOperation, type PlanContext } from "./commit/plan-index-changes.js";
@@ -91,6 +92,7 @@ export class RepoContent {
   private readonly revisions = new LruCache<string, string>(4096);
   private readonly derived = new LruCache<string, DerivedMetadata>(512);
   private readonly ggufCache = new Map<string, GgufFileInfo>();
+  private readonly safetensorsCache: SafetensorsCache = new Map();
   private readonly smallBlobs = new ByteLru(64 * 1024 * 1024);
   private readonly lfsLinks: LfsLinks;
 
@@ -523,7 +525,8 @@ export class RepoContent {
       open: (path) => this.openFile(repo, snapshot, path),
     };
     if (this.ggufCache.size > 2000) this.ggufCache.clear();
-    const derived = await deriveMetadata(files, { gguf: this.ggufCache });
+    if (this.safetensorsCache.size > 5000) this.safetensorsCache.clear();
+    const derived = await deriveMetadata(files, { gguf: this.ggufCache, safetensors: this.safetensorsCache });
     this.derived.set(key, derived);
     return derived;
   }

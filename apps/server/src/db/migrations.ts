@@ -216,6 +216,17 @@ const MIGRATIONS: Record<string, Migration> = {
       await createDiscussionTables(db);
     },
   },
+  "0021_safetensors": {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable("repos").addColumn("safetensors", "text").execute();
+      await db.schema.alterTable("repos").addColumn("num_parameters", "bigint").execute();
+      await db.schema
+        .createIndex("repos_num_parameters_idx")
+        .on("repos")
+        .columns(["type", "num_parameters"])
+        .execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -75,6 +75,10 @@ export interface RepoTable {
   transformers_info: string | null;
   widget_data: string | null;
   gguf: string | null;
+  /** JSON `{parameters, total}` from the safetensors headers (models), or null. */
+  safetensors: string | null;
+  /** `safetensors.total`, kept as a column for the `num_parameters` listing filter. */
+  num_parameters: number | null;
   siblings: string;
   warnings: string;
   used_storage: number;

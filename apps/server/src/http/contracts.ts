@@ -84,6 +84,8 @@ export interface DerivedMetadata {
   transformersInfo?: Record<string, unknown>;
   widgetData?: Record<string, unknown>[];
   gguf?: Record<string, unknown>;
+  /** Parameters per dtype and their total, from the safetensors headers (models). */
+  safetensors?: { parameters: Record<string, number>; total: number };
   /** Space SDK (gradio, static, …) for spaces. */
   sdk?: string;
   /** Space card fields (title, emoji, colorFrom, colorTo, app_file, …) for spaces. */
@@ -153,6 +155,8 @@ export interface RepoContent {
     repo: RepoRecord,
     input: { title: string; author: string; date?: Date },
   ): Promise<CommitSummary | undefined>;
+  /** Derives the metadata of the repo at a commit again (upgrades fill in newly derived fields). Optional. */
+  derive?(repo: RepoRecord, commit: string): Promise<DerivedMetadata>;
   /** Resolves a branch, tag or commit id to a full commit sha; undefined when unknown. Optional. */
   resolveRevision?(repo: RepoRecord, revision: string): Promise<string | undefined>;
   /** The git side of pull requests (`refs/pr/<n>`). Optional. */

@@ -56,7 +56,7 @@ interface FieldContext {
 type Getter = (row: RepoRow, ctx: FieldContext) => unknown;
 
 const json =
-  (column: "card_data" | "config" | "transformers_info" | "widget_data" | "gguf"): Getter =>
+  (column: "card_data" | "config" | "transformers_info" | "widget_data" | "gguf" | "safetensors"): Getter =>
   (row) =>
     fromJsonText<unknown>(row[column], undefined);
 
@@ -92,6 +92,10 @@ const MODEL_FIELDS: Record<string, Getter> = {
   transformersInfo: json("transformers_info"),
   widgetData: json("widget_data"),
   gguf: json("gguf"),
+  safetensors: (row) => {
+    const counts = fromJsonText<{ total?: unknown } | undefined>(row.safetensors, undefined);
+    return typeof counts?.total === "number" ? counts : undefined;
+  },
   spaces: (_row, ctx) => ctx.spaces ?? [],
   inferenceProviderMapping: (_row, ctx) =>
     ctx.mappingForm === "dict" ? mappingDict(ctx.mappings) : mappingList(ctx.mappings),

@@ -36,6 +36,7 @@ export async function loadContent(deps: ContentDeps): Promise<LoadedContent> {
       return { sha: result.commit, date: result.date, title: input.title };
     },
     resolveRevision: (repo, revision) => service.resolve(repo, revision),
+    derive: (repo, commit) => service.derive(repo, commit),
     pullRequests: createPullRequestRefs(service),
     storeRoutedFilesInLfs: async (repo, input) => {
       const result = await service.storeRoutedFilesInLfs(repo, input);

@@ -42,6 +42,8 @@ export function whereListFilters<O>(
   }
   if (query.author) q = q.where(sql<boolean>`lower(owner) = ${query.author.toLowerCase()}`);
   if (query.pipelineTag) q = q.where("pipeline_tag", "=", query.pipelineTag);
+  if (query.numParameters?.min !== undefined) q = q.where("num_parameters", ">=", query.numParameters.min);
+  if (query.numParameters?.max !== undefined) q = q.where("num_parameters", "<=", query.numParameters.max);
   if (query.library) q = q.where("library_name", "=", query.library);
   const tagSets: string[][] = query.tags.map((tag) => [tag]);
   if (query.language) tagSets.push([query.language, `language:${query.language}`]);

@@ -144,6 +144,8 @@ export class Repos {
       transformers_info: null,
       widget_data: null,
       gguf: null,
+      safetensors: null,
+      num_parameters: null,
       siblings: "[]",
       warnings: "[]",
       used_storage: 0,
@@ -216,6 +218,46 @@ export class Repos {
     return { ...row, ...update };
   }
 
+  /** Models committed before parameter counting existed that have safetensors files, in id order. */
+  async uncountedSafetensorsModels(afterId: string, limit: number): Promise<RepoRow[]> {
+    return this.db
+      .selectFrom("repos")
+      .selectAll()
+      .where("type", "=", "model")
+      .where("id", ">", afterId)
+      .where("sha", "is not", null)
+      .where("safetensors", "is", null)
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom("repo_tags")
+            .select("repo_tags.repo_id")
+            .whereRef("repo_tags.repo_id", "=", "repos.id")
+            .where("repo_tags.tag", "=", "safetensors"),
+        ),
+      )
+      .orderBy("id")
+      .limit(limit)
+      .execute();
+  }
+
+  /**
+   * Stores parameter counts derived later for the commit `sha` (upgrades); nothing when the repo has
+   * moved on since, because that commit's own derivation already stored them. `{}` marks "none found".
+   */
+  async storeParameterCounts(
+    repoId: string,
+    sha: string,
+    counts: DerivedMetadata["safetensors"],
+  ): Promise<void> {
+    await this.db
+      .updateTable("repos")
+      .set({ safetensors: JSON.stringify(counts ?? {}), num_parameters: counts?.total ?? null })
+      .where("id", "=", repoId)
+      .where("sha", "=", sha)
+      .execute();
+    this.forget(repoId);
+  }
+
   /** Stores what the content half derived from the files at the new head of the default branch. */
   async applyCommit(repo: RepoRecord, commit: CommitSummary, derived: DerivedMetadata): Promise<void> {
     const row = await this.find(repo.type, repo.id);
@@ -235,6 +277,9 @@ export class Repos {
           transformers_info: toJsonText(derived.transformersInfo),
           widget_data: toJsonText(derived.widgetData),
           gguf: toJsonText(derived.gguf),
+          // "{}" once derived without counts, so null means "derived before counting existed"
+          safetensors: toJsonText(derived.safetensors) ?? (repo.type === "model" ? "{}" : null),
+          num_parameters: derived.safetensors?.total ?? null,
           siblings: JSON.stringify(derived.siblings),
           warnings: JSON.stringify(derived.warnings),
           used_storage: derived.usedStorage,
@@ -486,7 +531,7 @@ function uniqueTags(derived: DerivedMetadata): string[] {
 
 export function repoJson<T>(
   row: RepoRow,
-  column: "card_data" | "config" | "transformers_info" | "widget_data" | "gguf",
+  column: "card_data" | "config" | "transformers_info" | "widget_data" | "gguf" | "safetensors",
 ): T | undefined {
   return fromJsonText<T | undefined>(row[column], undefined);
 }

@@ -1,3 +1,4 @@
+import type { ParameterRange } from "./parameter-range.js";
 import type { Kysely, SelectQueryBuilder } from "kysely";
 import type { Database } from "../db/schema.js";
 import { isSqlite, searchNameOf } from "../db/search-indexes.js";
@@ -65,6 +66,8 @@ export interface ListQuery {
   gated?: boolean;
   /** Local apps (`apps=llama.cpp`): each must be able to run the model (see app-filters.ts). */
   apps?: string[];
+  /** Models whose safetensors parameter count is within the range (models without a count are left out). */
+  numParameters?: ParameterRange;
   /** Spaces only: each entry needs a card link of that kind (any when unset) to that id (any when unset). */
   links?: { kind?: "model" | "dataset"; target?: string }[];
   sort: SortKey;

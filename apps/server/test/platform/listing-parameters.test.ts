@@ -56,7 +56,6 @@ describe.each(DIALECTS)("listing parameters: every one honoured or refused (%s)"
   });
 
   it("refuses parameters it would otherwise ignore, naming them", async () => {
-    await refused("num_parameters=min:1B,max:10B", /num_parameters needs parameter counts/);
     await refused("apps=not-an-app", /Unknown app "not-an-app"; supported: .*llama\.cpp/);
     await refused("inference=cold", /inference=warm/);
     await refused(

@@ -354,6 +354,30 @@ def _():
     expect({"model-00001-of-00002.safetensors", "model-00002-of-00002.safetensors"} <= lfs, f"LFS files {sorted(lfs)}")
 
 
+@check("safetensors and listings: model_info().safetensors, get_safetensors_metadata (sharded), list_models(search words, filter, apps, num_parameters)")
+def _():
+    repo = f"{REPO}-tf"
+    info = api.model_info(repo)
+    counts = info.safetensors
+    expect(counts is not None, "model_info().safetensors is None")
+    expect(counts.parameters == {"BF16": 4096, "F32": 32} and counts.total == 4128, f"safetensors {counts}")
+    meta = api.get_safetensors_metadata(repo)
+    expect(meta.sharded and meta.parameter_count == {"BF16": 4096, "F32": 32}, f"metadata {meta}")
+    expect(set(meta.files_metadata) == {"model-00001-of-00002.safetensors", "model-00002-of-00002.safetensors"}, f"files {list(meta.files_metadata)}")
+    by_words = [m.id for m in api.list_models(search=f"tf {TAG}", author=USER)]
+    expect(by_words == [repo], f"multi-word search {by_words}")
+    by_tag = [m.id for m in api.list_models(filter="safetensors", author=USER, search="-tf")]
+    expect(by_tag == [repo], f"filter=safetensors {by_tag}")
+    if "apps" in inspect.signature(api.list_models).parameters:
+        expect(list(api.list_models(apps="llama.cpp", author=USER)) == [], "apps=llama.cpp found a model without GGUF")
+    if "num_parameters" not in inspect.signature(api.list_models).parameters:
+        print(f"note [{VERSION}] this version's list_models has no num_parameters", flush=True)
+        return
+    found = [m.id for m in api.list_models(author=USER, num_parameters="min:4K,max:5K")]
+    expect(found == [repo], f"num_parameters listing {found}")
+    expect_raises(HfHubHTTPError, lambda: list(api.list_models(num_parameters="between:1B")), status=400, contains="num_parameters")
+
+
 @check("create_pr=True: refs/pr/N listed by list_repo_refs, readable as a revision; upload to a branch")
 def _():
     info = api.upload_file(path_or_fileobj=b"proposal\n", path_in_repo="proposal.txt", repo_id=REPO, create_pr=True)

@@ -17,9 +17,12 @@ export function formatBytes(bytes: number | undefined): string {
   return `${value.toFixed(value < 10 ? 2 : value < 100 ? 1 : 0)} ${units[unit]}`;
 }
 
+const parameterCount = new Intl.NumberFormat("en", { notation: "compact", maximumSignificantDigits: 3 });
+
+/** "8.03B params", as the Hub writes model sizes (three significant digits). */
 export function formatParameters(count: number | undefined): string {
   if (!count) return "–";
-  return `${compact.format(count).replace("K", "k")} params`;
+  return `${parameterCount.format(count).replace("K", "k")} params`;
 }
 
 const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto" });

@@ -3,6 +3,7 @@ import { arxivTags, baseModelTags, datasetCardTags, type BaseModelRelation } fro
 import { parseCard, stringList } from "./front-matter.js";
 import type { GgufFileInfo } from "./gguf-summary.js";
 import { summariseGguf } from "./gguf-summary.js";
+import { summariseSafetensors, type SafetensorsCache } from "./safetensors-summary.js";
 import { isObject, type JsonObject } from "./json-file.js";
 import { readModelConfig, type ModelConfigResult } from "./model-config.js";
 import type { RepoFiles } from "./repo-files.js";
@@ -25,6 +26,7 @@ const SPACE_FIELDS = [
 
 export interface DeriveCaches {
   gguf: Map<string, GgufFileInfo>;
+  safetensors: SafetensorsCache;
 }
 
 function inferLibrary(hints: ModelConfigResult["libraryHints"], hasGguf: boolean): string | undefined {
@@ -115,6 +117,8 @@ export async function deriveMetadata(files: RepoFiles, caches: DeriveCaches): Pr
   const gguf = await summariseGguf(files, caches.gguf, warnings);
   if (gguf) result.gguf = { ...gguf };
   const hasGguf = gguf !== undefined;
+  const safetensors = await summariseSafetensors(files, caches.safetensors, warnings);
+  if (safetensors) result.safetensors = safetensors;
 
   const cardLibrary = typeof cardData?.library_name === "string" ? cardData.library_name : undefined;
   const library = cardLibrary ?? inferLibrary(modelConfig.libraryHints, hasGguf);

@@ -8,6 +8,7 @@ import { listItemJson, type ItemOptions } from "../../hub-api/repo-info.js";
 import type { ProviderMappingRow } from "../../platform/repos.js";
 import { ListingPageCache, listingCacheKey, type ListingPage } from "../listing-cache.js";
 import { APP_REQUIREMENTS } from "../../platform/app-filters.js";
+import { parseParameterRange, type ParameterRange } from "../../platform/parameter-range.js";
 import { listRepos, parseSort, type ListQuery } from "../../platform/search.js";
 
 export const DEFAULT_PAGE_SIZE = 100;
@@ -81,15 +82,13 @@ const PARAMETERS: Record<RepoType, ReadonlySet<string>> = {
     "inference_provider",
     "inference",
     "apps",
+    "num_parameters",
   ]),
   dataset: new Set([...COMMON_PARAMETERS, "pipeline_tag"]),
   space: new Set([...COMMON_PARAMETERS, "models", "datasets", "linked", "sdk", "includeNonRunning"]),
 };
 /** Parameters the public Hub has that this hub cannot answer yet: refused by name rather than ignored. */
-const NOT_YET: Record<string, string> = {
-  num_parameters:
-    "num_parameters needs parameter counts from safetensors headers, which this hub does not read yet",
-};
+const NOT_YET: Record<string, string> = {};
 
 /** A parameter the listing would otherwise ignore is an error: ignoring it would return everything. */
 function checkParameters(c: Context<AppEnv>, type: RepoType): void {
@@ -121,6 +120,13 @@ function parseInference(value: string | undefined): string[] | undefined {
   throw badRequest(`Unsupported inference "${value}": this hub can only filter inference=warm`);
 }
 
+function parseNumParameters(value: string | undefined): ParameterRange | undefined {
+  if (value === undefined || value === "") return undefined;
+  const range = parseParameterRange(value);
+  if (typeof range === "string") throw badRequest(range);
+  return range;
+}
+
 export function parseListQuery(c: Context<AppEnv>, type: RepoType): ListQuery {
   checkParameters(c, type);
   const q = (name: string) => c.req.query(name) || undefined;
@@ -139,6 +145,7 @@ export function parseListQuery(c: Context<AppEnv>, type: RepoType): ListQuery {
     search: c.req.queries("search") ?? [],
     author: q("author"),
     apps: type === "model" ? parseApps(c) : undefined,
+    numParameters: type === "model" ? parseNumParameters(q("num_parameters")) : undefined,
     tags: commaList(tags),
     pipelineTag: q("pipeline_tag"),
     library: q("library"),

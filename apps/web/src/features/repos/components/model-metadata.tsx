@@ -20,6 +20,15 @@ export function repoSize(info: RepoInfo): number | undefined {
   return total > 0 ? total : undefined;
 }
 
+/** "8.03B params · BF16": the total, then the tensor types from most to fewest parameters. */
+export function modelSizeLabel(counts: { parameters: Record<string, number>; total: number }): string {
+  const dtypes = Object.entries(counts.parameters)
+    .filter(([, count]) => count > 0)
+    .sort((a, b) => b[1] - a[1])
+    .map(([dtype]) => dtype);
+  return [formatParameters(counts.total), ...dtypes].join(" · ");
+}
+
 export function ModelMetadata({ info }: { info: RepoInfo }) {
   const license =
     asList(info.cardData?.license)[0] ?? info.tags?.find((t) => t.startsWith("license:"))?.slice(8);
@@ -71,6 +80,12 @@ export function ModelMetadata({ info }: { info: RepoInfo }) {
                 </span>
               ))}
             </dd>
+          </>
+        ) : null}
+        {info.safetensors?.total ? (
+          <>
+            <dt>Model size</dt>
+            <dd>{modelSizeLabel(info.safetensors)}</dd>
           </>
         ) : null}
         <dt>Size</dt>
