@@ -18,15 +18,25 @@ function generateMatrix(): Case[] {
     for (const model of MODELS) {
       for (const provider of [...INFERENCE_PROVIDERS, "auto"]) {
         for (const [option, opts] of Object.entries(OPTION_SETS)) {
-          const task = model.tags?.includes("conversational") ? "conversational" : (model.pipeline_tag ?? "");
-          const mapping = provider === "auto" ? undefined : mappingFor(model, provider, task);
-          for (const snippet of getInferenceSnippets(model, provider, mapping, opts)) {
-            cases.push({
-              label: `${model.pipeline_tag} ${model.id} × ${provider} × ${snippet.client} × ${option}`,
-              snippet,
-              option,
-              provider,
-            });
+          const tagged = model.tags?.includes("conversational") ?? false;
+          const task = tagged ? "conversational" : (model.pipeline_tag ?? "");
+          // Untagged chat pipelines also run with a mapping that serves them as chat.
+          const chatPipeline =
+            model.pipeline_tag === "text-generation" || model.pipeline_tag === "image-text-to-text";
+          const tasks = chatPipeline && !tagged ? [task, "conversational"] : [task];
+          for (const mappedTask of tasks) {
+            const mapping =
+              provider === "auto" && mappedTask === task
+                ? undefined
+                : mappingFor(model, provider, mappedTask);
+            for (const snippet of getInferenceSnippets(model, provider, mapping, opts)) {
+              cases.push({
+                label: `${model.pipeline_tag} ${model.id} (mapped ${mappedTask}) × ${provider} × ${snippet.client} × ${option}`,
+                snippet,
+                option,
+                provider,
+              });
+            }
           }
         }
       }

@@ -185,6 +185,13 @@ describe("URLs (routed with an hf_ token, direct with a provider key)", () => {
     expect(auto.body).toMatchObject({ value: { model: "owner/model" } });
   });
 
+  it("an endpoint with any provider follows the endpoint protocol and sends the Hub id", () => {
+    const request = build("together", "conversational", { ...chat, endpointUrl: "https://e.x/v1" });
+    expect(request.url).toBe("https://e.x/v1/chat/completions");
+    expect(request.provider).toBe("hf-inference");
+    expect(request.body).toMatchObject({ value: { model: "owner/model" } });
+  });
+
   it("hf-inference endpoints: used as is, chat gets /v1/chat/completions", () => {
     expect(build("hf-inference", "text-classification", { endpointUrl: "https://e.x/" }).url).toBe(
       "https://e.x/",
@@ -291,10 +298,6 @@ describe("refusals", () => {
   it.each([
     ["unknown provider", () => build("nope", "conversational")],
     ["unsupported task", () => build("groq", "text-to-image")],
-    [
-      "endpoint with a third-party provider",
-      () => build("together", "conversational", { endpointUrl: "https://x" }),
-    ],
     ["openai with an HF token", () => build("openai", "conversational", chat)],
     ["model URL", () => build("hf-inference", "text-classification", { model: "https://x/y" })],
   ])("%s", (_name, call) => {

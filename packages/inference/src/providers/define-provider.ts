@@ -49,7 +49,7 @@ export interface ProviderDefinition {
   readonly directAuthScheme: "Bearer" | "Key";
   /** Headers every request carries. */
   readonly headers: Readonly<Record<string, string>>;
-  /** Whether `endpointUrl` may replace the provider URL. */
+  /** Whether this provider's task shapes are the endpoint protocol every `endpointUrl` request follows. */
   readonly acceptsEndpointUrl: boolean;
   readonly tasks: TaskHelpers;
 }

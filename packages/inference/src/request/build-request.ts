@@ -83,6 +83,8 @@ function joinUrl(base: string, route: string, query?: string): string {
 }
 
 function providerModelIdOf(provider: ProviderDefinition, input: InferenceRequestInput): string {
+  // An endpoint serves the model under its Hub id, not under a provider's name for it.
+  if (input.endpointUrl) return input.model;
   const id = input.mapping?.providerId ?? input.model;
   // Models of client-side-only providers are written `<provider>/<name>` on the Hub.
   if (!provider.routable && id.startsWith(`${provider.id}/`)) return id.slice(provider.id.length + 1);
@@ -96,12 +98,13 @@ function providerModelIdOf(provider: ProviderDefinition, input: InferenceRequest
 export function buildInferenceRequest(input: InferenceRequestInput): InferenceRequest {
   if (/^https?:\/\//.test(input.model))
     throw new InferenceRequestError("Model URLs are no longer supported; pass a model id.");
-  const isAuto = input.provider === "auto";
-  const provider = isAuto
-    ? input.endpointUrl
-      ? findProvider("hf-inference")
-      : autoProvider(input.task, input.mapping)
-    : findProvider(input.provider);
+  const isAuto = input.provider === "auto" && !input.endpointUrl;
+  // An endpoint follows the endpoint protocol (hf-inference's task shapes) whichever provider was named.
+  const provider = input.endpointUrl
+    ? PROVIDERS.find((p) => p.acceptsEndpointUrl)
+    : isAuto
+      ? autoProvider(input.task, input.mapping)
+      : findProvider(input.provider);
   if (!provider) throw new InferenceRequestError(`Provider '${input.provider}' not supported.`);
   const helper = helperFor(provider, input.task);
   const token = input.accessToken;
@@ -110,9 +113,6 @@ export function buildInferenceRequest(input: InferenceRequestInput): InferenceRe
     throw new InferenceRequestError(
       `Provider ${provider.id} is closed-source and does not support HF tokens.`,
     );
-  }
-  if (input.endpointUrl && !provider.acceptsEndpointUrl) {
-    throw new InferenceRequestError("Cannot use endpointUrl with a third-party provider.");
   }
   const direct = !provider.routable || input.directRequest === true || (token !== undefined && !hfToken);
   const autoRouter =

@@ -32,6 +32,9 @@ const CLIENTS: readonly ClientTemplate[] = [
 /** With `auto`, only the hub clients can let the router pick a provider for non-chat tasks. */
 const AUTO_POLICY_CLIENTS = new Set(["huggingface_hub", "huggingface.js"]);
 
+/** The provider whose request shapes an `endpointUrl` follows. */
+const ENDPOINT_PROVIDER = "hf-inference";
+
 const ROUTED_PLACEHOLDER = "hf_token_placeholder";
 const DIRECT_PLACEHOLDER = "not_hf_token_placeholder";
 
@@ -57,15 +60,25 @@ const OUTPUT_FILES: Partial<Record<PipelineType, string>> = {
   "image-text-to-video": "output.mp4",
 };
 
+/**
+ * Whether the provider mapping serves the model as a chat model: the mapping of that provider says
+ * `task: "conversational"` (for `auto`, the mapping given is the first live one, so it must be live).
+ */
+function mappingIsChat(provider: string, mapping: InferenceProviderMapping | undefined): boolean {
+  if (mapping?.task !== "conversational") return false;
+  return provider === "auto" ? mapping.status === "live" : mapping.provider === provider;
+}
+
 function snippetKind(
   model: ModelData,
   pipeline: PipelineType,
   streaming: boolean,
+  chatMapping: boolean,
 ): { kind: SnippetKind; task: InferenceTask } | undefined {
   const kind = KIND_OF_PIPELINE[pipeline];
   if (!kind) return undefined;
   const chatPipeline = pipeline === "text-generation" || pipeline === "image-text-to-text";
-  if (chatPipeline && isConversational(model)) {
+  if (chatPipeline && (isConversational(model) || chatMapping)) {
     return { kind: streaming ? "conversationalStream" : "conversational", task: "conversational" };
   }
   // image-text-to-text without the chat tag keeps its own task, which only `auto` can serve.
@@ -103,14 +116,19 @@ function tryBuildRequest(
  */
 export function getInferenceSnippets(
   model: ModelData,
-  provider: string,
-  providerMapping?: InferenceProviderMapping,
+  requestedProvider: string,
+  requestedMapping?: InferenceProviderMapping,
   opts: SnippetOptions = {},
 ): InferenceSnippet[] {
   const pipeline = model.pipeline_tag;
   if (!pipeline) return [];
-  const resolved = snippetKind(model, pipeline, opts.streaming === true);
+  const chatMapping = mappingIsChat(requestedProvider, requestedMapping);
+  const resolved = snippetKind(model, pipeline, opts.streaming === true, chatMapping);
   if (!resolved) return [];
+  // An endpoint is the user's own server (TGI, vLLM, llama.cpp, Ollama, an Inference Endpoint): it
+  // speaks the endpoint protocol whichever provider was picked, and serves the model under its Hub id.
+  const provider = opts.endpointUrl ? ENDPOINT_PROVIDER : requestedProvider;
+  const providerMapping = opts.endpointUrl ? undefined : requestedMapping;
   const { kind, task } = resolved;
   const chat = kind === "conversational" || kind === "conversationalStream";
   const example = exampleInput(model, chat);

@@ -1,0 +1,172 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { checkJavaScript, checkPython, checkShell, checkTypeScript } from "@modelhub/testkit";
+import type { ModelData, PipelineType } from "@modelhub/tasks";
+import {
+  getInferenceSnippets,
+  type InferenceProviderMapping,
+  type InferenceSnippet,
+  type SnippetOptions,
+} from "../src/index.js";
+
+afterEach(() => vi.restoreAllMocks());
+
+const CHAT_CLIENTS = ["openai", "huggingface_hub", "requests", "openai", "huggingface.js", "fetch", "curl"];
+
+const model = (id: string, pipeline_tag: PipelineType, tags: string[] = []): ModelData => ({
+  id,
+  pipeline_tag,
+  tags,
+});
+
+function mapping(
+  provider: string,
+  task: string,
+  extra: Partial<InferenceProviderMapping> = {},
+): InferenceProviderMapping {
+  return {
+    provider,
+    hfModelId: "org/model",
+    providerId: `${provider}-id/model`,
+    status: "live",
+    task,
+    ...extra,
+  };
+}
+
+const pick = (snippets: InferenceSnippet[], client: string, language?: string) =>
+  snippets.find((s) => s.client === client && (language === undefined || s.language === language))?.content ??
+  "";
+
+/** Every snippet parses in its language (Python ast, acorn + TypeScript, bash -n); one process per language. */
+function expectValidSyntax(snippets: InferenceSnippet[]): void {
+  const python = snippets.filter((s) => s.language === "python");
+  const pythonProblems = checkPython(python.map((s) => s.content));
+  python.forEach((s, i) => expect(pythonProblems[i], `${s.client}\n${s.content}`).toBeNull());
+  for (const s of snippets.filter((s) => s.language === "js")) {
+    expect(checkJavaScript(s.content) ?? checkTypeScript(s.content), `${s.client}\n${s.content}`).toBeNull();
+  }
+  for (const s of snippets.filter((s) => s.language === "sh")) {
+    expect(checkShell(s.content), s.content).toBeNull();
+  }
+}
+
+describe("the provider mapping decides chat mode (issue #15)", () => {
+  const untagged = model("org/model", "text-generation");
+  const vision = model("org/vision", "image-text-to-text");
+
+  it.each(["baseten", "cerebras", "groq", "cohere", "fireworks-ai", "publicai"])(
+    "chat-only %s serves an untagged text-generation model mapped as conversational",
+    (provider) => {
+      const snippets = getInferenceSnippets(untagged, provider, mapping(provider, "conversational"));
+      expect(snippets.map((s) => s.client)).toEqual(CHAT_CLIENTS);
+      expect(pick(snippets, "requests")).toContain("https://router.huggingface.co/v1/chat/completions");
+      expect(pick(snippets, "requests")).toContain(`"model": "org/model:${provider}"`);
+      expectValidSyntax(snippets);
+    },
+  );
+
+  it("providers serving both get chat snippets, not text completion, when the mapping says chat", () => {
+    const chat = getInferenceSnippets(untagged, "together", mapping("together", "conversational"));
+    expect(chat.map((s) => s.client)).toEqual(CHAT_CLIENTS);
+    expect(pick(chat, "curl")).toContain('"messages": [');
+    const completion = getInferenceSnippets(untagged, "together", mapping("together", "text-generation"));
+    expect(completion.map((s) => s.client)).not.toContain("openai");
+    expect(pick(completion, "curl")).toContain('"prompt":');
+  });
+
+  it("an image-text-to-text model mapped as conversational gets vision chat snippets", () => {
+    const snippets = getInferenceSnippets(vision, "novita", mapping("novita", "conversational"), {
+      streaming: true,
+    });
+    // fetch has no streaming snippet.
+    expect(snippets.map((s) => s.client)).toEqual(CHAT_CLIENTS.filter((c) => c !== "fetch"));
+    expect(pick(snippets, "openai", "python")).toContain("stream=True");
+    expectValidSyntax(snippets);
+  });
+
+  it("only the mapping of the provider asked for counts", () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(getInferenceSnippets(untagged, "groq", mapping("together", "conversational"))).not.toContainEqual(
+      expect.objectContaining({ client: "openai" }),
+    );
+    expect(getInferenceSnippets(untagged, "cerebras", mapping("together", "conversational"))).toEqual([]);
+    expect(log).toHaveBeenCalledWith(expect.stringContaining("cerebras (text-generation)"));
+  });
+
+  it("auto follows the first live mapping it is given, not a staging one", () => {
+    const live = getInferenceSnippets(untagged, "auto", mapping("groq", "conversational"));
+    expect(live.map((s) => s.client)).toEqual(CHAT_CLIENTS);
+    expect(pick(live, "curl")).toContain('"model": "org/model"');
+    const staging = getInferenceSnippets(
+      untagged,
+      "auto",
+      mapping("groq", "conversational", { status: "staging" }),
+    );
+    expect(staging.map((s) => s.client)).toEqual(["huggingface_hub", "huggingface.js"]);
+    expect(pick(staging, "huggingface_hub")).toContain("text_generation(");
+  });
+});
+
+describe("endpointUrl works for every provider (issue #15)", () => {
+  const chatModel = model("meta-llama/Llama-3.1-8B-Instruct", "text-generation", ["conversational"]);
+  const ENDPOINT = "http://localhost:8000/v1";
+
+  it.each(["together", "groq", "cerebras", "fal-ai", "openai", "novita", "auto", "hf-inference"])(
+    "%s: the chat snippets of every client call the endpoint with the Hub id",
+    (provider) => {
+      const options: SnippetOptions = { endpointUrl: ENDPOINT };
+      const snippets = getInferenceSnippets(
+        chatModel,
+        provider,
+        provider === "auto" ? undefined : mapping(provider, "conversational"),
+        options,
+      );
+      expect(snippets.map((s) => s.client)).toEqual(CHAT_CLIENTS);
+      for (const snippet of snippets) {
+        expect(snippet.content).toContain("http://localhost:8000/v1");
+        expect(snippet.content).not.toContain("router.huggingface.co");
+        expect(snippet.content).not.toContain(`${provider}-id/model`);
+        expect(snippet.content).toContain("meta-llama/Llama-3.1-8B-Instruct");
+        expect(snippet.content).toContain("API_TOKEN");
+      }
+      expect(pick(snippets, "curl")).toContain("'http://localhost:8000/v1/chat/completions'");
+      expect(pick(snippets, "openai", "python")).toContain('base_url="http://localhost:8000/v1"');
+      expect(pick(snippets, "huggingface.js")).toContain('endpointUrl: "http://localhost:8000/v1"');
+      expectValidSyntax(snippets);
+    },
+  );
+
+  it("streaming and settings reach the endpoint snippets too", () => {
+    const snippets = getInferenceSnippets(chatModel, "groq", mapping("groq", "conversational"), {
+      endpointUrl: "http://127.0.0.1:8080",
+      streaming: true,
+      temperature: 0.3,
+    });
+    expect(pick(snippets, "requests")).toContain('API_URL = "http://127.0.0.1:8080/v1/chat/completions"');
+    expect(pick(snippets, "requests")).toContain('"stream": True');
+    expect(pick(snippets, "openai", "js")).toContain("temperature: 0.3");
+    expectValidSyntax(snippets);
+  });
+
+  it("an untagged model whose mapping says chat gets chat snippets at the endpoint", () => {
+    const snippets = getInferenceSnippets(
+      model("org/model", "text-generation"),
+      "groq",
+      mapping("groq", "conversational"),
+      { endpointUrl: ENDPOINT },
+    );
+    expect(snippets.map((s) => s.client)).toEqual(CHAT_CLIENTS);
+  });
+
+  it("non-chat tasks post to the endpoint as an Inference Endpoint", () => {
+    const snippets = getInferenceSnippets(
+      model("openai/whisper-large-v3", "automatic-speech-recognition"),
+      "fal-ai",
+      mapping("fal-ai", "automatic-speech-recognition"),
+      { endpointUrl: "https://asr.example.org" },
+    );
+    expect(pick(snippets, "curl")).toContain("curl 'https://asr.example.org'");
+    expect(pick(snippets, "curl")).toContain("--data-binary '@sample1.flac'");
+    expectValidSyntax(snippets);
+  });
+});
