@@ -170,3 +170,53 @@ describe("endpointUrl works for every provider (issue #15)", () => {
     expectValidSyntax(snippets);
   });
 });
+
+describe("the closed-source openai provider refuses HF tokens (issue #15)", () => {
+  const gptOss = model("openai/gpt-oss-120b", "text-generation", ["conversational"]);
+  const openaiMapping = mapping("openai", "conversational", { providerId: "gpt-oss-120b" });
+
+  it("an HF token gives no snippets and a clear error, whatever else is asked", () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    for (const options of [
+      { accessToken: "hf_abc" },
+      { accessToken: "hf_abc", directRequest: true },
+      { accessToken: "hf_abc", streaming: true },
+    ]) {
+      expect(getInferenceSnippets(gptOss, "openai", openaiMapping, options)).toEqual([]);
+    }
+    expect(log).toHaveBeenCalledWith(
+      "Failed to get provider helper for openai (conversational): " +
+        "Provider openai is closed-source and does not support HF tokens. " +
+        "Use an API key of openai (a direct request) instead.",
+    );
+  });
+
+  it("with an OpenAI key every snippet calls api.openai.com directly with that key", () => {
+    const snippets = getInferenceSnippets(gptOss, "openai", openaiMapping, { accessToken: "sk-test" });
+    expect(snippets.map((s) => s.client)).toEqual(CHAT_CLIENTS);
+    expect(pick(snippets, "curl")).toContain("curl 'https://api.openai.com/v1/chat/completions'");
+    expect(pick(snippets, "curl")).toContain("-H 'Authorization: Bearer sk-test'");
+    expect(pick(snippets, "curl")).toContain('"model": "gpt-oss-120b"');
+    for (const snippet of snippets) {
+      expect(snippet.content).not.toContain("router.huggingface.co");
+      expect(snippet.content).not.toContain("HF_TOKEN");
+    }
+    expectValidSyntax(snippets);
+  });
+
+  it("without a token the snippets read OPENAI_API_KEY, never HF_TOKEN", () => {
+    const snippets = getInferenceSnippets(gptOss, "openai", openaiMapping);
+    expect(snippets.length).toBeGreaterThan(0);
+    for (const snippet of snippets) {
+      expect(snippet.content).toContain("OPENAI_API_KEY");
+      expect(snippet.content).not.toContain("HF_TOKEN");
+      expect(snippet.content).not.toContain("router.huggingface.co");
+    }
+  });
+
+  it("auto never falls back to the closed-source provider", () => {
+    const snippets = getInferenceSnippets(gptOss, "auto", openaiMapping);
+    expect(pick(snippets, "curl")).toContain("https://router.huggingface.co/v1/chat/completions");
+    expect(pick(snippets, "curl")).toContain('"model": "openai/gpt-oss-120b"');
+  });
+});

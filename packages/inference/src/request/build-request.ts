@@ -56,11 +56,14 @@ export interface InferenceRequest {
   providerModelId: string;
 }
 
-/** The provider `auto` falls back to for a task: the mapping's provider, hf-inference, else the first that serves it. */
+/**
+ * The provider `auto` falls back to for a task: the mapping's provider, hf-inference, else the first that
+ * serves it; never a closed-source provider, which the router cannot reach with an HF token.
+ */
 function autoProvider(task: InferenceTask, mapping?: InferenceProviderMapping): ProviderDefinition {
   const preferred = mapping ? findProvider(mapping.provider) : undefined;
   const candidates = [preferred, findProvider("hf-inference"), ...PROVIDERS];
-  const found = candidates.find((p) => p?.tasks[task]);
+  const found = candidates.find((p) => p?.routable && p.tasks[task]);
   if (!found) throw new InferenceRequestError(`Task '${task}' is not served by any provider.`);
   return found;
 }
@@ -111,7 +114,8 @@ export function buildInferenceRequest(input: InferenceRequestInput): InferenceRe
   const hfToken = token?.startsWith("hf_") ?? false;
   if (!provider.routable && hfToken) {
     throw new InferenceRequestError(
-      `Provider ${provider.id} is closed-source and does not support HF tokens.`,
+      `Provider ${provider.id} is closed-source and does not support HF tokens. ` +
+        `Use an API key of ${provider.id} (a direct request) instead.`,
     );
   }
   const direct = !provider.routable || input.directRequest === true || (token !== undefined && !hfToken);
