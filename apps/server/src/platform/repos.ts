@@ -269,21 +269,7 @@ export class Repos {
         .set({
           sha: commit.sha,
           last_modified: commit.date.toISOString(),
-          card_data: toJsonText(derived.cardData),
-          tags: JSON.stringify(derived.tags),
-          pipeline_tag: derived.pipeline_tag ?? null,
-          library_name: derived.library_name ?? null,
-          config: toJsonText(derived.config),
-          transformers_info: toJsonText(derived.transformersInfo),
-          widget_data: toJsonText(derived.widgetData),
-          gguf: toJsonText(derived.gguf),
-          // "{}" once derived without counts, so null means "derived before counting existed"
-          safetensors: toJsonText(derived.safetensors) ?? (repo.type === "model" ? "{}" : null),
-          num_parameters: derived.safetensors?.total ?? null,
-          siblings: JSON.stringify(derived.siblings),
-          warnings: JSON.stringify(derived.warnings),
-          used_storage: derived.usedStorage,
-          sdk: derived.sdk ?? (repo.type === "space" ? row.sdk : null),
+          ...derivedColumns(row, derived),
         })
         .where("id", "=", row.id)
         .execute();
@@ -522,6 +508,27 @@ export class Repos {
 }
 
 /** Tags used for filtering: the repo's tags plus its task and library, so `filter=` finds either. */
+/** The repo columns that come from its files at one commit (a commit landing, or info at a revision). */
+export function derivedColumns(row: RepoRow, derived: DerivedMetadata) {
+  return {
+    card_data: toJsonText(derived.cardData),
+    tags: JSON.stringify(derived.tags),
+    pipeline_tag: derived.pipeline_tag ?? null,
+    library_name: derived.library_name ?? null,
+    config: toJsonText(derived.config),
+    transformers_info: toJsonText(derived.transformersInfo),
+    widget_data: toJsonText(derived.widgetData),
+    gguf: toJsonText(derived.gguf),
+    // "{}" once derived without counts, so null means "derived before counting existed"
+    safetensors: toJsonText(derived.safetensors) ?? (row.type === "model" ? "{}" : null),
+    num_parameters: derived.safetensors?.total ?? null,
+    siblings: JSON.stringify(derived.siblings),
+    warnings: JSON.stringify(derived.warnings),
+    used_storage: derived.usedStorage,
+    sdk: derived.sdk ?? (row.type === "space" ? row.sdk : null),
+  } satisfies Partial<RepoRow>;
+}
+
 function uniqueTags(derived: DerivedMetadata): string[] {
   const tags = new Set(derived.tags);
   if (derived.pipeline_tag) tags.add(derived.pipeline_tag);

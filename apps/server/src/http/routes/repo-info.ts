@@ -10,7 +10,7 @@ import { expandOf } from "../../hub-api/expand.js";
 import { repoInfoJson } from "../../hub-api/repo-info.js";
 import { modelTreeOf } from "../../platform/model-tree.js";
 import { spacesLinkingTo } from "../../platform/repo-links.js";
-import { toRepoRecord, type RepoRow } from "../../platform/repos.js";
+import { derivedColumns, toRepoRecord, type RepoRow } from "../../platform/repos.js";
 
 const DEFAULT_REVISIONS = new Set(["main", "HEAD", "refs/heads/main"]);
 const TREE_FIELDS = ["baseModels", "childrenModelCount"];
@@ -56,7 +56,12 @@ export function repoInfoRoutes(deps: AppDeps): Hono<AppEnv> {
     // huggingface_hub 0.36 sends Python's spelling, `blobs=True`
     const blobs = ["true", "1"].includes((c.req.query("blobs") ?? "").toLowerCase());
     const spaces = type === "model" ? await spacesUsing(row, c.var.viewer) : undefined;
-    const json = repoInfoJson(row, { sha, blobs, mappings, spaces });
+    // another revision: what its files say (siblings, card, tags…), as the Hub answers
+    const shown =
+      sha && sha !== row.sha && deps.content.derive
+        ? { ...row, ...derivedColumns(row, await deps.content.derive(toRepoRecord(row), sha)) }
+        : row;
+    const json = repoInfoJson(shown, { sha, blobs, mappings, spaces });
     // the model tree costs a grouped query, so it is computed only when asked for, as on the Hub
     if (type === "model" && TREE_FIELDS.some((field) => expand.includes(field))) {
       const tree = await modelTreeOf(deps.db, row, c.var.viewer);
