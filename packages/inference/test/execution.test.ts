@@ -210,6 +210,69 @@ const CASES: ExecCase[] = [
     },
     checkOutput: printed("https://example.com/image.png"),
   },
+  {
+    name: "fal-ai speech recognition (audio as a data URL in JSON, curl included)",
+    model: { id: "openai/whisper-large-v3", pipeline_tag: "automatic-speech-recognition" },
+    provider: "fal-ai",
+    mapping: {
+      provider: "fal-ai",
+      hfModelId: "openai/whisper-large-v3",
+      providerId: "fal-ai/whisper",
+      status: "live",
+      task: "automatic-speech-recognition",
+    },
+    options: () => ({}),
+    replaceUrl: "https://router.huggingface.co/fal-ai/fal-ai/whisper",
+    clients: ["curl", "requests", "fetch"],
+    respond: json({ text: "fal heard it" }),
+    checkRequest(request) {
+      expect(request.path).toBe("/fal-ai/fal-ai/whisper");
+      expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
+      expect(request.headers["content-type"]).toBe("application/json");
+      expect(jsonBody(request)).toEqual({
+        audio_url: `data:audio/flac;base64,${SAMPLE_FILES["sample1.flac"].toString("base64")}`,
+      });
+    },
+    checkOutput: printed("fal heard it"),
+  },
+  {
+    name: "zai-org image to text (image as a data URL in JSON, curl included)",
+    model: { id: "zai-org/GLM-OCR", pipeline_tag: "image-to-text" },
+    provider: "zai-org",
+    mapping: {
+      provider: "zai-org",
+      hfModelId: "zai-org/GLM-OCR",
+      providerId: "glm-ocr",
+      status: "live",
+      task: "image-to-text",
+    },
+    options: () => ({}),
+    replaceUrl: "https://router.huggingface.co/zai-org/api/paas/v4/layout_parsing",
+    clients: ["curl", "requests", "fetch"],
+    respond: json({ md_results: "a cat" }),
+    checkRequest(request) {
+      expect(request.headers["x-source-channel"]).toBe("hugging_face");
+      expect(jsonBody(request)).toEqual({
+        model: "glm-ocr",
+        file: `data:image/jpeg;base64,${SAMPLE_FILES["cats.jpg"].toString("base64")}`,
+      });
+    },
+    checkOutput: printed("a cat"),
+  },
+  {
+    name: "image segmentation (image bytes as the body)",
+    model: { id: "nvidia/segformer-b0", pipeline_tag: "image-segmentation" },
+    provider: "hf-inference",
+    options: (base) => ({ endpointUrl: `${base}/seg` }),
+    clients: ["curl", "requests", "fetch"],
+    respond: json([{ label: "cat", score: 0.9, mask: "iVBOR" }]),
+    checkRequest(request) {
+      expect(request.path).toBe("/seg");
+      expect(request.headers["content-type"]).toBe("image/jpeg");
+      expect(request.body.equals(SAMPLE_FILES["cats.jpg"])).toBe(true);
+    },
+    checkOutput: printed("cat"),
+  },
 ];
 
 let server: RecordingServer;

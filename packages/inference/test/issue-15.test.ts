@@ -220,3 +220,41 @@ describe("the closed-source openai provider refuses HF tokens (issue #15)", () =
     expect(pick(snippets, "curl")).toContain('"model": "openai/gpt-oss-120b"');
   });
 });
+
+describe("curl snippets for binary-input tasks (issue #15)", () => {
+  const curlOf = (task: PipelineType, provider: string, options: SnippetOptions = {}) =>
+    pick(getInferenceSnippets(model("org/model", task), provider, mapping(provider, task), options), "curl");
+
+  it("hf-inference image segmentation uploads the image bytes", () => {
+    const curl = curlOf("image-segmentation", "hf-inference");
+    expect(curl).toContain("-H 'Content-Type: image/jpeg'");
+    expect(curl).toContain("--data-binary '@cats.jpg'");
+    expect(checkShell(curl)).toBeNull();
+  });
+
+  it.each<[PipelineType, string, string]>([
+    ["image-segmentation", "fal-ai", '"image_url": "data:image/jpeg;base64,'],
+    ["automatic-speech-recognition", "fal-ai", '"audio_url": "data:audio/flac;base64,'],
+    ["audio-to-audio", "fal-ai", '"audio_url": "data:audio/flac;base64,'],
+    ["image-to-text", "zai-org", '"file": "data:image/jpeg;base64,'],
+    ["automatic-speech-recognition", "replicate", '"audio": "data:audio/flac;base64,'],
+  ])("%s on %s sends the file as a data URL inside the JSON body", (task, provider, field) => {
+    for (const options of [{}, { directRequest: true }, { billTo: "org's team" }]) {
+      const curl = curlOf(task, provider, options);
+      expect(curl).toContain(field);
+      expect(curl).toMatch(/^\{\n {4}printf '%s' '\{/);
+      expect(curl).toContain("    base64 < '");
+      expect(curl).toContain(" | tr -d '\\n'");
+      expect(curl).toContain("} | curl '");
+      expect(curl).toContain("-H 'Content-Type: application/json'");
+      expect(curl).toMatch(/--data-binary @-$/);
+      expect(checkShell(curl)).toBeNull();
+    }
+  });
+
+  it("the JSON around the file keeps user text inside single quotes", () => {
+    const curl = curlOf("automatic-speech-recognition", "fal-ai", { inputs: "it's $(touch x).flac" });
+    expect(curl).toContain(`base64 < 'it'"'"'s $(touch x).flac'`);
+    expect(checkShell(curl)).toBeNull();
+  });
+});

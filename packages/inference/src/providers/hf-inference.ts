@@ -14,6 +14,7 @@ const FILE_BODY_TASKS = new Set<InferenceTask>([
   "automatic-speech-recognition",
   "audio-to-audio",
   "image-classification",
+  "image-segmentation",
   "object-detection",
   "image-to-text",
 ]);

@@ -2,6 +2,7 @@ import { jsonValue } from "@modelhub/tasks";
 import { shWord } from "../shell-word.js";
 import type { ClientTemplate, SnippetContext } from "../context.js";
 import { isPlainLiteral } from "../body-literal.js";
+import { shellJsonWithFiles } from "../shell-json-body.js";
 import { extraHeaders, rawHttpAllowed } from "../raw-http.js";
 import type { SnippetKind } from "../task-kinds.js";
 import { shAuthorization } from "../token.js";
@@ -15,19 +16,24 @@ const KINDS = new Set<SnippetKind>([
   "zeroShotClassification",
 ]);
 
-function bodyArguments(ctx: SnippetContext): string[] | undefined {
+/** curl's body arguments, plus the commands whose output it reads as the body (files inside JSON). */
+function bodyArguments(ctx: SnippetContext): { args: string[]; stdin?: string[] } {
   const body = ctx.request.body;
-  if (body.type === "file") return [`--data-binary ${shWord(`@${body.file.path}`)}`];
+  if (body.type === "file") return { args: [`--data-binary ${shWord(`@${body.file.path}`)}`] };
   if (body.type === "multipart") {
-    return [
-      `-F ${shWord(`file=@${body.file.path}`)}`,
-      ...Object.entries(body.fields).map(([name, value]) => `--form-string ${shWord(`${name}=${value}`)}`),
-    ];
+    return {
+      args: [
+        `-F ${shWord(`file=@${body.file.path}`)}`,
+        ...Object.entries(body.fields).map(([name, value]) => `--form-string ${shWord(`${name}=${value}`)}`),
+      ],
+    };
   }
-  // A shell command cannot embed a file's base64 text without extra tools.
-  if (!isPlainLiteral(body.value)) return undefined;
+  // Files inside JSON (base64 or a data URL): the body is printed by commands that encode them.
+  if (!isPlainLiteral(body.value)) {
+    return { args: ["--data-binary @-"], stdin: shellJsonWithFiles(body.value, 1) };
+  }
   // The whole JSON document is one single-quoted word: quotes inside it are escaped, nothing expands.
-  return [`-d ${shWord(jsonValue(body.value, 1))}`];
+  return { args: [`-d ${shWord(jsonValue(body.value, 1))}`] };
 }
 
 export const shCurl: ClientTemplate = {
@@ -36,15 +42,16 @@ export const shCurl: ClientTemplate = {
   render(ctx) {
     if (!rawHttpAllowed(ctx, KINDS)) return undefined;
     const body = bodyArguments(ctx);
-    if (!body) return undefined;
     const args = ["-X POST"];
     const auth = ctx.request.authorization;
     if (auth) args.push(`-H ${shAuthorization(auth.scheme, ctx.token)}`);
     const contentType = ctx.request.headers["Content-Type"];
     if (contentType) args.push(`-H ${shWord(`Content-Type: ${contentType}`)}`);
     for (const [name, value] of extraHeaders(ctx)) args.push(`-H ${shWord(`${name}: ${value}`)}`);
-    args.push(...body);
+    args.push(...body.args);
     if (ctx.request.response === "binary") args.push(`-o ${shWord(ctx.outputFile)}`);
-    return [`curl ${shWord(ctx.request.url)}`, ...args.map((a) => `    ${a}`)].join(" \\\n");
+    const command = [`curl ${shWord(ctx.request.url)}`, ...args.map((a) => `    ${a}`)].join(" \\\n");
+    if (!body.stdin) return command;
+    return ["{", ...body.stdin.map((line) => `    ${line}`), `} | ${command}`].join("\n");
   },
 };
