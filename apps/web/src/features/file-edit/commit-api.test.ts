@@ -49,8 +49,11 @@ describe("pullRequestNumber and commitErrorMessage", () => {
   it("explains a 412 as a concurrent change and keeps other messages", () => {
     expect(commitErrorMessage(new ApiError(412, "Parent commit x is not the head"), "main")).toMatchObject({
       conflict: true,
-      message: expect.stringContaining("changed since you opened it"),
+      message: expect.stringContaining("Your text is still here"),
     });
+    expect(commitErrorMessage(new ApiError(412, "moved"), "dev", false).message).toMatch(
+      /committed to dev after this page loaded.*Reload the page/,
+    );
     expect(commitErrorMessage(new ApiError(400, "Invalid path"), "main")).toEqual({
       conflict: false,
       message: "Invalid path",

@@ -83,11 +83,19 @@ export async function commitChanges(
 }
 
 /** What went wrong with a commit, in words for the form (the API's message otherwise). */
-export function commitErrorMessage(error: unknown, branch: string): { message: string; conflict: boolean } {
+export function commitErrorMessage(
+  error: unknown,
+  branch: string,
+  editing = true,
+): { message: string; conflict: boolean } {
   if (error instanceof ApiError && error.status === 412)
     return {
       conflict: true,
-      message: `The file changed since you opened it: someone committed to ${branch} after this page loaded. Your text is still here; copy it, open the latest version and apply your change again.`,
+      message: `Someone committed to ${branch} after this page loaded, so nothing was committed. ${
+        editing
+          ? "Your text is still here: copy it, open the latest version and apply your change again."
+          : "Reload the page to see the latest version, then try again."
+      }`,
     };
   if (error instanceof ApiError && error.status === 403)
     return { conflict: false, message: `${error.message}. You can open a pull request instead.` };

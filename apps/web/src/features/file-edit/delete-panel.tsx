@@ -1,10 +1,22 @@
 import { paths } from "../../config/paths.js";
 import type { RepoType } from "../../lib/api-types.js";
+import { getTree } from "../repos/api/get-tree.js";
 import { CommitForm } from "./commit-form.js";
 import { parentFolder } from "./edit-paths.js";
 import { useBaseCommit } from "./use-base-commit.js";
 import { useCanWrite } from "./use-can-write.js";
 import { useCommit } from "./use-commit.js";
+
+/** The folder that held what was deleted, or the root when that folder is gone too (it held nothing else). */
+async function folderLeft(type: RepoType, id: string, branch: string, folder: string): Promise<string> {
+  if (!folder) return paths.tree(type, id, branch);
+  try {
+    await getTree(type, id, branch, folder);
+    return paths.tree(type, id, branch, folder);
+  } catch {
+    return paths.tree(type, id, branch);
+  }
+}
 
 /**
  * Confirms deleting a file or a whole folder (every file under it, one commit) with a commit
@@ -49,7 +61,7 @@ export function DeletePanel({
         defaultSummary={`Delete ${path}`}
         defaultBranch={revision}
         canWrite={canWrite}
-        blockedReason={base.isPending ? "Loading the current commit…" : undefined}
+        blockedReason={base.isFetching ? "Loading the current commit…" : undefined}
         busy={action.busy}
         error={action.error}
         danger
@@ -58,7 +70,7 @@ export function DeletePanel({
             [folder ? { kind: "deleteFolder", path } : { kind: "deleteFile", path }],
             fields,
             fields.branch === revision ? (base.data ?? undefined) : undefined,
-            (branch) => paths.tree(type, id, branch, parentFolder(path)),
+            (branch) => folderLeft(type, id, branch, parentFolder(path)),
           )
         }
       >

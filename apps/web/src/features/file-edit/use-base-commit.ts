@@ -18,6 +18,8 @@ export function useBaseCommit(type: RepoType, id: string, revision: string) {
         throw error;
       }
     },
+    // never served from an earlier page's cache: each page asks for the head it opens at
+    gcTime: 0,
     refetchOnMount: "always",
     refetchOnWindowFocus: false,
     staleTime: Infinity,

@@ -13,7 +13,7 @@ export interface CommittedState {
 }
 
 /** Where to go after the commit landed on the branch (a pull request always opens its page). */
-export type AfterCommit = (branch: string) => string;
+export type AfterCommit = (branch: string) => string | Promise<string>;
 
 /**
  * Runs a browser commit: on success refreshes what the repo pages cached and moves on; on failure
@@ -44,19 +44,22 @@ export function useCommit(type: RepoType, id: string) {
       );
     } catch (caught) {
       const forbidden = caught instanceof ApiError && caught.status === 403;
-      setError({ ...commitErrorMessage(caught, fields.branch), forbidden });
+      const editing = changes.some((change) => change.kind === "write");
+      setError({ ...commitErrorMessage(caught, fields.branch, editing), forbidden });
       setBusy(false);
       return;
     }
     for (const key of ["tree", "repo-info", "commits", "readme", "file-text"])
       await queryClient.invalidateQueries({ queryKey: [key, type, id] });
-    setBusy(false);
     if (result.pullRequestNum !== undefined) {
+      setBusy(false);
       void navigate(editPaths.discussion(type, id, result.pullRequestNum));
       return;
     }
     const state: CommittedState = { committed: { oid: result.commitOid, summary: fields.summary } };
-    void navigate(after(fields.branch), { state });
+    const target = await after(fields.branch);
+    setBusy(false);
+    void navigate(target, { state });
   }
 
   return { commit, busy, error, clearError: () => setError(undefined) };
