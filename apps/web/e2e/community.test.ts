@@ -269,6 +269,11 @@ describe.skipIf(skipReason !== undefined)(
       await phone.getByTestId("comment").first().waitFor();
       const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
+      // with Community added, every repo tab still fits (they wrap instead of scrolling away)
+      const tabsFit = await phone
+        .locator(".repo-header .tabs")
+        .evaluate((el) => el.scrollWidth <= el.clientWidth);
+      expect(tabsFit).toBe(true);
       await screenshot(phone, "community-09-conversation-phone");
       expect(errors).toEqual([]);
     });

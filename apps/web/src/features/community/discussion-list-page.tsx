@@ -24,7 +24,7 @@ const TYPES: { value: TypeFilter; label: string }[] = [
 const STATUSES: { value: StatusFilter; label: string }[] = [
   { value: "open", label: "Open" },
   { value: "closed", label: "Closed" },
-  { value: "all", label: "All" },
+  { value: "all", label: "Any status" },
 ];
 
 function readFilter(params: URLSearchParams): ListFilter {

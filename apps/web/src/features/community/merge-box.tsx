@@ -4,7 +4,7 @@ import type { CommentTarget } from "./comment-card.js";
 import type { CommunityRights } from "./permissions.js";
 import { useAction } from "./use-action.js";
 
-function ConflictList({ files }: { files: string[] }) {
+function ConflictList({ files, num }: { files: string[]; num: number }) {
   return (
     <div className="notice notice-error community-conflicts" data-testid="conflicts">
       <strong>This pull request conflicts with main</strong> in:
@@ -15,7 +15,7 @@ function ConflictList({ files }: { files: string[] }) {
           </li>
         ))}
       </ul>
-      Push a commit to <code>refs/pr/…</code> that resolves them, then merge.
+      Push a commit to <code>refs/pr/{num}</code> that resolves them, then merge.
     </div>
   );
 }
@@ -42,7 +42,7 @@ export function MergeBox({
   return (
     <section className="card community-merge" aria-label="Merge">
       {conflicts.length > 0 ? (
-        <ConflictList files={conflicts} />
+        <ConflictList files={conflicts} num={target.num} />
       ) : (
         <p className="small muted">
           {rights.writer
