@@ -23,7 +23,17 @@ const HOSTILE_OPTIONS: Record<string, SnippetOptions> = {
   endpointUrl: { endpointUrl: `https://example.com/${HOSTILE}` },
 };
 
-const PROVIDERS = ["hf-inference", "together", "fal-ai", "replicate", "groq", "wavespeed", "zai-org", "auto"];
+const PROVIDERS = [
+  "hf-inference",
+  "together",
+  "fal-ai",
+  "replicate",
+  "groq",
+  "wavespeed",
+  "zai-org",
+  "deepinfra",
+  "auto",
+];
 
 function hostileSnippets(): { label: string; snippet: InferenceSnippet }[] {
   const out: { label: string; snippet: InferenceSnippet }[] = [];

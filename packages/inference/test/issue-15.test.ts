@@ -258,3 +258,37 @@ describe("curl snippets for binary-input tasks (issue #15)", () => {
     expect(checkShell(curl)).toBeNull();
   });
 });
+
+describe("deepinfra text-to-image, LoRA variants included (issue #15)", () => {
+  const flux = model("black-forest-labs/FLUX.1-dev", "text-to-image");
+  const base = mapping("deepinfra", "text-to-image", { providerId: "black-forest-labs/FLUX-1-dev" });
+  const lora = mapping("deepinfra", "text-to-image", {
+    hfModelId: "someone/flux-lora",
+    providerId: "someone/flux-lora-deployment",
+    adapter: "lora",
+    adapterWeightsPath: "lora.safetensors",
+  });
+
+  it.each([
+    ["base model", base, "black-forest-labs/FLUX-1-dev"],
+    ["LoRA", lora, "someone/flux-lora-deployment"],
+  ])("%s: huggingface_hub, huggingface.js and fetch", (_name, providerMapping, providerId) => {
+    const snippets = getInferenceSnippets(flux, "deepinfra", providerMapping);
+    expect(snippets.map((s) => s.client)).toEqual(["huggingface_hub", "huggingface.js", "fetch"]);
+    expect(pick(snippets, "huggingface_hub")).toContain('provider="deepinfra"');
+    expect(pick(snippets, "huggingface_hub")).toContain("client.text_to_image(");
+    expect(pick(snippets, "huggingface.js")).toContain("client.textToImage(");
+    const fetch = pick(snippets, "fetch");
+    expect(fetch).toContain('"https://router.huggingface.co/deepinfra/v1/openai/images/generations"');
+    expect(fetch).toContain('response_format: "b64_json"');
+    expect(fetch).toContain('prompt: "Astronaut riding a horse"');
+    expect(fetch).toContain(`model: ${JSON.stringify(providerId)}`);
+    expectValidSyntax(snippets);
+  });
+
+  it("a DeepInfra key goes straight to api.deepinfra.com", () => {
+    const fetch = pick(getInferenceSnippets(flux, "deepinfra", base, { directRequest: true }), "fetch");
+    expect(fetch).toContain('"https://api.deepinfra.com/v1/openai/images/generations"');
+    expect(fetch).toContain("process.env.DEEPINFRA_API_KEY");
+  });
+});
