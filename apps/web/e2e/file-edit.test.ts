@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { BrowserSession, screenshot, signIn, watchErrors } from "./support/browser.js";
+import { BrowserSession, screenshot as fullScreenshot, signIn, watchErrors } from "./support/browser.js";
 import { commitFiles, createRepo } from "./support/fixtures.js";
 import { startHub, type RunningHub } from "./support/hub.js";
 import { missingPrerequisite } from "./support/paths.js";
@@ -13,6 +13,12 @@ const PASSWORD = "edit-owner-password-1";
 const OTHER = "edit-visitor";
 const OTHER_PASSWORD = "edit-visitor-password-1";
 const REPO = `${OWNER}/card-demo`;
+
+/** Full-page screenshots from the top, so the sticky header is not painted mid-page. */
+async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await fullScreenshot(page, name, fullPage);
+}
 
 const BAD_CARD = "---\nlicense: mit\ntags: [chat\n---\n# Card demo\n\nA model card written in the browser.\n";
 const BAD_LICENSE_CARD =
@@ -211,6 +217,7 @@ describe.skipIf(skipReason !== undefined)(
       await page.getByRole("button", { name: "Open a pull request" }).click();
       await page.waitForURL(new RegExp(`/${REPO}/discussions/\\d+$`));
       const num = Number(/discussions\/(\d+)$/.exec(page.url())?.[1]);
+      await page.getByText("Improve the card").first().waitFor();
 
       const refs = await api<{ pullRequests: { ref: string }[] }>(`/api/models/${REPO}/refs?include_prs=1`);
       expect(refs.pullRequests.map((r) => r.ref)).toContain(`refs/pr/${num}`);
@@ -242,6 +249,9 @@ describe.skipIf(skipReason !== undefined)(
       const alert = page.getByTestId("commit-error");
       await alert.waitFor();
       expect(await alert.innerText()).toContain("The file changed since you opened it");
+      expect(
+        await alert.getByRole("link", { name: "Open the latest version in a new tab" }).getAttribute("href"),
+      ).toBe(`/${REPO}/blob/main/README.md`);
       expect(await area.inputValue()).toBe(mine);
       expect(page.url()).toContain(`/${REPO}/edit/main/README.md`);
       expect(await fileAt("main", "README.md")).toBe(theirs);

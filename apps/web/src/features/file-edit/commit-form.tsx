@@ -20,6 +20,8 @@ export interface CommitFormProps {
   busy: boolean;
   error?: { message: string; conflict: boolean; forbidden: boolean };
   danger?: boolean;
+  /** Where the latest version of the edited file is, offered when the branch moved (412). */
+  latestUrl?: string;
   onSubmit: (fields: CommitFields) => void;
   /** Extra buttons (e.g. Cancel). */
   children?: ReactNode;
@@ -86,6 +88,11 @@ export function CommitForm(props: CommitFormProps) {
         <div className="notice notice-error" role="alert" data-testid="commit-error">
           <strong>{error.conflict ? "The file changed since you opened it" : "Commit failed"}</strong>
           <div>{error.message}</div>
+          {error.conflict && props.latestUrl ? (
+            <a href={props.latestUrl} target="_blank" rel="noopener">
+              Open the latest version in a new tab
+            </a>
+          ) : null}
           {error.forbidden && !createPr ? (
             <button type="button" className="button button-small" onClick={() => setForcePr(true)}>
               Open a pull request instead

@@ -2,7 +2,7 @@ import { paths } from "../../config/paths.js";
 import type { RepoType } from "../../lib/api-types.js";
 import { getTree } from "../repos/api/get-tree.js";
 import { CommitForm } from "./commit-form.js";
-import { parentFolder } from "./edit-paths.js";
+import { branchOf, parentFolder } from "./edit-paths.js";
 import { useBaseCommit } from "./use-base-commit.js";
 import { useCanWrite } from "./use-can-write.js";
 import { useCommit } from "./use-commit.js";
@@ -59,7 +59,7 @@ export function DeletePanel({
         id={id}
         title={`Delete ${what}`}
         defaultSummary={`Delete ${path}`}
-        defaultBranch={revision}
+        defaultBranch={branchOf(revision)}
         canWrite={canWrite}
         blockedReason={base.isFetching ? "Loading the current commit…" : undefined}
         busy={action.busy}
@@ -69,7 +69,7 @@ export function DeletePanel({
           void action.commit(
             [folder ? { kind: "deleteFolder", path } : { kind: "deleteFile", path }],
             fields,
-            fields.branch === revision ? (base.data ?? undefined) : undefined,
+            fields.branch === branchOf(revision) ? (base.data ?? undefined) : undefined,
             (branch) => folderLeft(type, id, branch, parentFolder(path)),
           )
         }

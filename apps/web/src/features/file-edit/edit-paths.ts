@@ -29,3 +29,8 @@ export const EDITABLE_TEXT =
 export function isRepoCard(path: string): boolean {
   return path === "README.md";
 }
+
+/** The branch a commit from a page at `revision` goes to: that branch, or main when it is a commit id. */
+export function branchOf(revision: string): string {
+  return /^[0-9a-f]{40}$/i.test(revision) ? "main" : revision;
+}

@@ -12,7 +12,7 @@ import type { RepoType } from "../../lib/api-types.js";
 import { cardTemplate } from "./card-template.js";
 import { checkCard } from "./card-check.js";
 import { CommitForm } from "./commit-form.js";
-import { baseName, isRepoCard } from "./edit-paths.js";
+import { baseName, branchOf, isRepoCard } from "./edit-paths.js";
 import { TextEditor } from "./text-editor.js";
 import { useBaseCommit } from "./use-base-commit.js";
 import { useCanWrite } from "./use-can-write.js";
@@ -72,13 +72,13 @@ function FileEditor({ type, id, revision, filePath, mode, initialText, baseCommi
             onChange={(event) => setPath(event.target.value)}
             aria-describedby="file-path-hint"
           />
-          <span id="file-path-hint" className="small muted">
+          <span id="file-path-hint" className="small muted file-editor-hint">
             Folders are created as needed; an existing file with this path is replaced.
           </span>
         </label>
       ) : (
-        <p className="mono file-editor-path">
-          Editing <strong>{filePath}</strong> on {revision}
+        <p className="file-editor-editing">
+          Editing <strong className="mono">{filePath}</strong> on <span className="mono">{revision}</span>
         </p>
       )}
       <TextEditor
@@ -92,7 +92,8 @@ function FileEditor({ type, id, revision, filePath, mode, initialText, baseCommi
       <CommitForm
         id={id}
         defaultSummary={defaultSummary}
-        defaultBranch={revision}
+        defaultBranch={branchOf(revision)}
+        latestUrl={mode === "edit" ? paths.blob(type, id, branchOf(revision), filePath) : undefined}
         canWrite={canWrite}
         blockedReason={blocked}
         busy={action.busy}
@@ -102,7 +103,7 @@ function FileEditor({ type, id, revision, filePath, mode, initialText, baseCommi
             [{ kind: "write", path: cleanPath, text }],
             fields,
             // another branch than the one loaded has its own head: no parent check there
-            fields.branch === revision ? baseCommit : undefined,
+            fields.branch === branchOf(revision) ? baseCommit : undefined,
             (branch) => paths.blob(type, id, branch, cleanPath),
           )
         }
