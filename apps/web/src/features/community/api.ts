@@ -101,6 +101,7 @@ export function useDiscussionList(type: RepoType, id: string, filter: ListFilter
 export function useDiscussion(type: RepoType, id: string, num: number, diff = false) {
   return useQuery({
     queryKey: discussionKeys.one(type, id, num, diff),
+    enabled: Number.isSafeInteger(num) && num > 0,
     queryFn: () =>
       requestJson<DiscussionDetails>(`${base(type, id)}/${num}`, { query: { diff: diff ? 1 : undefined } }),
   });

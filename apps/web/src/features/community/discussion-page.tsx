@@ -155,7 +155,7 @@ export function DiscussionPage() {
   const filesTab = pathname.replace(/\/$/, "").endsWith("/files");
   const target: CommentTarget = { type, id, num };
   const valid = Number.isSafeInteger(num) && num > 0;
-  const details = useDiscussion(type, id, valid ? num : 0);
+  const details = useDiscussion(type, id, num);
   const refresh = useRefreshDiscussions(type, id);
   const rights = useCommunityRights(id);
   const discussion = details.data;
