@@ -17,6 +17,11 @@ const README = "# PR model\n\nThe card says hello wrold.\n\nLast line.\n";
 const FIXED = "# PR model\n\nThe card says hello world.\n\nLast line.\n";
 const RIVAL = "# PR model\n\nThe card says goodbye.\n\nLast line.\n";
 const HOSTILE = [
+  // a leading rule-fenced block is not YAML front matter in a comment: it stays visible
+  "---",
+  "Text after a rule stays visible.",
+  "---",
+  "",
   "Look at this **bold** claim:",
   "",
   '<img src=x onerror="window.__pwned = 1">',
@@ -170,11 +175,13 @@ describe.skipIf(skipReason !== undefined)(
       await page.getByRole("button", { name: "Preview" }).click();
       await page.getByTestId("markdown-preview").locator(".hljs-keyword").first().waitFor();
       await page.getByRole("button", { name: "Write" }).click();
+      await screenshot(page, "community-00-new-discussion");
       await page.getByRole("button", { name: "Create discussion" }).click();
       await page.waitForURL(/\/discussions\/\d+$/);
       const body = page.getByTestId("comment").first();
       await body.locator("strong", { hasText: "bold" }).waitFor();
       await body.locator(".hljs-keyword").first().waitFor();
+      await body.getByText("Text after a rule stays visible.").waitFor();
       expect(await page.getByTestId("discussion-title").innerText()).toContain("Is <b>this</b> safe?");
       expect(await body.locator("img").count()).toBe(0);
       expect(await body.locator("script").count()).toBe(0);

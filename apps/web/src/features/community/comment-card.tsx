@@ -1,8 +1,7 @@
 import { useState } from "react";
-import { readmeLinkBase } from "../../config/paths.js";
 import type { RepoType } from "../../lib/api-types.js";
 import { formatDate, formatRelative } from "../../lib/format.js";
-import { LazyMarkdown } from "../markdown/lazy-markdown.js";
+import { CommentMarkdown } from "./comment-markdown.js";
 import { editComment, hideComment, type CommentData, type DiscussionAuthor } from "./api.js";
 import type { CommunityRights } from "./permissions.js";
 import { useAction } from "./use-action.js";
@@ -146,7 +145,7 @@ export function CommentCard({
           }}
         />
       ) : data.latest.raw.trim() ? (
-        <LazyMarkdown source={data.latest.raw} linkBase={readmeLinkBase(target.type, target.id)} />
+        <CommentMarkdown source={data.latest.raw} repo={target} />
       ) : (
         <p className="muted">No description provided.</p>
       )}

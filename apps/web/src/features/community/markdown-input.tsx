@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { LazyMarkdown } from "../markdown/lazy-markdown.js";
+import { CommentMarkdown } from "./comment-markdown.js";
 
 /** A markdown textarea with a Preview toggle (the preview is the same sanitised renderer as the page). */
 export function MarkdownInput({
@@ -33,7 +33,7 @@ export function MarkdownInput({
       </div>
       {preview ? (
         <div className="community-md-preview" data-testid="markdown-preview">
-          {value.trim() ? <LazyMarkdown source={value} /> : <p className="muted">Nothing to preview.</p>}
+          {value.trim() ? <CommentMarkdown source={value} /> : <p className="muted">Nothing to preview.</p>}
         </div>
       ) : (
         <textarea
