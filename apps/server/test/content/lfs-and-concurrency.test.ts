@@ -151,9 +151,17 @@ describe("LFS batch API and concurrent commits", () => {
     expect(
       (await batch({ operation: "upload", objects: [{ oid: "a".repeat(64), size: 1 }] }, {})).status,
     ).toBe(401);
+    // a reader who cannot write may upload objects (for pull requests); they join the repo only
+    // through a commit to a ref the uploader may move, which main is not
     expect(
       (await batch({ operation: "upload", objects: [{ oid: "a".repeat(64), size: 1 }] }, auth("bob"))).status,
-    ).toBe(403);
+    ).toBe(200);
+    const commitByBob = await hub.app.request("/api/datasets/alice/data/commit/main", {
+      method: "POST",
+      headers: auth("bob"),
+      body: ndjson([{ key: "header", value: { summary: "not mine to commit" } }]),
+    });
+    expect(commitByBob.status).toBe(403);
     expect((await batch({ operation: "nope" })).status).toBe(400);
     const badOid = (await (
       await batch({ operation: "upload", objects: [{ oid: "XYZ", size: 1 }] })

@@ -10,7 +10,8 @@ import { checkPushedPaths } from "../git/push-path-check.js";
 import { clearStaleRefLocks } from "../git/stale-locks.js";
 import { HttpError } from "../http-error.js";
 import type { ContentContext } from "./content-context.js";
-import { downloadableRepo, viewerOf, writableRepo } from "./repo-access.js";
+import { contributableRepo, downloadableRepo, viewerOf } from "./repo-access.js";
+import { refusedPullRequestPush } from "./pull-request-push.js";
 
 const REALM = { "WWW-Authenticate": 'Basic realm="ModelHub"' };
 
@@ -41,8 +42,9 @@ export function registerGitHttpRoutes(app: Hono<AppEnv>, ctx: ContentContext): v
       const viewer = viewerOf(c);
       let repo;
       try {
+        // non-writers may push too, but only to their own open pull requests (checked per ref below)
         repo = push
-          ? await writableRepo(ctx.access, viewer, type, owner, name)
+          ? await contributableRepo(ctx.access, viewer, type, owner, name)
           : await downloadableRepo(ctx.access, viewer, type, owner, name);
       } catch (error) {
         // Ask git for credentials instead of revealing whether a private repo exists.
@@ -81,10 +83,15 @@ export function registerGitHttpRoutes(app: Hono<AppEnv>, ctx: ContentContext): v
         });
       }
       // A push holds the repo lock until git has updated the refs, then recomputes metadata.
+      const writer = ctx.access.canWrite(viewer, repo);
       return ctx.content.withRepoLock(repo, async () => {
         await clearStaleRefLocks(dir);
         const gate = await openPushGate(ctx.content.tmpDir, async (request) => {
           const updates = parseRefUpdates(request.updates);
+          if (!writer) {
+            const refused = await refusedPullRequestPush(ctx, viewer, repo, updates);
+            if (refused) return refused;
+          }
           const env = await quarantineEnv(dir, request);
           const paths = await checkPushedPaths(dir, updates, env);
           if (!paths.ok) return paths;

@@ -7,7 +7,7 @@ import { BlobMismatchError, isSha256 } from "../blobs/blob-store.js";
 import { HttpError, badRequest, unprocessable } from "../http-error.js";
 import { parseRange } from "./byte-range.js";
 import { type ContentContext, hubUrl } from "./content-context.js";
-import { downloadableRepo, viewerOf, writableRepo } from "./repo-access.js";
+import { contributableRepo, downloadableRepo, viewerOf } from "./repo-access.js";
 import { readLimitedJson, readLimitedText } from "./limited-body.js";
 import { URL_PREFIX } from "./repo-types.js";
 import { completeParts, multipartHeader, probePart, putPart, wantsMultipart } from "./lfs-multipart.js";
@@ -78,7 +78,13 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
     try {
       repo =
         operation === "upload"
-          ? await writableRepo(ctx.access, viewer, repoTypeOf(c), c.req.param("owner") ?? "", repoName(c))
+          ? await contributableRepo(
+              ctx.access,
+              viewer,
+              repoTypeOf(c),
+              c.req.param("owner") ?? "",
+              repoName(c),
+            )
           : await downloadableRepo(
               ctx.access,
               viewer,
@@ -166,7 +172,7 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
     }
     const viewer = viewerOf(c);
     return write
-      ? writableRepo(ctx.access, viewer, type, c.req.param("owner") ?? "", repoName(c))
+      ? contributableRepo(ctx.access, viewer, type, c.req.param("owner") ?? "", repoName(c))
       : downloadableRepo(ctx.access, viewer, type, c.req.param("owner") ?? "", repoName(c));
   };
 
@@ -252,7 +258,7 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
   const locksVerify = async (c: Context<AppEnv>) => {
     const viewer = viewerOf(c);
     try {
-      await writableRepo(ctx.access, viewer, repoTypeOf(c), c.req.param("owner") ?? "", repoName(c));
+      await contributableRepo(ctx.access, viewer, repoTypeOf(c), c.req.param("owner") ?? "", repoName(c));
     } catch (error) {
       if (error instanceof HttpError && error.status === 404 && !viewer.user)
         return lfsError(401, "Authentication required");
