@@ -279,6 +279,21 @@ describe.skipIf(skipReason !== undefined)(
       const width = await phone.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(390);
       await screenshot(phone, "file-edit-11-phone");
+      // leaving with unsaved text asks first
+      const asked: string[] = [];
+      phone.once("dialog", (dialog) => {
+        asked.push(dialog.type());
+        void dialog.accept();
+      });
+      await phone.goto(`/${REPO}/blob/main/README.md`);
+      expect(asked).toEqual(["beforeunload"]);
+      await phone.getByRole("link", { name: "Edit", exact: true }).waitFor();
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await screenshot(phone, "file-edit-13-file-actions-phone");
+      await phone.goto(`/${REPO}/tree/main`);
+      await phone.getByText("Add file").click();
+      await phone.getByRole("menuitem", { name: "Create new file" }).waitFor();
+      await screenshot(phone, "file-edit-14-add-file-phone", false);
       await phone.goto(`/${OWNER}/still-empty`);
       await phone.getByRole("region", { name: "Empty repository" }).waitFor();
       expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

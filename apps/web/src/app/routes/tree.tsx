@@ -9,7 +9,8 @@ import { RepoPageFrame } from "../../features/repos/components/repo-page-frame.j
 import { useRepoRoute } from "../../features/repos/use-repo-route.js";
 import { isNotFound } from "../../lib/api-error.js";
 import { CommitNotice } from "../../features/file-edit/commit-notice.js";
-import { EmptyRepoGuide, isEmptyRepo } from "../../features/file-edit/empty-repo.js";
+import { EmptyRepoGuide } from "../../features/file-edit/empty-repo.js";
+import { isEmptyRepo } from "../../features/file-edit/start-commands.js";
 import { FolderActions } from "../../features/file-edit/file-actions.js";
 
 export function TreePage() {

@@ -17,6 +17,8 @@ import { TextEditor } from "./text-editor.js";
 import { useBaseCommit } from "./use-base-commit.js";
 import { useCanWrite } from "./use-can-write.js";
 import { useCommit } from "./use-commit.js";
+import { useLeaveGuard } from "./use-leave-guard.js";
+import { hubCardError } from "./validate-card.js";
 import "./file-edit.css";
 
 /** Files up to this size open in the browser editor. */
@@ -58,6 +60,8 @@ function FileEditor({ type, id, revision, filePath, mode, initialText, baseCommi
   const blocked =
     (mode === "new" ? pathProblem(cleanPath) : undefined) ??
     (check && !check.valid ? "Fix the metadata errors to commit." : undefined);
+  // closing the tab or reloading with unsaved text asks first
+  useLeaveGuard(text !== initialText && !action.busy);
   const defaultSummary = `${mode === "new" ? "Create" : "Update"} ${baseName(cleanPath) || "file"}`;
 
   return (
@@ -105,6 +109,7 @@ function FileEditor({ type, id, revision, filePath, mode, initialText, baseCommi
             // another branch than the one loaded has its own head: no parent check there
             fields.branch === branchOf(revision) ? baseCommit : undefined,
             (branch) => paths.blob(type, id, branch, cleanPath),
+            isCard ? () => hubCardError(type, text) : undefined,
           )
         }
       >

@@ -2,36 +2,12 @@ import { Link } from "react-router";
 import { CodeBlock } from "../../components/ui/code-block.js";
 import { paths } from "../../config/paths.js";
 import type { RepoType, Sibling } from "../../lib/api-types.js";
+import { isEmptyRepo, startCommands } from "./start-commands.js";
 import { editPaths } from "./edit-paths.js";
 import { useCanWrite } from "./use-can-write.js";
 import "./file-edit.css";
 
 const CARD_NAME: Record<RepoType, string> = { model: "model card", dataset: "dataset card", space: "README" };
-
-/** A repo with no files, or only the .gitattributes every new repo starts with. */
-export function isEmptyRepo(files: { path: string }[] | Sibling[] | undefined): boolean {
-  if (!files) return false;
-  return files.every((file) => ("rfilename" in file ? file.rfilename : file.path) === ".gitattributes");
-}
-
-/** Shell commands that fill a repo on this hub: git, and the hf CLI pointed here with HF_ENDPOINT. */
-export function startCommands(type: RepoType, id: string, origin: string) {
-  const repoUrl = `${origin}${paths.repo(type, id)}`;
-  const repoType = type === "model" ? "" : ` --repo-type ${type}`;
-  return {
-    git: [
-      `git clone ${repoUrl}`,
-      `cd ${id.split("/")[1] ?? id}`,
-      "# add files, then (git asks for your user name and an access token as the password)",
-      "git add . && git commit -m 'Add files' && git push",
-    ].join("\n"),
-    hf: [
-      "# an access token with write access: Settings → Access tokens",
-      "export HF_TOKEN=hf_xxxxxxxx",
-      `HF_ENDPOINT=${origin} hf upload ${id} .${repoType}`,
-    ].join("\n"),
-  };
-}
 
 /** What an empty repo shows: how to start, with buttons for its owners and commands aimed at this hub. */
 export function EmptyRepoGuide({ type, id }: { type: RepoType; id: string }) {

@@ -30,9 +30,17 @@ export function useCommit(type: RepoType, id: string) {
     fields: CommitFields,
     parentCommit: string | undefined,
     after: AfterCommit,
+    /** A last check before committing (e.g. the hub's card validation): a message stops the commit. */
+    precheck?: () => Promise<string | undefined>,
   ): Promise<void> {
     setBusy(true);
     setError(undefined);
+    const refusal = await precheck?.();
+    if (refusal) {
+      setError({ message: refusal, conflict: false, forbidden: false });
+      setBusy(false);
+      return;
+    }
     let result: CommitResult;
     try {
       result = await commitChanges(
