@@ -266,6 +266,15 @@ describe.skipIf(skipReason !== undefined)(
       await dark.goto(`/${REPO}/discussions/${rivalPr}`);
       await dark.getByTestId("comment").first().waitFor();
       await screenshot(dark, "community-07-conversation-dark");
+      // an empty pull request from the form: its files tab says how to push to it
+      await dark.goto(`/${REPO}/discussions/new`);
+      await dark.getByLabel("Pull request").check();
+      await dark.getByLabel("Title").fill("Add a quantized variant");
+      await dark.getByRole("button", { name: "Open pull request" }).click();
+      await dark.waitForURL(/\/discussions\/\d+$/);
+      await dark.getByRole("link", { name: "Files changed" }).click();
+      await dark.getByText("No changes yet").waitFor();
+      expect(await dark.getByTestId("pr-files").innerText()).toMatch(/git push origin HEAD:refs\/pr\/\d+/);
 
       const phone = await session.newPage(hub.url, { width: 390, height: 844 });
       const errors = watchErrors(phone);

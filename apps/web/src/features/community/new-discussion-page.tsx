@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { RequireUser } from "../auth/components/require-user.js";
 import { RepoPageFrame } from "../repos/components/repo-page-frame.js";
 import { useRepoRoute } from "../repos/use-repo-route.js";
@@ -70,10 +70,13 @@ function NewDiscussionForm({ type, id }: { type: RepoType; id: string }) {
         rows={8}
         placeholder="What would you like to discuss? (markdown)"
       />
-      <div>
+      <div className="community-actions">
         <button className="button button-primary" type="submit" disabled={action.busy || !title.trim()}>
           {pullRequest ? "Open pull request" : "Create discussion"}
         </button>
+        <Link className="button" to={communityPaths.list(type, id)}>
+          Cancel
+        </Link>
       </div>
       {action.feedback}
     </form>
