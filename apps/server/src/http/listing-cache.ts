@@ -8,6 +8,8 @@ import type { ListQuery } from "../platform/search.js";
 export interface ListingPage {
   body: string;
   nextCursor?: string;
+  /** Matching repos in all (first pages only). */
+  total?: number;
 }
 
 const MAX_PAGES = 256;

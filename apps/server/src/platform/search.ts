@@ -4,7 +4,7 @@ import type { Database } from "../db/schema.js";
 import { isSqlite, searchNameOf } from "../db/search-indexes.js";
 import type { RepoType, Viewer } from "../http/contracts.js";
 import { badRequest } from "../http/errors.js";
-import { whereListFilters } from "./list-filters.js";
+import { whereListFilters, type ListFilters } from "./list-filters.js";
 import type { RepoRow } from "./repos.js";
 
 export type SortKey =
@@ -103,6 +103,14 @@ function decodeCursor(text: string): Cursor {
     // fall through to the error below
   }
   throw badRequest("Invalid cursor");
+}
+
+/** How many repos match the listing's filters (what `X-Total-Count` reports on a first page). */
+export async function countRepos(db: Kysely<Database>, query: ListFilters): Promise<number> {
+  const row = await whereListFilters(db.selectFrom("repos"), query, searchNameOf(db))
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
 }
 
 /** Listings with filters and keyset pagination (sort column, then repo id as tie-breaker). */

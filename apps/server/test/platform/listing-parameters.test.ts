@@ -66,4 +66,23 @@ describe.each(DIALECTS)("listing parameters: every one honoured or refused (%s)"
     await refused("__proto__=1", /Unknown query parameter "__proto__"/);
     expect(await ids("sdk=static", "spaces")).toEqual([]);
   });
+
+  it("first pages report the number of matches in X-Total-Count, for the viewer and the filters", async () => {
+    const total = async (query: string, token?: string) => {
+      const res = await fetch(`${hub.url}/api/models?${query}`, {
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+      });
+      expect(res.status).toBe(200);
+      return { total: res.headers.get("X-Total-Count"), next: res.headers.get("Link") };
+    };
+    expect(await total("")).toMatchObject({ total: "4" });
+    expect(await total("limit=1")).toMatchObject({ total: "4", next: expect.stringContaining("cursor=") });
+    expect(await total("limit=1&search=llama")).toMatchObject({ total: "2" });
+    expect(await total("apps=llama.cpp")).toMatchObject({ total: "1" });
+    const first = await fetch(`${hub.url}/api/models?limit=1`);
+    const next = /<([^>]+)>/.exec(first.headers.get("Link") ?? "")?.[1] ?? "";
+    const second = await fetch(next);
+    expect(second.status).toBe(200);
+    expect(second.headers.get("X-Total-Count")).toBeNull();
+  });
 });

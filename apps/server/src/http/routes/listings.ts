@@ -9,7 +9,7 @@ import type { ProviderMappingRow } from "../../platform/repos.js";
 import { ListingPageCache, listingCacheKey, type ListingPage } from "../listing-cache.js";
 import { APP_REQUIREMENTS } from "../../platform/app-filters.js";
 import { parseParameterRange, type ParameterRange } from "../../platform/parameter-range.js";
-import { listRepos, parseSort, type ListQuery } from "../../platform/search.js";
+import { countRepos, listRepos, parseSort, type ListQuery } from "../../platform/search.js";
 
 export const DEFAULT_PAGE_SIZE = 100;
 export const MAX_PAGE_SIZE = 1000;
@@ -176,7 +176,13 @@ export function listingRoutes(deps: AppDeps): Hono<AppEnv> {
         ? await deps.repos.providerMappings(page.rows.map((r) => r.id))
         : new Map<string, ProviderMappingRow[]>();
     const items = page.rows.map((row) => listItemJson(row, mappings.get(row.id) ?? [], options));
-    return { body: JSON.stringify(items), nextCursor: page.nextCursor };
+    // the count is one more query, so only first pages carry it: that is where the total is shown
+    const total = query.cursor
+      ? undefined
+      : page.nextCursor
+        ? await countRepos(deps.db, query)
+        : page.rows.length;
+    return { body: JSON.stringify(items), nextCursor: page.nextCursor, total };
   }
 
   for (const [path, type] of Object.entries(COLLECTIONS)) {
@@ -209,6 +215,7 @@ export function listingRoutes(deps: AppDeps): Hono<AppEnv> {
         next.searchParams.set("cursor", page.nextCursor);
         c.header("Link", `<${next.toString()}>; rel="next"`);
       }
+      if (page.total !== undefined) c.header("X-Total-Count", String(page.total));
       c.header("Content-Type", "application/json");
       return c.body(page.body);
     });
