@@ -292,7 +292,11 @@ describe.skipIf(skipReason !== undefined)(
       await screenshot(phone, "file-edit-13-file-actions-phone");
       await phone.goto(`/${REPO}/tree/main`);
       await phone.getByText("Add file").click();
-      await phone.getByRole("menuitem", { name: "Create new file" }).waitFor();
+      const item = phone.getByRole("menuitem", { name: "Create new file" });
+      await item.waitFor();
+      const box = await item.boundingBox();
+      expect(box?.x).toBeGreaterThanOrEqual(0);
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
       await screenshot(phone, "file-edit-14-add-file-phone", false);
       await phone.goto(`/${OWNER}/still-empty`);
       await phone.getByRole("region", { name: "Empty repository" }).waitFor();
