@@ -53,4 +53,22 @@ describe.skipIf(skipReason !== undefined)("the header's typeahead (Chromium)", (
     await box.press("Enter");
     await page.waitForURL("**/spaces?search=demo");
   });
+
+  it("several words find a repo whatever their order, in the typeahead and on the listing with its total", async () => {
+    const page = await session.newPage(hub.url);
+    await page.goto("/");
+    const box = page.getByRole("combobox", { name: /Search models, datasets/ });
+    await box.fill("mini falcon");
+    const list = page.getByRole("listbox", { name: "Suggestions" });
+    await list.getByRole("option", { name: "falcon-maker/falcon-mini" }).waitFor();
+    expect(await list.getByRole("option").allInnerTexts()).not.toContain("falcon-maker/falcon-corpus");
+    await page.goto("/models?search=mini%20falcon");
+    await page
+      .getByRole("link", { name: /falcon-maker\/falcon-mini/ })
+      .first()
+      .waitFor();
+    const heading = page.getByRole("heading", { level: 1 });
+    await expect.poll(() => heading.innerText()).toMatch(/1$/);
+    await screenshot(page, "quick-search-02-multi-word-listing");
+  });
 });
