@@ -208,6 +208,11 @@ describe.skipIf(skipReason !== undefined)(
       await files.locator(".diff-del", { hasText: "The card says hello wrold." }).waitFor();
       await files.locator(".diff-add", { hasText: "The card says hello world." }).waitFor();
       await screenshot(page, "community-03-files-changed");
+      // the PR's files are browsable at refs/pr/N
+      await files.getByRole("link", { name: `Browse files at refs/pr/${fixPr}` }).click();
+      await page.waitForURL(`**/${REPO}/tree/refs%2Fpr%2F${fixPr}`);
+      await page.getByRole("link", { name: "README.md" }).first().waitFor();
+      await page.goBack();
 
       // the owner hides nothing here but may rename and merge
       await page.getByRole("link", { name: "Conversation" }).click();

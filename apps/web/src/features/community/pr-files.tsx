@@ -53,10 +53,15 @@ export function PrFiles({ target }: { target: CommentTarget }) {
   return (
     <div className="community-files" data-testid="pr-files">
       <Commits target={target} commits={commits} />
-      <h3 className="community-subhead">
-        {files.length} {files.length === 1 ? "file" : "files"} changed{" "}
-        <span className="diff-added">+{added}</span> <span className="diff-deleted">−{deleted}</span>
-      </h3>
+      <div className="toolbar">
+        <h3 className="community-subhead">
+          {files.length} {files.length === 1 ? "file" : "files"} changed{" "}
+          <span className="diff-added">+{added}</span> <span className="diff-deleted">−{deleted}</span>
+        </h3>
+        <Link className="button button-small" to={paths.tree(target.type, target.id, ref)}>
+          Browse files at {ref}
+        </Link>
+      </div>
       {cut ? (
         <p className="notice">This diff is too large to show in full; only its beginning is listed.</p>
       ) : null}
