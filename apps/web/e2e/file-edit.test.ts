@@ -265,6 +265,19 @@ describe.skipIf(skipReason !== undefined)(
       await dark.goto(`/${OWNER}/still-empty`);
       await dark.getByRole("region", { name: "Empty repository" }).waitFor();
       await screenshot(dark, "file-edit-09-empty-repo-dark");
+
+      // datasets and spaces get the same start, with their own URLs and repo type
+      await createRepo(hub.url, token, "dataset", `${OWNER}/empty-data`);
+      await dark.goto(`/datasets/${OWNER}/empty-data`);
+      const dataGuide = dark.getByRole("region", { name: "Empty repository" });
+      await dataGuide.getByRole("link", { name: "Create dataset card" }).waitFor();
+      expect(await dataGuide.innerText()).toContain(`git clone ${hub.url}/datasets/${OWNER}/empty-data`);
+      expect(await dataGuide.innerText()).toContain(`hf upload ${OWNER}/empty-data . --repo-type dataset`);
+      await createRepo(hub.url, token, "space", `${OWNER}/empty-space`, { sdk: "static" });
+      await dark.goto(`/spaces/${OWNER}/empty-space`);
+      const spaceGuide = dark.getByRole("region", { name: "Empty repository" });
+      await spaceGuide.getByRole("link", { name: "Create README" }).waitFor();
+      expect(await spaceGuide.innerText()).toContain(`hf upload ${OWNER}/empty-space . --repo-type space`);
       await dark.goto(`/${REPO}/edit/main/README.md`);
       await editor(dark, "README.md").fill(BAD_CARD);
       await dark.getByTestId("yaml-problems").waitFor();

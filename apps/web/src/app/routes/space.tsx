@@ -7,6 +7,7 @@ import { RepoHeader } from "../../features/repos/components/repo-header.js";
 import { useRepoRoute } from "../../features/repos/use-repo-route.js";
 import { SpaceUsesCard } from "../../features/repo-links/space-uses-card.js";
 import { isNotFound } from "../../lib/api-error.js";
+import { MissingCard } from "../../features/file-edit/empty-repo.js";
 import type { RepoInfo } from "../../lib/api-types.js";
 import { useTitle } from "../../lib/use-title.js";
 
@@ -81,7 +82,7 @@ export function SpacePage() {
           ) : readme.data ? (
             <LazyMarkdown source={readme.data} linkBase={readmeLinkBase("space", id)} />
           ) : (
-            <EmptyState title="No README" />
+            <MissingCard type="space" id={id} siblings={info.data?.siblings} />
           )}
         </article>
       </div>
