@@ -1,7 +1,8 @@
 """Drives the official huggingface_hub client against a running ModelHub through its public API only.
 
 Environment: HF_ENDPOINT (the hub), MODELHUB_PY_TOKEN (a write token of MODELHUB_PY_USER),
-MODELHUB_PY_OTHER_TOKEN (a token of another user), MODELHUB_PY_TAG (makes repo names unique).
+MODELHUB_PY_OTHER_TOKEN (a read token of another user), MODELHUB_PY_CONTRIBUTOR_TOKEN (a write token of a
+third user, who cannot write to MODELHUB_PY_USER's repos), MODELHUB_PY_TAG (makes repo names unique).
 Prints one line per check; exits 1 on the first failure with what was expected and what came back.
 """
 
@@ -59,6 +60,7 @@ ENDPOINT = os.environ["HF_ENDPOINT"].rstrip("/")
 TOKEN = os.environ["MODELHUB_PY_TOKEN"]
 USER = os.environ["MODELHUB_PY_USER"]
 OTHER_TOKEN = os.environ["MODELHUB_PY_OTHER_TOKEN"]
+CONTRIBUTOR_TOKEN = os.environ["MODELHUB_PY_CONTRIBUTOR_TOKEN"]
 TAG = os.environ.get("MODELHUB_PY_TAG", "smoke")
 VERSION = huggingface_hub.__version__
 
@@ -366,7 +368,7 @@ def _():
     expect(set(meta.files_metadata) == {"model-00001-of-00002.safetensors", "model-00002-of-00002.safetensors"}, f"files {list(meta.files_metadata)}")
     by_words = [m.id for m in api.list_models(search=f"tf {TAG}", author=USER)]
     expect(by_words == [repo], f"multi-word search {by_words}")
-    by_tag = [m.id for m in api.list_models(filter="safetensors", author=USER, search="-tf")]
+    by_tag = [m.id for m in api.list_models(filter="safetensors", author=USER, search=f"{TAG}-tf")]
     expect(by_tag == [repo], f"filter=safetensors {by_tag}")
     if "apps" in inspect.signature(api.list_models).parameters:
         expect(list(api.list_models(apps="llama.cpp", author=USER)) == [], "apps=llama.cpp found a model without GGUF")
@@ -395,6 +397,49 @@ def _():
         expect(handle.read() == b"feature\n", "download at a tag")
     api.delete_tag(REPO, tag="feature-tag")
     api.delete_branch(REPO, branch="feature")
+
+
+@check("discussions and pull requests: a non-writer opens a PR with an LFS file, comments; the owner reviews and merges")
+def _():
+    contributor = HfApi(endpoint=ENDPOINT, token=CONTRIBUTOR_TOKEN)
+    repo = f"{REPO}-community"
+    api.create_repo(repo)
+    api.upload_file(path_or_fileobj=b"# Card\n\nteh model\n", path_in_repo="README.md", repo_id=repo)
+    expect_raises(HfHubHTTPError, contributor.upload_file, path_or_fileobj=b"x", path_in_repo="x.txt", repo_id=repo, status=403)
+    weights = safetensors_bytes({"w": ("F32", [16], 4)})
+    commit = contributor.create_commit(
+        repo,
+        operations=[
+            CommitOperationAdd("README.md", b"# Card\n\nthe model\n"),
+            CommitOperationAdd("model.safetensors", weights),
+        ],
+        commit_message="Fix the card, add weights",
+        create_pr=True,
+    )
+    num = commit.pr_num
+    expect(num is not None, f"no PR number in {commit}")
+    contributor.comment_discussion(repo, num, "Ready for review")
+    listed = list(api.get_repo_discussions(repo, discussion_type="pull_request", discussion_status="open"))
+    expect([d.num for d in listed] == [num] and listed[0].author == "pycontrib", f"open PRs {listed}")
+    details = api.get_discussion_details(repo, num)
+    expect(details.is_pull_request and details.status == "open", f"details {details.status}")
+    expect("README.md" in (details.diff or "") and "the model" in details.diff, "PR diff lacks the README change")
+    expect(any(getattr(e, "content", "") == "Ready for review" for e in details.events), "comment not in events")
+    api.merge_pull_request(repo, num, comment="Thanks!")
+    expect(api.get_discussion_details(repo, num).status == "merged", "PR not merged")
+    card = hf_hub_download(repo, "README.md", endpoint=ENDPOINT, token=TOKEN, cache_dir=tempfile.mkdtemp())
+    with open(card, "rb") as handle:
+        expect(handle.read() == b"# Card\n\nthe model\n", "merged card differs")
+    expect(api.model_info(repo).safetensors.total == 16, "metadata not derived after merge")
+    question = contributor.create_discussion(repo, title="Which license?", description="Is it MIT?")
+    comment = contributor.comment_discussion(repo, question.num, "typo here")
+    contributor.edit_discussion_comment(repo, question.num, comment.id, "fixed text")
+    api.rename_discussion(repo, question.num, "License question")
+    api.change_discussion_status(repo, question.num, "closed", comment="Answered in the card")
+    closed = api.get_discussion_details(repo, question.num)
+    expect(closed.title == "License question" and closed.status == "closed", f"discussion {closed.title} {closed.status}")
+    expect_raises(HfHubHTTPError, contributor.merge_pull_request, repo, question.num, status=403)
+    api.delete_repo(repo)
 
 
 @check("delete_files with patterns, upload_folder with delete_patterns, preupload_lfs_files + create_commit, list_lfs_files")

@@ -41,12 +41,14 @@ describe.skipIf(CLIENTS.length === 0).each(DIALECTS)("official huggingface_hub c
   let hub: TestHub;
   let token = "";
   let otherToken = "";
+  let contributorToken = "";
   const homes: string[] = [];
 
   beforeAll(async () => {
     hub = await startTestHub({ dialect });
     token = await hub.tokenFor("pyuser");
     otherToken = await hub.tokenFor("pyother", "read");
+    contributorToken = await hub.tokenFor("pycontrib");
   });
   afterAll(async () => {
     await hub?.stop();
@@ -69,6 +71,7 @@ describe.skipIf(CLIENTS.length === 0).each(DIALECTS)("official huggingface_hub c
         MODELHUB_PY_USER: "pyuser",
         MODELHUB_PY_TOKEN: token,
         MODELHUB_PY_OTHER_TOKEN: otherToken,
+        MODELHUB_PY_CONTRIBUTOR_TOKEN: contributorToken,
         MODELHUB_PY_TAG: `${dialect}-${index}`,
         TMPDIR: home,
       });
