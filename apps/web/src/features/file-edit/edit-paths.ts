@@ -34,3 +34,13 @@ export function isRepoCard(path: string): boolean {
 export function branchOf(revision: string): string {
   return /^[0-9a-f]{40}$/i.test(revision) ? "main" : revision;
 }
+
+const SAFE_PATH = /^(?!\/)(?!.*(?:^|\/)\.\.?(?:\/|$))[^\\\0]+(?<!\/)$/;
+
+/** Why a typed path cannot be committed (the hub checks again), or undefined. */
+export function pathProblem(path: string): string | undefined {
+  if (!path.trim()) return "Name the file.";
+  if (!SAFE_PATH.test(path) || path.includes("//")) return "Use a relative path such as docs/notes.md.";
+  if (path === ".git" || path.startsWith(".git/")) return "Files under .git cannot be committed.";
+  return undefined;
+}

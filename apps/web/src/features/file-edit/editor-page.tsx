@@ -12,7 +12,7 @@ import type { RepoType } from "../../lib/api-types.js";
 import { cardTemplate } from "./card-template.js";
 import { checkCard } from "./card-check.js";
 import { CommitForm } from "./commit-form.js";
-import { baseName, branchOf, isRepoCard } from "./edit-paths.js";
+import { baseName, branchOf, isRepoCard, pathProblem } from "./edit-paths.js";
 import { TextEditor } from "./text-editor.js";
 import { useBaseCommit } from "./use-base-commit.js";
 import { useCanWrite } from "./use-can-write.js";
@@ -23,15 +23,6 @@ import "./file-edit.css";
 
 /** Files up to this size open in the browser editor. */
 const MAX_EDIT_BYTES = 2 * 1024 * 1024;
-const SAFE_PATH = /^(?!\/)(?!.*(?:^|\/)\.\.?(?:\/|$))[^\\\0]+(?<!\/)$/;
-
-function pathProblem(path: string): string | undefined {
-  if (!path.trim()) return "Name the file.";
-  if (!SAFE_PATH.test(path) || path.includes("//")) return "Use a relative path such as docs/notes.md.";
-  if (path === ".git" || path.startsWith(".git/")) return "Files under .git cannot be committed.";
-  return undefined;
-}
-
 interface EditorProps {
   type: RepoType;
   id: string;
