@@ -18,7 +18,6 @@ const DEFAULT_MAX_JSON_BYTES = 64 * 1024 * 1024;
 
 const EXPOSED_HEADERS = [
   "ETag",
-  "X-Total-Count",
   "X-Linked-Etag",
   "X-Linked-Size",
   "X-Repo-Commit",
