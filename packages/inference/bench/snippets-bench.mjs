@@ -1,6 +1,8 @@
 // Measures inference-snippet generation against the built package (run `npm run build` first).
 // Usage: node packages/inference/bench/snippets-bench.mjs
 import { INFERENCE_PROVIDERS, getInferenceSnippets } from "@modelhub/inference";
+// The public generator, installed as a devDependency for this comparison only (never imported by the product).
+import { snippets as publicSnippets } from "@huggingface/inference";
 
 const PIPELINES = [
   "text-classification",
@@ -141,3 +143,87 @@ rows.push({
 
 console.log(`@modelhub/inference snippet bench (node ${process.version}; CPU time after warm-up)`);
 console.table(rows);
+
+// Versus the public @huggingface/inference generator: the same calls (model, provider, mapping) in the
+// same process. Ours and theirs run in alternating slices and the median of the per-slice ratios is
+// reported, so load from other processes on a shared machine hits both sides alike.
+const COMPARED = [
+  { id: "meta-llama/Llama-3.1-8B-Instruct", pipeline_tag: "text-generation", tags: ["conversational"] },
+  { id: "Qwen/Qwen2.5-VL-7B-Instruct", pipeline_tag: "image-text-to-text", tags: ["conversational"] },
+  { id: "black-forest-labs/FLUX.1-dev", pipeline_tag: "text-to-image", tags: [] },
+  { id: "openai/whisper-large-v3", pipeline_tag: "automatic-speech-recognition", tags: [] },
+  {
+    id: "distilbert/distilbert-base-uncased-finetuned-sst-2-english",
+    pipeline_tag: "text-classification",
+    tags: [],
+  },
+].map((model) => ({ ...model, inference: "" }));
+
+const mappingFor = (model, provider) =>
+  provider === "auto"
+    ? undefined
+    : {
+        provider,
+        hfModelId: model.id,
+        providerId: `${provider}-id/${model.id.split("/")[1]}`,
+        status: "live",
+        task: model.tags.includes("conversational") ? "conversational" : model.pipeline_tag,
+      };
+
+function everyProvider(generate, models) {
+  let snippets = 0;
+  for (const model of models) {
+    for (const provider of PROVIDERS) {
+      try {
+        snippets += generate(model, provider, mappingFor(model, provider)).length;
+      } catch {
+        // The public generator throws for some combinations (e.g. openai without a key); ours logs.
+      }
+    }
+  }
+  return snippets;
+}
+
+function slice(fn, ms) {
+  let runs = 0;
+  const start = cpuMs();
+  while (cpuMs() - start < ms) {
+    fn();
+    runs++;
+  }
+  return (cpuMs() - start) / runs;
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
+
+function compare(label, models, rounds = 15) {
+  const ours = quietly(() => everyProvider(getInferenceSnippets, models));
+  const theirs = quietly(() => everyProvider(publicSnippets.getInferenceSnippets, models));
+  const counts = { ours: ours(), theirs: theirs() };
+  slice(ours, 300);
+  slice(theirs, 300);
+  const oursMs = [];
+  const theirsMs = [];
+  const ratios = [];
+  for (let i = 0; i < rounds; i++) {
+    const a = slice(ours, 40);
+    const b = slice(theirs, 40);
+    oursMs.push(a);
+    theirsMs.push(b);
+    ratios.push(b / a);
+  }
+  return {
+    case: label,
+    "snippets (ours / public)": `${counts.ours} / ${counts.theirs}`,
+    "ours ms": +median(oursMs).toFixed(3),
+    "public ms": +median(theirsMs).toFixed(3),
+    "× faster (median)": +median(ratios).toFixed(1),
+  };
+}
+
+const comparison = [
+  ...COMPARED.map((model) => compare(`${model.pipeline_tag} × ${PROVIDERS.length} providers`, [model])),
+  compare(`all ${COMPARED.length} models × ${PROVIDERS.length} providers`, COMPARED),
+];
+console.log("\nversus the public @huggingface/inference generator (same calls, same process, CPU time)");
+console.table(comparison);

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { checkJavaScript, checkPython, checkShell, checkTypeScript } from "@modelhub/testkit";
+import { jsString, jsValue, jsonValue, pyString, pyValue } from "@modelhub/tasks";
 import type { ModelData, PipelineType } from "@modelhub/tasks";
 import {
   getInferenceSnippets,
@@ -290,5 +291,26 @@ describe("deepinfra text-to-image, LoRA variants included (issue #15)", () => {
     const fetch = pick(getInferenceSnippets(flux, "deepinfra", base, { directRequest: true }), "fetch");
     expect(fetch).toContain('"https://api.deepinfra.com/v1/openai/images/generations"');
     expect(fetch).toContain("process.env.DEEPINFRA_API_KEY");
+  });
+});
+
+describe("speed changes keep every literal exact (issue #15)", () => {
+  it("remembered string literals still escape line separators, every time", () => {
+    for (let i = 0; i < 3; i++) {
+      expect(pyString("a\u2028b\u0085c")).toBe('"a\\u2028b\\u0085c"');
+      expect(jsString('it\'s "x"')).toBe('"it\'s \\"x\\""');
+    }
+  });
+
+  it("literal rendering keeps key order, nesting, flat arrays and trailing commas", () => {
+    const value = { b: [1, 2], a: { "x-y": null, z: [{ k: true }] }, 0: "zero", empty: {}, none: [] };
+    expect(jsValue(value)).toBe(
+      '{\n    "0": "zero",\n    b: [1, 2],\n    a: {\n        "x-y": null,\n        z: [\n            {\n                k: true\n            }\n        ]\n    },\n    empty: {},\n    none: []\n}',
+    );
+    expect(pyValue({ a: [1], b: { c: false } }, 1)).toBe(
+      '{\n        "a": [1],\n        "b": {\n            "c": False,\n        },\n    }',
+    );
+    const long = Array.from({ length: 30 }, (_, i) => `item${i}`);
+    expect(jsonValue(long).split("\n")).toHaveLength(32);
   });
 });

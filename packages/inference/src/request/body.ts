@@ -30,6 +30,16 @@ export function filesIn(value: BodyValue, found: LocalFile[] = []): LocalFile[] 
   return found;
 }
 
+/** Whether a value holds a local file anywhere (no allocation: snippets ask this for every body). */
+export function hasFiles(value: BodyValue): boolean {
+  if (value instanceof LocalFile) return true;
+  if (Array.isArray(value)) return value.some(hasFiles);
+  if (typeof value === "object" && value !== null) {
+    for (const key in value) if (hasFiles(value[key])) return true;
+  }
+  return false;
+}
+
 /** Converts a value to a plain literal, turning each file into whatever `fileAs` returns. */
 export function mapFiles(value: BodyValue, fileAs: (file: LocalFile) => LiteralValue): LiteralValue {
   if (value instanceof LocalFile) return fileAs(value);

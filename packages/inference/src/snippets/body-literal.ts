@@ -1,5 +1,5 @@
 import { jsString, jsValue, pyString, pyValue, type LiteralValue } from "@modelhub/tasks";
-import { filesIn, mapFiles, type BodyValue } from "../request/body.js";
+import { filesIn, hasFiles, mapFiles, type BodyValue } from "../request/body.js";
 import { isImagePath, mimeTypeOf, type LocalFile } from "../request/local-file.js";
 
 /** A body literal plus the lines that read the files it refers to. */
@@ -44,7 +44,7 @@ function fileVariables(value: BodyValue, style: "snake" | "camel"): FileVariable
 
 /** A body without files is plain literal data. */
 export function isPlainLiteral(value: BodyValue): value is LiteralValue {
-  return filesIn(value).length === 0;
+  return !hasFiles(value);
 }
 
 function render(

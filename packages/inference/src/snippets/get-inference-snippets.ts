@@ -130,11 +130,7 @@ export function getInferenceSnippets(
   const provider = opts.endpointUrl ? ENDPOINT_PROVIDER : requestedProvider;
   const providerMapping = opts.endpointUrl ? undefined : requestedMapping;
   const { kind, task } = resolved;
-  const chat = kind === "conversational" || kind === "conversationalStream";
-  const example = exampleInput(model, chat);
-  const value = !chat && opts.inputs !== undefined ? opts.inputs : example.value;
-  const input = prepareInput(kind, structuredExample(kind, pipeline, value), opts, example.parameters);
-
+  // Refuse before preparing anything: most providers serve only a few tasks.
   const definition = findProvider(provider);
   if (definition && !definition.tasks[task]) {
     logError(
@@ -142,6 +138,11 @@ export function getInferenceSnippets(
     );
     return [];
   }
+  const chat = kind === "conversational" || kind === "conversationalStream";
+  const example = exampleInput(model, chat);
+  const value = !chat && opts.inputs !== undefined ? opts.inputs : example.value;
+  const input = prepareInput(kind, structuredExample(kind, pipeline, value), opts, example.parameters);
+
   const routable = provider === "auto" || (definition?.routable ?? true);
   const directRequested = opts.directRequest === true || !routable;
   const request = tryBuildRequest(

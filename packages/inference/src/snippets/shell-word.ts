@@ -5,5 +5,6 @@ import { shString } from "@modelhub/tasks";
  * POSIX shell reads the same way as shString's `'\''`, and which simple quote scanners understand too.
  */
 export function shWord(text: string): string {
+  if (!text.includes("'")) return `'${text}'`;
   return text.split("'").map(shString).join(`"'"`);
 }

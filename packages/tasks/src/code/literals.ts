@@ -6,17 +6,36 @@
 // Line and paragraph separators are legal inside JSON strings but end a line for some tools
 // (editors, Python's splitlines); encoding them keeps every literal on one physical line.
 const SEPARATORS = /[\u2028\u2029\u0085]/g;
+const HAS_SEPARATOR = /[\u2028\u2029\u0085]/;
 const escapeSeparators = (text: string): string =>
-  text.replace(SEPARATORS, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  HAS_SEPARATOR.test(text)
+    ? text.replace(SEPARATORS, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`)
+    : text;
+
+// Generators quote the same strings over and over (keys, model ids, URLs, example prompts): the
+// literals of recent strings are kept, in a map that starts afresh when full.
+const QUOTED = new Map<string, string>();
+const QUOTED_LIMIT = 4096;
+
+/** A double-quoted literal valid in JSON, Python and JavaScript (separators escaped). */
+function quoted(text: string): string {
+  let literal = QUOTED.get(text);
+  if (literal === undefined) {
+    literal = escapeSeparators(JSON.stringify(text));
+    if (QUOTED.size >= QUOTED_LIMIT) QUOTED.clear();
+    QUOTED.set(text, literal);
+  }
+  return literal;
+}
 
 /** A double-quoted Python string literal. JSON's escapes are a subset of Python's. */
 export function pyString(text: string): string {
-  return escapeSeparators(JSON.stringify(text));
+  return quoted(text);
 }
 
 /** A double-quoted JavaScript/TypeScript string literal. */
 export function jsString(text: string): string {
-  return escapeSeparators(JSON.stringify(text));
+  return quoted(text);
 }
 
 /** A single-quoted POSIX shell word: nothing inside is expanded; `'` is closed, escaped and reopened. */

@@ -39,31 +39,45 @@ const JSON_DIALECT: Dialect = {
   nil: "null",
 };
 
+// Indentation strings by depth, built once.
+const INDENTS: string[] = [];
+const indent = (depth: number): string => (INDENTS[depth] ??= INDENT.repeat(depth));
+
+const isScalar = (v: LiteralValue): boolean => v === null || typeof v !== "object";
+
 function render(value: LiteralValue, dialect: Dialect, depth: number, trailingComma: boolean): string {
   if (value === null) return dialect.nil;
   if (typeof value === "string") return dialect.string(value);
   if (typeof value === "number") return numberLiteral(value);
   if (typeof value === "boolean") return dialect.bool(value);
-  const inner = INDENT.repeat(depth + 1);
-  const outer = INDENT.repeat(depth);
+  const inner = indent(depth + 1);
   const tail = trailingComma ? "," : "";
   if (Array.isArray(value)) {
     if (value.length === 0) return "[]";
-    if (value.every((v) => v === null || typeof v !== "object")) {
-      const flat = `[${value.map((v) => render(v, dialect, depth, trailingComma)).join(", ")}]`;
+    if (value.every(isScalar)) {
+      let flat = "[";
+      for (let i = 0; i < value.length; i++)
+        flat += (i ? ", " : "") + render(value[i], dialect, depth, trailingComma);
+      flat += "]";
       if (flat.length <= 80) return flat;
     }
-    const items = value.map((v) => inner + render(v, dialect, depth + 1, trailingComma));
-    return `[\n${items.join(",\n")}${tail}\n${outer}]`;
+    let out = "[\n";
+    for (let i = 0; i < value.length; i++) {
+      out += (i ? ",\n" : "") + inner + render(value[i], dialect, depth + 1, trailingComma);
+    }
+    return `${out}${tail}\n${indent(depth)}]`;
   }
   if (!isRecord(value)) throw new TypeError("Unsupported literal value");
-  const entries = Object.entries(value);
-  if (entries.length === 0) return "{}";
-  const lines = entries.map(
-    ([k, v]) =>
-      `${inner}${dialect.key(k)}${dialect.keySeparator}${render(v, dialect, depth + 1, trailingComma)}`,
-  );
-  return `{\n${lines.join(",\n")}${tail}\n${outer}}`;
+  let out = "{\n";
+  let first = true;
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    out += (first ? "" : ",\n") + inner + dialect.key(key) + dialect.keySeparator;
+    out += render(value[key], dialect, depth + 1, trailingComma);
+    first = false;
+  }
+  if (first) return "{}";
+  return `${out}${tail}\n${indent(depth)}}`;
 }
 
 /** A Python literal (dict/list/str/int/bool/None), indented for nesting at `depth`. */
