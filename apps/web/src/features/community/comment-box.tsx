@@ -1,24 +1,14 @@
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { paths } from "../../config/paths.js";
-import { changeStatus, postComment, type DiscussionDetails } from "./api.js";
-import type { CommentTarget } from "./comment-card.js";
+import { changeStatus, postComment } from "./api.js";
 import { MarkdownInput } from "./markdown-input.js";
-import { canModerate, type CommunityRights } from "./permissions.js";
+import { canModerate } from "./permissions.js";
 import { useAction } from "./use-action.js";
+import type { DiscussionSectionProps } from "./section-props.js";
 
 /** The reply form under the conversation, with Close / Reopen for the author and repo writers. */
-export function CommentBox({
-  target,
-  discussion,
-  rights,
-  changed,
-}: {
-  target: CommentTarget;
-  discussion: DiscussionDetails;
-  rights: CommunityRights;
-  changed: () => void;
-}) {
+export function CommentBox({ target, discussion, rights, changed }: DiscussionSectionProps) {
   const [text, setText] = useState("");
   const action = useAction();
   const location = useLocation();

@@ -6,17 +6,18 @@ import { formatDate, formatRelative } from "../../lib/format.js";
 import { useTitle } from "../../lib/use-title.js";
 import { RepoPageFrame } from "../repos/components/repo-page-frame.js";
 import { useRepoRoute } from "../repos/use-repo-route.js";
-import { renameDiscussion, useDiscussion, useRefreshDiscussions, type DiscussionDetails } from "./api.js";
+import { renameDiscussion, useDiscussion, useRefreshDiscussions } from "./api.js";
 import type { CommentTarget } from "./comment-card.js";
 import { CommentBox } from "./comment-box.js";
 import { MergeBox } from "./merge-box.js";
 import { communityPaths } from "./paths.js";
-import { canModerate, useCommunityRights, type CommunityRights } from "./permissions.js";
+import { canModerate, useCommunityRights } from "./permissions.js";
 import { PrFiles } from "./pr-files.js";
 import { KindBadge, StatusBadge } from "./status-badge.js";
 import { Timeline } from "./timeline.js";
 import { useAction } from "./use-action.js";
 import "./community.css";
+import type { DiscussionSectionProps } from "./section-props.js";
 
 function TitleEditor({
   target,
@@ -66,17 +67,7 @@ function TitleEditor({
   );
 }
 
-function DiscussionHead({
-  target,
-  discussion,
-  rights,
-  changed,
-}: {
-  target: CommentTarget;
-  discussion: DiscussionDetails;
-  rights: CommunityRights;
-  changed: () => void;
-}) {
+function DiscussionHead({ target, discussion, rights, changed }: DiscussionSectionProps) {
   const [renaming, setRenaming] = useState(false);
   return (
     <header className="community-head">
@@ -123,17 +114,7 @@ function DiscussionHead({
   );
 }
 
-function Conversation({
-  target,
-  discussion,
-  rights,
-  changed,
-}: {
-  target: CommentTarget;
-  discussion: DiscussionDetails;
-  rights: CommunityRights;
-  changed: () => void;
-}) {
+function Conversation({ target, discussion, rights, changed }: DiscussionSectionProps) {
   return (
     <>
       <Timeline target={target} events={discussion.events} rights={rights} changed={changed} />

@@ -1,8 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { mergePullRequest, type DiscussionDetails } from "./api.js";
-import type { CommentTarget } from "./comment-card.js";
-import type { CommunityRights } from "./permissions.js";
+import { mergePullRequest } from "./api.js";
 import { useAction } from "./use-action.js";
+import type { DiscussionSectionProps } from "./section-props.js";
 
 function ConflictList({ files, num }: { files: string[]; num: number }) {
   return (
@@ -24,17 +23,7 @@ function ConflictList({ files, num }: { files: string[]; num: number }) {
  * Under an open pull request: its conflicts with main (the hub reports them on every read) and, for repo
  * writers, the Merge button. A 409 from the merge is shown in place and the conflicts are read again.
  */
-export function MergeBox({
-  target,
-  discussion,
-  rights,
-  changed,
-}: {
-  target: CommentTarget;
-  discussion: DiscussionDetails;
-  rights: CommunityRights;
-  changed: () => void;
-}) {
+export function MergeBox({ target, discussion, rights, changed }: DiscussionSectionProps) {
   const action = useAction();
   const client = useQueryClient();
   if (!discussion.isPullRequest || discussion.status !== "open") return null;

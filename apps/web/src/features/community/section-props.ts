@@ -1,0 +1,12 @@
+import type { DiscussionDetails } from "./api.js";
+import type { CommentTarget } from "./comment-card.js";
+import type { CommunityRights } from "./permissions.js";
+
+/** What every part of a discussion page gets: which discussion, its details, the viewer's rights. */
+export interface DiscussionSectionProps {
+  target: CommentTarget;
+  discussion: DiscussionDetails;
+  rights: CommunityRights;
+  /** Called after a change, so the page reads the discussion again. */
+  changed: () => void;
+}
