@@ -44,8 +44,11 @@ export function hasFiles(value: BodyValue): boolean {
 export function mapFiles(value: BodyValue, fileAs: (file: LocalFile) => LiteralValue): LiteralValue {
   if (value instanceof LocalFile) return fileAs(value);
   if (Array.isArray(value)) return value.map((v) => mapFiles(v, fileAs));
-  if (isBodyObject(value))
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapFiles(v, fileAs)]));
+  if (isBodyObject(value)) {
+    const out: { [key: string]: LiteralValue } = {};
+    for (const key in value) out[key] = mapFiles(value[key], fileAs);
+    return out;
+  }
   return value;
 }
 

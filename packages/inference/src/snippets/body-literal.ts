@@ -1,5 +1,5 @@
 import { jsString, jsValue, pyString, pyValue, type LiteralValue } from "@modelhub/tasks";
-import { filesIn, hasFiles, mapFiles, type BodyValue } from "../request/body.js";
+import { hasFiles, mapFiles, type BodyValue } from "../request/body.js";
 import { isImagePath, mimeTypeOf, type LocalFile } from "../request/local-file.js";
 
 /** A body literal plus the lines that read the files it refers to. */
@@ -18,28 +18,18 @@ interface FileVariable {
   name: string;
 }
 
-function fileVariables(value: BodyValue, style: "snake" | "camel"): FileVariable[] {
-  const seen = new Map<string, FileVariable>();
-  const used = new Set<string>();
-  for (const file of filesIn(value)) {
-    const key = `${file.encoding}:${file.path}`;
-    if (seen.has(key)) continue;
-    const media = isImagePath(file.path) ? "image" : "audio";
-    const suffix = file.encoding === "data-url" ? ["data", "url"] : ["base64"];
-    const words = [media, ...suffix];
-    let name =
-      style === "snake"
-        ? words.join("_")
-        : words[0] +
-          words
-            .slice(1)
-            .map((w) => w[0].toUpperCase() + w.slice(1))
-            .join("");
-    for (let n = 2; used.has(name); n++) name = `${name}${n}`;
-    used.add(name);
-    seen.set(key, { file, name });
-  }
-  return [...seen.values()];
+const VARIABLE_NAMES = {
+  snake: { image: ["image_base64", "image_data_url"], audio: ["audio_base64", "audio_data_url"] },
+  camel: { image: ["imageBase64", "imageDataUrl"], audio: ["audioBase64", "audioDataUrl"] },
+} as const;
+
+/** The variable a file is read into: `image_base64`, `audioDataUrl`, … (numbered when taken). */
+function variableName(file: LocalFile, style: "snake" | "camel", used: ReadonlySet<string>): string {
+  const media = isImagePath(file.path) ? "image" : "audio";
+  const base = VARIABLE_NAMES[style][media][file.encoding === "data-url" ? 1 : 0];
+  let name: string = base;
+  for (let n = 2; used.has(name); n++) name = `${base}${n}`;
+  return name;
 }
 
 /** A body without files is plain literal data. */
@@ -47,30 +37,46 @@ export function isPlainLiteral(value: BodyValue): value is LiteralValue {
   return !hasFiles(value);
 }
 
+/** The marker standing for the i-th file variable, and its quoted form (computed once per index). */
+const markers: { marker: string; quoted: string }[] = [];
+function markerOf(index: number): { marker: string; quoted: string } {
+  return (markers[index] ??= { marker: `${MARKER}${index}`, quoted: JSON.stringify(`${MARKER}${index}`) });
+}
+
 function render(
   value: BodyValue,
   depth: number,
   style: "snake" | "camel",
   literal: (v: LiteralValue, depth: number) => string,
-  quote: (s: string) => string,
   readFile: (v: FileVariable) => string[],
 ): RenderedBody {
   if (isPlainLiteral(value)) return { prelude: [], literal: literal(value, depth), readsFiles: false };
-  const variables = fileVariables(value, style);
-  const byKey = new Map(variables.map((v, i) => [`${v.file.encoding}:${v.file.path}`, i]));
-  let text = literal(
-    mapFiles(value, (file) => `${MARKER}${byKey.get(`${file.encoding}:${file.path}`)}`),
-    depth,
-  );
-  variables.forEach((v, i) => {
-    text = text.split(quote(`${MARKER}${i}`)).join(v.name);
+  // One pass: each distinct (encoding, path) becomes a variable; the body holds its marker meanwhile.
+  const variables: FileVariable[] = [];
+  const indexByKey = new Map<string, number>();
+  const used = new Set<string>();
+  const withMarkers = mapFiles(value, (file) => {
+    const key = `${file.encoding}:${file.path}`;
+    let index = indexByKey.get(key);
+    if (index === undefined) {
+      index = variables.length;
+      const name = variableName(file, style, used);
+      used.add(name);
+      variables.push({ file, name });
+      indexByKey.set(key, index);
+    }
+    return markerOf(index).marker;
   });
-  return { prelude: variables.flatMap(readFile), literal: text, readsFiles: variables.length > 0 };
+  let text = literal(withMarkers, depth);
+  variables.forEach((v, i) => {
+    text = text.split(markerOf(i).quoted).join(v.name);
+  });
+  return { prelude: variables.flatMap(readFile), literal: text, readsFiles: true };
 }
 
 /** Python literal of a body; files become variables read (and base64-encoded) beforehand. */
 export function pythonBody(value: BodyValue, depth = 0): RenderedBody {
-  return render(value, depth, "snake", pyValue, pyString, ({ file, name }) => {
+  return render(value, depth, "snake", pyValue, ({ file, name }) => {
     const encoded = "base64.b64encode(f.read()).decode()";
     const expression =
       file.encoding === "data-url"
@@ -82,7 +88,7 @@ export function pythonBody(value: BodyValue, depth = 0): RenderedBody {
 
 /** JavaScript literal of a body; files become constants read (and base64-encoded) beforehand. */
 export function javascriptBody(value: BodyValue, depth = 0): RenderedBody {
-  return render(value, depth, "camel", jsValue, jsString, ({ file, name }) => {
+  return render(value, depth, "camel", jsValue, ({ file, name }) => {
     const read = `fs.readFileSync(${jsString(file.path)}).toString("base64")`;
     const expression =
       file.encoding === "data-url" ? `${jsString(`data:${mimeTypeOf(file.path)};base64,`)} + ${read}` : read;
