@@ -25,6 +25,11 @@ const BAD_LICENSE_CARD =
   "---\nlicense: MIT License\ntags: [chat]\n---\n# Card demo\n\nA model card written in the browser.\n";
 const GOOD_CARD =
   "---\nlicense: mit\ntags: [chat]\n---\n# Card demo\n\nA model card written in the browser.\n";
+/** The card after a visitor's pull request is merged. */
+const VISITOR_CARD = GOOD_CARD.replace(
+  "written in the browser.",
+  "written in the browser, improved by a visitor.",
+);
 
 describe.skipIf(skipReason !== undefined)(
   "files in the browser: create, edit, delete, pull requests (Chromium)",
@@ -207,10 +212,7 @@ describe.skipIf(skipReason !== undefined)(
       );
       const area = editor(page, "README.md");
       expect(await area.inputValue()).toBe(GOOD_CARD);
-      const proposed = GOOD_CARD.replace(
-        "written in the browser.",
-        "written in the browser, improved by a visitor.",
-      );
+      const proposed = VISITOR_CARD;
       await area.fill(proposed);
       await page.getByLabel("Commit message").fill("Improve the card");
       await screenshot(page, "file-edit-06-pull-request-form");
@@ -225,6 +227,20 @@ describe.skipIf(skipReason !== undefined)(
       expect(await fileAt("main", "README.md")).toBe(GOOD_CARD);
       await screenshot(page, "file-edit-07-pull-request-page");
       expect(errors).toEqual([]);
+
+      // the owner reviews the diff, merges, and the model card shows the visitor's words
+      const owner = await session.newPage(hub.url);
+      const ownerErrors = watchErrors(owner);
+      await signIn(owner, OWNER, PASSWORD);
+      await owner.goto(`/${REPO}/discussions/${num}/files`);
+      await owner.getByText("improved by a visitor").first().waitFor();
+      await owner.goto(`/${REPO}/discussions/${num}`);
+      await owner.getByRole("button", { name: "Merge pull request" }).click();
+      await owner.getByTestId("timeline-event").filter({ hasText: "merged this pull request" }).waitFor();
+      expect(await fileAt("main", "README.md")).toBe(VISITOR_CARD);
+      await owner.goto(`/${REPO}`);
+      await owner.getByText("A model card written in the browser, improved by a visitor.").waitFor();
+      expect(ownerErrors).toEqual([]);
     });
 
     it("says the file changed since it was opened when main moved (412) and keeps the typed text", async () => {
@@ -232,11 +248,11 @@ describe.skipIf(skipReason !== undefined)(
       await signIn(page, OWNER, PASSWORD);
       await page.goto(`/${REPO}/edit/main/README.md`);
       const area = editor(page, "README.md");
-      expect(await area.inputValue()).toBe(GOOD_CARD);
-      const mine = `${GOOD_CARD}\n## My section\n\nTyped in the browser.\n`;
+      expect(await area.inputValue()).toBe(VISITOR_CARD);
+      const mine = `${VISITOR_CARD}\n## My section\n\nTyped in the browser.\n`;
       await area.fill(mine);
 
-      const theirs = `${GOOD_CARD}\n## Their section\n`;
+      const theirs = `${VISITOR_CARD}\n## Their section\n`;
       await commitFiles(
         hub.url,
         token,
