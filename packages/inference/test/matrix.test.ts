@@ -110,6 +110,11 @@ describe("snippet matrix (task × provider × client × options)", () => {
     expect(bad.map((c) => `${c.label}\n${c.snippet.content}`).slice(0, 3)).toEqual([]);
   });
 
+  it("has no leading or trailing white space", () => {
+    const bad = CASES.filter(({ snippet }) => snippet.content !== snippet.content.trim());
+    expect(bad.map((c) => `${c.label}\n${c.snippet.content}`).slice(0, 3)).toEqual([]);
+  });
+
   it("indents with multiples of 4 spaces", () => {
     const bad = CASES.filter(({ snippet }) =>
       snippet.content.split("\n").some((line) => (line.match(/^ */)?.[0].length ?? 0) % 4 !== 0),

@@ -4,8 +4,12 @@ import type { RequestContext, TaskHelper } from "./define-provider.js";
 
 /** Encodes a path segment; keeps `/` so `owner/name` ids stay readable. */
 export function pathOf(id: string): string {
+  // Hub and provider ids are nearly always plain: nothing to encode.
+  if (PLAIN_PATH.test(id)) return id;
   return id.split("/").map(encodeURIComponent).join("/");
 }
+
+const PLAIN_PATH = /^[A-Za-z0-9._~/-]*$/;
 
 /** A JSON request to a fixed route. */
 export function jsonTask(

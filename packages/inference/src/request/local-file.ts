@@ -32,8 +32,10 @@ const MIME_BY_EXTENSION: Record<string, string> = {
 
 /** MIME type guessed from the file name; generic bytes when unknown. */
 export function mimeTypeOf(path: string): string {
-  const extension = path.split(".").pop()?.toLowerCase() ?? "";
-  return MIME_BY_EXTENSION[extension] ?? "application/octet-stream";
+  const extension = path.slice(path.lastIndexOf(".") + 1).toLowerCase();
+  return Object.hasOwn(MIME_BY_EXTENSION, extension)
+    ? MIME_BY_EXTENSION[extension]
+    : "application/octet-stream";
 }
 
 /** Whether the file is an image (decides variable names in snippets). */

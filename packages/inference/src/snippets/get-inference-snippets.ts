@@ -190,7 +190,8 @@ export function getInferenceSnippets(
   for (const template of CLIENTS) {
     if (provider === "auto" && task !== "conversational" && !AUTO_POLICY_CLIENTS.has(template.client))
       continue;
-    const content = template.render(ctx)?.trim();
+    // Templates write no leading or trailing white space (the matrix test checks it).
+    const content = template.render(ctx);
     if (content) snippets.push({ language: template.language, client: template.client, content });
   }
   return snippets;

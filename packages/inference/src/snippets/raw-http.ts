@@ -9,7 +9,10 @@ export function rawHttpAllowed(ctx: SnippetContext, kinds: ReadonlySet<SnippetKi
 
 /** Headers other than Authorization and Content-Type, which each client writes its own way. */
 export function extraHeaders(ctx: SnippetContext): [string, string][] {
-  return Object.entries(ctx.request.headers).filter(
-    ([name]) => name !== "Authorization" && name !== "Content-Type",
-  );
+  const headers = ctx.request.headers;
+  const extra: [string, string][] = [];
+  for (const name in headers) {
+    if (name !== "Authorization" && name !== "Content-Type") extra.push([name, headers[name]]);
+  }
+  return extra;
 }
