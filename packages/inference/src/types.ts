@@ -20,7 +20,7 @@ export interface SnippetOptions {
   accessToken?: string;
   /** Call the provider's own API with a provider key instead of going through the router. */
   directRequest?: boolean;
-  /** A dedicated endpoint (hf-inference only) replacing the routed URL. */
+  /** Your own server (Inference Endpoint or OpenAI-compatible), with any provider: replaces the routed URL. */
   endpointUrl?: string;
   /** Replaces the task's example input. */
   inputs?: unknown;
