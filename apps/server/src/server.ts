@@ -96,6 +96,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       publicUrl,
       webDir: config.webDir,
       listingCacheMs: config.listingCacheMs,
+      inference: config.inference,
       logger,
     });
     handler = (request, env) => app.fetch(request, env);

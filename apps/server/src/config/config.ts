@@ -1,5 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { InferenceConfigError, loadInferenceSettings } from "../inference/load-config.js";
+import type { InferenceSettings } from "../inference/settings.js";
 
 /** apps/web/dist, found from this file in both src/ and dist/ (same depth). */
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL("../../../web/dist", import.meta.url));
@@ -32,6 +34,8 @@ export interface Config {
   listingCacheMs: number;
   /** Part size of multipart LFS uploads (objects above it go up in parts), in bytes. */
   lfsPartBytes: number;
+  /** Inference backends and limits from the MODELHUB_INFERENCE_CONFIG file; absent without one. */
+  inference?: InferenceSettings;
 }
 
 export const DEFAULT_PORT = 8080;
@@ -81,7 +85,18 @@ export function resolveConfig(
       env.MODELHUB_LISTING_CACHE_MS ?? String(DEFAULT_LISTING_CACHE_MS),
     ),
     lfsPartBytes: parsePartMegabytes(env.MODELHUB_LFS_PART_MB ?? String(DEFAULT_LFS_PART_MB)) * 1024 * 1024,
+    inference: inferenceSettings(nonEmpty(env.MODELHUB_INFERENCE_CONFIG), env, cwd),
   };
+}
+
+function inferenceSettings(file: string | undefined, env: Env, cwd: string): InferenceSettings | undefined {
+  if (file === undefined) return undefined;
+  try {
+    return loadInferenceSettings(file, env, cwd);
+  } catch (err) {
+    if (err instanceof InferenceConfigError) throw new ConfigError(err.message);
+    throw err;
+  }
 }
 
 function stringFlag(flags: Record<string, string | boolean | undefined>, name: string): string | undefined {

@@ -2,6 +2,7 @@ import type { Kysely, Migration, MigrationProvider } from "kysely";
 import { backfillRepoLinks } from "../platform/repo-links.js";
 import type { Database } from "./schema.js";
 import { createDiscussionTables } from "../platform/discussions/tables.js";
+import { createInferenceUsageTable } from "../inference/usage-table.js";
 import { createScaleIndexes, createSearchNameColumn } from "./search-indexes.js";
 
 /** Migrations written with the schema builder only, so each runs unchanged on SQLite and PostgreSQL. */
@@ -225,6 +226,11 @@ const MIGRATIONS: Record<string, Migration> = {
         .on("repos")
         .columns(["type", "num_parameters"])
         .execute();
+    },
+  },
+  "0022_inference_usage": {
+    async up(db: Kysely<unknown>) {
+      await createInferenceUsageTable(db);
     },
   },
 };

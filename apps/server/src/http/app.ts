@@ -40,7 +40,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     "*",
     cors({
       origin: (origin) => origin,
-      allowHeaders: ["Authorization", "Range", "Content-Type", "X-Request-Id"],
+      allowHeaders: ["Authorization", "Range", "Content-Type", "X-Request-Id", "X-HF-Bill-To"],
       allowMethods: ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"],
       exposeHeaders: EXPOSED_HEADERS,
     }),

@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
+import type { InferenceSettings } from "../inference/settings.js";
 import type { Accounts } from "../platform/accounts.js";
 import type { Logger } from "../platform/logger.js";
 import type { Repos } from "../platform/repos.js";
@@ -25,4 +26,6 @@ export interface AppDeps {
   listingCacheMs?: number;
   /** Largest accepted JSON body for platform routes, in bytes. */
   maxJsonBytes?: number;
+  /** Inference backends and limits (MODELHUB_INFERENCE_CONFIG); none when absent. */
+  inference?: InferenceSettings;
 }

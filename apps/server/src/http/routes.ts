@@ -18,6 +18,7 @@ import { whoamiRoutes } from "./routes/whoami.js";
 import { sessionRoutes } from "./routes/sessions.js";
 import { validateYamlRoutes } from "./routes/validate-yaml.js";
 import { namespacelessIdRoutes } from "./routes/namespaceless-ids.js";
+import { inferenceRoutes } from "../inference/routes.js";
 
 /**
  * Every platform route group, in mount order. The content half's routes (files, commits, LFS, git)
@@ -45,6 +46,8 @@ import { namespacelessIdRoutes } from "./routes/namespaceless-ids.js";
  * | no ns ids  | GET /api/{kind}/:name[/revision/:rev], GET /:name/resolve/… → 404 RepoNotFound  |
  * | access     | POST /api/{kind}/:owner/:name/ask-access, GET …/auth-check,                     |
  * |            | GET/POST …/user-access-request/(me|pending|accepted|rejected|handle|grant|cancel)|
+ * | inference  | GET /v1/models, POST /v1/chat/completions, POST /v1/completions,                |
+ * |            | GET /api/inference/usage, GET /api/organizations/:org/inference/usage           |
  */
 export function platformRoutes(deps: AppDeps): Hono<AppEnv>[] {
   return [
@@ -63,6 +66,7 @@ export function platformRoutes(deps: AppDeps): Hono<AppEnv>[] {
     orgRoutes(deps),
     accessRequestRoutes(deps),
     discussionRoutes(deps),
+    inferenceRoutes(deps),
     validateYamlRoutes(),
     namespacelessIdRoutes(),
   ];

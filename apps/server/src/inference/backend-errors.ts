@@ -1,0 +1,68 @@
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { HttpError } from "../http/errors.js";
+
+/** The backend could not be reached at all; the next backend serving the model may be tried. */
+export class BackendUnreachableError extends HttpError {
+  constructor(backend: string) {
+    super(502, `Inference backend "${backend}" could not be reached`);
+  }
+}
+
+export class BackendTimeoutError extends HttpError {
+  constructor(backend: string, timeoutMs: number) {
+    super(504, `Inference backend "${backend}" did not answer within ${timeoutMs} ms`);
+  }
+}
+
+/** The caller went away before the answer was complete (recorded with status 499, never sent). */
+export class ClientClosedError extends Error {
+  constructor() {
+    super("The client closed the connection");
+  }
+}
+
+const MAX_ERROR_TEXT = 2000;
+
+/**
+ * A non-2xx answer of a backend as a Hub-shaped error: its 4xx are the caller's fault and keep their
+ * status (with the backend's message); anything else is a 502 naming the backend.
+ */
+export async function backendStatusError(backend: string, response: Response): Promise<HttpError> {
+  const message = await backendMessage(response);
+  if (response.status >= 400 && response.status < 500) {
+    return new HttpError(
+      response.status as ContentfulStatusCode,
+      `Inference backend "${backend}" refused the request (HTTP ${response.status})${message ? `: ${message}` : ""}`,
+    );
+  }
+  return new HttpError(
+    502,
+    `Inference backend "${backend}" failed (HTTP ${response.status})${message ? `: ${message}` : ""}`,
+  );
+}
+
+/** `error.message`, `error` or `message` of a JSON body, else its text; bounded. */
+async function backendMessage(response: Response): Promise<string> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch {
+    return "";
+  }
+  let message = text;
+  try {
+    const body = JSON.parse(text) as { error?: unknown; message?: unknown };
+    const error = body.error;
+    if (typeof error === "string") message = error;
+    else if (
+      error &&
+      typeof error === "object" &&
+      typeof (error as { message?: unknown }).message === "string"
+    )
+      message = (error as { message: string }).message;
+    else if (typeof body.message === "string") message = body.message;
+  } catch {
+    // not JSON: the text itself
+  }
+  return message.replace(/\s+/g, " ").trim().slice(0, MAX_ERROR_TEXT);
+}

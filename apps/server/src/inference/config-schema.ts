@@ -1,0 +1,57 @@
+import { z } from "zod";
+
+/** A hub model id as the admin writes it in a backend's `models` map (`owner/name`). */
+const HUB_MODEL_ID = /^[A-Za-z0-9][\w.-]*\/[A-Za-z0-9][\w.-]*$/;
+/** Backend names appear after `:` in `model` ("owner/name:backend"), in usage rows and in errors. */
+const BACKEND_NAME = /^[A-Za-z0-9][\w.-]{0,63}$/;
+
+const openAiCompatibleBackend = z
+  .object({
+    name: z.string().regex(BACKEND_NAME, "must be letters, digits, '.', '_' or '-' (at most 64)"),
+    kind: z.literal("openai-compatible"),
+    baseUrl: z.url({
+      protocol: /^https?$/,
+      error: "must be an http(s) URL such as http://127.0.0.1:8000/v1",
+    }),
+    apiKey: z.string().min(1).optional(),
+    apiKeyEnv: z.string().min(1).optional(),
+    models: z
+      .record(
+        z.string().regex(HUB_MODEL_ID, "keys must be hub model ids (owner/name)"),
+        z.string().min(1, "backend model names must not be empty"),
+      )
+      .refine((models) => Object.keys(models).length > 0, "must map at least one hub model id"),
+    timeoutMs: z.number().int().min(1).max(3_600_000).optional(),
+  })
+  .strict()
+  .refine((backend) => !(backend.apiKey && backend.apiKeyEnv), "set apiKey or apiKeyEnv, not both");
+
+const limits = z
+  .object({
+    requestsPerMinute: z.number().int().min(1).max(1_000_000).optional(),
+    monthlyTokenQuota: z.number().int().min(1).optional(),
+  })
+  .strict();
+
+/** The file named by MODELHUB_INFERENCE_CONFIG. */
+export const inferenceFileSchema = z
+  .object({
+    backends: z.array(openAiCompatibleBackend),
+    limits: limits.optional(),
+  })
+  .strict()
+  .superRefine((file, ctx) => {
+    const seen = new Set<string>();
+    file.backends.forEach((backend, index) => {
+      const key = backend.name.toLowerCase();
+      if (seen.has(key))
+        ctx.addIssue({
+          code: "custom",
+          path: ["backends", index, "name"],
+          message: `duplicate name "${backend.name}"`,
+        });
+      seen.add(key);
+    });
+  });
+
+export type InferenceFile = z.infer<typeof inferenceFileSchema>;

@@ -1,0 +1,90 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { z } from "zod";
+import { inferenceFileSchema, type InferenceFile } from "./config-schema.js";
+import {
+  DEFAULT_BACKEND_TIMEOUT_MS,
+  DEFAULT_REQUESTS_PER_MINUTE,
+  type BackendSettings,
+  type InferenceSettings,
+} from "./settings.js";
+
+/** A bad inference config file; the message is one line, ready for the start-up error. */
+export class InferenceConfigError extends Error {}
+
+const VARIABLE = "MODELHUB_INFERENCE_CONFIG";
+
+/** Reads and validates the backends file; `env` resolves each `apiKeyEnv`. */
+export function loadInferenceSettings(
+  file: string,
+  env: Record<string, string | undefined>,
+  cwd = process.cwd(),
+): InferenceSettings {
+  const location = path.resolve(cwd, file);
+  let text: string;
+  try {
+    text = fs.readFileSync(location, "utf8");
+  } catch (err) {
+    const reason = (err as NodeJS.ErrnoException).code ?? "unreadable";
+    throw new InferenceConfigError(`${VARIABLE} file ${location} cannot be read (${reason})`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    throw new InferenceConfigError(
+      `${VARIABLE} file ${location} is not valid JSON: ${(err as Error).message}`,
+    );
+  }
+  const parsed = inferenceFileSchema.safeParse(json);
+  if (!parsed.success) {
+    throw new InferenceConfigError(`${VARIABLE} file ${location}: ${describeIssues(parsed.error)}`);
+  }
+  return toSettings(parsed.data, env, location);
+}
+
+function toSettings(
+  file: InferenceFile,
+  env: Record<string, string | undefined>,
+  location: string,
+): InferenceSettings {
+  const backends = file.backends.map((backend, index): BackendSettings => {
+    let apiKey = backend.apiKey;
+    if (backend.apiKeyEnv !== undefined) {
+      apiKey = env[backend.apiKeyEnv]?.trim() || undefined;
+      if (apiKey === undefined)
+        throw new InferenceConfigError(
+          `${VARIABLE} file ${location}: backends[${index}].apiKeyEnv names ${backend.apiKeyEnv}, which is not set`,
+        );
+    }
+    return {
+      name: backend.name,
+      kind: backend.kind,
+      baseUrl: backend.baseUrl.replace(/\/+$/, ""),
+      apiKey,
+      models: backend.models,
+      timeoutMs: backend.timeoutMs ?? DEFAULT_BACKEND_TIMEOUT_MS,
+    };
+  });
+  return {
+    backends,
+    limits: {
+      requestsPerMinute: file.limits?.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE,
+      monthlyTokenQuota: file.limits?.monthlyTokenQuota,
+    },
+  };
+}
+
+/** `backends[0].baseUrl: must be an http(s) URL …; limits: unknown key "x"` on one line. */
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => {
+      const where = issue.path
+        .map((part) => (typeof part === "number" ? `[${part}]` : `.${String(part)}`))
+        .join("");
+      return `${where.replace(/^\./, "") || "(top level)"}: ${issue.message}`;
+    })
+    .join("; ")
+    .replace(/\s*\n\s*/g, " ");
+}

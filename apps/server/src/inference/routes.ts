@@ -1,0 +1,95 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { z } from "zod";
+import type { AppEnv } from "../http/contracts.js";
+import type { AppDeps } from "../http/deps.js";
+import { forbidden, HttpError, notFound } from "../http/errors.js";
+import { jsonBody } from "../http/json-body.js";
+import { requireUser } from "../http/middleware/auth.js";
+import { BackendRegistry } from "./backend-registry.js";
+import { BILL_TO_HEADER } from "./bill-to.js";
+import type { CompletionRoute } from "./completion-request.js";
+import { InferenceGateway } from "./gateway.js";
+import { InferenceLimiter } from "./limits.js";
+import { NO_INFERENCE } from "./settings.js";
+import { UsageStore } from "./usage-store.js";
+
+/** Largest completion request accepted (images in messages arrive base64-encoded). */
+export const MAX_COMPLETION_BODY_BYTES = 16 * 1024 * 1024;
+const USAGE_WINDOW_DAYS = 30;
+
+/**
+ * The inference gateway (OpenAI-compatible, so `base_url=<hub>/v1` and `endpointUrl=<hub>` work):
+ * GET /v1/models, POST /v1/chat/completions, POST /v1/completions; and the usage views
+ * GET /api/inference/usage, GET /api/organizations/{org}/inference/usage.
+ */
+export function inferenceRoutes(deps: AppDeps): Hono<AppEnv> {
+  const settings = deps.inference ?? NO_INFERENCE;
+  const usage = new UsageStore(deps.db);
+  const gateway = new InferenceGateway({
+    repos: deps.repos,
+    accounts: deps.accounts,
+    registry: new BackendRegistry(settings.backends),
+    limiter: new InferenceLimiter(settings.limits, usage),
+    usage,
+    logger: deps.logger,
+  });
+  const app = new Hono<AppEnv>();
+
+  app.use(
+    "/v1/*",
+    bodyLimit({
+      maxSize: MAX_COMPLETION_BODY_BYTES,
+      onError: () => {
+        throw new HttpError(413, `Request body is larger than ${MAX_COMPLETION_BODY_BYTES} bytes`);
+      },
+    }),
+  );
+
+  app.get("/v1/models", async (c) => {
+    const data = await gateway.listModels(c.var.viewer);
+    return c.json({ object: "list", data });
+  });
+
+  const complete = (route: CompletionRoute) =>
+    app.post(`/v1/${route}`, async (c) => {
+      requireUser(c.var.viewer);
+      return gateway.complete({
+        viewer: c.var.viewer,
+        route,
+        body: await jsonBody(c, z.unknown()),
+        billToHeader: c.req.header(BILL_TO_HEADER),
+        signal: c.req.raw.signal,
+      });
+    });
+  complete("chat/completions");
+  complete("completions");
+
+  app.get("/api/inference/usage", async (c) => {
+    const user = requireUser(c.var.viewer);
+    const { since, until } = usageWindow();
+    return c.json({ user, ...(await usage.userReport(user, since, until)) });
+  });
+
+  app.get("/api/organizations/:org/inference/usage", async (c) => {
+    const viewer = c.var.viewer;
+    const user = requireUser(viewer);
+    const org = await deps.accounts.findOrg(c.req.param("org"));
+    if (!org) throw notFound(`Organization ${c.req.param("org")} not found`);
+    const membership = (await deps.accounts.orgsOf(user)).find((row) => row.name === org.name);
+    if (!membership && viewer.isAdmin !== true)
+      throw forbidden(`Only members of ${org.name} can see its inference usage`);
+    const { since, until } = usageWindow();
+    const { users, ...report } = await usage.orgReport(org.name, since, until);
+    // Per-user lines are for the org's admins (and site admins); members see the totals.
+    const canSeeUsers = viewer.isAdmin === true || membership?.role === "admin";
+    return c.json({ org: org.name, ...report, ...(canSeeUsers ? { users } : {}) });
+  });
+
+  return app;
+}
+
+function usageWindow(): { since: Date; until: Date } {
+  const until = new Date();
+  return { since: new Date(until.getTime() - USAGE_WINDOW_DAYS * 24 * 60 * 60 * 1000), until };
+}

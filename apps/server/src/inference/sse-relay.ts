@@ -1,0 +1,75 @@
+import { HttpError } from "../http/errors.js";
+import type { BackendCall } from "./backend-call.js";
+import { ClientClosedError } from "./backend-errors.js";
+import { SseUsageScanner, type TokenCounts } from "./token-usage.js";
+
+export interface StreamOutcome {
+  /** 200 when the backend finished, 499 when the caller left, else the error's status (502/504). */
+  status: number;
+  usage: TokenCounts | undefined;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * The backend's SSE body, passed on chunk by chunk. Pull-based: a chunk is read from the backend only
+ * when the caller's side wants one, so a slow reader slows the backend (backpressure) and nothing is
+ * buffered. A backend that fails mid-stream ends the stream with `data: {"error": …}`; a caller that
+ * goes away cancels the backend request. `onEnd` runs once, before the stream closes.
+ */
+export function relayStream(
+  call: BackendCall,
+  body: ReadableStream<Uint8Array>,
+  onEnd: (outcome: StreamOutcome) => Promise<void>,
+): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  const scanner = new SseUsageScanner();
+  let ended = false;
+  const end = async (status: number) => {
+    if (ended) return;
+    ended = true;
+    call.finish();
+    await onEnd({ status, usage: scanner.usage });
+  };
+
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        call.armTimer();
+        let result: Awaited<ReturnType<typeof reader.read>>;
+        try {
+          result = await reader.read();
+        } catch (err) {
+          call.disarmTimer();
+          const error = call.translate(err);
+          if (error instanceof ClientClosedError) {
+            await end(499);
+            controller.close();
+            return;
+          }
+          const separator = scanner.atEventBoundary ? "" : "\n\n";
+          controller.enqueue(
+            encoder.encode(`${separator}data: ${JSON.stringify({ error: error.message })}\n\n`),
+          );
+          await end(error instanceof HttpError ? error.status : 502);
+          controller.close();
+          return;
+        }
+        call.disarmTimer();
+        if (result.done) {
+          await end(200);
+          controller.close();
+          return;
+        }
+        scanner.push(result.value);
+        controller.enqueue(result.value);
+      },
+      async cancel() {
+        call.abort("client");
+        reader.cancel().catch(() => undefined);
+        await end(499);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}

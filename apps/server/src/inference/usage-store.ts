@@ -1,0 +1,141 @@
+import { randomUUID } from "node:crypto";
+import type { ExpressionBuilder, Kysely } from "kysely";
+import type { Database } from "../db/schema.js";
+import type { InferenceTables } from "./usage-table.js";
+
+export interface UsageRecord {
+  user: string;
+  billTo: string | null;
+  model: string;
+  backend: string;
+  route: string;
+  streamed: boolean;
+  promptTokens: number;
+  completionTokens: number;
+  durationMs: number;
+  status: number;
+  startedAt: Date;
+}
+
+export interface UsageTotals {
+  requests: number;
+  promptTokens: number;
+  completionTokens: number;
+  totalTokens: number;
+  durationMs: number;
+}
+
+export interface UsageReport extends UsageTotals {
+  since: string;
+  until: string;
+  models: (UsageTotals & { model: string })[];
+}
+
+type Filter = { column: "user_name" | "bill_to"; value: string };
+type Numeric = number | string | bigint | null;
+
+/** Writes one row per gateway call and sums them for the usage pages. */
+export class UsageStore {
+  private readonly db: Kysely<Database & InferenceTables>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db.withTables<InferenceTables>();
+  }
+
+  async record(entry: UsageRecord): Promise<void> {
+    await this.db
+      .insertInto("inference_usage")
+      .values({
+        id: randomUUID(),
+        created_at: entry.startedAt.toISOString(),
+        user_name: entry.user,
+        bill_to: entry.billTo,
+        model: entry.model,
+        backend: entry.backend,
+        route: entry.route,
+        streamed: entry.streamed ? 1 : 0,
+        prompt_tokens: Math.max(0, Math.round(entry.promptTokens)),
+        completion_tokens: Math.max(0, Math.round(entry.completionTokens)),
+        duration_ms: Math.max(0, Math.round(entry.durationMs)),
+        status: entry.status,
+      })
+      .execute();
+  }
+
+  /** Prompt + completion tokens the user spent since `since` (the monthly quota). */
+  async tokensOfUserSince(user: string, since: Date): Promise<number> {
+    const row = await this.db
+      .selectFrom("inference_usage")
+      .select((eb) => [
+        eb.fn.sum<Numeric>("prompt_tokens").as("prompt"),
+        eb.fn.sum<Numeric>("completion_tokens").as("completion"),
+      ])
+      .where("user_name", "=", user)
+      .where("created_at", ">=", since.toISOString())
+      .executeTakeFirst();
+    return Number(row?.prompt ?? 0) + Number(row?.completion ?? 0);
+  }
+
+  async userReport(user: string, since: Date, until: Date): Promise<UsageReport> {
+    return this.report({ column: "user_name", value: user }, since, until);
+  }
+
+  async orgReport(
+    org: string,
+    since: Date,
+    until: Date,
+  ): Promise<UsageReport & { users: (UsageTotals & { user: string })[] }> {
+    const report = await this.report({ column: "bill_to", value: org }, since, until);
+    const rows = await this.grouped({ column: "bill_to", value: org }, since, "user_name");
+    return { ...report, users: rows.map(({ key, ...totals }) => ({ user: key, ...totals })) };
+  }
+
+  private async report(filter: Filter, since: Date, until: Date): Promise<UsageReport> {
+    const rows = await this.grouped(filter, since, "model");
+    const models = rows.map(({ key, ...totals }) => ({ model: key, ...totals }));
+    const sum = (pick: (t: UsageTotals) => number) => models.reduce((total, m) => total + pick(m), 0);
+    return {
+      since: since.toISOString(),
+      until: until.toISOString(),
+      requests: sum((m) => m.requests),
+      promptTokens: sum((m) => m.promptTokens),
+      completionTokens: sum((m) => m.completionTokens),
+      totalTokens: sum((m) => m.totalTokens),
+      durationMs: sum((m) => m.durationMs),
+      models,
+    };
+  }
+
+  private async grouped(
+    filter: Filter,
+    since: Date,
+    by: "model" | "user_name",
+  ): Promise<(UsageTotals & { key: string })[]> {
+    const rows = await this.db
+      .selectFrom("inference_usage")
+      .select((eb: ExpressionBuilder<Database & InferenceTables, "inference_usage">) => [
+        eb.ref(by).as("key"),
+        eb.fn.countAll<number | string | bigint>().as("requests"),
+        eb.fn.sum<Numeric>("prompt_tokens").as("prompt"),
+        eb.fn.sum<Numeric>("completion_tokens").as("completion"),
+        eb.fn.sum<Numeric>("duration_ms").as("duration"),
+      ])
+      .where(filter.column, "=", filter.value)
+      .where("created_at", ">=", since.toISOString())
+      .groupBy(by)
+      .orderBy(by)
+      .execute();
+    return rows.map((row) => {
+      const promptTokens = Number(row.prompt ?? 0);
+      const completionTokens = Number(row.completion ?? 0);
+      return {
+        key: String(row.key),
+        requests: Number(row.requests ?? 0),
+        promptTokens,
+        completionTokens,
+        totalTokens: promptTokens + completionTokens,
+        durationMs: Number(row.duration ?? 0),
+      };
+    });
+  }
+}
