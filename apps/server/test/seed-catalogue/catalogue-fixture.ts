@@ -45,7 +45,7 @@ export function repoFiles(repo: DemoRepo): RepoFiles {
   };
 }
 
-const caches: DeriveCaches = { gguf: new Map() };
+const caches: DeriveCaches = { gguf: new Map(), safetensors: new Map() };
 
 export function derive(repo: DemoRepo): Promise<DerivedMetadata> {
   return deriveMetadata(repoFiles(repo), caches);
