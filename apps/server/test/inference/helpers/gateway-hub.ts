@@ -27,7 +27,12 @@ export const MODELS = {
   refuses: "acme/refuses",
   crashes: "acme/crashes",
   unserved: "acme/unserved",
+  /** Served only by the unreachable backend of `withDeadBackend`. */
+  onlyDead: "acme/only-dead",
 } as const;
+
+/** A backend on a port nothing listens on (connection refused). */
+export const DEAD_BACKEND_URL = "http://127.0.0.1:1/v1";
 
 /**
  * A hub whose MODELHUB_INFERENCE_CONFIG points at a fresh fake backend, with a few model repos,
@@ -36,6 +41,7 @@ export const MODELS = {
 export async function startGatewayHub(
   dialect: Dialect,
   limits: { requestsPerMinute?: number; monthlyTokenQuota?: number } = {},
+  options: { withDeadBackend?: boolean } = {},
 ): Promise<GatewayHub> {
   const backend = await startFakeBackend();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "modelhub-inference-"));
@@ -44,6 +50,16 @@ export async function startGatewayHub(
     configFile,
     JSON.stringify({
       backends: [
+        ...(options.withDeadBackend
+          ? [
+              {
+                name: "dead",
+                kind: "openai-compatible",
+                baseUrl: DEAD_BACKEND_URL,
+                models: { [MODELS.chat]: "tiny", [MODELS.onlyDead]: "tiny" },
+              },
+            ]
+          : []),
         {
           name: "fake",
           kind: "openai-compatible",

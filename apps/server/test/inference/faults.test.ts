@@ -1,0 +1,129 @@
+import { InferenceClient } from "@huggingface/inference";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearer, DIALECTS, postJson } from "../platform/helpers/test-hub.js";
+import { MODELS, startGatewayHub, type GatewayHub } from "./helpers/gateway-hub.js";
+import { eventually, usageRows } from "./helpers/usage-rows.js";
+
+const MESSAGES = [{ role: "user", content: "Say hello" }];
+
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  return Promise.race([
+    promise,
+    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms)),
+  ]);
+}
+
+describe.each(DIALECTS)("inference gateway: faults (%s)", (dialect) => {
+  let g: GatewayHub;
+  beforeAll(async () => {
+    g = await startGatewayHub(dialect, {}, { withDeadBackend: true });
+  });
+  afterAll(async () => {
+    await g?.stop();
+  });
+
+  const chat = (model: string, extra: Record<string, unknown> = {}, init: RequestInit = {}) =>
+    fetch(`${g.hub.url}/v1/chat/completions`, {
+      method: "POST",
+      headers: { ...bearer(g.bob), "Content-Type": "application/json" },
+      body: JSON.stringify({ model, messages: MESSAGES, ...extra }),
+      ...init,
+    });
+
+  it("passes SSE through chunk by chunk and a disconnecting client cancels the backend request", async () => {
+    const controller = new AbortController();
+    const response = await chat(MODELS.slow, { stream: true }, { signal: controller.signal });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    const reader = response.body!.getReader();
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toMatch(/^data: \{/);
+    const aborted = g.backend.nextAbort();
+    controller.abort();
+    const seen = await within(aborted, 3000, "the backend to see the abort");
+    expect(seen.body.model).toBe("slow");
+    const rows = await eventually(
+      () => usageRows(g.hub),
+      (all) => all.some((row) => row.model === MODELS.slow && row.status === 499),
+    );
+    expect(rows.find((row) => row.model === MODELS.slow)).toMatchObject({
+      status: 499,
+      streamed: 1,
+      backend: "fake",
+    });
+  });
+
+  it("ends the stream with an SSE error event when the backend dies mid-stream, and the next request works", async () => {
+    const response = await chat(MODELS.dies, { stream: true });
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(text).toContain('"content":"Hel"');
+    const events = text.split("\n\n").filter((event) => event.startsWith("data: "));
+    const last = JSON.parse(events.at(-1)!.slice(6)) as { error: string };
+    expect(last.error).toMatch(/Inference backend "fake"/);
+
+    const client = new InferenceClient(g.bob, { endpointUrl: g.hub.url });
+    await expect(async () => {
+      for await (const chunk of client.chatCompletionStream({ model: MODELS.dies, messages: MESSAGES }))
+        void chunk;
+    }).rejects.toThrow(/Inference backend "fake"/);
+
+    const next = await chat(MODELS.chat);
+    expect(next.status).toBe(200);
+    expect((await next.json()).choices[0].message.content).toBe("Hello from tiny");
+    const rows = await usageRows(g.hub);
+    expect(rows.filter((row) => row.model === MODELS.dies).map((row) => row.status)).toContain(502);
+  });
+
+  it("turns a backend that drops the connection into a 502", async () => {
+    const response = await chat(MODELS.dies);
+    expect(response.status).toBe(502);
+    expect((await response.json()).error).toMatch(/Inference backend "fake"/);
+  });
+
+  it("turns a silent backend into a 504 and cancels its request, streamed or not", async () => {
+    for (const stream of [false, true]) {
+      const aborted = g.backend.nextAbort();
+      const response = await chat(MODELS.hangs, { stream });
+      expect(response.status, `stream=${stream}`).toBe(504);
+      expect((await response.json()).error).toBe('Inference backend "fake" did not answer within 400 ms');
+      await within(aborted, 3000, "the backend to see the timeout abort");
+    }
+    const rows = await usageRows(g.hub);
+    expect(rows.filter((row) => row.model === MODELS.hangs).map((row) => row.status)).toEqual([504, 504]);
+  });
+
+  it("keeps a backend's 4xx with its message and turns its 5xx into a 502", async () => {
+    const refused = await chat(MODELS.refuses);
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error).toBe(
+      'Inference backend "fake" refused the request (HTTP 400): max_tokens is too large',
+    );
+    const crashed = await chat(MODELS.crashes);
+    expect(crashed.status).toBe(502);
+    expect((await crashed.json()).error).toBe('Inference backend "fake" failed (HTTP 500): out of memory');
+  });
+
+  it("tries the next backend when one cannot be reached, and answers 502 when none can", async () => {
+    const before = (await usageRows(g.hub)).length;
+    const served = await chat(MODELS.chat);
+    expect(served.status).toBe(200);
+    const rows = (await usageRows(g.hub)).slice(before);
+    expect(rows.map((row) => [row.backend, row.status])).toEqual([
+      ["dead", 502],
+      ["fake", 200],
+    ]);
+    const unreachable = await postJson(
+      `${g.hub.url}/v1/chat/completions`,
+      { model: MODELS.onlyDead, messages: MESSAGES },
+      g.bob,
+    );
+    expect(unreachable.status).toBe(502);
+    expect((await unreachable.json()).error).toBe('Inference backend "dead" could not be reached');
+    const named = await chat(`${MODELS.onlyDead}:fake`);
+    expect(named.status).toBe(404);
+    expect((await named.json()).error).toMatch(
+      /Inference backend "fake" does not serve model acme\/only-dead/,
+    );
+  });
+});
