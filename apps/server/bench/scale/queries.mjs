@@ -16,6 +16,13 @@ const CASES = {
   "search common (llama)": { ...base, sort: "trending", search: ["llama"] },
   "search rarer (bert-base)": { ...base, sort: "trending", search: ["bert-base"] },
   "search no match": { ...base, sort: "trending", search: ["zzzz"] },
+  "search two words (llama instruct)": { ...base, sort: "trending", search: ["llama instruct"] },
+  "search word + tag (bert text-classification)": {
+    ...base,
+    sort: "trending",
+    search: ["bert text-classification"],
+  },
+  "search a tag alone (gguf)": { ...base, sort: "trending", search: ["gguf"] },
   "task+library common": {
     ...base,
     sort: "downloads",

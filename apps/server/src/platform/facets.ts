@@ -1,7 +1,7 @@
 import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import type { Database } from "../db/schema.js";
 import { searchNameOf } from "../db/search-indexes.js";
-import { whereListFilters, type ListFilters } from "./list-filters.js";
+import { withSearchTags, whereListFilters, type ListFilters } from "./list-filters.js";
 
 export const MAX_FACET_SIZE = 50;
 
@@ -177,6 +177,7 @@ async function countPairs(db: Kysely<Database>, query: FacetQuery, base: RepoFil
  */
 export async function countFacets(db: Kysely<Database>, query: FacetQuery, size: number): Promise<Facets> {
   const top = Math.max(1, Math.min(size, MAX_FACET_SIZE));
+  query = await withSearchTags(db, query);
   const base = filteredRepos(db, query);
   const matchingIds = base.select("repos.id");
   const count = sql<number>`count(*)`.as("count");

@@ -1,15 +1,26 @@
-import { sql, type RawBuilder, type SelectQueryBuilder } from "kysely";
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from "kysely";
 import type { Database } from "../db/schema.js";
 import { APP_REQUIREMENTS } from "./app-filters.js";
 import type { ListQuery } from "./search.js";
 
 /** What narrows a listing; sort, direction, limit and cursor only order and page it. */
-export type ListFilters = Omit<ListQuery, "sort" | "direction" | "limit" | "cursor">;
+export type ListFilters = Omit<ListQuery, "sort" | "direction" | "limit" | "cursor"> & {
+  /** Search words that are also tags of some repo (see `withSearchTags`): they match by tag too. */
+  searchTags?: readonly string[];
+};
 
 /** The words of the search terms, lower-cased; at most 8, so one request cannot add unbounded clauses. */
 export function searchWords(terms: readonly string[]): string[] {
   const words = terms.flatMap((term) => term.toLowerCase().split(/\s+/)).filter((word) => word !== "");
   return [...new Set(words)].slice(0, 8);
+}
+
+/** The query with `searchTags` set: which of its search words some repo carries as a tag. */
+export async function withSearchTags<Q extends ListFilters>(db: Kysely<Database>, query: Q): Promise<Q> {
+  const words = searchWords(query.search);
+  if (words.length === 0) return query;
+  const rows = await db.selectFrom("repo_tags").select("tag").distinct().where("tag", "in", words).execute();
+  return { ...query, searchTags: rows.map((row) => row.tag) };
 }
 
 function escapeLike(text: string): string {
@@ -36,9 +47,25 @@ export function whereListFilters<O>(
         ? q.where((eb) => eb.or([eb("private", "=", 0), eb("owner", "in", namespaces)]))
         : q.where("private", "=", 0);
   }
-  // Every word must appear in the id ("qwen2.5 7b" finds Qwen/Qwen2.5-7B-Instruct), in any order.
+  // Every word must appear in the id ("qwen2.5 7b" finds Qwen/Qwen2.5-7B-Instruct), in any order, or
+  // be one of the repo's tags ("mistral gguf"). Only words known to be tags get the second test, so a
+  // search for rare words keeps its trigram plan on PostgreSQL.
   for (const word of searchWords(query.search)) {
-    q = q.where(sql<boolean>`${searchName} like ${`%${escapeLike(word)}%`} escape '\\'`);
+    const inId = sql<boolean>`${searchName} like ${`%${escapeLike(word)}%`} escape '\\'`;
+    if (!query.searchTags?.includes(word)) {
+      q = q.where(inId);
+      continue;
+    }
+    q = q.where((eb) =>
+      eb.or([
+        inId,
+        eb(
+          "id",
+          "in",
+          eb.selectFrom("repo_tags").select("repo_tags.repo_id").where("repo_tags.tag", "=", word),
+        ),
+      ]),
+    );
   }
   if (query.author) q = q.where(sql<boolean>`lower(owner) = ${query.author.toLowerCase()}`);
   if (query.pipelineTag) q = q.where("pipeline_tag", "=", query.pipelineTag);

@@ -4,7 +4,7 @@ import type { Database } from "../db/schema.js";
 import { isSqlite, searchNameOf } from "../db/search-indexes.js";
 import type { RepoType, Viewer } from "../http/contracts.js";
 import { badRequest } from "../http/errors.js";
-import { whereListFilters, type ListFilters } from "./list-filters.js";
+import { whereListFilters, withSearchTags, type ListFilters } from "./list-filters.js";
 import type { RepoRow } from "./repos.js";
 
 export type SortKey =
@@ -107,7 +107,11 @@ function decodeCursor(text: string): Cursor {
 
 /** How many repos match the listing's filters (what `X-Total-Count` reports on a first page). */
 export async function countRepos(db: Kysely<Database>, query: ListFilters): Promise<number> {
-  const row = await whereListFilters(db.selectFrom("repos"), query, searchNameOf(db))
+  const row = await whereListFilters(
+    db.selectFrom("repos"),
+    await withSearchTags(db, query),
+    searchNameOf(db),
+  )
     .select((eb) => eb.fn.countAll<number | string>().as("count"))
     .executeTakeFirst();
   return Number(row?.count ?? 0);
@@ -119,7 +123,7 @@ export async function listRepos(db: Kysely<Database>, query: ListQuery): Promise
   const descending = query.direction === -1;
   let q: SelectQueryBuilder<Database, "repos", RepoRow> = whereListFilters(
     db.selectFrom("repos").selectAll(),
-    query,
+    await withSearchTags(db, query),
     searchNameOf(db),
   );
 

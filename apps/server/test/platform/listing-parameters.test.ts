@@ -45,6 +45,15 @@ describe.each(DIALECTS)("listing parameters: every one honoured or refused (%s)"
     expect(await ids("search=llama nothing-like-this")).toEqual([]);
   });
 
+  it("a search word may also be one of the repo's tags", async () => {
+    expect(await ids("search=qwen text-generation")).toEqual(["alice/Qwen2.5-7B-Instruct"]);
+    expect(await ids("search=diffusers")).toEqual(["alice/stable-diffusion-tiny"]);
+    expect(await ids("search=text-to-image stable")).toEqual(["alice/stable-diffusion-tiny"]);
+    expect(await ids("search=qwen text-to-image")).toEqual([]);
+    const facets = await fetch(`${hub.url}/api/models/facets?search=diffusers`);
+    expect(((await facets.json()) as { total: number }).total).toBe(1);
+  });
+
   it("apps= keeps the models a local app can run; other= filters by tag; inference=warm is understood", async () => {
     expect(await ids("apps=llama.cpp")).toEqual(["alice/Llama-3.1-8B-Instruct-GGUF"]);
     expect(await ids("apps=vllm")).toEqual(["alice/Qwen2.5-7B-Instruct"]);
