@@ -83,8 +83,14 @@ function describeIssues(error: z.ZodError): string {
       const where = issue.path
         .map((part) => (typeof part === "number" ? `[${part}]` : `.${String(part)}`))
         .join("");
-      return `${where.replace(/^\./, "") || "(top level)"}: ${issue.message}`;
+      return `${where.replace(/^\./, "") || "(top level)"}: ${innermostMessage(issue)}`;
     })
     .join("; ")
     .replace(/\s*\n\s*/g, " ");
+}
+
+/** An invalid record key carries the key check's own message one level down. */
+function innermostMessage(issue: z.core.$ZodIssue): string {
+  if (issue.code === "invalid_key" && issue.issues.length > 0) return innermostMessage(issue.issues[0]);
+  return issue.message;
 }
