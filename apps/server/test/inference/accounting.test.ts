@@ -2,6 +2,7 @@ import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, DIALECTS, type TestHub } from "../platform/helpers/test-hub.js";
 import { COMPLETION_TOKENS, PROMPT_TOKENS } from "./helpers/fake-backend.js";
+import { errorOf } from "./helpers/responses.js";
 import { MODELS, startGatewayHub, type GatewayHub } from "./helpers/gateway-hub.js";
 import { usageRows } from "./helpers/usage-rows.js";
 
@@ -70,7 +71,7 @@ describe.each(DIALECTS)("inference gateway: accounting and bill-to (%s)", (diale
 
     const outsider = await chat(g.hub, mallory, {}, { "X-HF-Bill-To": "acme" });
     expect(outsider.status).toBe(403);
-    expect((await outsider.json()).error).toMatch(/not a member of "acme"/);
+    expect(await errorOf(outsider)).toMatch(/not a member of "acme"/);
     const nowhere = await chat(g.hub, mallory, {}, { "X-HF-Bill-To": "no-such-org" });
     expect(nowhere.status).toBe(403);
     expect((await usageRows(g.hub)).some((r) => r.user_name === "mallory")).toBe(false);
@@ -144,7 +145,7 @@ describe.each(DIALECTS)("inference gateway: limits (%s)", (dialect) => {
     const retryAfter = Number(limited.headers.get("Retry-After"));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    expect((await limited.json()).error).toMatch(/at most 3 inference requests per minute/);
+    expect(await errorOf(limited)).toMatch(/at most 3 inference requests per minute/);
     expect((await chat(perMinute.hub, perMinute.alice)).status).toBe(200);
   });
 
@@ -154,7 +155,7 @@ describe.each(DIALECTS)("inference gateway: limits (%s)", (dialect) => {
     for (let i = 0; i < 3; i++) expect((await chat(quota.hub, dave)).status).toBe(200);
     const over = await chat(quota.hub, dave);
     expect(over.status).toBe(429);
-    expect((await over.json()).error).toMatch(/Monthly token quota reached: 30 of 25 tokens used this month/);
+    expect(await errorOf(over)).toMatch(/Monthly token quota reached: 30 of 25 tokens used this month/);
     expect(Number(over.headers.get("Retry-After"))).toBeGreaterThan(0);
   });
 });

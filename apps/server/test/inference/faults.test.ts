@@ -1,6 +1,7 @@
 import { InferenceClient } from "@huggingface/inference";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, DIALECTS, postJson } from "../platform/helpers/test-hub.js";
+import { errorOf, answerOf } from "./helpers/responses.js";
 import { MODELS, startGatewayHub, type GatewayHub } from "./helpers/gateway-hub.js";
 import { eventually, usageRows } from "./helpers/usage-rows.js";
 
@@ -70,7 +71,7 @@ describe.each(DIALECTS)("inference gateway: faults (%s)", (dialect) => {
 
     const next = await chat(MODELS.chat);
     expect(next.status).toBe(200);
-    expect((await next.json()).choices[0].message.content).toBe("Hello from tiny");
+    expect(await answerOf(next)).toBe("Hello from tiny");
     const rows = await usageRows(g.hub);
     expect(rows.filter((row) => row.model === MODELS.dies).map((row) => row.status)).toContain(502);
   });
@@ -78,7 +79,7 @@ describe.each(DIALECTS)("inference gateway: faults (%s)", (dialect) => {
   it("turns a backend that drops the connection into a 502", async () => {
     const response = await chat(MODELS.dies);
     expect(response.status).toBe(502);
-    expect((await response.json()).error).toMatch(/Inference backend "fake"/);
+    expect(await errorOf(response)).toMatch(/Inference backend "fake"/);
   });
 
   it("turns a silent backend into a 504 and cancels its request, streamed or not", async () => {
@@ -86,7 +87,7 @@ describe.each(DIALECTS)("inference gateway: faults (%s)", (dialect) => {
       const aborted = g.backend.nextAbort();
       const response = await chat(MODELS.hangs, { stream });
       expect(response.status, `stream=${stream}`).toBe(504);
-      expect((await response.json()).error).toBe('Inference backend "fake" did not answer within 400 ms');
+      expect(await errorOf(response)).toBe('Inference backend "fake" did not answer within 400 ms');
       await within(aborted, 3000, "the backend to see the timeout abort");
     }
     const rows = await usageRows(g.hub);
@@ -96,12 +97,12 @@ describe.each(DIALECTS)("inference gateway: faults (%s)", (dialect) => {
   it("keeps a backend's 4xx with its message and turns its 5xx into a 502", async () => {
     const refused = await chat(MODELS.refuses);
     expect(refused.status).toBe(400);
-    expect((await refused.json()).error).toBe(
+    expect(await errorOf(refused)).toBe(
       'Inference backend "fake" refused the request (HTTP 400): max_tokens is too large',
     );
     const crashed = await chat(MODELS.crashes);
     expect(crashed.status).toBe(502);
-    expect((await crashed.json()).error).toBe('Inference backend "fake" failed (HTTP 500): out of memory');
+    expect(await errorOf(crashed)).toBe('Inference backend "fake" failed (HTTP 500): out of memory');
   });
 
   it("tries the next backend when one cannot be reached, and answers 502 when none can", async () => {
@@ -119,11 +120,9 @@ describe.each(DIALECTS)("inference gateway: faults (%s)", (dialect) => {
       g.bob,
     );
     expect(unreachable.status).toBe(502);
-    expect((await unreachable.json()).error).toBe('Inference backend "dead" could not be reached');
+    expect(await errorOf(unreachable)).toBe('Inference backend "dead" could not be reached');
     const named = await chat(`${MODELS.onlyDead}:fake`);
     expect(named.status).toBe(404);
-    expect((await named.json()).error).toMatch(
-      /Inference backend "fake" does not serve model acme\/only-dead/,
-    );
+    expect(await errorOf(named)).toMatch(/Inference backend "fake" does not serve model acme\/only-dead/);
   });
 });

@@ -2,6 +2,7 @@ import { InferenceClient } from "@huggingface/inference";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, DIALECTS, postJson } from "../platform/helpers/test-hub.js";
+import { errorOf, answerOf, type ModelList } from "./helpers/responses.js";
 import { BACKEND_KEY, MODELS, startGatewayHub, type GatewayHub } from "./helpers/gateway-hub.js";
 
 const MESSAGES = [{ role: "user" as const, content: "Say hello" }];
@@ -16,7 +17,9 @@ describe.each(DIALECTS)("inference gateway: routes and clients (%s)", (dialect) 
   });
 
   it("lists the served models a caller may read, in the OpenAI list shape", async () => {
-    const mine = await (await fetch(`${g.hub.url}/v1/models`, { headers: bearer(g.alice) })).json();
+    const mine = (await (
+      await fetch(`${g.hub.url}/v1/models`, { headers: bearer(g.alice) })
+    ).json()) as ModelList;
     expect(mine.object).toBe("list");
     const ids = (mine.data as { id: string; object: string; owned_by: string }[]).map((m) => m.id);
     expect(ids).toContain(MODELS.chat);
@@ -27,7 +30,9 @@ describe.each(DIALECTS)("inference gateway: routes and clients (%s)", (dialect) 
       owned_by: "acme",
     });
 
-    const bobs = await (await fetch(`${g.hub.url}/v1/models`, { headers: bearer(g.bob) })).json();
+    const bobs = (await (
+      await fetch(`${g.hub.url}/v1/models`, { headers: bearer(g.bob) })
+    ).json()) as ModelList;
     expect((bobs.data as { id: string }[]).map((m) => m.id)).not.toContain(MODELS.privateChat);
   });
 
@@ -44,7 +49,7 @@ describe.each(DIALECTS)("inference gateway: routes and clients (%s)", (dialect) 
       messages: MESSAGES,
     });
     expect(anonymous.status).toBe(401);
-    expect((await anonymous.json()).error).toMatch(/authenticated/);
+    expect(await errorOf(anonymous)).toMatch(/authenticated/);
     const unknown = await postJson(
       `${g.hub.url}/v1/chat/completions`,
       { model: MODELS.chat, messages: MESSAGES },
@@ -67,14 +72,14 @@ describe.each(DIALECTS)("inference gateway: routes and clients (%s)", (dialect) 
         g.bob,
       );
       expect(response.status, model).toBe(404);
-      expect((await response.json()).error).toMatch(message);
+      expect(await errorOf(response)).toMatch(message);
     }
   });
 
   it("answers 400 to bodies without a model or messages", async () => {
     const noModel = await postJson(`${g.hub.url}/v1/chat/completions`, { messages: MESSAGES }, g.bob);
     expect(noModel.status).toBe(400);
-    expect((await noModel.json()).error).toMatch(/"model" is required/);
+    expect(await errorOf(noModel)).toMatch(/"model" is required/);
     const noMessages = await postJson(`${g.hub.url}/v1/chat/completions`, { model: MODELS.chat }, g.bob);
     expect(noMessages.status).toBe(400);
     const notJson = await fetch(`${g.hub.url}/v1/chat/completions`, {
@@ -92,7 +97,7 @@ describe.each(DIALECTS)("inference gateway: routes and clients (%s)", (dialect) 
       g.bob,
     );
     expect(response.status).toBe(200);
-    const body = await response.json();
+    const body = (await response.json()) as { choices: { message: { content: string } }[] };
     expect(body.choices[0].message.content).toBe("Hello from tiny");
     const seen = g.backend.requests.at(-1)!;
     expect(seen.body).toMatchObject({ model: "tiny", max_tokens: 5, messages: MESSAGES });
@@ -145,6 +150,6 @@ describe.each(DIALECTS)("inference gateway: routes and clients (%s)", (dialect) 
       g.alice,
     );
     expect(response.status).toBe(200);
-    expect((await response.json()).choices[0].message.content).toBe("Hello from private");
+    expect(await answerOf(response)).toBe("Hello from private");
   });
 });
