@@ -26,9 +26,9 @@ const REPOS: Target[] = [
   { owner: "walkorg", name: "org-model" },
   { owner: "alice", name: "walk-private" },
 ];
-/** POSTs that only read (or sign in/out): walked like reads. */
+/** POSTs that only read (or sign in/out, or run inference, which read tokens may): walked like reads. */
 const READING_POSTS =
-  /\/(paths-info|git-upload-pack|validate-yaml|login|logout|lfs\/objects\/batch|locks\/verify)(\/|$)/;
+  /\/(paths-info|git-upload-pack|validate-yaml|login|logout|lfs\/objects\/batch|locks\/verify|completions)(\/|$)/;
 
 interface Caller {
   label: string;
