@@ -24,6 +24,7 @@ const EXPOSED_HEADERS = [
   "Content-Range",
   "Content-Length",
   "Link",
+  "Retry-After",
   "X-Error-Code",
   "X-Error-Message",
   "X-Request-Id",

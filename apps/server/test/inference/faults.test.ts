@@ -54,6 +54,22 @@ describe.each(DIALECTS)("inference gateway: faults (%s)", (dialect) => {
     });
   });
 
+  it("a caller that disconnects before a non-streamed answer cancels the backend request", async () => {
+    const controller = new AbortController();
+    const aborted = g.backend.nextAbort();
+    const pending = chat(MODELS.hangs, {}, { signal: controller.signal }).catch((err: unknown) => err);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    controller.abort();
+    expect(await pending).toBeInstanceOf(Error);
+    await within(aborted, 3000, "the backend to see the abort");
+    const rows = await eventually(
+      () => usageRows(g.hub),
+      (all) => all.some((row) => row.model === MODELS.hangs),
+    );
+    // Well before the 400 ms timeout: the caller's disconnect, not the timeout, ended it.
+    expect(rows.find((row) => row.model === MODELS.hangs)).toMatchObject({ status: 499, streamed: 0 });
+  });
+
   it("ends the stream with an SSE error event when the backend dies mid-stream, and the next request works", async () => {
     const response = await chat(MODELS.dies, { stream: true });
     expect(response.status).toBe(200);
@@ -91,7 +107,9 @@ describe.each(DIALECTS)("inference gateway: faults (%s)", (dialect) => {
       await within(aborted, 3000, "the backend to see the timeout abort");
     }
     const rows = await usageRows(g.hub);
-    expect(rows.filter((row) => row.model === MODELS.hangs).map((row) => row.status)).toEqual([504, 504]);
+    expect(rows.filter((row) => row.model === MODELS.hangs).map((row) => row.status)).toEqual([
+      499, 504, 504,
+    ]);
   });
 
   it("keeps a backend's 4xx with its message and turns its 5xx into a 502", async () => {
@@ -110,10 +128,8 @@ describe.each(DIALECTS)("inference gateway: faults (%s)", (dialect) => {
     const served = await chat(MODELS.chat);
     expect(served.status).toBe(200);
     const rows = (await usageRows(g.hub)).slice(before);
-    expect(rows.map((row) => [row.backend, row.status])).toEqual([
-      ["dead", 502],
-      ["fake", 200],
-    ]);
+    // Both attempts share the call's start time, so their order in the table is not defined.
+    expect(rows.map((row) => `${row.backend} ${row.status}`).sort()).toEqual(["dead 502", "fake 200"]);
     const unreachable = await postJson(
       `${g.hub.url}/v1/chat/completions`,
       { model: MODELS.onlyDead, messages: MESSAGES },
