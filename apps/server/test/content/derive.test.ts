@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readGgufHeader } from "../../src/content/index.js";
 import { createTestHub, type TestHub } from "./fixtures.js";
 import { buildGguf } from "./gguf-builder.js";
+import { tinySafetensors } from "../../src/seed/catalogue/files/safetensors.js";
 
 describe("metadata derivation at each commit", () => {
   let hub: TestHub;
@@ -41,9 +42,10 @@ describe("metadata derivation at each commit", () => {
         eos_token: "</s>",
         mask_token: { content: "<mask>" },
       }),
-      "model.safetensors": "weights",
+      "model.safetensors": Buffer.from(tinySafetensors("chat", 4, 8)),
     });
     expect(derived.warnings).toEqual([]);
+    expect(derived.safetensors).toEqual({ parameters: { F16: 32 }, total: 32 });
     expect(derived.library_name).toBe("transformers");
     expect(derived.pipeline_tag).toBe("text-generation");
     expect(derived.widgetData).toEqual([{ text: "Hello there" }]);
