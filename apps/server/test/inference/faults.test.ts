@@ -54,6 +54,30 @@ describe.each(DIALECTS)("inference gateway: faults (%s)", (dialect) => {
     });
   });
 
+  it("a reader that stops reading stalls the backend (backpressure, nothing buffered)", async () => {
+    const response = await chat(MODELS.flood, { stream: true });
+    const reader = response.body!.getReader();
+    try {
+      await reader.read();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const stalledAt = g.backend.flood.bytes;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(g.backend.flood.blocked).toBe(true);
+      expect(g.backend.flood.bytes).toBe(stalledAt);
+      // Only socket and stream buffers sit between the two: a few MiB, not the 256 MiB on offer.
+      expect(stalledAt).toBeLessThan(32 * 1024 * 1024);
+      // Reading again lets the backend write again.
+      let read = 0;
+      while (g.backend.flood.bytes === stalledAt && read < 64 * 1024 * 1024)
+        read += (await reader.read()).value?.length ?? 0;
+      expect(g.backend.flood.bytes).toBeGreaterThan(stalledAt);
+    } finally {
+      const aborted = g.backend.nextAbort();
+      await reader.cancel();
+      await within(aborted, 3000, "the backend to see the abort");
+    }
+  });
+
   it("a caller that disconnects before a non-streamed answer cancels the backend request", async () => {
     const controller = new AbortController();
     const aborted = g.backend.nextAbort();

@@ -14,22 +14,26 @@ export interface FakeBackend {
   /** The OpenAI base URL (ends in /v1). */
   baseUrl: string;
   requests: SeenRequest[];
+  /** Bytes the "flood" behaviour has written so far, and whether it is waiting for the reader. */
+  flood: { bytes: number; blocked: boolean };
   /** Resolves when a request's connection has closed before its answer was complete. */
   nextAbort(): Promise<SeenRequest>;
   close(): Promise<void>;
 }
 
 export const PROMPT_TOKENS = 7;
+const FLOOD_LIMIT = 256 * 1024 * 1024;
 export const COMPLETION_TOKENS = 3;
 
 /**
  * A small OpenAI-compatible server on 127.0.0.1. The backend model name picks the behaviour:
  * anything (answers "Hello from <model>"), "die" (one chunk, then the socket is destroyed), "hang"
- * (never answers), "slow" (a chunk every 20 ms for 10 s), "refuse" (400 with an OpenAI error),
- * "crash" (500).
+ * (never answers), "slow" (a chunk every 20 ms for 10 s), "flood" (64 KiB chunks as fast as the reader
+ * takes them, up to 256 MiB), "refuse" (400 with an OpenAI error), "crash" (500).
  */
 export async function startFakeBackend(): Promise<FakeBackend> {
   const requests: SeenRequest[] = [];
+  const flood = { bytes: 0, blocked: false };
   let abortWaiters: ((seen: SeenRequest) => void)[] = [];
   const server = createServer((req, res) => {
     void handle(req, res).catch(() => res.destroy());
@@ -80,6 +84,25 @@ export async function startFakeBackend(): Promise<FakeBackend> {
       setTimeout(() => res.destroy(), 20);
       return;
     }
+    if (model === "flood") {
+      const piece = `data: ${JSON.stringify(chunk(model, chat, "x".repeat(64 * 1024)))}\n\n`;
+      const pump = () => {
+        while (!res.destroyed && flood.bytes < FLOOD_LIMIT) {
+          flood.bytes += piece.length;
+          if (!res.write(piece)) {
+            flood.blocked = true;
+            res.once("drain", () => {
+              flood.blocked = false;
+              pump();
+            });
+            return;
+          }
+        }
+        if (!res.destroyed) res.end("data: [DONE]\n\n");
+      };
+      pump();
+      return;
+    }
     if (model === "slow") {
       let sent = 0;
       const timer = setInterval(() => {
@@ -104,6 +127,7 @@ export async function startFakeBackend(): Promise<FakeBackend> {
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
+    flood,
     nextAbort: () => new Promise((resolve) => abortWaiters.push(resolve)),
     close: () =>
       new Promise((resolve) => {
