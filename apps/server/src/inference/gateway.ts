@@ -1,5 +1,5 @@
-import type { Viewer } from "../http/contracts.js";
-import { notFound } from "../http/errors.js";
+import type { RepoAccess, Viewer } from "../http/contracts.js";
+import { HttpError, notFound } from "../http/errors.js";
 import { requireUser } from "../http/middleware/auth.js";
 import type { Accounts } from "../platform/accounts.js";
 import type { Logger } from "../platform/logger.js";
@@ -17,6 +17,8 @@ import type { UsageStore } from "./usage-store.js";
 
 export interface GatewayDeps {
   repos: Repos;
+  /** The gate of gated models (the same rule as file downloads). */
+  access: Pick<RepoAccess, "downloadDenial">;
   accounts: Accounts;
   registry: BackendRegistry;
   limiter: InferenceLimiter;
@@ -128,6 +130,8 @@ export class InferenceGateway {
     const row = await this.deps.repos.find("model", requested.hubId);
     if (!row || !canReadRepo(viewer, toRepoRecord(row)))
       throw notFound(`Model ${requested.hubId} was not found on this hub (or you cannot read it)`);
+    const denial = await this.deps.access.downloadDenial?.(viewer, toRepoRecord(row));
+    if (denial) throw new HttpError(denial.status, denial.message, "GatedRepo");
     let routes = this.deps.registry.routesFor(row.full_id);
     if (requested.backendName !== undefined) {
       const wanted = requested.backendName.toLowerCase();

@@ -6,6 +6,7 @@ import type { AppDeps } from "../http/deps.js";
 import { forbidden, HttpError, notFound } from "../http/errors.js";
 import { jsonBody } from "../http/json-body.js";
 import { requireUser } from "../http/middleware/auth.js";
+import { createRepoAccess } from "../platform/repo-access.js";
 import { BackendRegistry } from "./backend-registry.js";
 import { BILL_TO_HEADER } from "./bill-to.js";
 import type { CompletionRoute } from "./completion-request.js";
@@ -28,6 +29,7 @@ export function inferenceRoutes(deps: AppDeps): Hono<AppEnv> {
   const usage = new UsageStore(deps.db);
   const gateway = new InferenceGateway({
     repos: deps.repos,
+    access: createRepoAccess(deps.repos, deps.db),
     accounts: deps.accounts,
     registry: new BackendRegistry(settings.backends),
     limiter: new InferenceLimiter(settings.limits, usage),

@@ -143,6 +143,23 @@ describe.each(DIALECTS)("inference gateway: routes and clients (%s)", (dialect) 
     expect(g.backend.requests.at(-1)!.path).toBe("/v1/completions");
   });
 
+  it("keeps the gate of gated models: 403 without granted access, members of the owner pass", async () => {
+    const refused = await postJson(
+      `${g.hub.url}/v1/chat/completions`,
+      { model: MODELS.gated, messages: MESSAGES },
+      g.bob,
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get("X-Error-Code")).toBe("GatedRepo");
+    expect(await errorOf(refused)).toMatch(/Access to model acme\/gated-chat is restricted/);
+    const member = await postJson(
+      `${g.hub.url}/v1/chat/completions`,
+      { model: MODELS.gated, messages: MESSAGES },
+      g.alice,
+    );
+    expect(member.status).toBe(200);
+  });
+
   it("lets the owner of a private model call it", async () => {
     const response = await postJson(
       `${g.hub.url}/v1/chat/completions`,

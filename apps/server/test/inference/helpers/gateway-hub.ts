@@ -21,6 +21,8 @@ export const BACKEND_KEY = "sk-backend-secret";
 export const MODELS = {
   chat: "acme/tiny-chat",
   privateChat: "alice/private-chat",
+  /** Gated ("manual"): acme members may call it, others need granted access. */
+  gated: "acme/gated-chat",
   dies: "acme/dies",
   hangs: "acme/hangs",
   slow: "acme/slow",
@@ -70,6 +72,7 @@ export async function startGatewayHub(
           models: {
             [MODELS.chat]: "tiny",
             [MODELS.privateChat]: "private",
+            [MODELS.gated]: "tiny",
             [MODELS.dies]: "die",
             [MODELS.hangs]: "hang",
             [MODELS.slow]: "slow",
@@ -91,6 +94,8 @@ export async function startGatewayHub(
   await hub.services.accounts.createOrg({ name: "acme", members: ["alice"] });
   for (const id of Object.values(MODELS))
     await insertRepo(hub.services, { id, private: id === MODELS.privateChat });
+  const gated = await hub.services.repos.find("model", MODELS.gated);
+  if (gated) await hub.services.repos.updateSettings(gated, { gated: "manual" });
   return {
     hub,
     backend,
