@@ -25,10 +25,17 @@ const MAX_ERROR_TEXT = 2000;
 
 /**
  * A non-2xx answer of a backend as a Hub-shaped error: its 4xx are the caller's fault and keep their
- * status (with the backend's message); anything else is a 502 naming the backend.
+ * status (with the backend's message), except 401/403 (the hub's key was refused); anything else is a
+ * 502 naming the backend.
  */
 export async function backendStatusError(backend: string, response: Response): Promise<HttpError> {
   const message = await backendMessage(response);
+  // The backend refusing the hub's own key is the admin's problem, not a bad token of the caller.
+  if (response.status === 401 || response.status === 403)
+    return new HttpError(
+      502,
+      `Inference backend "${backend}" refused the hub's credentials (HTTP ${response.status}); tell the hub's admin`,
+    );
   if (response.status >= 400 && response.status < 500) {
     return new HttpError(
       response.status as ContentfulStatusCode,

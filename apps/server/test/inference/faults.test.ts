@@ -136,7 +136,7 @@ describe.each(DIALECTS)("inference gateway: faults (%s)", (dialect) => {
     ]);
   });
 
-  it("keeps a backend's 4xx with its message and turns its 5xx into a 502", async () => {
+  it("keeps a backend's 4xx with its message, and turns its 5xx and its refusal of the hub's key into 502s", async () => {
     const refused = await chat(MODELS.refuses);
     expect(refused.status).toBe(400);
     expect(await errorOf(refused)).toBe(
@@ -145,6 +145,13 @@ describe.each(DIALECTS)("inference gateway: faults (%s)", (dialect) => {
     const crashed = await chat(MODELS.crashes);
     expect(crashed.status).toBe(502);
     expect(await errorOf(crashed)).toBe('Inference backend "fake" failed (HTTP 500): out of memory');
+    const locked = await chat(MODELS.locked);
+    expect(locked.status).toBe(502);
+    const message = await errorOf(locked);
+    expect(message).toBe(
+      `Inference backend "fake" refused the hub's credentials (HTTP 401); tell the hub's admin`,
+    );
+    expect(message).not.toContain("sk-backend-secret");
   });
 
   it("tries the next backend when one cannot be reached, and answers 502 when none can", async () => {

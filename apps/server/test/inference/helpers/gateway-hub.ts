@@ -29,6 +29,7 @@ export const MODELS = {
   flood: "acme/flood",
   refuses: "acme/refuses",
   crashes: "acme/crashes",
+  locked: "acme/locked",
   unserved: "acme/unserved",
   /** Served only by the unreachable backend of `withDeadBackend`. */
   onlyDead: "acme/only-dead",
@@ -79,6 +80,7 @@ export async function startGatewayHub(
             [MODELS.flood]: "flood",
             [MODELS.refuses]: "refuse",
             [MODELS.crashes]: "crash",
+            [MODELS.locked]: "locked",
           },
         },
       ],
