@@ -1,5 +1,6 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { HttpError } from "../http/errors.js";
+import type { BackendSettings } from "./settings.js";
 
 /** The backend could not be reached at all; the next backend serving the model may be tried. */
 export class BackendUnreachableError extends HttpError {
@@ -28,8 +29,12 @@ const MAX_ERROR_TEXT = 2000;
  * status (with the backend's message), except 401/403 (the hub's key was refused); anything else is a
  * 502 naming the backend.
  */
-export async function backendStatusError(backend: string, response: Response): Promise<HttpError> {
-  const message = await backendMessage(response);
+export async function backendStatusError(
+  backendSettings: Pick<BackendSettings, "name" | "apiKey">,
+  response: Response,
+): Promise<HttpError> {
+  const backend = backendSettings.name;
+  const message = withoutSecret(await backendMessage(response), backendSettings.apiKey);
   // The backend refusing the hub's own key is the admin's problem, not a bad token of the caller.
   if (response.status === 401 || response.status === 403)
     return new HttpError(
@@ -72,4 +77,9 @@ async function backendMessage(response: Response): Promise<string> {
     // not JSON: the text itself
   }
   return message.replace(/\s+/g, " ").trim().slice(0, MAX_ERROR_TEXT);
+}
+
+/** A backend that echoes the hub's key in an error must not hand it to the caller. */
+function withoutSecret(message: string, secret: string | undefined): string {
+  return secret ? message.split(secret).join("[backend key]") : message;
 }

@@ -92,7 +92,7 @@ export class InferenceGateway {
       let response: Response;
       try {
         response = await backendCall.send(call.route, backendBody(payload, route.backendModel));
-        if (!response.ok) throw await backendStatusError(route.backend.name, response);
+        if (!response.ok) throw await backendStatusError(route.backend, response);
         if (payload.stream && response.body && isEventStream(response)) {
           const stream = relayStream(backendCall, response.body, (outcome) =>
             record(route, outcome.status, outcome.usage),

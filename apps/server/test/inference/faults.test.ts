@@ -140,7 +140,7 @@ describe.each(DIALECTS)("inference gateway: faults (%s)", (dialect) => {
     const refused = await chat(MODELS.refuses);
     expect(refused.status).toBe(400);
     expect(await errorOf(refused)).toBe(
-      'Inference backend "fake" refused the request (HTTP 400): max_tokens is too large',
+      'Inference backend "fake" refused the request (HTTP 400): max_tokens is too large (key [backend key])',
     );
     const crashed = await chat(MODELS.crashes);
     expect(crashed.status).toBe(502);

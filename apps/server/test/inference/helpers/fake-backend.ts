@@ -29,7 +29,7 @@ export const COMPLETION_TOKENS = 3;
  * A small OpenAI-compatible server on 127.0.0.1. The backend model name picks the behaviour:
  * anything (answers "Hello from <model>"), "die" (one chunk, then the socket is destroyed), "hang"
  * (never answers), "slow" (a chunk every 20 ms for 10 s), "flood" (64 KiB chunks as fast as the reader
- * takes them, up to 256 MiB), "refuse" (400 with an OpenAI error), "locked" (401 echoing the key), "crash" (500).
+ * takes them, up to 256 MiB), "refuse" (400 with an OpenAI error echoing the key), "locked" (401 echoing the key), "crash" (500).
  */
 export async function startFakeBackend(): Promise<FakeBackend> {
   const requests: SeenRequest[] = [];
@@ -62,9 +62,8 @@ export async function startFakeBackend(): Promise<FakeBackend> {
     if (model === "hang") return;
     if (model === "refuse") {
       res.writeHead(400, { "Content-Type": "application/json" });
-      res.end(
-        JSON.stringify({ error: { message: "max_tokens is too large", type: "invalid_request_error" } }),
-      );
+      const message = `max_tokens is too large (key ${req.headers.authorization?.slice(7) ?? "none"})`;
+      res.end(JSON.stringify({ error: { message, type: "invalid_request_error" } }));
       return;
     }
     if (model === "locked") {
