@@ -89,7 +89,7 @@ describe.skipIf(skipReason !== undefined)(
         await page
           .locator('[data-testid="upload-done"], [data-testid="upload-error"]')
           .first()
-          .waitFor({ timeout: 480_000 });
+          .waitFor({ timeout: 1_200_000 }); // generous: a 2-core CI machine hashes and sends 3 GiB while other suites run
         expect(await page.locator('[data-testid="upload-error"]').count()).toBe(0);
       } finally {
         clearInterval(sampler);
@@ -110,6 +110,6 @@ describe.skipIf(skipReason !== undefined)(
       expect(head.headers.get("X-Linked-Size")).toBe(String(SIZE));
       expect(head.headers.get("X-Linked-Etag")).toBe(`"${await sha256OfFile(bigFile)}"`);
       expect(errors).toEqual([]);
-    }, 900_000);
+    }, 1_500_000);
   },
 );
