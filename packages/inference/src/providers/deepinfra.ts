@@ -1,6 +1,12 @@
-import { splitArgs } from "../request/body.js";
 import { defineProvider } from "./define-provider.js";
-import { chatCompletion, embeddings, jsonTask, speech, textCompletion, transcription } from "./helpers.js";
+import {
+  chatCompletion,
+  embeddings,
+  imageGeneration,
+  speech,
+  textCompletion,
+  transcription,
+} from "./helpers.js";
 
 /** DeepInfra's OpenAI-compatible API lives under `/v1/openai`. */
 export const deepinfra = defineProvider({
@@ -13,17 +19,7 @@ export const deepinfra = defineProvider({
     "feature-extraction": embeddings("v1/openai/embeddings"),
     "text-to-speech": speech("v1/openai/audio/speech"),
     "automatic-speech-recognition": transcription("v1/openai/audio/transcriptions"),
-    // OpenAI image generation; the image comes back base64-encoded in JSON. A LoRA mapping names its
-    // own deployment in `providerId`, so LoRA variants are called the same way.
-    "text-to-image": jsonTask("v1/openai/images/generations", ({ args, providerModelId }) => {
-      const { inputs, parameters, rest } = splitArgs(args);
-      return {
-        ...rest,
-        ...parameters,
-        response_format: "b64_json",
-        prompt: inputs ?? "",
-        model: providerModelId,
-      };
-    }),
+    // A LoRA mapping names its own deployment in `providerId`, so LoRA variants are called the same way.
+    "text-to-image": imageGeneration("v1/openai/images/generations"),
   },
 });

@@ -79,6 +79,20 @@ export function speech(
   );
 }
 
+/** OpenAI-compatible image generation: `prompt` holds the text, the image comes back base64 in JSON. */
+export function imageGeneration(route: string): TaskHelper {
+  return jsonTask(route, ({ args, providerModelId }) => {
+    const { inputs, parameters, rest } = splitArgs(args);
+    return {
+      ...rest,
+      ...parameters,
+      response_format: "b64_json",
+      prompt: inputs ?? "",
+      model: providerModelId,
+    };
+  });
+}
+
 /** OpenAI-compatible transcription: the audio file as a multipart upload beside `model`. */
 export function transcription(route: string): TaskHelper {
   return {
