@@ -4,6 +4,7 @@ import { formatDate, formatRelative } from "../../lib/format.js";
 import { CommentMarkdown } from "./comment-markdown.js";
 import { editComment, hideComment, type CommentData, type DiscussionAuthor } from "./api.js";
 import type { CommunityRights } from "./permissions.js";
+import { InlineEditForm } from "./inline-edit-form.js";
 import { useAction } from "./use-action.js";
 
 export interface CommentTarget {
@@ -23,38 +24,17 @@ function CommentEditor({
   initial: string;
   done: (saved: boolean) => void;
 }) {
-  const [text, setText] = useState(initial);
-  const action = useAction();
   return (
-    <form
-      className="form community-edit"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void action
-          .run(() => editComment(target.type, target.id, target.num, commentId, text))
-          .then((ok) => ok && done(true));
-      }}
-    >
-      <label className="visually-hidden" htmlFor={`edit-${commentId}`}>
-        Edit comment
-      </label>
-      <textarea
-        id={`edit-${commentId}`}
-        className="input"
-        rows={Math.min(16, Math.max(4, text.split("\n").length + 1))}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-      />
-      <div className="community-actions">
-        <button className="button button-primary button-small" type="submit" disabled={action.busy}>
-          Save
-        </button>
-        <button className="button button-small" type="button" onClick={() => done(false)}>
-          Cancel
-        </button>
-      </div>
-      {action.feedback}
-    </form>
+    <InlineEditForm
+      fieldId={`edit-${commentId}`}
+      label="Edit comment"
+      initial={initial}
+      className="community-edit"
+      saveLabel="Save"
+      multiline
+      save={(text) => editComment(target.type, target.id, target.num, commentId, text)}
+      done={done}
+    />
   );
 }
 

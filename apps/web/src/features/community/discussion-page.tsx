@@ -15,7 +15,7 @@ import { canModerate, useCommunityRights } from "./permissions.js";
 import { PrFiles } from "./pr-files.js";
 import { KindBadge, StatusBadge } from "./status-badge.js";
 import { Timeline } from "./timeline.js";
-import { useAction } from "./use-action.js";
+import { InlineEditForm } from "./inline-edit-form.js";
 import "./community.css";
 import type { DiscussionSectionProps } from "./section-props.js";
 
@@ -28,42 +28,18 @@ function TitleEditor({
   title: string;
   done: (saved: boolean) => void;
 }) {
-  const [value, setValue] = useState(title);
-  const action = useAction();
   return (
-    <form
-      className="form community-title-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void action
-          .run(() => renameDiscussion(target.type, target.id, target.num, value))
-          .then((ok) => ok && done(true));
-      }}
-    >
-      <label className="visually-hidden" htmlFor="discussion-title">
-        Title
-      </label>
-      <input
-        id="discussion-title"
-        className="input"
-        value={value}
-        maxLength={200}
-        onChange={(e) => setValue(e.target.value)}
-      />
-      <div className="community-actions">
-        <button
-          className="button button-primary button-small"
-          type="submit"
-          disabled={action.busy || !value.trim() || value.trim() === title}
-        >
-          Save title
-        </button>
-        <button className="button button-small" type="button" onClick={() => done(false)}>
-          Cancel
-        </button>
-      </div>
-      {action.feedback}
-    </form>
+    <InlineEditForm
+      fieldId="discussion-title"
+      label="Title"
+      initial={title}
+      className="community-title-form"
+      saveLabel="Save title"
+      maxLength={200}
+      unchangedBlocksSave
+      save={(text) => renameDiscussion(target.type, target.id, target.num, text)}
+      done={done}
+    />
   );
 }
 
