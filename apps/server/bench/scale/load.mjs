@@ -115,6 +115,9 @@ export async function loadCatalogue({ dataDir, databaseUrl, count, seed = 42, lo
         transformers_info: null,
         widget_data: null,
         gguf: null,
+        // derived without counts (there are no weight files), so the hub's start-up walk skips them
+        safetensors: "{}",
+        num_parameters: null,
         siblings: JSON.stringify([
           { path: ".gitattributes", size: 1519, oid: m.sha },
           { path: "README.md", size: m.readmeSize, oid: m.sha },

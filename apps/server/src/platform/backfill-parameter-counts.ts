@@ -20,6 +20,7 @@ export function backfillParameterCounts(repos: Repos, content: RepoContent, logg
   const walk = async (): Promise<number> => {
     if (!derive) return 0;
     let counted = 0;
+    let failed = 0;
     let after = "";
     while (!stopped) {
       const rows = await repos.uncountedSafetensorsModels(after, BATCH);
@@ -33,10 +34,13 @@ export function backfillParameterCounts(repos: Repos, content: RepoContent, logg
           await repos.storeParameterCounts(row.id, row.sha, derived.safetensors);
           counted++;
         } catch (err) {
-          logger.warn({ err, repo: row.full_id }, "counting parameters failed");
+          // marked as done without counts, so a repo whose files cannot be read is not tried at every start
+          await repos.storeParameterCounts(row.id, row.sha, undefined);
+          if (failed++ === 0) logger.warn({ err, repo: row.full_id }, "counting parameters failed");
         }
       }
     }
+    if (failed > 1) logger.warn({ repos: failed }, "parameters could not be counted for some repos");
     return counted;
   };
   const done = walk().catch((err: unknown) => {

@@ -18,7 +18,7 @@ export function searchWords(terms: readonly string[]): string[] {
 /** The query with `searchTags` set: which of its search words some repo carries as a tag. */
 export async function withSearchTags<Q extends ListFilters>(db: Kysely<Database>, query: Q): Promise<Q> {
   const words = searchWords(query.search);
-  if (words.length === 0) return query;
+  if (words.length === 0 || query.searchTags) return query;
   const rows = await db.selectFrom("repo_tags").select("tag").distinct().where("tag", "in", words).execute();
   return { ...query, searchTags: rows.map((row) => row.tag) };
 }

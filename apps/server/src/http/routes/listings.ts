@@ -9,6 +9,7 @@ import type { ProviderMappingRow } from "../../platform/repos.js";
 import { ListingPageCache, listingCacheKey, type ListingPage } from "../listing-cache.js";
 import { APP_REQUIREMENTS } from "../../platform/app-filters.js";
 import { parseParameterRange, type ParameterRange } from "../../platform/parameter-range.js";
+import { withSearchTags } from "../../platform/list-filters.js";
 import { countRepos, listRepos, parseSort, type ListQuery } from "../../platform/search.js";
 
 export const DEFAULT_PAGE_SIZE = 100;
@@ -169,7 +170,9 @@ export function listingRoutes(deps: AppDeps): Hono<AppEnv> {
       ? new ListingPageCache(deps.listingCacheMs ?? 0, () => deps.repos.listingsGeneration())
       : undefined;
 
-  async function computePage(query: ListQuery, options: ItemOptions): Promise<ListingPage> {
+  async function computePage(parsed: ListQuery, options: ItemOptions): Promise<ListingPage> {
+    // the page and its count share one look-up of which search words are tags
+    const query = await withSearchTags(deps.db, parsed);
     const page = await listRepos(deps.db, query);
     const mappings =
       query.type === "model"
