@@ -1,19 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
+import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { Readable } from "node:stream";
 import { type BlobStore, type ByteRange, isSha256 } from "./blob-store.js";
+import { discardWriteStream } from "./discard-write-stream.js";
 import { copyVerified } from "./verifying-copy.js";
-
-/** Destroys a write stream and settles once its file descriptor is closed (or was never opened). */
-function closed(stream: WriteStream): Promise<void> {
-  return new Promise((resolve) => {
-    if (stream.closed) return resolve();
-    stream.once("close", () => resolve());
-    stream.destroy();
-  });
-}
 
 /** Local-folder driver: objects at `ab/cd/rest-of-oid`, written to `tmp/` first and renamed once verified. */
 export class FsBlobStore implements BlobStore {
@@ -58,7 +50,7 @@ export class FsBlobStore implements BlobStore {
       body.destroy();
       // The temp file is opened asynchronously: removing it before the stream has opened and closed
       // it would leave the file behind (seen as a stray temp file after a rejected upload).
-      await closed(sink);
+      await discardWriteStream(sink);
       await rm(tmp, { force: true });
       throw error;
     }

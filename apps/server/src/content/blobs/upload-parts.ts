@@ -43,8 +43,12 @@ export class UploadParts {
         done(null, chunk);
       },
     });
+    const sink = createWriteStream(temp);
+    // pipeline reports the sink's errors; this keeps a late one (a write finishing after the
+    // pipeline tore the sink down) from becoming an uncaught exception.
+    sink.on("error", () => undefined);
     try {
-      await pipeline(body, counter, createWriteStream(temp));
+      await pipeline(body, counter, sink);
       if (length !== expectedLength)
         throw new PartSizeError(`Part ${part} has ${length} bytes; it must have ${expectedLength}`);
       const etag = `"${md5.digest("hex")}"`;
