@@ -15,6 +15,8 @@ import { importCatalogue, needsSeeding } from "./seed/import-catalogue.js";
 import { backfillParameterCounts } from "./platform/backfill-parameter-counts.js";
 import { loadCatalogue } from "./seed/load-catalogue.js";
 import { repairSeededLfsRouting } from "./seed/repair-lfs-routing.js";
+import { InferenceRuntime } from "./inference/runtime.js";
+import { NO_INFERENCE } from "./inference/settings.js";
 
 export class PortInUseError extends Error {}
 
@@ -86,6 +88,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       logger,
       lfsPartBytes: config.lfsPartBytes,
     });
+    const inferenceRuntime = new InferenceRuntime(config.inference ?? NO_INFERENCE);
     const app = createApp({
       db: hub.db,
       accounts: services.accounts,
@@ -97,6 +100,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       webDir: config.webDir,
       listingCacheMs: config.listingCacheMs,
       inference: config.inference,
+      inferenceRuntime,
       logger,
     });
     handler = (request, env) => app.fetch(request, env);
@@ -112,6 +116,8 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       if (repaired > 0) logger.info({ repos: repaired }, "demo repos now store LFS-tracked files in LFS");
       await services.repos.refreshRollingCounts();
     }
+    const published = await inferenceRuntime.publishMappings(services.repos);
+    if (published > 0) logger.info({ mappings: published }, "inference backends published as provider mappings");
     const backfill = backfillParameterCounts(services.repos, loaded.content, logger);
     void backfill.done.then((counted) => {
       if (counted > 0) logger.info({ repos: counted }, "parameter counts read from safetensors headers");

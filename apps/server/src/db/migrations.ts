@@ -233,6 +233,15 @@ const MIGRATIONS: Record<string, Migration> = {
       await createInferenceUsageTable(db);
     },
   },
+  "0023_hub_served_mappings": {
+    async up(db: Kysely<unknown>) {
+      // 1 on the rows the hub writes for its own inference backends (rewritten at every start)
+      await db.schema
+        .alterTable("provider_mappings")
+        .addColumn("served_by_hub", "integer", (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,3 +1,5 @@
+import type { Generated } from "kysely";
+
 /**
  * Row shapes of the metadata database. Portable column types only (text, integer, real), so the same
  * queries run on SQLite and PostgreSQL: booleans are 0/1, dates are ISO-8601 text (sortable),
@@ -117,6 +119,8 @@ export interface ProviderMappingTable {
   status: string;
   adapter: string | null;
   adapter_weights_path: string | null;
+  /** 1 when the row stands for one of this hub's own inference backends (see inference/served-mappings). */
+  served_by_hub: Generated<number>;
 }
 
 export interface MetaTable {

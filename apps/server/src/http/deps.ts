@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
+import type { InferenceRuntime } from "../inference/runtime.js";
 import type { InferenceSettings } from "../inference/settings.js";
 import type { Accounts } from "../platform/accounts.js";
 import type { Logger } from "../platform/logger.js";
@@ -28,4 +29,6 @@ export interface AppDeps {
   maxJsonBytes?: number;
   /** Inference backends and limits (MODELHUB_INFERENCE_CONFIG); none when absent. */
   inference?: InferenceSettings;
+  /** The backends' registry and status, shared by the gateway and the model pages; built from `inference` when absent. */
+  inferenceRuntime?: InferenceRuntime;
 }

@@ -7,11 +7,11 @@ import { forbidden, HttpError, notFound } from "../http/errors.js";
 import { jsonBody } from "../http/json-body.js";
 import { requireUser } from "../http/middleware/auth.js";
 import { createRepoAccess } from "../platform/repo-access.js";
-import { BackendRegistry } from "./backend-registry.js";
 import { BILL_TO_HEADER } from "./bill-to.js";
 import type { CompletionRoute } from "./completion-request.js";
 import { InferenceGateway } from "./gateway.js";
 import { InferenceLimiter } from "./limits.js";
+import { InferenceRuntime } from "./runtime.js";
 import { NO_INFERENCE } from "./settings.js";
 import { UsageStore } from "./usage-store.js";
 
@@ -25,13 +25,14 @@ const USAGE_WINDOW_DAYS = 30;
  * GET /api/inference/usage, GET /api/organizations/{org}/inference/usage.
  */
 export function inferenceRoutes(deps: AppDeps): Hono<AppEnv> {
-  const settings = deps.inference ?? NO_INFERENCE;
+  const runtime = deps.inferenceRuntime ?? new InferenceRuntime(deps.inference ?? NO_INFERENCE);
+  const settings = runtime.settings;
   const usage = new UsageStore(deps.db);
   const gateway = new InferenceGateway({
     repos: deps.repos,
     access: createRepoAccess(deps.repos, deps.db),
     accounts: deps.accounts,
-    registry: new BackendRegistry(settings.backends),
+    registry: runtime.registry,
     limiter: new InferenceLimiter(settings.limits, usage),
     usage,
     logger: deps.logger,
@@ -47,6 +48,9 @@ export function inferenceRoutes(deps: AppDeps): Hono<AppEnv> {
       },
     }),
   );
+
+  // Public: which backends exist and whether they are up (the web app's try-it box asks).
+  app.get("/api/inference/backends", (c) => c.json(runtime.publicBackends()));
 
   app.get("/v1/models", async (c) => {
     const data = await gateway.listModels(c.var.viewer);

@@ -473,6 +473,38 @@ export class Repos {
     this.forget(repoId);
   }
 
+  /**
+   * Replaces every mapping the hub wrote for its own inference backends with `mappings` (repo id →
+   * mapping), in one transaction. A seeded mapping under a backend's name is taken over by the backend.
+   */
+  async replaceHubServedMappings(mappings: { repoId: string; mapping: ProviderMappingInput }[]): Promise<void> {
+    const touched = new Set(mappings.map((m) => m.repoId));
+    await this.db.transaction().execute(async (trx) => {
+      const old = await trx
+        .deleteFrom("provider_mappings")
+        .where("served_by_hub", "=", 1)
+        .returning("repo_id")
+        .execute();
+      for (const row of old) touched.add(row.repo_id);
+      for (const { repoId, mapping } of mappings) {
+        const values = {
+          provider_id: mapping.providerId,
+          task: mapping.task,
+          status: mapping.status,
+          adapter: null,
+          adapter_weights_path: null,
+          served_by_hub: 1,
+        };
+        await trx
+          .insertInto("provider_mappings")
+          .values({ repo_id: repoId, provider: mapping.provider, ...values })
+          .onConflict((oc) => oc.columns(["repo_id", "provider"]).doUpdateSet(values))
+          .execute();
+      }
+    });
+    for (const repoId of touched) this.forget(repoId);
+  }
+
   async providerMappings(repoIds: string[]): Promise<Map<string, ProviderMappingRow[]>> {
     const byRepo = new Map<string, ProviderMappingRow[]>();
     const missing: string[] = [];
