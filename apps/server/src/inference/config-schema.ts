@@ -33,11 +33,21 @@ const limits = z
   })
   .strict();
 
+/** Periodic checks of every backend (`GET <baseUrl>/models`); see health/checker.ts. */
+const health = z
+  .object({
+    intervalMs: z.number().int().min(50).max(86_400_000).optional(),
+    timeoutMs: z.number().int().min(50).max(600_000).optional(),
+    failuresBeforeStaging: z.number().int().min(1).max(100).optional(),
+  })
+  .strict();
+
 /** The file named by MODELHUB_INFERENCE_CONFIG. */
 export const inferenceFileSchema = z
   .object({
     backends: z.array(openAiCompatibleBackend),
     limits: limits.optional(),
+    health: health.optional(),
   })
   .strict()
   .superRefine((file, ctx) => {

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
+import { DEFAULT_HEALTH } from "./health/health-settings.js";
 import { inferenceFileSchema, type InferenceFile } from "./config-schema.js";
 import {
   DEFAULT_BACKEND_TIMEOUT_MS,
@@ -72,6 +73,7 @@ function toSettings(
       requestsPerMinute: file.limits?.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE,
       monthlyTokenQuota: file.limits?.monthlyTokenQuota,
     },
+    ...(file.health ? { health: { ...DEFAULT_HEALTH, ...file.health } } : {}),
   };
 }
 

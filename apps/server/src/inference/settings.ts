@@ -1,3 +1,5 @@
+import type { HealthSettings } from "./health/health-settings.js";
+
 /** One backend after the config file is read: secrets resolved, URL normalised. */
 export interface BackendSettings {
   name: string;
@@ -21,6 +23,8 @@ export interface InferenceLimits {
 export interface InferenceSettings {
   backends: BackendSettings[];
   limits: InferenceLimits;
+  /** Health-check timing; the defaults of health/health-settings.ts when absent. */
+  health?: HealthSettings;
 }
 
 export const DEFAULT_REQUESTS_PER_MINUTE = 60;

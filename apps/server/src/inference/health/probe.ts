@@ -1,0 +1,39 @@
+import type { BackendSettings } from "../settings.js";
+
+/** The outcome of one health check; `error` is short and never holds the backend's URL or key. */
+export interface ProbeResult {
+  ok: boolean;
+  latencyMs: number;
+  error?: string;
+}
+
+/** A health check for one kind of backend. */
+export type BackendProbe = (backend: BackendSettings, timeoutMs: number) => Promise<ProbeResult>;
+
+/**
+ * `GET <baseUrl>/models` with the backend's key: any 2xx is healthy. Every OpenAI-compatible server
+ * (vLLM, TGI, Ollama, llama.cpp, another hub) answers it without loading anything.
+ */
+export const openAiModelsProbe: BackendProbe = async (backend, timeoutMs) => {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (backend.apiKey) headers.Authorization = `Bearer ${backend.apiKey}`;
+  try {
+    const response = await fetch(`${backend.baseUrl}/models`, {
+      headers,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    // The body is not needed; reading it frees the connection for the next check.
+    await response.arrayBuffer().catch(() => undefined);
+    if (response.ok) return { ok: true, latencyMs: elapsed() };
+    return { ok: false, latencyMs: elapsed(), error: `HTTP ${response.status} from GET /models` };
+  } catch (err) {
+    const timedOut = err instanceof DOMException && err.name === "TimeoutError";
+    return {
+      ok: false,
+      latencyMs: elapsed(),
+      error: timedOut ? `no answer within ${timeoutMs} ms` : "connection failed",
+    };
+  }
+};
