@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
+import type { HealthChecker } from "../inference/health/checker.js";
 import type { InferenceRuntime } from "../inference/runtime.js";
 import type { InferenceSettings } from "../inference/settings.js";
 import type { Accounts } from "../platform/accounts.js";
@@ -31,4 +32,6 @@ export interface AppDeps {
   inference?: InferenceSettings;
   /** The backends' registry and status, shared by the gateway and the model pages; built from `inference` when absent. */
   inferenceRuntime?: InferenceRuntime;
+  /** The backends' periodic checks (started by the server); the admin API reads and triggers them. */
+  inferenceHealth?: HealthChecker;
 }

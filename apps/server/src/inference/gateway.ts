@@ -24,6 +24,8 @@ export interface GatewayDeps {
   limiter: InferenceLimiter;
   usage: UsageStore;
   logger: Logger;
+  /** Told when a call could not reach a backend (the health checks then mark it staging). */
+  onUnreachable?: (backendName: string) => void;
 }
 
 export interface CompletionCall {
@@ -112,6 +114,7 @@ export class InferenceGateway {
         return Response.json(json);
       } catch (err) {
         backendCall.finish();
+        if (err instanceof BackendUnreachableError) this.deps.onUnreachable?.(route.backend.name);
         const tryNext = err instanceof BackendUnreachableError && index < routes.length - 1;
         await record(route, statusOf(err), undefined);
         if (tryNext) continue;

@@ -36,6 +36,7 @@ export function inferenceRoutes(deps: AppDeps): Hono<AppEnv> {
     limiter: new InferenceLimiter(settings.limits, usage),
     usage,
     logger: deps.logger,
+    onUnreachable: (name) => deps.inferenceHealth?.reportUnreachable(name),
   });
   const app = new Hono<AppEnv>();
 

@@ -48,8 +48,10 @@ export class HealthChecker {
     this.probes.set(kind, probe);
   }
 
+  /** A first round now, then one per interval. */
   start(): void {
     if (this.timer || this.stopped) return;
+    void this.checkAll();
     this.timer = setInterval(() => void this.checkAll(), this.settings.intervalMs);
     this.timer.unref();
   }

@@ -16,6 +16,10 @@ export interface FakeBackend {
   requests: SeenRequest[];
   /** Bytes the "flood" behaviour has written so far, and whether it is waiting for the reader. */
   flood: { bytes: number; blocked: boolean };
+  /** While true every connection is reset at once (the backend is "down"). */
+  down: boolean;
+  /** `GET /v1/models` calls seen (the hub's health checks). */
+  modelListings: number;
   /** Resolves when a request's connection has closed before its answer was complete. */
   nextAbort(): Promise<SeenRequest>;
   close(): Promise<void>;
@@ -35,7 +39,14 @@ export async function startFakeBackend(): Promise<FakeBackend> {
   const requests: SeenRequest[] = [];
   const flood = { bytes: 0, blocked: false };
   let abortWaiters: ((seen: SeenRequest) => void)[] = [];
+  const state = { down: false, modelListings: 0 };
   const server = createServer((req, res) => {
+    if (state.down) return void res.socket?.destroy();
+    if (req.method === "GET" && req.url === "/v1/models") {
+      state.modelListings++;
+      res.writeHead(200, { "Content-Type": "application/json" });
+      return void res.end('{"object":"list","data":[{"id":"tiny","object":"model"}]}');
+    }
     void handle(req, res).catch(() => res.destroy());
   });
 
@@ -131,6 +142,15 @@ export async function startFakeBackend(): Promise<FakeBackend> {
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
+    get down() {
+      return state.down;
+    },
+    set down(value: boolean) {
+      state.down = value;
+    },
+    get modelListings() {
+      return state.modelListings;
+    },
     requests,
     flood,
     nextAbort: () => new Promise((resolve) => abortWaiters.push(resolve)),
