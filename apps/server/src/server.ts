@@ -17,6 +17,7 @@ import { loadCatalogue } from "./seed/load-catalogue.js";
 import { repairSeededLfsRouting } from "./seed/repair-lfs-routing.js";
 import { InferenceRuntime } from "./inference/runtime.js";
 import { NO_INFERENCE } from "./inference/settings.js";
+import { HealthChecker } from "./inference/health/checker.js";
 
 export class PortInUseError extends Error {}
 
@@ -89,6 +90,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       lfsPartBytes: config.lfsPartBytes,
     });
     const inferenceRuntime = new InferenceRuntime(config.inference ?? NO_INFERENCE);
+    const inferenceHealth = new HealthChecker(inferenceRuntime, services.repos, logger, config.inference?.health);
     const app = createApp({
       db: hub.db,
       accounts: services.accounts,
@@ -101,6 +103,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       listingCacheMs: config.listingCacheMs,
       inference: config.inference,
       inferenceRuntime,
+      inferenceHealth,
       logger,
     });
     handler = (request, env) => app.fetch(request, env);
@@ -118,6 +121,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
     }
     const published = await inferenceRuntime.publishMappings(services.repos);
     if (published > 0) logger.info({ mappings: published }, "inference backends published as provider mappings");
+    inferenceHealth.start();
     const backfill = backfillParameterCounts(services.repos, loaded.content, logger);
     void backfill.done.then((counted) => {
       if (counted > 0) logger.info({ repos: counted }, "parameter counts read from safetensors headers");
@@ -138,6 +142,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       logger,
       async close() {
         clearInterval(timer);
+        await inferenceHealth.stop();
         backfill.stop();
         await backfill.done;
         await new Promise<void>((resolve) => server.close(() => resolve()));
