@@ -29,6 +29,8 @@ export interface RunningHub {
   services: PlatformServices;
   content: RepoContent;
   logger: Logger;
+  /** Inference backends, their status and the provider mappings they publish. */
+  inference: InferenceRuntime;
   close(): Promise<void>;
 }
 
@@ -79,9 +81,10 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
     if (config.adminToken) {
       await ensureSiteAdmin(services.accounts, config.adminToken);
     }
+    const inferenceRuntime = new InferenceRuntime(config.inference ?? NO_INFERENCE);
     const loaded = await loadContent({
       access: services.access,
-      events: services.events,
+      events: inferenceRuntime.watchCommits(services.events, services.repos, logger),
       dataDir: config.dataDir,
       // Without MODELHUB_PUBLIC_URL, LFS and commit links follow the address each request came in on,
       // so a LAN name (http://hub.lan:8080) gets links on that name, not on the listening address.
@@ -89,7 +92,6 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       logger,
       lfsPartBytes: config.lfsPartBytes,
     });
-    const inferenceRuntime = new InferenceRuntime(config.inference ?? NO_INFERENCE);
     const inferenceHealth = new HealthChecker(inferenceRuntime, services.repos, logger, config.inference?.health);
     const app = createApp({
       db: hub.db,
@@ -140,6 +142,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       services,
       content: loaded.content,
       logger,
+      inference: inferenceRuntime,
       async close() {
         clearInterval(timer);
         await inferenceHealth.stop();

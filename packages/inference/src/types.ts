@@ -35,6 +35,12 @@ export interface SnippetOptions {
   top_p?: number;
   /** Base URL of the hub that serves LoRA weights (default https://huggingface.co). */
   hubUrl?: string;
+  /**
+   * The environment variable the snippets read the token from, instead of the default (`HF_TOKEN`,
+   * `API_TOKEN` with `endpointUrl`, `<PROVIDER>_API_KEY` for direct calls). A ModelHub aims its own
+   * gateway's snippets at `HF_TOKEN`, its own token. Names that are not `[A-Za-z_][A-Za-z0-9_]*` are ignored.
+   */
+  tokenVariable?: string;
 }
 
 export type SnippetLanguage = "python" | "js" | "sh";

@@ -1,3 +1,5 @@
+import type { RepoEvents } from "../http/contracts.js";
+import type { Logger } from "../platform/logger.js";
 import type { Repos } from "../platform/repos.js";
 import { BackendRegistry } from "./backend-registry.js";
 import { publishServedMappings, type BackendStatus } from "./served-mappings.js";
@@ -44,5 +46,25 @@ export class InferenceRuntime {
   /** Rewrites the provider mappings of the hub's own backends; answers how many were written. */
   publishMappings(repos: Repos): Promise<number> {
     return publishServedMappings(repos, this.registry, this.statusOf);
+  }
+
+  /**
+   * Repo events that also publish the mappings when a served model gets its first commit, so a model
+   * the config names before it is uploaded shows its backends as soon as it exists.
+   */
+  watchCommits(events: RepoEvents, repos: Repos, logger: Logger): RepoEvents {
+    return {
+      ...events,
+      commitLanded: async (repo, commit, derived) => {
+        await events.commitLanded(repo, commit, derived);
+        if (repo.type !== "model" || this.registry.routesFor(repo.id).length === 0) return;
+        const current = (await repos.find("model", repo.id))?.id;
+        const known = current ? (await repos.providerMappings([current])).get(current) : undefined;
+        if (known?.some((m) => m.served_by_hub === 1)) return;
+        await this.publishMappings(repos).catch((err: unknown) =>
+          logger.error({ err, model: repo.id }, "publishing inference mappings failed"),
+        );
+      },
+    };
   }
 }

@@ -25,6 +25,8 @@ export interface ProviderMappingArg {
 export interface InferenceOptions {
   streaming?: boolean;
   accessToken?: string;
+  endpointUrl?: string;
+  tokenVariable?: string;
 }
 
 type InferenceFn = (

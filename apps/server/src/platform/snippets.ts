@@ -25,6 +25,26 @@ function toMappingArg(modelId: string, row: ProviderMappingRow): ProviderMapping
   };
 }
 
+/**
+ * Snippets for one of this hub's own backends: they call the hub's gateway (`<hub>/v1`) with the hub
+ * token in HF_TOKEN. The gateway speaks the chat API, so only chat mappings get snippets; naming the
+ * backend (`id:backend`) pins it, `auto` lets the gateway choose.
+ */
+function gatewaySnippets(
+  model: ModelData,
+  mapping: ProviderMappingRow,
+  pinBackend: boolean,
+  request: SnippetRequest,
+) {
+  if (mapping.task !== "conversational") return [];
+  const target = pinBackend ? { ...model, id: `${model.id}:${mapping.provider}` } : model;
+  return inferenceSnippets(target, "hf-inference", undefined, {
+    streaming: request.streaming,
+    endpointUrl: `${request.hubUrl.replace(/\/+$/, "")}/v1`,
+    tokenVariable: "HF_TOKEN",
+  });
+}
+
 function isHuggingFace(url: string): boolean {
   return /^https:\/\/(www\.)?huggingface\.co$/i.test(url.replace(/\/+$/, ""));
 }
@@ -44,11 +64,13 @@ export function buildSnippets(
   const mapping =
     requested === "auto" ? (live[0] ?? mappings[0]) : mappings.find((m) => m.provider === requested);
   const deployed = mappings.length > 0;
-  const inference = deployed
-    ? inferenceSnippets(model, requested, mapping ? toMappingArg(model.id, mapping) : undefined, {
-        streaming: request.streaming,
-      })
-    : [];
+  const inference = !deployed
+    ? []
+    : mapping?.served_by_hub === 1
+      ? gatewaySnippets(model, mapping, requested !== "auto", request)
+      : inferenceSnippets(model, requested, mapping ? toMappingArg(model.id, mapping) : undefined, {
+          streaming: request.streaming,
+        });
   const external = !isHuggingFace(request.hubUrl);
   const library = librarySnippets(model, external ? request.hubUrl : undefined);
   return {

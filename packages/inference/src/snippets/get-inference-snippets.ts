@@ -176,6 +176,7 @@ export function getInferenceSnippets(
     token: chooseTokenSource({
       accessToken: opts.accessToken,
       endpointUrl: opts.endpointUrl,
+      tokenVariable: opts.tokenVariable,
       direct: request.direct,
       provider: request.provider,
     }),

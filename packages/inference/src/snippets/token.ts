@@ -1,4 +1,5 @@
 import { jsString, pyString } from "@modelhub/tasks";
+import { logError } from "../log.js";
 import { shWord } from "./shell-word.js";
 
 /** Where a snippet takes its token from: written literally, or read from an environment variable. */
@@ -9,13 +10,21 @@ export function providerKeyVariable(provider: string): string {
   return `${provider.toUpperCase().replace(/[^A-Z0-9_]/g, "_")}_API_KEY`;
 }
 
+/** A name that can be written bare after `os.environ[…]`, `process.env.` and `$` without quoting. */
+const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+
 export function chooseTokenSource(options: {
   accessToken?: string;
   endpointUrl?: string;
+  tokenVariable?: string;
   direct: boolean;
   provider: string;
 }): TokenSource {
   if (options.accessToken !== undefined) return { kind: "literal", value: options.accessToken };
+  if (options.tokenVariable !== undefined) {
+    if (VARIABLE_NAME.test(options.tokenVariable)) return { kind: "env", name: options.tokenVariable };
+    logError(`Ignoring tokenVariable ${JSON.stringify(options.tokenVariable)}: not an environment variable name`);
+  }
   if (options.endpointUrl) return { kind: "env", name: "API_TOKEN" };
   if (!options.direct || options.provider === "hf-inference" || options.provider === "auto") {
     return { kind: "env", name: "HF_TOKEN" };
