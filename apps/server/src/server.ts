@@ -92,7 +92,12 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       logger,
       lfsPartBytes: config.lfsPartBytes,
     });
-    const inferenceHealth = new HealthChecker(inferenceRuntime, services.repos, logger, config.inference?.health);
+    const inferenceHealth = new HealthChecker(
+      inferenceRuntime,
+      services.repos,
+      logger,
+      config.inference?.health,
+    );
     const app = createApp({
       db: hub.db,
       accounts: services.accounts,
@@ -122,7 +127,8 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       await services.repos.refreshRollingCounts();
     }
     const published = await inferenceRuntime.publishMappings(services.repos);
-    if (published > 0) logger.info({ mappings: published }, "inference backends published as provider mappings");
+    if (published > 0)
+      logger.info({ mappings: published }, "inference backends published as provider mappings");
     inferenceHealth.start();
     const backfill = backfillParameterCounts(services.repos, loaded.content, logger);
     void backfill.done.then((counted) => {

@@ -8,7 +8,9 @@ export type BackendStatusOf = (backendName: string) => BackendStatus;
 
 /** The gateway serves chat completions and text completions: chat when the model is tagged for it. */
 function servedTask(tagsJson: string): "conversational" | "text-generation" {
-  return fromJsonText<string[]>(tagsJson, []).includes("conversational") ? "conversational" : "text-generation";
+  return fromJsonText<string[]>(tagsJson, []).includes("conversational")
+    ? "conversational"
+    : "text-generation";
 }
 
 /**
@@ -30,7 +32,12 @@ export async function publishServedMappings(
     for (const route of registry.routesFor(hubId)) {
       mappings.push({
         repoId: row.id,
-        mapping: { provider: route.backend.name, providerId: row.full_id, task, status: statusOf(route.backend.name) },
+        mapping: {
+          provider: route.backend.name,
+          providerId: row.full_id,
+          task,
+          status: statusOf(route.backend.name),
+        },
       });
     }
   }

@@ -477,7 +477,9 @@ export class Repos {
    * Replaces every mapping the hub wrote for its own inference backends with `mappings` (repo id →
    * mapping), in one transaction. A seeded mapping under a backend's name is taken over by the backend.
    */
-  async replaceHubServedMappings(mappings: { repoId: string; mapping: ProviderMappingInput }[]): Promise<void> {
+  async replaceHubServedMappings(
+    mappings: { repoId: string; mapping: ProviderMappingInput }[],
+  ): Promise<void> {
     const touched = new Set(mappings.map((m) => m.repoId));
     await this.db.transaction().execute(async (trx) => {
       const old = await trx
