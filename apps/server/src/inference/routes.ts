@@ -9,8 +9,11 @@ import { requireUser } from "../http/middleware/auth.js";
 import { createRepoAccess } from "../platform/repo-access.js";
 import { BILL_TO_HEADER } from "./bill-to.js";
 import type { CompletionRoute } from "./completion-request.js";
+import { adminInferenceRoutes } from "./admin/admin-routes.js";
 import { InferenceGateway } from "./gateway.js";
+import { HealthChecker } from "./health/checker.js";
 import { InferenceLimiter } from "./limits.js";
+import { mountRouterRoutes } from "./router-routes.js";
 import { InferenceRuntime } from "./runtime.js";
 import { NO_INFERENCE } from "./settings.js";
 import { UsageStore } from "./usage-store.js";
@@ -28,6 +31,8 @@ export function inferenceRoutes(deps: AppDeps): Hono<AppEnv> {
   const runtime = deps.inferenceRuntime ?? new InferenceRuntime(deps.inference ?? NO_INFERENCE);
   const settings = runtime.settings;
   const usage = new UsageStore(deps.db);
+  // An app built without the server (tests) gets a checker that only runs when asked.
+  const health = deps.inferenceHealth ?? new HealthChecker(runtime, deps.repos, deps.logger, settings.health);
   const gateway = new InferenceGateway({
     repos: deps.repos,
     access: createRepoAccess(deps.repos, deps.db),
@@ -36,7 +41,7 @@ export function inferenceRoutes(deps: AppDeps): Hono<AppEnv> {
     limiter: new InferenceLimiter(settings.limits, usage),
     usage,
     logger: deps.logger,
-    onUnreachable: (name) => deps.inferenceHealth?.reportUnreachable(name),
+    onUnreachable: (name) => health.reportUnreachable(name),
   });
   const app = new Hono<AppEnv>();
 
@@ -52,6 +57,8 @@ export function inferenceRoutes(deps: AppDeps): Hono<AppEnv> {
 
   // Public: which backends exist and whether they are up (the web app's try-it box asks).
   app.get("/api/inference/backends", (c) => c.json(runtime.publicBackends()));
+
+  app.route("/", adminInferenceRoutes(deps, runtime, health));
 
   app.get("/v1/models", async (c) => {
     const data = await gateway.listModels(c.var.viewer);
@@ -71,6 +78,7 @@ export function inferenceRoutes(deps: AppDeps): Hono<AppEnv> {
     });
   complete("chat/completions");
   complete("completions");
+  mountRouterRoutes(app, gateway, runtime);
 
   app.get("/api/inference/usage", async (c) => {
     const user = requireUser(c.var.viewer);

@@ -1,0 +1,67 @@
+import { Hono } from "hono";
+import type { AppEnv, Viewer } from "../../http/contracts.js";
+import type { AppDeps } from "../../http/deps.js";
+import { forbidden, notFound } from "../../http/errors.js";
+import { requireUser, requireWriteUser } from "../../http/middleware/auth.js";
+import type { BackendCheck, HealthChecker } from "../health/checker.js";
+import type { InferenceRuntime } from "../runtime.js";
+import type { BackendStatus } from "../served-mappings.js";
+import type { BackendSettings } from "../settings.js";
+import { NO_BACKEND_USAGE, usageByBackend, type BackendUsage } from "./backend-usage.js";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** One backend as site admins see it: still never its URL or key. */
+export interface AdminBackend {
+  name: string;
+  kind: string;
+  status: BackendStatus;
+  lastCheck: BackendCheck | null;
+  models: string[];
+  usage24h: BackendUsage;
+}
+
+function requireSiteAdmin(viewer: Viewer, write: boolean): void {
+  if (write) requireWriteUser(viewer);
+  else requireUser(viewer);
+  if (viewer.isAdmin !== true) throw forbidden("Only site admins can see the inference backends");
+}
+
+/** GET /api/admin/inference and POST /api/admin/inference/backends/{name}/check (site admins only). */
+export function adminInferenceRoutes(
+  deps: Pick<AppDeps, "db">,
+  runtime: InferenceRuntime,
+  health: HealthChecker,
+): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  const describe = (backend: BackendSettings, usage: Map<string, BackendUsage>): AdminBackend => ({
+    name: backend.name,
+    kind: backend.kind,
+    status: runtime.statusOf(backend.name),
+    lastCheck: health.lastCheck(backend.name) ?? null,
+    models: Object.keys(backend.models),
+    usage24h: usage.get(backend.name.toLowerCase()) ?? NO_BACKEND_USAGE,
+  });
+  const usageToday = () => usageByBackend(deps.db, new Date(Date.now() - DAY_MS));
+
+  app.get("/api/admin/inference", async (c) => {
+    requireSiteAdmin(c.var.viewer, false);
+    const usage = await usageToday();
+    return c.json({
+      health: health.settings,
+      backends: runtime.settings.backends.map((backend) => describe(backend, usage)),
+    });
+  });
+
+  app.post("/api/admin/inference/backends/:name/check", async (c) => {
+    requireSiteAdmin(c.var.viewer, true);
+    const name = c.req.param("name");
+    const backend = runtime.registry.backendNamed(name);
+    if (!backend) throw notFound(`No inference backend is named "${name}"`);
+    await health.checkNow(backend.name);
+    return c.json(describe(backend, await usageToday()));
+  });
+
+  return app;
+}
