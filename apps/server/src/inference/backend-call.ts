@@ -23,7 +23,10 @@ export class BackendCall {
     return this.route.backend.name;
   }
 
-  /** POSTs `body` to `<baseUrl>/<path>`; throws Hub-shaped errors for timeouts and connection errors. */
+  /**
+   * POSTs `body` to `<baseUrl>/<path>` (or hands it to the backend's in-process `transport`); throws
+   * Hub-shaped errors for timeouts and connection errors.
+   */
   async send(path: string, body: unknown): Promise<Response> {
     const { backend } = this.route;
     const headers: Record<string, string> = {
@@ -34,12 +37,15 @@ export class BackendCall {
     this.armTimer();
     try {
       if (this.reason === "client") throw new ClientClosedError();
-      return await fetch(`${backend.baseUrl}/${path}`, {
-        method: "POST",
+      const init = {
+        method: "POST" as const,
         headers,
         body: JSON.stringify(body),
         signal: this.controller.signal,
-      });
+      };
+      return await (backend.transport
+        ? backend.transport(path, init)
+        : fetch(`${backend.baseUrl}/${path}`, init));
     } catch (err) {
       throw this.translate(err);
     } finally {
@@ -67,6 +73,8 @@ export class BackendCall {
     if (this.reason === "timeout")
       return new BackendTimeoutError(this.backendName, this.route.backend.timeoutMs);
     if (err instanceof ClientClosedError) return err;
+    // An in-process backend says itself why it cannot serve (e.g. embedded llama.cpp not loadable).
+    if (err instanceof BackendUnreachableError) return err;
     return new BackendUnreachableError(this.backendName);
   }
 

@@ -4,8 +4,15 @@ import type { BackendSettings } from "./settings.js";
 
 /** The backend could not be reached at all; the next backend serving the model may be tried. */
 export class BackendUnreachableError extends HttpError {
-  constructor(backend: string) {
-    super(502, `Inference backend "${backend}" could not be reached`);
+  constructor(backend: string, status: 502 | 503 = 502, message?: string) {
+    super(status, message ?? `Inference backend "${backend}" could not be reached`);
+  }
+}
+
+/** An in-process backend that cannot serve now (engine not loadable, queue full): 503, next backend tried. */
+export class BackendUnavailableError extends BackendUnreachableError {
+  constructor(backend: string, message: string) {
+    super(backend, 503, message);
   }
 }
 

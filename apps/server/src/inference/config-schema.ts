@@ -26,6 +26,32 @@ const openAiCompatibleBackend = z
   .strict()
   .refine((backend) => !(backend.apiKey && backend.apiKeyEnv), "set apiKey or apiKeyEnv, not both");
 
+/** A GGUF file of the model repo (`path/in/repo.gguf`), or "auto" to pick one by quantisation. */
+const GGUF_CHOICE = /^(auto|[^\0]*\.gguf)$/i;
+
+/** llama.cpp inside the hub process, serving GGUF files from the hub's own storage. */
+const embeddedBackend = z
+  .object({
+    name: z.string().regex(BACKEND_NAME, "must be letters, digits, '.', '_' or '-' (at most 64)"),
+    kind: z.literal("embedded"),
+    models: z
+      .record(
+        z.string().regex(HUB_MODEL_ID, "keys must be hub model ids (owner/name)"),
+        z.string().regex(GGUF_CHOICE, 'values must be a .gguf file of the repo or "auto"'),
+      )
+      .refine((models) => Object.keys(models).length > 0, "must map at least one hub model id"),
+    maxLoadedModels: z.number().int().min(1).max(64).optional(),
+    maxMemoryMB: z.number().int().min(1).optional(),
+    concurrency: z.number().int().min(1).max(64).optional(),
+    maxQueue: z.number().int().min(0).max(10_000).optional(),
+    contextSize: z.number().int().min(64).max(1_048_576).optional(),
+    threads: z.number().int().min(1).max(256).optional(),
+    timeoutMs: z.number().int().min(1).max(3_600_000).optional(),
+  })
+  .strict();
+
+const backend = z.discriminatedUnion("kind", [openAiCompatibleBackend, embeddedBackend]);
+
 const limits = z
   .object({
     requestsPerMinute: z.number().int().min(1).max(1_000_000).optional(),
@@ -45,7 +71,7 @@ const health = z
 /** The file named by MODELHUB_INFERENCE_CONFIG. */
 export const inferenceFileSchema = z
   .object({
-    backends: z.array(openAiCompatibleBackend),
+    backends: z.array(backend),
     limits: limits.optional(),
     health: health.optional(),
   })
@@ -65,3 +91,4 @@ export const inferenceFileSchema = z
   });
 
 export type InferenceFile = z.infer<typeof inferenceFileSchema>;
+export type EmbeddedBackendEntry = z.infer<typeof embeddedBackend>;

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { z } from "zod";
 import { DEFAULT_HEALTH } from "./health/health-settings.js";
 import { inferenceFileSchema, type InferenceFile } from "./config-schema.js";
+import { embeddedBackendSettings } from "./embedded/embedded-settings.js";
 import {
   DEFAULT_BACKEND_TIMEOUT_MS,
   DEFAULT_REQUESTS_PER_MINUTE,
@@ -50,6 +51,7 @@ function toSettings(
   location: string,
 ): InferenceSettings {
   const backends = file.backends.map((backend, index): BackendSettings => {
+    if (backend.kind === "embedded") return embeddedBackendSettings(backend);
     let apiKey = backend.apiKey;
     if (backend.apiKeyEnv !== undefined) {
       apiKey = env[backend.apiKeyEnv]?.trim() || undefined;
