@@ -13,7 +13,6 @@ import { adminInferenceRoutes } from "./admin/admin-routes.js";
 import { InferenceGateway } from "./gateway.js";
 import { HealthChecker } from "./health/checker.js";
 import { InferenceLimiter } from "./limits.js";
-import { mountRouterRoutes } from "./router-routes.js";
 import { InferenceRuntime } from "./runtime.js";
 import { NO_INFERENCE } from "./settings.js";
 import { UsageStore } from "./usage-store.js";
@@ -78,7 +77,6 @@ export function inferenceRoutes(deps: AppDeps): Hono<AppEnv> {
     });
   complete("chat/completions");
   complete("completions");
-  mountRouterRoutes(app, gateway, runtime);
 
   app.get("/api/inference/usage", async (c) => {
     const user = requireUser(c.var.viewer);
