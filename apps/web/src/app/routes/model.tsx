@@ -9,6 +9,8 @@ import { RepoHeader } from "../../features/repos/components/repo-header.js";
 import { useRepoRoute } from "../../features/repos/use-repo-route.js";
 import { InferencePanel } from "../../features/snippets/components/inference-panel.js";
 import { UseThisModel } from "../../features/snippets/components/use-this-model.js";
+import { hubServings, isHubBackend, useHubBackends } from "../../features/try-it/hub-backends.js";
+import { TryItBox } from "../../features/try-it/try-it-box.js";
 import { LocalAppsCard } from "../../features/local-apps/local-apps-card.js";
 import { ModelTreeCard } from "../../features/model-tree/model-tree-card.js";
 import { SpacesUsingCard } from "../../features/repo-links/spaces-using-card.js";
@@ -19,8 +21,9 @@ import { readmeLinkBase } from "../../config/paths.js";
 
 function InferenceSection({ info }: { info: RepoInfo }) {
   const mapping = useProviderMapping(info);
+  const backends = useHubBackends();
   if (!info.pipeline_tag) return null;
-  if (mapping.isPending) {
+  if (mapping.isPending || backends.isPending) {
     return (
       <section className="panel">
         <div className="panel-body">
@@ -29,7 +32,19 @@ function InferenceSection({ info }: { info: RepoInfo }) {
       </section>
     );
   }
-  return <InferencePanel model={info} mappings={mapping.data ?? []} />;
+  const all = mapping.data ?? [];
+  // A mapping whose provider is one of this hub's backends is served here, not by huggingface.co.
+  const hubBackends = backends.data ?? [];
+  return (
+    <>
+      <TryItBox model={info} mappings={all} />
+      <InferencePanel
+        model={info}
+        mappings={all.filter((m) => !isHubBackend(m.provider, hubBackends))}
+        hubServings={hubServings(all, hubBackends)}
+      />
+    </>
+  );
 }
 
 export function ModelPage() {

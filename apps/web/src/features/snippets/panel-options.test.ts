@@ -5,11 +5,14 @@ import { panelInferenceSnippets } from "./panel-snippets.js";
 import {
   activeProvider,
   generatorTarget,
+  hubBackendChoice,
   INITIAL_PANEL_STATE,
+  isHubChoice,
   mappingArgFor,
   providerChoices,
   SELF_HOSTED,
   snippetOptionsFor,
+  THIS_HUB,
   tokenNeedFor,
   tokenVariableIn,
   validatePanel,
@@ -175,5 +178,71 @@ describe("a model no provider serves", () => {
     expect(tokenNeedFor("openai", direct).what).toMatch(/openai/);
     expect(tokenVariableIn('-H "Authorization: Bearer $HF_TOKEN"')).toBe("HF_TOKEN");
     expect(tokenVariableIn("apiKey: process.env.API_TOKEN")).toBe("API_TOKEN");
+  });
+});
+
+describe("panel options for a model this hub serves", () => {
+  const origin = "http://hub.lan:8080";
+  const conversational = true;
+
+  it("offers this hub first, each backend when several serve it, then the providers and your own server", () => {
+    expect(providerChoices([], ["local"])).toEqual([THIS_HUB, SELF_HOSTED]);
+    expect(providerChoices(mappings, ["local", "gpu"])).toEqual([
+      THIS_HUB,
+      hubBackendChoice("local"),
+      hubBackendChoice("gpu"),
+      "auto",
+      "groq",
+      "together",
+      SELF_HOSTED,
+    ]);
+    expect(activeProvider(INITIAL_PANEL_STATE, mappings, ["local"])).toBe(THIS_HUB);
+    expect(activeProvider({ ...INITIAL_PANEL_STATE, provider: "groq" }, mappings, ["local"])).toBe("groq");
+    // A pick no longer offered (the backend went away) falls back to the first choice.
+    expect(
+      activeProvider({ ...INITIAL_PANEL_STATE, provider: hubBackendChoice("gone") }, [], ["local"]),
+    ).toBe(THIS_HUB);
+  });
+
+  it("calls this hub's /v1 with the hub id (or id:backend), reading HF_TOKEN, with sampling and bill-to", () => {
+    const state = { ...INITIAL_PANEL_STATE, temperature: "0.3", billTo: "my-org" };
+    const options = snippetOptionsFor({ ...state, provider: THIS_HUB }, conversational, origin);
+    expect(options).toMatchObject({ endpointUrl: `${origin}/v1`, temperature: 0.3, billTo: "my-org" });
+    const snippets = panelInferenceSnippets(chatModel, mappings, state, THIS_HUB, conversational, origin);
+    const curl = snippets.find((s) => s.language === "sh")?.content ?? "";
+    expect(curl).toContain(`${origin}/v1/chat/completions`);
+    expect(curl).toContain('"model": "acme/chat-7b"');
+    expect(curl).toContain("$HF_TOKEN");
+    expect(curl).not.toContain("API_TOKEN");
+    expect(curl).not.toContain("router.huggingface.co");
+    expect(snippets.map((s) => s.content).join("\n")).not.toContain("API_TOKEN");
+
+    const one = panelInferenceSnippets(chatModel, mappings, state, hubBackendChoice("local"), true, origin);
+    expect(one.find((s) => s.language === "sh")?.content).toContain('"model": "acme/chat-7b:local"');
+    // The hub's own snippets are generated here: without an origin there are none, never router ones.
+    expect(panelInferenceSnippets(chatModel, mappings, state, THIS_HUB, true)).toEqual([]);
+  });
+
+  it("aims text completion at /v1/completions", () => {
+    const textModel: RepoInfo = {
+      id: "acme/base-1b",
+      pipeline_tag: "text-generation",
+      tags: ["text-generation"],
+    };
+    const curl = panelInferenceSnippets(textModel, [], INITIAL_PANEL_STATE, THIS_HUB, false, origin).find(
+      (s) => s.language === "sh",
+    )?.content;
+    expect(curl).toContain(`${origin}/v1/completions`);
+    expect(curl).toContain('"model": "acme/base-1b"');
+  });
+
+  it("says the token is a token of this hub", () => {
+    expect(isHubChoice(THIS_HUB)).toBe(true);
+    expect(isHubChoice(hubBackendChoice("local"))).toBe(true);
+    expect(isHubChoice("groq")).toBe(false);
+    const need = tokenNeedFor(THIS_HUB, "curl … $HF_TOKEN");
+    expect(need.variable).toBe("HF_TOKEN");
+    expect(need.what).toContain("this hub");
+    expect(need.what).not.toContain("Inference Providers");
   });
 });

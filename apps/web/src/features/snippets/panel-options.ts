@@ -5,6 +5,29 @@ import type { ProviderMappingArg, SnippetOptions } from "./generator.js";
 /** The provider choice that aims the snippets at the user's own OpenAI-compatible or TGI server. */
 export const SELF_HOSTED = "self-hosted";
 
+/** The provider choice that aims the snippets at this hub's own gateway (any of its backends). */
+export const THIS_HUB = "this-hub";
+const HUB_BACKEND_PREFIX = `${THIS_HUB}:`;
+
+/** The choice that aims the snippets at one backend of this hub (`model: "<id>:<backend>"`). */
+export function hubBackendChoice(backend: string): string {
+  return `${HUB_BACKEND_PREFIX}${backend}`;
+}
+
+export function isHubChoice(provider: string | undefined): boolean {
+  return provider === THIS_HUB || (provider?.startsWith(HUB_BACKEND_PREFIX) ?? false);
+}
+
+/** The backend a hub choice names; undefined for "this hub, any backend" and for other choices. */
+export function hubBackendOf(provider: string): string | undefined {
+  return provider.startsWith(HUB_BACKEND_PREFIX) ? provider.slice(HUB_BACKEND_PREFIX.length) : undefined;
+}
+
+/** The OpenAI base URL of this hub's gateway, which every hub snippet calls. */
+export function hubGatewayUrl(origin: string): string {
+  return `${origin.replace(/\/+$/, "")}/v1`;
+}
+
 /** Everything the user can change in the inference panel. */
 export interface PanelState {
   /** A provider name, `auto`, or `SELF_HOSTED`; `undefined` until the user picks one. */
@@ -73,18 +96,28 @@ export function endpointUrlOf(state: PanelState, conversational: boolean): strin
   return state.endpointUrl ?? defaultEndpointUrl(conversational);
 }
 
-/** What is wrong with each edited field, worded for the message shown beside it. */
-export function validatePanel(state: PanelState, conversational: boolean): FieldErrors {
-  const errors: FieldErrors = {};
-  const temperature = state.temperature.trim();
-  const maxTokens = state.maxTokens.trim();
-  const topP = state.topP.trim();
-  const billTo = state.billTo.trim();
+/** The chat sampling settings as typed (the panel's and the try-it box's). */
+export type SamplingFields = Pick<PanelState, "temperature" | "maxTokens" | "topP">;
+export type SamplingErrors = Partial<Record<keyof SamplingFields, string>>;
+
+/** What is wrong with each typed sampling setting; an empty field is never an error. */
+export function samplingErrors(fields: SamplingFields): SamplingErrors {
+  const errors: SamplingErrors = {};
+  const temperature = fields.temperature.trim();
+  const maxTokens = fields.maxTokens.trim();
+  const topP = fields.topP.trim();
   if (temperature && decimalIn(temperature, 2) === undefined)
     errors.temperature = "Enter a number from 0 to 2, like 0.7.";
   if (maxTokens && positiveInteger(maxTokens) === undefined)
     errors.maxTokens = "Enter a whole number above 0, like 512.";
   if (topP && decimalIn(topP, 1) === undefined) errors.topP = "Enter a number from 0 to 1, like 0.9.";
+  return errors;
+}
+
+/** What is wrong with each edited field, worded for the message shown beside it. */
+export function validatePanel(state: PanelState, conversational: boolean): FieldErrors {
+  const errors: FieldErrors = samplingErrors(state);
+  const billTo = state.billTo.trim();
   if (billTo && (billTo.length > MAX_ACCOUNT_NAME || !ACCOUNT_NAME.test(billTo)))
     errors.billTo = "Enter an organisation name: letters, digits, and - _ . between them.";
   if (state.provider === SELF_HOSTED && httpUrl(endpointUrlOf(state, conversational).trim()) === undefined)
@@ -92,8 +125,15 @@ export function validatePanel(state: PanelState, conversational: boolean): Field
   return errors;
 }
 
-/** The `getInferenceSnippets` options that the panel state stands for; invalid fields are left out. */
-export function snippetOptionsFor(state: PanelState, conversational: boolean): SnippetOptions {
+/**
+ * The `getInferenceSnippets` options that the panel state stands for; invalid fields are left out.
+ * `hubOrigin` is where this hub is reached (the hub choices call its gateway).
+ */
+export function snippetOptionsFor(
+  state: PanelState,
+  conversational: boolean,
+  hubOrigin?: string,
+): SnippetOptions {
   const errors = validatePanel(state, conversational);
   const opts: SnippetOptions = {};
   const selfHosted = state.provider === SELF_HOSTED;
@@ -101,6 +141,7 @@ export function snippetOptionsFor(state: PanelState, conversational: boolean): S
   // Billing an organisation is a huggingface.co router feature; a self-hosted server has none.
   if (state.billTo.trim() && !errors.billTo && !selfHosted) opts.billTo = state.billTo.trim();
   if (selfHosted && !errors.endpointUrl) opts.endpointUrl = endpointUrlOf(state, conversational).trim();
+  if (isHubChoice(state.provider) && hubOrigin) opts.endpointUrl = hubGatewayUrl(hubOrigin);
   if (conversational) {
     if (state.temperature.trim() && !errors.temperature) opts.temperature = Number(state.temperature.trim());
     if (state.maxTokens.trim() && !errors.maxTokens) opts.max_tokens = Number(state.maxTokens.trim());
@@ -112,17 +153,29 @@ export function snippetOptionsFor(state: PanelState, conversational: boolean): S
   return opts;
 }
 
-/** The provider choices: `auto` and the mapped providers (live first), then the self-hosted option. */
-export function providerChoices(mappings: ProviderMapping[]): string[] {
-  if (mappings.length === 0) return [SELF_HOSTED];
+/**
+ * The provider choices: this hub first when one of its backends serves the model (then each backend
+ * when there are several), `auto` and the huggingface.co providers (live first), then the self-hosted
+ * option. `mappings` are the huggingface.co ones; `hubBackends` the hub's backends serving the model.
+ */
+export function providerChoices(mappings: ProviderMapping[], hubBackends: readonly string[] = []): string[] {
+  const hub =
+    hubBackends.length === 0
+      ? []
+      : [THIS_HUB, ...(hubBackends.length > 1 ? hubBackends.map(hubBackendChoice) : [])];
+  if (mappings.length === 0) return [...hub, SELF_HOSTED];
   const live = mappings.filter((m) => m.status === "live").map((m) => m.provider);
   const staging = mappings.filter((m) => m.status !== "live").map((m) => m.provider);
-  return ["auto", ...live, ...staging, SELF_HOSTED];
+  return [...hub, "auto", ...live, ...staging, SELF_HOSTED];
 }
 
 /** The provider in effect: the user's pick when still offered, else the first choice. */
-export function activeProvider(state: PanelState, mappings: ProviderMapping[]): string {
-  const choices = providerChoices(mappings);
+export function activeProvider(
+  state: PanelState,
+  mappings: ProviderMapping[],
+  hubBackends: readonly string[] = [],
+): string {
+  const choices = providerChoices(mappings, hubBackends);
   return state.provider !== undefined && choices.includes(state.provider) ? state.provider : choices[0];
 }
 
@@ -181,6 +234,11 @@ export function tokenVariableIn(code: string): string | undefined {
  * call reads `<PROVIDER>_API_KEY`), else from the provider choice.
  */
 export function tokenNeedFor(provider: string, code?: string): TokenNeed {
+  if (isHubChoice(provider))
+    return {
+      variable: "HF_TOKEN",
+      what: "your access token for this hub (ModelHub), not a huggingface.co token: the request goes to this hub's own gateway",
+    };
   const variable =
     (code === undefined ? undefined : tokenVariableIn(code)) ??
     (provider === SELF_HOSTED ? "API_TOKEN" : "HF_TOKEN");

@@ -5,6 +5,7 @@ import { Tabs } from "../../../components/ui/tabs.js";
 import type { InferenceSnippet, RepoInfo } from "../../../lib/api-types.js";
 import type { ProviderMapping } from "../../repos/api/get-provider-mapping.js";
 import { hasLocalApps } from "../../local-apps/local-apps-view.js";
+import type { HubServing } from "../../try-it/hub-backends.js";
 import { useServerSnippets } from "../api/get-server-snippets.js";
 import { defaultInputText, isConversationalModel } from "../generator.js";
 import { panelInferenceSnippets } from "../panel-snippets.js";
@@ -12,21 +13,27 @@ import {
   activeProvider,
   clientLabel,
   endpointUrlOf,
+  hubBackendOf,
+  isHubChoice,
   HIGHLIGHT_LANGUAGE,
   INITIAL_PANEL_STATE,
   LANGUAGE_TABS,
   providerChoices,
   SELF_HOSTED,
+  THIS_HUB,
   validatePanel,
   type PanelState,
 } from "../panel-options.js";
 import { CheckedField } from "./checked-field.js";
-import { HubEndpointNote } from "./hub-endpoint-note.js";
+import { HubEndpointNote, hubOrigin } from "./hub-endpoint-note.js";
 import { TokenNote } from "./token-note.js";
 
 interface InferencePanelProps {
   model: RepoInfo;
+  /** The huggingface.co providers' mappings (the hub's own backends are `hubServings`). */
   mappings: ProviderMapping[];
+  /** This hub's backends serving the model, live first. */
+  hubServings?: HubServing[];
 }
 
 function useSnippets(
@@ -38,15 +45,15 @@ function useSnippets(
 ) {
   const local = useMemo(() => {
     try {
-      return panelInferenceSnippets(model, mappings, state, provider, conversational);
+      return panelInferenceSnippets(model, mappings, state, provider, conversational, hubOrigin());
     } catch (error) {
       // A generator bug must not blank the panel: fall back to the hub's own snippet endpoint.
       console.warn("getInferenceSnippets failed; using the hub's snippets", error);
       return undefined;
     }
   }, [model, mappings, state, provider, conversational]);
-  // The hub's endpoint only knows the providers; it has nothing for a self-hosted server.
-  const useServer = local === undefined && provider !== SELF_HOSTED;
+  // The hub's endpoint only knows the providers; it has nothing for a self-hosted server or the gateway.
+  const useServer = local === undefined && provider !== SELF_HOSTED && !isHubChoice(provider);
   const server = useServerSnippets(model.id, provider, state.streaming, useServer);
   if (!useServer) return { snippets: local ?? [], pending: false, fromServer: false };
   return { snippets: server.data?.inference ?? [], pending: server.isPending, fromServer: true };
@@ -59,9 +66,15 @@ const GENERATION_SETTINGS = [
   { key: "topP", label: "top_p", inputMode: "decimal" },
 ] as const;
 
-function providerLabel(provider: string, mapping: ProviderMapping | undefined): string {
+function providerLabel(provider: string, mapping: ProviderMapping | undefined, hub: HubServing[]): string {
   if (provider === "auto") return "auto (first available provider)";
   if (provider === SELF_HOSTED) return "Your own server (endpoint URL)";
+  if (provider === THIS_HUB) return "This hub (its inference gateway)";
+  const backend = hubBackendOf(provider);
+  if (backend !== undefined) {
+    const staging = hub.find((s) => s.backend === backend)?.status === "staging";
+    return `This hub · ${backend}${staging ? " (unavailable)" : ""}`;
+  }
   return `${provider}${mapping?.status === "staging" ? " (staging)" : ""}`;
 }
 
@@ -86,18 +99,22 @@ function UnservedNotice({ model }: { model: RepoInfo }) {
   );
 }
 
-export function InferencePanel({ model, mappings }: InferencePanelProps) {
+const NO_SERVINGS: HubServing[] = [];
+
+export function InferencePanel({ model, mappings, hubServings = NO_SERVINGS }: InferencePanelProps) {
   const conversational = isConversationalModel(model);
   const [state, setState] = useState<PanelState>(INITIAL_PANEL_STATE);
   const update = (patch: Partial<PanelState>) => setState((previous) => ({ ...previous, ...patch }));
-  const provider = activeProvider(state, mappings);
+  const hubBackends = useMemo(() => hubServings.map((s) => s.backend), [hubServings]);
+  const provider = activeProvider(state, mappings, hubBackends);
   const { snippets, pending, fromServer } = useSnippets(model, mappings, state, provider, conversational);
   const exampleInput = useMemo(() => defaultInputText(model), [model]);
   const errors = validatePanel({ ...state, provider }, conversational);
   const ids = useId();
-  const providers = useMemo(() => providerChoices(mappings), [mappings]);
-  const unserved = mappings.length === 0;
+  const providers = useMemo(() => providerChoices(mappings, hubBackends), [mappings, hubBackends]);
+  const unserved = mappings.length === 0 && hubBackends.length === 0;
   const selfHosted = provider === SELF_HOSTED;
+  const onHub = isHubChoice(provider);
 
   const forLanguage = snippets.filter((s) => s.language === state.language);
   const clients = [...new Set(forLanguage.map((s) => s.client))];
@@ -126,6 +143,7 @@ export function InferencePanel({ model, mappings }: InferencePanelProps) {
                 {providerLabel(
                   p,
                   mappings.find((m) => m.provider === p),
+                  hubServings,
                 )}
               </option>
             ))}
@@ -250,7 +268,7 @@ export function InferencePanel({ model, mappings }: InferencePanelProps) {
             These snippets come from the hub; the live options are unavailable for this model.
           </p>
         ) : null}
-        {selfHosted ? null : <HubEndpointNote compact />}
+        {selfHosted || onHub ? null : <HubEndpointNote compact />}
       </div>
     </section>
   );
