@@ -13,6 +13,7 @@ import { adminInferenceRoutes } from "./admin/admin-routes.js";
 import { InferenceGateway } from "./gateway.js";
 import { HealthChecker } from "./health/checker.js";
 import { InferenceLimiter } from "./limits.js";
+import { mountRouterRoutes } from "./router-routes.js";
 import { InferenceRuntime } from "./runtime.js";
 import { NO_INFERENCE } from "./settings.js";
 import { UsageStore } from "./usage-store.js";
@@ -44,15 +45,13 @@ export function inferenceRoutes(deps: AppDeps): Hono<AppEnv> {
   });
   const app = new Hono<AppEnv>();
 
-  app.use(
-    "/v1/*",
-    bodyLimit({
-      maxSize: MAX_COMPLETION_BODY_BYTES,
-      onError: () => {
-        throw new HttpError(413, `Request body is larger than ${MAX_COMPLETION_BODY_BYTES} bytes`);
-      },
-    }),
-  );
+  const completionBodyLimit = bodyLimit({
+    maxSize: MAX_COMPLETION_BODY_BYTES,
+    onError: () => {
+      throw new HttpError(413, `Request body is larger than ${MAX_COMPLETION_BODY_BYTES} bytes`);
+    },
+  });
+  app.use("/v1/*", completionBodyLimit);
 
   // Public: which backends exist and whether they are up (the web app's try-it box asks).
   app.get("/api/inference/backends", (c) => c.json(runtime.publicBackends()));
@@ -77,6 +76,7 @@ export function inferenceRoutes(deps: AppDeps): Hono<AppEnv> {
     });
   complete("chat/completions");
   complete("completions");
+  mountRouterRoutes(app, gateway, runtime, completionBodyLimit);
 
   app.get("/api/inference/usage", async (c) => {
     const user = requireUser(c.var.viewer);

@@ -26,9 +26,10 @@ function toMappingArg(modelId: string, row: ProviderMappingRow): ProviderMapping
 }
 
 /**
- * Snippets for one of this hub's own backends: they call the hub's gateway (`<hub>/v1`) with the hub
- * token in HF_TOKEN. The gateway speaks the chat API, so only chat mappings get snippets; naming the
- * backend (`id:backend`) pins it, `auto` lets the gateway choose.
+ * Snippets for one of this hub's own backends: they call the hub's gateway with the hub token in
+ * HF_TOKEN. Chat models go through `<hub>/v1`; other text-generation models through the router-shaped
+ * `<hub>/hf-inference/models/{id}` (its `/v1/completions`, or the `inputs` task API). Naming the backend
+ * (`id:backend`) pins it; `auto` lets the gateway choose.
  */
 function gatewaySnippets(
   model: ModelData,
@@ -36,11 +37,12 @@ function gatewaySnippets(
   pinBackend: boolean,
   request: SnippetRequest,
 ) {
-  if (mapping.task !== "conversational") return [];
+  const hub = request.hubUrl.replace(/\/+$/, "");
+  const chat = mapping.task === "conversational";
   const target = pinBackend ? { ...model, id: `${model.id}:${mapping.provider}` } : model;
   return inferenceSnippets(target, "hf-inference", undefined, {
     streaming: request.streaming,
-    endpointUrl: `${request.hubUrl.replace(/\/+$/, "")}/v1`,
+    endpointUrl: chat ? `${hub}/v1` : `${hub}/hf-inference/models/${model.id}`,
     tokenVariable: "HF_TOKEN",
   });
 }

@@ -44,7 +44,12 @@ describe.each(DIALECTS)("the hub's backends as provider mappings (%s)", (dialect
             kind: "openai-compatible",
             baseUrl: backend.baseUrl,
             apiKey: "sk-never-shown",
-            models: { "acme/chatty": "tiny", "acme/Secret-Chat": "tiny", "alice/later": "tiny" },
+            models: {
+              "acme/chatty": "tiny",
+              "acme/Secret-Chat": "tiny",
+              "alice/later": "tiny",
+              "acme/basey": "tiny",
+            },
           },
           {
             name: "spare",
@@ -63,13 +68,14 @@ describe.each(DIALECTS)("the hub's backends as provider mappings (%s)", (dialect
     });
     await insertRepo(hub.services, { id: "acme/secret-chat", private: true });
     await insertRepo(hub.services, { id: "acme/plain" });
+    await insertRepo(hub.services, { id: "acme/basey", derived: { pipeline_tag: "text-generation" } });
     await hub.services.repos.setProviderMapping((await hub.services.repos.find("model", "acme/plain"))!.id, {
       provider: "together",
       providerId: "org/plain",
       task: "text-generation",
       status: "live",
     });
-    expect(await hub.inference.publishMappings(hub.services.repos)).toBe(3);
+    expect(await hub.inference.publishMappings(hub.services.repos)).toBe(4);
   });
   afterAll(async () => {
     await hub?.stop();
@@ -88,11 +94,15 @@ describe.each(DIALECTS)("the hub's backends as provider mappings (%s)", (dialect
   });
 
   it("lists served models under inference_provider=<backend> and inference=warm, private ones only for readers", async () => {
-    expect(await listed("inference_provider=gpu-box")).toEqual(["acme/chatty"]);
+    expect(await listed("inference_provider=gpu-box")).toEqual(["acme/basey", "acme/chatty"]);
     expect(await listed("inference_provider=spare")).toEqual(["acme/chatty"]);
-    expect(await listed("inference=warm")).toEqual(["acme/chatty", "acme/plain"]);
+    expect(await listed("inference=warm")).toEqual(["acme/basey", "acme/chatty", "acme/plain"]);
     const owner = await hub.tokenFor("acme");
-    expect(await listed("inference_provider=gpu-box", owner)).toEqual(["acme/chatty", "acme/secret-chat"]);
+    expect(await listed("inference_provider=gpu-box", owner)).toEqual([
+      "acme/basey",
+      "acme/chatty",
+      "acme/secret-chat",
+    ]);
     expect(await mappingOf("acme/secret-chat", owner)).toEqual({
       "gpu-box": { providerId: "acme/secret-chat", status: "live", task: "text-generation" },
     });
@@ -162,20 +172,25 @@ describe.each(DIALECTS)("the hub's backends as provider mappings (%s)", (dialect
     expect(python).toContain('os.environ["HF_TOKEN"]');
   });
 
-  it("the curl snippet, run as it is with a hub token, is answered by the gateway", async () => {
-    const res = await fetch(`${hub.url}/api/models/acme/chatty/snippets`);
-    const curl = ((await res.json()) as { inference: { client: string; content: string }[] }).inference.find(
-      (s) => s.client === "curl",
-    )?.content;
-    expect(curl).toBeDefined();
-    // asynchronously: the hub answering the snippet runs in this process
-    const { stdout: out } = await run("bash", ["-c", curl ?? ""], {
-      env: { ...process.env, HF_TOKEN: alice },
-      encoding: "utf8",
-      timeout: 20_000,
-    });
-    const answer = JSON.parse(out) as { choices: { message: { content: string } }[] };
-    expect(answer.choices[0].message.content.length).toBeGreaterThan(0);
+  it("the curl and requests snippets, run as they are with a hub token, are answered by the gateway", async () => {
+    for (const id of ["acme/chatty", "acme/basey"]) {
+      const res = await fetch(`${hub.url}/api/models/${id}/snippets`);
+      const snippets = (
+        (await res.json()) as { inference: { client: string; language: string; content: string }[] }
+      ).inference;
+      const curl = snippets.find((s) => s.client === "curl")?.content ?? "";
+      const requests = snippets.find((s) => s.client === "requests")?.content ?? "";
+      expect([id, curl.length > 0, requests.length > 0]).toEqual([id, true, true]);
+      const env = { ...process.env, HF_TOKEN: alice };
+      // asynchronously: the hub answering the snippets runs in this process
+      const viaCurl = await run("bash", ["-c", curl], { env, encoding: "utf8", timeout: 20_000 });
+      const answer = JSON.parse(viaCurl.stdout) as {
+        choices: { message?: { content: string }; text?: string }[];
+      };
+      expect(answer.choices[0].message?.content ?? answer.choices[0].text).toBe("Hello from tiny");
+      const viaPython = await run("python3", ["-c", requests], { env, encoding: "utf8", timeout: 20_000 });
+      expect(viaPython.stdout).toContain("Hello from tiny");
+    }
   });
 
   it("drops the mappings of a deleted backend at the next publish and never touches seeded ones", async () => {
