@@ -1,5 +1,7 @@
 import { fileTypeCode } from "@modelhub/tasks";
-import { flag, repoName, type ModelRow } from "../models/model-row.js";
+import { buildTinyLlamaGguf } from "../../tiny-gguf/tiny-llama.js";
+import { RUNNABLE_FLAG } from "../../tiny-gguf/demo-model.js";
+import { flag, hasFlag, repoName, type ModelRow } from "../models/model-row.js";
 import type { DemoFile } from "../types.js";
 import { chatTemplate, familyTokens, templateFamilyFor } from "./chat-templates.js";
 import { binaryFile } from "./demo-file.js";
@@ -43,5 +45,9 @@ function header(row: ModelRow, quant: string): [string, GgufValue][] {
 
 /** One GGUF file per quantisation, each with a real header whose file type matches its name. */
 export function ggufFiles(row: ModelRow): DemoFile[] {
+  if (hasFlag(row, RUNNABLE_FLAG)) {
+    if (ggufQuants(row).join() !== "F32") throw new Error(`${row.id}: the runnable tiny GGUF is F32 only`);
+    return [binaryFile(ggufFileName(row, "F32"), buildTinyLlamaGguf())];
+  }
   return ggufQuants(row).map((quant) => binaryFile(ggufFileName(row, quant), writeGguf(header(row, quant))));
 }

@@ -2,6 +2,7 @@ import { PIPELINE_DATA, isPipelineType, libraryUiElement } from "@modelhub/tasks
 import { oneOrMany, readme } from "../files/card.js";
 import { maskTokenOf } from "../files/transformers-files.js";
 import { widgetsFor } from "../files/widgets.js";
+import { RUNNABLE_FLAG } from "../../tiny-gguf/demo-model.js";
 import { flag, hasFlag, repoName, type ModelRow } from "./model-row.js";
 
 function taskLabel(task: string): string {
@@ -16,7 +17,7 @@ function tagsOf(row: ModelRow): string[] {
   const tags: string[] = [];
   if (flag(row, "lora") !== undefined) tags.push("lora", "template:sd-lora", row.task);
   if (row.library === "peft") tags.push("lora", "adapter");
-  if (flag(row, "gguf")) tags.push("llama-cpp", "quantized");
+  if (flag(row, "gguf")) tags.push("llama-cpp", ...(hasFlag(row, RUNNABLE_FLAG) ? [] : ["quantized"]));
   if (row.library === "mlx") tags.push("mlx", "apple-silicon");
   if (hasFlag(row, "onnx")) tags.push("onnx", "webgpu");
   if (hasFlag(row, "chat")) tags.push("chat");
@@ -31,7 +32,21 @@ function tagsOf(row: ModelRow): string[] {
   return [...new Set(tags)];
 }
 
+/** The demo model the hub runs itself: say plainly what it is and what it is for. */
+function runnableNote(row: ModelRow): string {
+  return [
+    "**Its weights are random numbers, so everything it writes is gibberish.** Nobody trained it: it exists " +
+      "so that a fresh ModelHub has one model it can actually run. The hub's embedded llama.cpp backend " +
+      "serves it out of the box, so the try-it box on this page and `POST /v1/chat/completions` with " +
+      `\`"model": "${row.id}"\` (and a hub token) answer, token by token.`,
+    "Under the hood it is a complete GGUF file: llama architecture, 2 layers, 64-wide embeddings, 4 attention " +
+      "heads, a 512-token context, F32 weights, a SentencePiece-style vocabulary of English word pieces with " +
+      "byte fallback, and a ChatML chat template. Any llama.cpp-based runtime can load it.",
+  ].join("\n\n");
+}
+
 function usageNote(row: ModelRow): string {
+  if (hasFlag(row, RUNNABLE_FLAG)) return runnableNote(row);
   const lora = flag(row, "lora");
   if (lora !== undefined) {
     const trigger = lora.trim()
@@ -93,7 +108,9 @@ export function modelReadme(row: ModelRow, fileNames: string[]): string {
     usageNote(row),
     "## Files",
     fileNames.map((name) => `- \`${name}\``).join("\n"),
-    "_This is a demo entry of the ModelHub catalogue: the files here are small placeholders that carry the real metadata, not the trained weights._",
+    hasFlag(row, RUNNABLE_FLAG)
+      ? "_This is a demo entry of the ModelHub catalogue: the GGUF here is complete and loadable, but its weights are random, not trained._"
+      : "_This is a demo entry of the ModelHub catalogue: the files here are small placeholders that carry the real metadata, not the trained weights._",
   ].join("\n\n");
   return readme(frontMatter, body);
 }
