@@ -11,8 +11,9 @@ export interface ProbeResult {
 export type BackendProbe = (backend: BackendSettings, timeoutMs: number) => Promise<ProbeResult>;
 
 /**
- * `GET <baseUrl>/models` with the backend's key: any 2xx is healthy. Every OpenAI-compatible server
- * (vLLM, TGI, Ollama, llama.cpp, another hub) answers it without loading anything.
+ * `GET <baseUrl>/models` with the backend's key. OpenAI-compatible servers (vLLM, TGI, Ollama,
+ * llama.cpp, another hub) answer it without loading anything; one that answers 404 is up but does not
+ * list models, so only 5xx and a refused key (401/403) — what would fail real calls — count as down.
  */
 export const openAiModelsProbe: BackendProbe = async (backend, timeoutMs) => {
   const started = performance.now();
@@ -26,7 +27,8 @@ export const openAiModelsProbe: BackendProbe = async (backend, timeoutMs) => {
     });
     // The body is not needed; reading it frees the connection for the next check.
     await response.arrayBuffer().catch(() => undefined);
-    if (response.ok) return { ok: true, latencyMs: elapsed() };
+    const refused = response.status === 401 || response.status === 403;
+    if (response.status < 500 && !refused) return { ok: true, latencyMs: elapsed() };
     return { ok: false, latencyMs: elapsed(), error: `HTTP ${response.status} from GET /models` };
   } catch (err) {
     const timedOut = err instanceof DOMException && err.name === "TimeoutError";
