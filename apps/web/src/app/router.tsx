@@ -35,6 +35,18 @@ const NewDiscussionPage = page(
 const NewOrgPage = page(() => import("../features/orgs/new-org-page.js"), "NewOrgPage");
 const OrgMembersPage = page(() => import("../features/orgs/members-page.js"), "OrgMembersPage");
 const OwnerPage = page(() => import("../features/orgs/profile-page.js"), "OwnerPage");
+const InferenceUsagePage = page(
+  () => import("../features/inference-usage/usage-page.js"),
+  "InferenceUsagePage",
+);
+const OrgInferenceUsagePage = page(
+  () => import("../features/inference-usage/org-usage-page.js"),
+  "OrgInferenceUsagePage",
+);
+const AdminInferencePage = page(
+  () => import("../features/admin-inference/admin-inference-page.js"),
+  "AdminInferencePage",
+);
 const NotFoundPage = page(() => import("./routes/not-found.js"), "NotFoundPage");
 
 /** The file/history routes exist under each repo prefix, with `type` telling which. */
@@ -73,9 +85,12 @@ export function AppRoutes() {
         <Route path="tasks/:task" element={<TaskPage />} />
         <Route path="login" element={<SignInPage />} />
         <Route path="settings/tokens" element={<TokensPage />} />
+        <Route path="settings/inference" element={<InferenceUsagePage />} />
+        <Route path="admin/inference" element={<AdminInferencePage />} />
         <Route path="new" element={<NewRepoPage />} />
         <Route path="organizations/new" element={<NewOrgPage />} />
         <Route path="organizations/:org/settings/members" element={<OrgMembersPage />} />
+        <Route path="organizations/:org/settings/inference" element={<OrgInferenceUsagePage />} />
         <Route path="datasets/:owner/:name" element={<DatasetPage />} />
         <Route path="spaces/:owner/:name" element={<SpacePage />} />
         <Route path=":owner" element={<OwnerPage />} />

@@ -82,6 +82,8 @@ export interface WhoAmI {
   email?: string;
   avatarUrl?: string;
   orgs?: { name: string; fullname?: string }[];
+  /** Site admins (the hub's own administrators). */
+  isAdmin?: boolean;
   auth?: { type: string; accessToken?: { displayName: string; role: string; createdAt: string } };
 }
 

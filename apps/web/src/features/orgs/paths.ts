@@ -6,6 +6,7 @@ export const orgPaths = {
   newOrg: () => "/organizations/new",
   profile: (name: string) => `/${segment(name)}`,
   members: (org: string) => `/organizations/${segment(org)}/settings/members`,
+  usage: (org: string) => `/organizations/${segment(org)}/settings/inference`,
 };
 
 export const orgApiPaths = {

@@ -11,7 +11,7 @@ export function Initial({ name, small, user }: { name: string; small?: boolean; 
   );
 }
 
-/** Title block of an organisation's pages, with Profile / Members tabs. */
+/** Title block of an organisation's pages, with Profile / Members / Usage tabs. */
 export function OrgHeader({
   name,
   fullname,
@@ -21,7 +21,7 @@ export function OrgHeader({
 }: {
   name: string;
   fullname?: string;
-  current: "profile" | "members";
+  current: "profile" | "members" | "usage";
   actions?: ReactNode;
   details?: ReactNode;
 }) {
@@ -46,6 +46,9 @@ export function OrgHeader({
           </Link>
           <Link to={orgPaths.members(name)} aria-current={current === "members" ? "page" : undefined}>
             Members
+          </Link>
+          <Link to={orgPaths.usage(name)} aria-current={current === "usage" ? "page" : undefined}>
+            Usage
           </Link>
         </nav>
       </div>

@@ -1,0 +1,72 @@
+import { useParams } from "react-router";
+import { ErrorState, NotFoundState, Skeleton } from "../../components/ui/status.js";
+import { isNotFound } from "../../lib/api-error.js";
+import { useTitle } from "../../lib/use-title.js";
+import { useAuth } from "../auth/auth-context.js";
+import { RequireUser } from "../auth/components/require-user.js";
+import { useOrgOverview } from "../orgs/api.js";
+import { OrgHeader } from "../orgs/components/org-header.js";
+import "../orgs/orgs.css";
+import { useOrgUsage } from "./api.js";
+import { UsageTable, UsageView } from "./usage-view.js";
+
+function OrgUsage({ org }: { org: string }) {
+  const { user } = useAuth();
+  const usage = useOrgUsage(org, Boolean(user));
+  if (usage.isPending) return <Skeleton lines={6} />;
+  if (usage.isError) return <ErrorState error={usage.error} />;
+  const { users } = usage.data;
+  return (
+    <div className="usage-stack">
+      <UsageView report={usage.data} />
+      {users ? (
+        <section aria-labelledby="usage-users-title">
+          <h2 id="usage-users-title" className="usage-heading">
+            Per member
+          </h2>
+          {users.length > 0 ? (
+            <UsageTable rows={users} keyOf={(row) => row.user} keyLabel="User" testId="usage-users" />
+          ) : null}
+        </section>
+      ) : (
+        <p className="small muted">Admins of {org} also see each member's share.</p>
+      )}
+    </div>
+  );
+}
+
+/** `/organizations/{org}/settings/inference`: what was billed to the org (X-HF-Bill-To). */
+export function OrgInferenceUsagePage() {
+  const { org = "" } = useParams();
+  const overview = useOrgOverview(org);
+  const name = overview.data?.name ?? org;
+  useTitle(`${name} · Inference usage`);
+  if (overview.isPending)
+    return (
+      <div className="container" style={{ paddingTop: 24 }}>
+        <Skeleton lines={8} />
+      </div>
+    );
+  if (overview.isError)
+    return isNotFound(overview.error) ? (
+      <NotFoundState what="organisation" />
+    ) : (
+      <div className="container">
+        <ErrorState error={overview.error} retry={() => void overview.refetch()} />
+      </div>
+    );
+  return (
+    <>
+      <OrgHeader name={name} fullname={overview.data.fullname} current="usage" />
+      <div className="container page-narrow" style={{ paddingTop: 18 }}>
+        <h2 style={{ marginTop: 0 }}>Inference usage</h2>
+        <p className="muted">
+          Calls members billed to {name} with <code>X-HF-Bill-To: {name}</code>. Only members see this page.
+        </p>
+        <RequireUser what={`see the inference usage of ${name}`}>
+          <OrgUsage org={name} />
+        </RequireUser>
+      </div>
+    </>
+  );
+}
