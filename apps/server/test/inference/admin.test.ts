@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertRepo } from "../platform/helpers/insert-repo.js";
 import { bearer, DIALECTS, postJson } from "../platform/helpers/test-hub.js";
-import { ADMIN_TOKEN, eventually, HEALTH_BACKEND_KEY, startHealthHub, type HealthHub } from "./helpers/health-hub.js";
+import {
+  ADMIN_TOKEN,
+  eventually,
+  HEALTH_BACKEND_KEY,
+  startHealthHub,
+  type HealthHub,
+} from "./helpers/health-hub.js";
 
 interface AdminBackend {
   name: string;
@@ -9,7 +15,13 @@ interface AdminBackend {
   status: string;
   lastCheck: { checkedAt: string; ok: boolean; latencyMs: number; error?: string; source: string } | null;
   models: string[];
-  usage24h: { requests: number; failed: number; promptTokens: number; completionTokens: number; totalTokens: number };
+  usage24h: {
+    requests: number;
+    failed: number;
+    promptTokens: number;
+    completionTokens: number;
+    totalTokens: number;
+  };
 }
 
 describe.each(DIALECTS)("inference admin API (%s)", (dialect) => {
@@ -17,7 +29,11 @@ describe.each(DIALECTS)("inference admin API (%s)", (dialect) => {
   let alice = "";
   beforeAll(async () => {
     // One round at start; afterwards only the admin's checks run.
-    h = await startHealthHub(dialect, { "acme/chat": "tiny", "acme/refused": "refuse" }, { intervalMs: 600_000 });
+    h = await startHealthHub(
+      dialect,
+      { "acme/chat": "tiny", "acme/refused": "refuse" },
+      { intervalMs: 600_000 },
+    );
     await insertRepo(h.hub.services, { id: "acme/chat" });
     await insertRepo(h.hub.services, { id: "acme/refused" });
     alice = await h.hub.tokenFor("alice");
@@ -47,8 +63,12 @@ describe.each(DIALECTS)("inference admin API (%s)", (dialect) => {
 
   it("shows status, last check, served models and the last day's usage, never the URL or key", async () => {
     const messages = [{ role: "user", content: "hi" }];
-    expect((await postJson(`${h.hub.url}/v1/chat/completions`, { model: "acme/chat", messages }, alice)).status).toBe(200);
-    expect((await postJson(`${h.hub.url}/v1/chat/completions`, { model: "acme/refused", messages }, alice)).status).toBe(400);
+    expect(
+      (await postJson(`${h.hub.url}/v1/chat/completions`, { model: "acme/chat", messages }, alice)).status,
+    ).toBe(200);
+    expect(
+      (await postJson(`${h.hub.url}/v1/chat/completions`, { model: "acme/refused", messages }, alice)).status,
+    ).toBe(400);
 
     const res = await overview(ADMIN_TOKEN);
     expect(res.status).toBe(200);
@@ -59,9 +79,20 @@ describe.each(DIALECTS)("inference admin API (%s)", (dialect) => {
     expect(body.health.intervalMs).toBe(600_000);
     expect(body.backends).toHaveLength(1);
     const [box] = body.backends;
-    expect(box).toMatchObject({ name: "box", kind: "openai-compatible", status: "live", models: ["acme/chat", "acme/refused"] });
+    expect(box).toMatchObject({
+      name: "box",
+      kind: "openai-compatible",
+      status: "live",
+      models: ["acme/chat", "acme/refused"],
+    });
     expect(box.lastCheck).toMatchObject({ ok: true, source: "check" });
-    expect(box.usage24h).toEqual({ requests: 2, failed: 1, promptTokens: 7, completionTokens: 3, totalTokens: 10 });
+    expect(box.usage24h).toEqual({
+      requests: 2,
+      failed: 1,
+      promptTokens: 7,
+      completionTokens: 3,
+      totalTokens: 10,
+    });
   });
 
   it("runs a check now: two failures make the backend staging, a success live again", async () => {

@@ -40,7 +40,10 @@ describe("the openai-compatible health probe (GET /models)", () => {
       ok: false,
       error: "HTTP 401 from GET /models",
     });
-    expect(await openAiModelsProbe(backend("503"), 1000)).toMatchObject({ ok: false, error: "HTTP 503 from GET /models" });
+    expect(await openAiModelsProbe(backend("503"), 1000)).toMatchObject({
+      ok: false,
+      error: "HTTP 503 from GET /models",
+    });
     expect(seenKeys.every((key) => key === "Bearer sk-probe")).toBe(true);
   });
 

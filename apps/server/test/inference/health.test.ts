@@ -17,10 +17,14 @@ describe.each(DIALECTS)("backend health checks (%s)", (dialect) => {
 
   const statusIn = async (id: string): Promise<string | undefined> => {
     const res = await fetch(`${h.hub.url}/api/models/${id}?expand[]=inferenceProviderMapping`);
-    return ((await res.json()) as { inferenceProviderMapping?: Mapping }).inferenceProviderMapping?.box?.status;
+    return ((await res.json()) as { inferenceProviderMapping?: Mapping }).inferenceProviderMapping?.box
+      ?.status;
   };
   const backendStatus = async (): Promise<string | undefined> => {
-    const list = (await (await fetch(`${h.hub.url}/api/inference/backends`)).json()) as { name: string; status: string }[];
+    const list = (await (await fetch(`${h.hub.url}/api/inference/backends`)).json()) as {
+      name: string;
+      status: string;
+    }[];
     return list.find((b) => b.name === "box")?.status;
   };
   const servedBy = async (): Promise<string[]> => {

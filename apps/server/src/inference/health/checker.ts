@@ -5,7 +5,6 @@ import type { BackendSettings } from "../settings.js";
 import { DEFAULT_HEALTH, type HealthSettings } from "./health-settings.js";
 import { openAiModelsProbe, type BackendProbe, type ProbeResult } from "./probe.js";
 
-
 /** The last check of a backend, as the admin API shows it. */
 export interface BackendCheck {
   checkedAt: string;
@@ -118,9 +117,13 @@ export class HealthChecker {
     state.last = { checkedAt: new Date().toISOString(), ...result, source: "check" };
     const status = state.failures >= this.settings.failuresBeforeStaging ? "staging" : "live";
     if (!result.ok && state.failures === this.settings.failuresBeforeStaging)
-      this.logger.warn({ backend: backend.name, error: result.error }, "inference backend failing its health checks");
+      this.logger.warn(
+        { backend: backend.name, error: result.error },
+        "inference backend failing its health checks",
+      );
     const changed = this.runtime.setStatus(backend.name, status);
-    if (changed && status === "live") this.logger.info({ backend: backend.name }, "inference backend healthy again");
+    if (changed && status === "live")
+      this.logger.info({ backend: backend.name }, "inference backend healthy again");
     return changed;
   }
 

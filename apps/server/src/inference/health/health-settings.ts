@@ -6,4 +6,8 @@ export interface HealthSettings {
   failuresBeforeStaging: number;
 }
 
-export const DEFAULT_HEALTH: HealthSettings = { intervalMs: 30_000, timeoutMs: 5_000, failuresBeforeStaging: 2 };
+export const DEFAULT_HEALTH: HealthSettings = {
+  intervalMs: 30_000,
+  timeoutMs: 5_000,
+  failuresBeforeStaging: 2,
+};

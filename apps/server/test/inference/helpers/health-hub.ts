@@ -25,14 +25,20 @@ export async function startHealthHub(
   fs.writeFileSync(
     configFile,
     JSON.stringify({
-      backends: [{ name: "box", kind: "openai-compatible", baseUrl: backend.baseUrl, apiKeyEnv: "BOX_KEY", models }],
+      backends: [
+        { name: "box", kind: "openai-compatible", baseUrl: backend.baseUrl, apiKeyEnv: "BOX_KEY", models },
+      ],
       limits: { requestsPerMinute: 1000 },
       health: { timeoutMs: 300, ...health },
     }),
   );
   const hub = await startTestHub({
     dialect,
-    env: { MODELHUB_INFERENCE_CONFIG: configFile, BOX_KEY: HEALTH_BACKEND_KEY, MODELHUB_ADMIN_TOKEN: ADMIN_TOKEN },
+    env: {
+      MODELHUB_INFERENCE_CONFIG: configFile,
+      BOX_KEY: HEALTH_BACKEND_KEY,
+      MODELHUB_ADMIN_TOKEN: ADMIN_TOKEN,
+    },
   });
   return {
     hub,
