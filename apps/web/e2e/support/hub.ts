@@ -27,22 +27,30 @@ export interface RunningHub {
  * its own data folder). DATABASE_URL is dropped: a shared PostgreSQL database would carry repos from
  * earlier runs whose git folders are not in this run's data folder.
  */
-function hubEnv(seed: boolean): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, MODELHUB_LOG_LEVEL: "info" };
+function hubEnv(seed: boolean, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, MODELHUB_LOG_LEVEL: "info", ...extra };
   delete env.DATABASE_URL;
   if (!seed) env.MODELHUB_SEED = "0";
   return env;
 }
 
-/** `seed: false` starts an empty hub (ready in a second) for flows that bring their own repos. */
-export async function startHub(options: { seed?: boolean } = {}): Promise<RunningHub> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "modelhub-web-e2e-"));
+/**
+ * `seed: false` starts an empty hub (ready in a second) for flows that bring their own repos. `env`
+ * adds variables (e.g. MODELHUB_INFERENCE_CONFIG); `dataDir` restarts on a folder the caller keeps
+ * (stop then leaves it in place).
+ */
+export async function startHub(
+  options: { seed?: boolean; env?: NodeJS.ProcessEnv; dataDir?: string } = {},
+): Promise<RunningHub> {
+  const ownsData = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "modelhub-web-e2e-"));
+  const env = hubEnv(options.seed ?? true, options.env);
   const child: ChildProcess = spawn(
     process.execPath,
     [SERVER_CLI, "serve", "--port", "0", "--host", "127.0.0.1", "--data", dataDir],
     {
       cwd: REPO_ROOT,
-      env: hubEnv(options.seed ?? true),
+      env,
       stdio: ["ignore", "pipe", "pipe"],
     },
   );
@@ -82,7 +90,7 @@ export async function startHub(options: { seed?: boolean } = {}): Promise<Runnin
   } catch (error) {
     // A hub that never came up must not outlive the test run.
     child.kill("SIGKILL");
-    rmSync(dataDir, { recursive: true, force: true });
+    if (ownsData) rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
 
@@ -98,16 +106,13 @@ export async function startHub(options: { seed?: boolean } = {}): Promise<Runnin
         await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
         if (child.exitCode === null) child.kill("SIGKILL");
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownsData) rmSync(dataDir, { recursive: true, force: true });
     },
     async createUser(name, password) {
       const { stdout } = await run(
         process.execPath,
         [SERVER_CLI, "token", "create", name, "--write", "--password", password, "--data", dataDir],
-        {
-          cwd: REPO_ROOT,
-          env: hubEnv(options.seed ?? true),
-        },
+        { cwd: REPO_ROOT, env },
       );
       const token = stdout.trim().split("\n").pop() ?? "";
       if (!token.startsWith("hf_")) throw new Error(`token create printed no token: ${stdout}`);

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { SamplingParams } from "./options.js";
 import { useGatewayStream } from "./use-gateway-stream.js";
 
@@ -22,6 +22,11 @@ export function ChatView({ model, params }: ChatViewProps) {
   const [draft, setDraft] = useState("");
   const [error, setError] = useState<string>();
   const { running, run, stop } = useGatewayStream();
+  const list = useRef<HTMLOListElement>(null);
+  // Keep the newest text in view as it streams in.
+  useEffect(() => {
+    if (list.current) list.current.scrollTop = list.current.scrollHeight;
+  }, [turns]);
 
   const patchLast = (patch: (turn: Turn) => Turn) =>
     setTurns((previous) => [...previous.slice(0, -1), patch(previous[previous.length - 1])]);

@@ -73,8 +73,10 @@ export async function streamFromGateway(
 export function describeFailure(error: unknown): string {
   if (error instanceof GatewayError) {
     if (error.status === 429) {
-      const wait = error.retryAfter === undefined ? "" : ` Try again in ${error.retryAfter} s.`;
-      return `Rate limited: ${error.message}${wait}`;
+      // The gateway's message usually says when already; add the wait only when it does not.
+      const says = /\b(retry|try again)\b/i.test(error.message);
+      const wait = error.retryAfter === undefined || says ? "" : ` Try again in ${error.retryAfter} s.`;
+      return `${error.message}${wait}`;
     }
     if (error.status === 401) return "Your session has ended: sign in again to try this model.";
     return error.status ? `${error.message} (HTTP ${error.status})` : error.message;

@@ -64,8 +64,12 @@ describe("which mappings this hub serves", () => {
 
 describe("failure messages", () => {
   it("says when to retry after a 429, and passes the gateway's message on", () => {
-    expect(describeFailure(new GatewayError(429, "Rate limit: 60 requests per minute", 17))).toBe(
-      "Rate limited: Rate limit: 60 requests per minute Try again in 17 s.",
+    expect(describeFailure(new GatewayError(429, "Rate limit: 60 requests per minute.", 17))).toBe(
+      "Rate limit: 60 requests per minute. Try again in 17 s.",
+    );
+    // Said once when the gateway's message already says it.
+    expect(describeFailure(new GatewayError(429, "Rate limit reached; retry in 40 s", 40))).toBe(
+      "Rate limit reached; retry in 40 s",
     );
     expect(describeFailure(new GatewayError(502, "Inference backend local failed"))).toBe(
       "Inference backend local failed (HTTP 502)",
