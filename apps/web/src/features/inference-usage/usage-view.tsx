@@ -6,6 +6,7 @@ import "./usage.css";
 const number = new Intl.NumberFormat("en");
 
 function seconds(ms: number): string {
+  if (ms < 1000) return `${ms} ms`;
   return `${(ms / 1000).toLocaleString("en", { maximumFractionDigits: 1 })} s`;
 }
 
