@@ -206,8 +206,8 @@ describe("panel options for a model this hub serves", () => {
 
   it("calls this hub's /v1 with the hub id (or id:backend), reading HF_TOKEN, with sampling and bill-to", () => {
     const state = { ...INITIAL_PANEL_STATE, temperature: "0.3", billTo: "my-org" };
-    const options = snippetOptionsFor({ ...state, provider: THIS_HUB }, conversational, origin);
-    expect(options).toMatchObject({ endpointUrl: `${origin}/v1`, temperature: 0.3, billTo: "my-org" });
+    const options = snippetOptionsFor({ ...state, provider: THIS_HUB }, conversational);
+    expect(options).toMatchObject({ temperature: 0.3, billTo: "my-org" });
     const snippets = panelInferenceSnippets(chatModel, mappings, state, THIS_HUB, conversational, origin);
     const curl = snippets.find((s) => s.language === "sh")?.content ?? "";
     expect(curl).toContain(`${origin}/v1/chat/completions`);
@@ -223,7 +223,7 @@ describe("panel options for a model this hub serves", () => {
     expect(panelInferenceSnippets(chatModel, mappings, state, THIS_HUB, true)).toEqual([]);
   });
 
-  it("aims text completion at /v1/completions", () => {
+  it("aims text generation at the router-shaped address, as the hub's snippet endpoint does", () => {
     const textModel: RepoInfo = {
       id: "acme/base-1b",
       pipeline_tag: "text-generation",
@@ -232,7 +232,7 @@ describe("panel options for a model this hub serves", () => {
     const curl = panelInferenceSnippets(textModel, [], INITIAL_PANEL_STATE, THIS_HUB, false, origin).find(
       (s) => s.language === "sh",
     )?.content;
-    expect(curl).toContain(`${origin}/v1/completions`);
+    expect(curl).toContain(`${origin}/hf-inference/models/acme/base-1b/v1/completions`);
     expect(curl).toContain('"model": "acme/base-1b"');
   });
 

@@ -23,9 +23,13 @@ export function hubBackendOf(provider: string): string | undefined {
   return provider.startsWith(HUB_BACKEND_PREFIX) ? provider.slice(HUB_BACKEND_PREFIX.length) : undefined;
 }
 
-/** The OpenAI base URL of this hub's gateway, which every hub snippet calls. */
-export function hubGatewayUrl(origin: string): string {
-  return `${origin.replace(/\/+$/, "")}/v1`;
+/**
+ * Where a hub snippet sends its request, as the hub's own snippet endpoint does: chat through the
+ * gateway's `/v1`, other text generation through the router-shaped `/hf-inference/models/{id}`.
+ */
+export function hubEndpointUrl(origin: string, modelId: string, conversational: boolean): string {
+  const hub = origin.replace(/\/+$/, "");
+  return conversational ? `${hub}/v1` : `${hub}/hf-inference/models/${modelId}`;
 }
 
 /** Everything the user can change in the inference panel. */
@@ -125,15 +129,8 @@ export function validatePanel(state: PanelState, conversational: boolean): Field
   return errors;
 }
 
-/**
- * The `getInferenceSnippets` options that the panel state stands for; invalid fields are left out.
- * `hubOrigin` is where this hub is reached (the hub choices call its gateway).
- */
-export function snippetOptionsFor(
-  state: PanelState,
-  conversational: boolean,
-  hubOrigin?: string,
-): SnippetOptions {
+/** The `getInferenceSnippets` options that the panel state stands for; invalid fields are left out. */
+export function snippetOptionsFor(state: PanelState, conversational: boolean): SnippetOptions {
   const errors = validatePanel(state, conversational);
   const opts: SnippetOptions = {};
   const selfHosted = state.provider === SELF_HOSTED;
@@ -141,7 +138,6 @@ export function snippetOptionsFor(
   // Billing an organisation is a huggingface.co router feature; a self-hosted server has none.
   if (state.billTo.trim() && !errors.billTo && !selfHosted) opts.billTo = state.billTo.trim();
   if (selfHosted && !errors.endpointUrl) opts.endpointUrl = endpointUrlOf(state, conversational).trim();
-  if (isHubChoice(state.provider) && hubOrigin) opts.endpointUrl = hubGatewayUrl(hubOrigin);
   if (conversational) {
     if (state.temperature.trim() && !errors.temperature) opts.temperature = Number(state.temperature.trim());
     if (state.maxTokens.trim() && !errors.maxTokens) opts.max_tokens = Number(state.maxTokens.trim());

@@ -4,6 +4,7 @@ import { localInferenceSnippets } from "./generator.js";
 import {
   generatorTarget,
   hubBackendOf,
+  hubEndpointUrl,
   isHubChoice,
   SELF_HOSTED,
   snippetOptionsFor,
@@ -11,17 +12,9 @@ import {
 } from "./panel-options.js";
 
 /**
- * An endpoint snippet reads `API_TOKEN`; this hub's gateway takes a hub token, which the Hugging Face
- * clients already read from `HF_TOKEN` (and which a hub token of the `hf_` form looks like).
- */
-function readingHubToken(snippet: InferenceSnippet): InferenceSnippet {
-  return { ...snippet, content: snippet.content.replace(/\bAPI_TOKEN\b/g, "HF_TOKEN") };
-}
-
-/**
  * The inference snippets the panel shows for `provider`. A self-hosted server without a valid URL
  * gets none: without `endpointUrl` the generator would fall back to the public router. The hub
- * choices call `${hubOrigin}/v1`.
+ * choices call this hub (`hubOrigin`), and get none without it.
  */
 export function panelInferenceSnippets(
   model: RepoInfo,
@@ -31,13 +24,19 @@ export function panelInferenceSnippets(
   conversational: boolean,
   hubOrigin?: string,
 ): InferenceSnippet[] {
-  const options = snippetOptionsFor({ ...state, provider }, conversational, hubOrigin);
-  if ((provider === SELF_HOSTED || isHubChoice(provider)) && options.endpointUrl === undefined) return [];
+  const options = snippetOptionsFor({ ...state, provider }, conversational);
+  if (provider === SELF_HOSTED && options.endpointUrl === undefined) return [];
   if (isHubChoice(provider)) {
-    // The gateway takes the hub id, or `id:backend` for one backend (the generator writes `model.id`).
+    if (hubOrigin === undefined) return [];
+    // The gateway takes the hub id, or `id:backend` for one backend (the generator writes `model.id`),
+    // and a token of this hub, which the Hugging Face clients read from HF_TOKEN.
     const backend = hubBackendOf(provider);
     const target = backend === undefined ? model : { ...model, id: `${model.id}:${backend}` };
-    return localInferenceSnippets(target, "hf-inference", undefined, options).map(readingHubToken);
+    return localInferenceSnippets(target, "hf-inference", undefined, {
+      ...options,
+      endpointUrl: hubEndpointUrl(hubOrigin, model.id, conversational),
+      tokenVariable: "HF_TOKEN",
+    });
   }
   const target = generatorTarget(model, provider, mappings);
   return localInferenceSnippets(model, target.provider, target.mapping, options);
