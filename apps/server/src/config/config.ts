@@ -1,5 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { defaultEmbeddedInference } from "../inference/embedded/default-backend.js";
 import { InferenceConfigError, loadInferenceSettings } from "../inference/load-config.js";
 import type { InferenceSettings } from "../inference/settings.js";
 
@@ -34,7 +35,10 @@ export interface Config {
   listingCacheMs: number;
   /** Part size of multipart LFS uploads (objects above it go up in parts), in bytes. */
   lfsPartBytes: number;
-  /** Inference backends and limits from the MODELHUB_INFERENCE_CONFIG file; absent without one. */
+  /**
+   * Inference backends and limits from the MODELHUB_INFERENCE_CONFIG file; without one, the embedded
+   * backend for the demo model, or nothing when MODELHUB_EMBEDDED_INFERENCE=0.
+   */
   inference?: InferenceSettings;
 }
 
@@ -90,7 +94,8 @@ export function resolveConfig(
 }
 
 function inferenceSettings(file: string | undefined, env: Env, cwd: string): InferenceSettings | undefined {
-  if (file === undefined) return undefined;
+  // Without a config file, the embedded backend serves the demo tiny model (unless switched off).
+  if (file === undefined) return isFalsy(env.MODELHUB_EMBEDDED_INFERENCE) ? undefined : defaultEmbeddedInference();
   try {
     return loadInferenceSettings(file, env, cwd);
   } catch (err) {

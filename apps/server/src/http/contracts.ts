@@ -161,6 +161,20 @@ export interface RepoContent {
   resolveRevision?(repo: RepoRecord, revision: string): Promise<string | undefined>;
   /** The git side of pull requests (`refs/pr/<n>`). Optional. */
   pullRequests?: PullRequestRefs;
+  /**
+   * The LFS files of a revision whose content lies in this machine's blob folder, with its local path
+   * (in-process readers such as the embedded inference backend open them directly). Optional.
+   */
+  localLfsFiles?(repo: RepoRecord, revision: string): Promise<LocalLfsFile[]>;
+}
+
+/** An LFS file of a repo revision, stored on this machine. */
+export interface LocalLfsFile {
+  path: string;
+  size: number;
+  sha256: string;
+  /** Absolute path of the stored object. */
+  localPath: string;
 }
 
 /** A commit as a pull request lists it. */

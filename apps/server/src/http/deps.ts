@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import type { HealthChecker } from "../inference/health/checker.js";
 import type { InferenceRuntime } from "../inference/runtime.js";
+import type { LlamaBindingLoader } from "../inference/embedded/llama-binding.js";
 import type { InferenceSettings } from "../inference/settings.js";
 import type { Accounts } from "../platform/accounts.js";
 import type { Logger } from "../platform/logger.js";
@@ -34,4 +35,6 @@ export interface AppDeps {
   inferenceRuntime?: InferenceRuntime;
   /** The backends' periodic checks (started by the server); the admin API reads and triggers them. */
   inferenceHealth?: HealthChecker;
+  /** How the embedded inference backend loads llama.cpp (node-llama-cpp when absent; tests inject failures). */
+  embeddedLlamaLoader?: LlamaBindingLoader;
 }

@@ -10,6 +10,7 @@ import { createRepoAccess } from "../platform/repo-access.js";
 import { BILL_TO_HEADER } from "./bill-to.js";
 import type { CompletionRoute } from "./completion-request.js";
 import { adminInferenceRoutes } from "./admin/admin-routes.js";
+import { attachEmbeddedBackends } from "./embedded/attach.js";
 import { InferenceGateway } from "./gateway.js";
 import { HealthChecker } from "./health/checker.js";
 import { InferenceLimiter } from "./limits.js";
@@ -33,6 +34,13 @@ export function inferenceRoutes(deps: AppDeps): Hono<AppEnv> {
   const usage = new UsageStore(deps.db);
   // An app built without the server (tests) gets a checker that only runs when asked.
   const health = deps.inferenceHealth ?? new HealthChecker(runtime, deps.repos, deps.logger, settings.health);
+  attachEmbeddedBackends(settings.backends, {
+    repos: deps.repos,
+    content: deps.content,
+    logger: deps.logger,
+    loadBinding: deps.embeddedLlamaLoader,
+    registerProbe: (kind, probe) => health.registerProbe(kind, probe),
+  });
   const gateway = new InferenceGateway({
     repos: deps.repos,
     access: createRepoAccess(deps.repos, deps.db),

@@ -1,7 +1,8 @@
 import type { Hono } from "hono";
 import { createContentRoutes, createRepoContent } from "../content/index.js";
+import { FsBlobStore } from "../content/blobs/fs-blob-store.js";
 import { createPullRequestRefs } from "../content/git/pull-request-refs.js";
-import type { AppEnv, ContentDeps, RepoContent } from "../http/contracts.js";
+import type { AppEnv, ContentDeps, LocalLfsFile, RepoContent } from "../http/contracts.js";
 
 export interface LoadedContent {
   content: RepoContent;
@@ -38,6 +39,18 @@ export async function loadContent(deps: ContentDeps): Promise<LoadedContent> {
     resolveRevision: (repo, revision) => service.resolve(repo, revision),
     derive: (repo, commit) => service.derive(repo, commit),
     pullRequests: createPullRequestRefs(service),
+    localLfsFiles: async (repo, revision) => {
+      const blobs = service.blobs;
+      if (!(blobs instanceof FsBlobStore)) return [];
+      const files: LocalLfsFile[] = [];
+      for (const entry of (await service.snapshot(repo, revision)).entries) {
+        if (entry.type !== "file" || !entry.lfs) continue;
+        if ((await service.hasLfsObject(repo, entry.lfs.sha256)) === undefined) continue;
+        const { sha256, size } = entry.lfs;
+        files.push({ path: entry.path, size, sha256, localPath: blobs.objectPath(sha256) });
+      }
+      return files;
+    },
     storeRoutedFilesInLfs: async (repo, input) => {
       const result = await service.storeRoutedFilesInLfs(repo, input);
       return result && { sha: result.commit, date: result.date, title: input.title };
