@@ -34,6 +34,7 @@ export class BackendCall {
       Accept: "application/json, text/event-stream",
     };
     if (backend.apiKey) headers.Authorization = `Bearer ${backend.apiKey}`;
+    if (backend.billTo) headers["X-HF-Bill-To"] = backend.billTo;
     this.armTimer();
     try {
       if (this.reason === "client") throw new ClientClosedError();

@@ -5,26 +5,49 @@ const HUB_MODEL_ID = /^[A-Za-z0-9][\w.-]*\/[A-Za-z0-9][\w.-]*$/;
 /** Backend names appear after `:` in `model` ("owner/name:backend"), in usage rows and in errors. */
 const BACKEND_NAME = /^[A-Za-z0-9][\w.-]{0,63}$/;
 
+/** What every backend reached over HTTP has. */
+const httpBackendFields = {
+  name: z.string().regex(BACKEND_NAME, "must be letters, digits, '.', '_' or '-' (at most 64)"),
+  baseUrl: z.url({
+    protocol: /^https?$/,
+    error: "must be an http(s) URL such as http://127.0.0.1:8000/v1",
+  }),
+  apiKey: z.string().min(1).optional(),
+  apiKeyEnv: z.string().min(1).optional(),
+  models: z
+    .record(
+      z.string().regex(HUB_MODEL_ID, "keys must be hub model ids (owner/name)"),
+      z.string().min(1, "backend model names must not be empty"),
+    )
+    .refine((models) => Object.keys(models).length > 0, "must map at least one hub model id"),
+  timeoutMs: z.number().int().min(1).max(3_600_000).optional(),
+};
+
 const openAiCompatibleBackend = z
-  .object({
-    name: z.string().regex(BACKEND_NAME, "must be letters, digits, '.', '_' or '-' (at most 64)"),
-    kind: z.literal("openai-compatible"),
-    baseUrl: z.url({
-      protocol: /^https?$/,
-      error: "must be an http(s) URL such as http://127.0.0.1:8000/v1",
-    }),
-    apiKey: z.string().min(1).optional(),
-    apiKeyEnv: z.string().min(1).optional(),
-    models: z
-      .record(
-        z.string().regex(HUB_MODEL_ID, "keys must be hub model ids (owner/name)"),
-        z.string().min(1, "backend model names must not be empty"),
-      )
-      .refine((models) => Object.keys(models).length > 0, "must map at least one hub model id"),
-    timeoutMs: z.number().int().min(1).max(3_600_000).optional(),
-  })
+  .object({ ...httpBackendFields, kind: z.literal("openai-compatible") })
   .strict()
   .refine((backend) => !(backend.apiKey && backend.apiKeyEnv), "set apiKey or apiKeyEnv, not both");
+
+/**
+ * A Hub router (huggingface.co's, or another ModelHub's /v1) called with a token the admin holds;
+ * `models` values are the router's ids (`org/model` or `org/model:provider`). `billTo` is sent as
+ * X-HF-Bill-To on every call (the caller's own header never is).
+ */
+const upstreamBackend = z
+  .object({
+    ...httpBackendFields,
+    kind: z.literal("upstream"),
+    billTo: z
+      .string()
+      .regex(/^[A-Za-z0-9][\w.-]{0,95}$/, "must be an organization name")
+      .optional(),
+  })
+  .strict()
+  .refine((backend) => !(backend.apiKey && backend.apiKeyEnv), "set apiKey or apiKeyEnv, not both")
+  .refine(
+    (backend) => Boolean(backend.apiKey || backend.apiKeyEnv),
+    "an upstream router needs apiKey or apiKeyEnv",
+  );
 
 /** A GGUF file of the model repo (`path/in/repo.gguf`), or "auto" to pick one by quantisation. */
 const GGUF_CHOICE = /^(auto|[^\0]*\.gguf)$/i;
@@ -50,7 +73,7 @@ const embeddedBackend = z
   })
   .strict();
 
-const backend = z.discriminatedUnion("kind", [openAiCompatibleBackend, embeddedBackend]);
+const backend = z.discriminatedUnion("kind", [openAiCompatibleBackend, upstreamBackend, embeddedBackend]);
 
 const limits = z
   .object({

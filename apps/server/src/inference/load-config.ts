@@ -67,6 +67,7 @@ function toSettings(
       apiKey,
       models: backend.models,
       timeoutMs: backend.timeoutMs ?? DEFAULT_BACKEND_TIMEOUT_MS,
+      ...(backend.kind === "upstream" && backend.billTo ? { billTo: backend.billTo } : {}),
     };
   });
   return {

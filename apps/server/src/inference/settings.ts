@@ -35,7 +35,7 @@ export interface EmbeddedBackendOptions {
 /** One backend after the config file is read: secrets resolved, URL normalised. */
 export interface BackendSettings {
   name: string;
-  kind: "openai-compatible" | "embedded";
+  kind: "openai-compatible" | "upstream" | "embedded";
   /**
    * The OpenAI base URL (usually ending in /v1), without trailing slash. Never shown to users.
    * `in-process://<name>` for backends answering through `transport`.
@@ -48,6 +48,8 @@ export interface BackendSettings {
   timeoutMs: number;
   /** Set for in-process backends: requests go here instead of `fetch(baseUrl…)`. */
   transport?: BackendTransport;
+  /** `upstream` only: the org every call is billed to upstream (X-HF-Bill-To). */
+  billTo?: string;
   /** Set when `kind` is "embedded". */
   embedded?: EmbeddedBackendOptions;
 }
