@@ -19,7 +19,26 @@ const USER = "try-it-user";
 const PASSWORD = "try-it-password-1";
 const CHAT = `${USER}/tiny-chat`;
 const UNSERVED = `${USER}/not-served`;
-const REQUESTS_PER_MINUTE = 6;
+const BASE = `${USER}/tiny-base`;
+const DOWN = `${USER}/on-a-dead-backend`;
+const REQUESTS_PER_MINUTE = 8;
+/** A text-generation model without a chat template: the gateway serves it as text completion. */
+const BASE_FILES = [
+  {
+    path: "README.md",
+    content: "---\nlicense: mit\npipeline_tag: text-generation\n---\n# Tiny base (e2e)\n",
+  },
+  {
+    path: "config.json",
+    content: JSON.stringify({ architectures: ["LlamaForCausalLM"], model_type: "llama" }),
+  },
+];
+
+function optionValues(page: Page): Promise<string[]> {
+  return page
+    .locator("#inference-provider option")
+    .evaluateAll((nodes) => nodes.map((n) => (n as HTMLOptionElement).value));
+}
 
 describe.skipIf(skipReason !== undefined)("the try-it box and the hub's own snippets, in Chromium", () => {
   let hub: RunningHub;
@@ -38,6 +57,10 @@ describe.skipIf(skipReason !== undefined)("the try-it box and the hub's own snip
     await commitFiles(first.url, token, "model", CHAT, CHAT_MODEL_FILES);
     await createRepo(first.url, token, "model", UNSERVED);
     await commitFiles(first.url, token, "model", UNSERVED, CHAT_MODEL_FILES);
+    await createRepo(first.url, token, "model", BASE);
+    await commitFiles(first.url, token, "model", BASE, BASE_FILES);
+    await createRepo(first.url, token, "model", DOWN);
+    await commitFiles(first.url, token, "model", DOWN, CHAT_MODEL_FILES);
     await first.stop();
     const config = path.join(dataDir, "inference.json");
     writeFileSync(
@@ -48,10 +71,24 @@ describe.skipIf(skipReason !== undefined)("the try-it box and the hub's own snip
             name: "local",
             kind: "openai-compatible",
             baseUrl: backend.baseUrl,
-            models: { [CHAT]: "fake-chat" },
+            models: { [CHAT]: "fake-chat", [BASE]: "fake-base" },
+          },
+          {
+            name: "spare",
+            kind: "openai-compatible",
+            baseUrl: backend.baseUrl,
+            models: { [CHAT]: "fake-chat-spare" },
+          },
+          // Nothing listens on port 1: its health checks fail and its model shows as unavailable.
+          {
+            name: "down",
+            kind: "openai-compatible",
+            baseUrl: "http://127.0.0.1:1/v1",
+            models: { [DOWN]: "gone" },
           },
         ],
         limits: { requestsPerMinute: REQUESTS_PER_MINUTE },
+        health: { intervalMs: 300, failuresBeforeStaging: 1 },
       }),
     );
     hub = await startHub({ seed: false, dataDir, env: { MODELHUB_INFERENCE_CONFIG: config } });
@@ -76,11 +113,20 @@ describe.skipIf(skipReason !== undefined)("the try-it box and the hub's own snip
     await box(page).getByRole("button", { name: "Send" }).click();
   }
 
-  it("publishes the backend as a mapping of the served model", async () => {
-    const info = (await (
-      await fetch(`${hub.url}/api/models/${CHAT}?expand[]=inferenceProviderMapping`)
-    ).json()) as { inferenceProviderMapping?: Record<string, { status: string; task: string }> };
-    expect(info.inferenceProviderMapping?.local).toMatchObject({ status: "live", task: "conversational" });
+  async function mappingsOf(id: string): Promise<Record<string, { status: string; task: string }>> {
+    const response = await fetch(`${hub.url}/api/models/${id}?expand[]=inferenceProviderMapping`);
+    const info = (await response.json()) as {
+      inferenceProviderMapping?: Record<string, { status: string; task: string }>;
+    };
+    return info.inferenceProviderMapping ?? {};
+  }
+
+  it("publishes the backends as mappings of the served models; the dead one turns staging", async () => {
+    const chat = await mappingsOf(CHAT);
+    expect(chat.local).toMatchObject({ status: "live", task: "conversational" });
+    expect(chat.spare).toMatchObject({ status: "live", task: "conversational" });
+    expect((await mappingsOf(BASE)).local).toMatchObject({ status: "live", task: "text-generation" });
+    await expect.poll(async () => (await mappingsOf(DOWN)).down?.status, { timeout: 15_000 }).toBe("staging");
   });
 
   it("signed out: a sign-in prompt that comes back to the model; signed in: a streamed chat with Stop", async () => {
@@ -110,8 +156,8 @@ describe.skipIf(skipReason !== undefined)("the try-it box and the hub's own snip
     await box(page).getByRole("button", { name: "Send" }).waitFor({ timeout: 30_000 });
     expect((await assistantTexts(page))[0]).toBe(FAKE_REPLY);
     const firstCall = backend.requests.at(-1);
+    expect(String(firstCall?.body.model)).toMatch(/^fake-chat/);
     expect(firstCall?.body).toMatchObject({
-      model: "fake-chat",
       stream: true,
       temperature: 0.5,
       messages: [{ role: "user", content: "Tell me about the fox" }],
@@ -129,11 +175,13 @@ describe.skipIf(skipReason !== undefined)("the try-it box and the hub's own snip
     await expect.poll(() => backend.requests.at(-1)?.aborted).toBe(true);
     expect(backend.requests.at(-1)?.body.messages).toHaveLength(3);
 
-    // 3. A second conversation turn works after the stop.
+    // 3. A second conversation turn works after the stop, here from the backend picked by name.
+    await page.locator("#try-it-backend").selectOption("spare");
     await send(page, "One more time");
     await box(page).getByRole("button", { name: "Send" }).waitFor({ timeout: 30_000 });
     expect((await assistantTexts(page))[2]).toBe(FAKE_REPLY);
     expect(backend.requests.at(-1)?.body.messages).toHaveLength(5);
+    expect(backend.requests.at(-1)?.body.model).toBe("fake-chat-spare");
 
     // Invalid settings are refused beside the field and nothing can be sent.
     await page.locator("#try-it-maxTokens").fill("-3");
@@ -159,12 +207,41 @@ describe.skipIf(skipReason !== undefined)("the try-it box and the hub's own snip
     expect(await note.innerText()).toContain("No inference backend of this hub serves this model");
     expect(await note.innerText()).toContain("MODELHUB_INFERENCE_CONFIG");
     // Its snippets keep the previous choices: no "This hub".
-    const options = await page
-      .locator("#inference-provider option")
-      .evaluateAll((nodes) => nodes.map((n) => (n as HTMLOptionElement).value));
+    const options = await optionValues(page);
     expect(options).toEqual(["self-hosted"]);
     await box(page).scrollIntoViewIfNeeded();
     await screenshot(page, "try-it-04-not-served-dark", false);
+  });
+
+  it("a text-generation model: streamed text completion", async () => {
+    const page = await session.newPage(hub.url);
+    const errors = watchErrors(page);
+    await signIn(page, USER, PASSWORD);
+    await page.goto(`/${BASE}`);
+    await page.locator("#try-it-input").fill("Once upon a time, ");
+    await box(page).getByRole("button", { name: "Generate" }).click();
+    const output = box(page).getByTestId("try-it-output");
+    await expect.poll(() => output.innerText()).toMatch(/^Once upon a time, The quick/);
+    expect((await output.innerText()).length).toBeLessThan("Once upon a time, ".length + FAKE_REPLY.length);
+    await box(page).getByRole("button", { name: "Generate" }).waitFor({ timeout: 30_000 });
+    expect(await output.innerText()).toBe(`Once upon a time, ${FAKE_REPLY}`);
+    expect(backend.requests.at(-1)).toMatchObject({
+      path: "/v1/completions",
+      body: { model: "fake-base", prompt: "Once upon a time, ", stream: true },
+    });
+    await box(page).scrollIntoViewIfNeeded();
+    await screenshot(page, "try-it-07-completion-light", false);
+    expect(errors).toEqual([]);
+  });
+
+  it("a model whose only backend fails its health checks is temporarily unavailable", async () => {
+    const page = await session.newPage(hub.url);
+    await signIn(page, USER, PASSWORD);
+    await page.goto(`/${DOWN}`);
+    const note = box(page).getByTestId("try-it-unavailable");
+    await note.waitFor();
+    expect(await note.innerText()).toContain("temporarily unavailable");
+    expect(await box(page).locator("#try-it-input").count()).toBe(0);
   });
 
   it("the panel's cURL snippet calls this hub's gateway and works with a hub token", async () => {
@@ -173,10 +250,8 @@ describe.skipIf(skipReason !== undefined)("the try-it box and the hub's own snip
     await page.goto(`/${CHAT}`);
     const panel = page.getByTestId("inference-panel");
     await panel.waitFor();
-    const options = await page
-      .locator("#inference-provider option")
-      .evaluateAll((nodes) => nodes.map((n) => (n as HTMLOptionElement).value));
-    expect(options).toEqual(["this-hub", "self-hosted"]);
+    const options = await optionValues(page);
+    expect(options).toEqual(["this-hub", "this-hub:local", "this-hub:spare", "self-hosted"]);
     const note = await panel.getByTestId("token-note").innerText();
     expect(note).toContain("HF_TOKEN");
     expect(note).toContain("this hub");
@@ -201,6 +276,18 @@ describe.skipIf(skipReason !== undefined)("the try-it box and the hub's own snip
     const answer = JSON.parse(stdout) as { choices: { message: { content: string } }[] };
     expect(answer.choices[0].message.content).toBe(FAKE_REPLY);
     expect(backend.requests.at(-1)?.body.stream).toBeUndefined();
+
+    // One backend by name: `model` is `id:backend`, and that backend answers.
+    await page.locator("#inference-provider").selectOption("this-hub:spare");
+    await expect.poll(() => panel.getByTestId("inference-snippet").innerText()).toContain(`"${CHAT}:spare"`);
+    await panel.locator('[data-testid="inference-snippet"] .copy-button').click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain(`${CHAT}:spare`);
+    const pinned = await page.evaluate(() => navigator.clipboard.readText());
+    const { stdout: pinnedOut } = await run("bash", ["-c", pinned.replaceAll("$HF_TOKEN", token)], {
+      timeout: 30_000,
+    });
+    expect((JSON.parse(pinnedOut) as typeof answer).choices[0].message.content).toBe(FAKE_REPLY);
+    expect(backend.requests.at(-1)?.body.model).toBe("fake-chat-spare");
     expect(errors).toEqual([]);
   });
 

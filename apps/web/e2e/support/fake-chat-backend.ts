@@ -36,14 +36,15 @@ export async function startFakeChatBackend(delayMs = 150): Promise<FakeChatBacke
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}") as Record<string, unknown>;
-    const seen: BackendRequest = { path: req.url ?? "", body, aborted: false, sent: 0 };
-    requests.push(seen);
-    res.on("close", () => (seen.aborted = !res.writableFinished));
     const chat = req.url === "/v1/chat/completions";
+    // Health checks (GET /v1/models) get a 404, which the hub counts as up; only completions are kept.
     if (!chat && req.url !== "/v1/completions") {
       res.writeHead(404, { "Content-Type": "application/json" }).end('{"error":"no such route"}');
       return;
     }
+    const seen: BackendRequest = { path: req.url ?? "", body, aborted: false, sent: 0 };
+    requests.push(seen);
+    res.on("close", () => (seen.aborted = !res.writableFinished));
     const model = String(body.model);
     const base = { id: "fake-1", created: 1_700_000_000, model };
     if (body.stream !== true) {
