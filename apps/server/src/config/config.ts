@@ -95,7 +95,8 @@ export function resolveConfig(
 
 function inferenceSettings(file: string | undefined, env: Env, cwd: string): InferenceSettings | undefined {
   // Without a config file, the embedded backend serves the demo tiny model (unless switched off).
-  if (file === undefined) return isFalsy(env.MODELHUB_EMBEDDED_INFERENCE) ? undefined : defaultEmbeddedInference();
+  if (file === undefined)
+    return isFalsy(env.MODELHUB_EMBEDDED_INFERENCE) ? undefined : defaultEmbeddedInference();
   try {
     return loadInferenceSettings(file, env, cwd);
   } catch (err) {

@@ -47,8 +47,14 @@ describe("inference config file (MODELHUB_INFERENCE_CONFIG)", () => {
       limits: { requestsPerMinute: 60, monthlyTokenQuota: undefined },
     });
     // Without a file: the embedded backend for the demo model, unless switched off.
-    expect(resolveConfig({ data: dir }, {}).inference?.backends.map((b) => [b.name, b.kind, b.models])).toEqual([
-      ["embedded", "embedded", { "modelhub-demo/tiny-llama-chat-GGUF": "modelhub-demo/tiny-llama-chat-GGUF" }],
+    expect(
+      resolveConfig({ data: dir }, {}).inference?.backends.map((b) => [b.name, b.kind, b.models]),
+    ).toEqual([
+      [
+        "embedded",
+        "embedded",
+        { "modelhub-demo/tiny-llama-chat-GGUF": "modelhub-demo/tiny-llama-chat-GGUF" },
+      ],
     ]);
     expect(resolveConfig({ data: dir }, { MODELHUB_EMBEDDED_INFERENCE: "0" }).inference).toBeUndefined();
   });

@@ -78,7 +78,7 @@ describe("the tiny GGUF generator", () => {
   });
 });
 
-describe("choosing a GGUF file for \"auto\"", () => {
+describe('choosing a GGUF file for "auto"', () => {
   it("takes Q4_K_M, else the nearest quantisation, else the first file", () => {
     expect(pickGgufFile(["m-Q8_0.gguf", "m-Q4_K_M.gguf", "m-Q2_K.gguf"])).toBe("m-Q4_K_M.gguf");
     expect(pickGgufFile(["m-Q8_0.gguf", "m-Q4_K_S.gguf", "m-Q2_K.gguf"])).toBe("m-Q4_K_S.gguf");

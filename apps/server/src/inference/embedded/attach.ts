@@ -13,7 +13,10 @@ export interface AttachDeps extends EmbeddedEngineDeps {
  * the backend already has a model to serve, else on the first request, so hubs that never use it
  * never pay for it. Returns the engines.
  */
-export function attachEmbeddedBackends(backends: readonly BackendSettings[], deps: AttachDeps): EmbeddedEngine[] {
+export function attachEmbeddedBackends(
+  backends: readonly BackendSettings[],
+  deps: AttachDeps,
+): EmbeddedEngine[] {
   const engines = new Map<string, EmbeddedEngine>();
   for (const backend of backends) {
     if (backend.kind !== "embedded" || backend.transport) continue;
@@ -26,7 +29,11 @@ export function attachEmbeddedBackends(backends: readonly BackendSettings[], dep
   return [...engines.values()];
 }
 
-async function warmWhenServing(backend: BackendSettings, engine: EmbeddedEngine, deps: AttachDeps): Promise<void> {
+async function warmWhenServing(
+  backend: BackendSettings,
+  engine: EmbeddedEngine,
+  deps: AttachDeps,
+): Promise<void> {
   for (const hubId of Object.keys(backend.models)) {
     const exists = await deps.repos.find("model", hubId).catch(() => undefined);
     if (exists) return engine.warmUp();
@@ -37,7 +44,8 @@ async function warmWhenServing(backend: BackendSettings, engine: EmbeddedEngine,
 function embeddedProbe(engines: Map<string, EmbeddedEngine>): BackendProbe {
   return async (backend) => {
     const state = engines.get(backend.name.toLowerCase())?.state;
-    if (state?.state === "failed") return { ok: false, latencyMs: 0, error: `llama.cpp unavailable: ${state.reason}` };
+    if (state?.state === "failed")
+      return { ok: false, latencyMs: 0, error: `llama.cpp unavailable: ${state.reason}` };
     return { ok: true, latencyMs: 0 };
   };
 }

@@ -5,7 +5,12 @@ import type { Repos } from "../../platform/repos.js";
 import { BackendUnavailableError } from "../backend-errors.js";
 import type { BackendRequestInit, BackendSettings, EmbeddedBackendOptions } from "../settings.js";
 import { GenerationSlots, QueueFullError } from "./generation-slots.js";
-import { bindingFailureReason, loadLlamaBinding, type LlamaBinding, type LlamaBindingLoader } from "./llama-binding.js";
+import {
+  bindingFailureReason,
+  loadLlamaBinding,
+  type LlamaBinding,
+  type LlamaBindingLoader,
+} from "./llama-binding.js";
 import { ModelPool, ModelTooLargeError, type ModelLease } from "./model-pool.js";
 import { findModelFile } from "./model-source.js";
 import { BadGenerationRequest, parseGenerationRequest, type GenerationRequest } from "./openai-request.js";
@@ -77,7 +82,11 @@ export class EmbeddedEngine {
     });
     const choice = this.options.files[request.model.toLowerCase()] ?? "auto";
     const source = await findModelFile(this.deps.repos, this.deps.content, request.model, choice);
-    if (!source.ok) throw new BackendUnavailableError(this.backend.name, `Embedded inference backend cannot serve it: ${source.reason}`);
+    if (!source.ok)
+      throw new BackendUnavailableError(
+        this.backend.name,
+        `Embedded inference backend cannot serve it: ${source.reason}`,
+      );
 
     let releaseSlot: () => void;
     try {
@@ -98,11 +107,17 @@ export class EmbeddedEngine {
         lease.release();
         releaseSlot();
         return Response.json(
-          { error: `The prompt is ${prompt.length} tokens; this backend's context holds ${lease.sequence.contextSize}` },
+          {
+            error: `The prompt is ${prompt.length} tokens; this backend's context holds ${lease.sequence.contextSize}`,
+          },
           { status: 400 },
         );
       }
-      const generation = this.guarded(generateText(lease.sequence, prompt, request.sampling), lease, releaseSlot);
+      const generation = this.guarded(
+        generateText(lease.sequence, prompt, request.sampling),
+        lease,
+        releaseSlot,
+      );
       const answer = new OpenAiAnswer(request.prompt.kind === "chat", request.model);
       return request.stream
         ? streamed(generation, answer, request.includeUsage, init.signal)
@@ -111,7 +126,10 @@ export class EmbeddedEngine {
       lease?.release();
       releaseSlot();
       if (err instanceof ModelTooLargeError)
-        throw new BackendUnavailableError(this.backend.name, `Embedded inference backend cannot load ${request.model}: ${err.message}`);
+        throw new BackendUnavailableError(
+          this.backend.name,
+          `Embedded inference backend cannot load ${request.model}: ${err.message}`,
+        );
       throw err;
     }
   };
@@ -130,7 +148,10 @@ export class EmbeddedEngine {
       (err: unknown) => {
         const reason = bindingFailureReason(err);
         this.status = { state: "failed", reason };
-        this.deps.logger.warn({ backend: this.backend.name, reason }, `Embedded inference backend unavailable: ${reason}`);
+        this.deps.logger.warn(
+          { backend: this.backend.name, reason },
+          `Embedded inference backend unavailable: ${reason}`,
+        );
         throw err;
       },
     );
@@ -139,7 +160,10 @@ export class EmbeddedEngine {
 
   private unavailable(): BackendUnavailableError {
     const reason = this.status.state === "failed" ? this.status.reason : "llama.cpp did not load";
-    return new BackendUnavailableError(this.backend.name, `Embedded inference backend unavailable: ${reason}`);
+    return new BackendUnavailableError(
+      this.backend.name,
+      `Embedded inference backend unavailable: ${reason}`,
+    );
   }
 
   private poolFor(binding: LlamaBinding): ModelPool {
@@ -173,7 +197,9 @@ function promptTokens(lease: ModelLease, request: GenerationRequest): Token[] {
   if (request.prompt.kind === "chat") {
     // An empty model turn at the end makes the template write the assistant's opening.
     const history = [...request.prompt.history, { type: "model" as const, response: [] }];
-    return lease.chatWrapper.generateContextState({ chatHistory: history }).contextText.tokenize(model.tokenizer);
+    return lease.chatWrapper
+      .generateContextState({ chatHistory: history })
+      .contextText.tokenize(model.tokenizer);
   }
   const tokens = model.tokenize(request.prompt.prompt);
   const bos = model.tokens.bos;

@@ -1,7 +1,8 @@
+import type * as nodeLlamaCpp from "node-llama-cpp";
 import type { Llama } from "node-llama-cpp";
 
 /** The node-llama-cpp module, loaded on demand (its native binding may be missing on this machine). */
-export type NodeLlamaCpp = typeof import("node-llama-cpp");
+export type NodeLlamaCpp = typeof nodeLlamaCpp;
 
 export interface LlamaBinding {
   lib: NodeLlamaCpp;

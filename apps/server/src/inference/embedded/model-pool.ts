@@ -129,7 +129,9 @@ export class ModelPool {
         (this.limits.maxMemoryBytes !== undefined && bytes > this.limits.maxMemoryBytes)
       );
     };
-    const idle = [...this.entries.values()].filter((e) => e.users === 0).sort((a, b) => a.lastUsed - b.lastUsed);
+    const idle = [...this.entries.values()]
+      .filter((e) => e.users === 0)
+      .sort((a, b) => a.lastUsed - b.lastUsed);
     for (const entry of idle) {
       if (!over()) break;
       this.entries.delete(entry.file.sha256);

@@ -32,5 +32,9 @@ export async function findModelFile(
           ? `model ${row.full_id} has no GGUF file stored in LFS`
           : `model ${row.full_id} has no GGUF file ${choice} stored in LFS`,
     };
-  return { ok: true, path: found.path, file: { sha256: found.sha256, size: found.size, localPath: found.localPath } };
+  return {
+    ok: true,
+    path: found.path,
+    file: { sha256: found.sha256, size: found.size, localPath: found.localPath },
+  };
 }

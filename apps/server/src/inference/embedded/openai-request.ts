@@ -6,7 +6,8 @@ export class BadGenerationRequest extends Error {}
 
 export const DEFAULT_MAX_TOKENS = 256;
 
-export type GenerationPrompt = { kind: "chat"; history: ChatHistoryItem[] } | { kind: "text"; prompt: string };
+export type GenerationPrompt =
+  { kind: "chat"; history: ChatHistoryItem[] } | { kind: "text"; prompt: string };
 
 export interface GenerationRequest {
   /** The hub model id (the embedded backend knows models by it). */
@@ -22,7 +23,8 @@ type Fields = Record<string, unknown>;
 
 /** The OpenAI body of `chat/completions` or `completions`, as far as llama.cpp can honour it. */
 export function parseGenerationRequest(route: string, body: unknown): GenerationRequest {
-  if (!body || typeof body !== "object" || Array.isArray(body)) throw new BadGenerationRequest("the body must be a JSON object");
+  if (!body || typeof body !== "object" || Array.isArray(body))
+    throw new BadGenerationRequest("the body must be a JSON object");
   const fields = body as Fields;
   if (typeof fields.model !== "string") throw new BadGenerationRequest('"model" is required');
   if (fields.n !== undefined && fields.n !== null && fields.n !== 1)
@@ -30,11 +32,13 @@ export function parseGenerationRequest(route: string, body: unknown): Generation
   const options = fields.stream_options;
   return {
     model: fields.model,
-    prompt: route === "chat/completions" ? { kind: "chat", history: chatHistory(fields.messages) } : textPrompt(fields.prompt),
+    prompt:
+      route === "chat/completions"
+        ? { kind: "chat", history: chatHistory(fields.messages) }
+        : textPrompt(fields.prompt),
     sampling: sampling(fields),
     stream: fields.stream === true,
-    includeUsage:
-      !!options && typeof options === "object" && (options as Fields).include_usage === true,
+    includeUsage: !!options && typeof options === "object" && (options as Fields).include_usage === true,
   };
 }
 
@@ -47,14 +51,22 @@ function sampling(fields: Fields): SamplingParams {
   const topP = optionalNumber(fields, "top_p") ?? 1;
   if (topP <= 0 || topP > 1) throw new BadGenerationRequest('"top_p" must be above 0 and at most 1');
   const seed = optionalNumber(fields, "seed");
-  if (seed !== undefined && !Number.isSafeInteger(seed)) throw new BadGenerationRequest('"seed" must be an integer');
-  return { maxTokens: maxTokens ?? DEFAULT_MAX_TOKENS, temperature, topP, seed: seed === undefined ? undefined : seed >>> 0, stop: stopStrings(fields.stop) };
+  if (seed !== undefined && !Number.isSafeInteger(seed))
+    throw new BadGenerationRequest('"seed" must be an integer');
+  return {
+    maxTokens: maxTokens ?? DEFAULT_MAX_TOKENS,
+    temperature,
+    topP,
+    seed: seed === undefined ? undefined : seed >>> 0,
+    stop: stopStrings(fields.stop),
+  };
 }
 
 function optionalNumber(fields: Fields, key: string): number | undefined {
   const value = fields[key];
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== "number" || !Number.isFinite(value)) throw new BadGenerationRequest(`"${key}" must be a number`);
+  if (typeof value !== "number" || !Number.isFinite(value))
+    throw new BadGenerationRequest(`"${key}" must be a number`);
   return value;
 }
 
@@ -68,7 +80,8 @@ function stopStrings(stop: unknown): string[] {
 
 function textPrompt(prompt: unknown): GenerationPrompt {
   if (typeof prompt === "string") return { kind: "text", prompt };
-  if (Array.isArray(prompt) && prompt.length === 1 && typeof prompt[0] === "string") return { kind: "text", prompt: prompt[0] };
+  if (Array.isArray(prompt) && prompt.length === 1 && typeof prompt[0] === "string")
+    return { kind: "text", prompt: prompt[0] };
   throw new BadGenerationRequest('"prompt" must be a string (or a list of one string)');
 }
 
@@ -77,7 +90,8 @@ function chatHistory(messages: unknown): ChatHistoryItem[] {
   if (!Array.isArray(messages) || messages.length === 0)
     throw new BadGenerationRequest('"messages" must be a non-empty list');
   return messages.map((message, index): ChatHistoryItem => {
-    if (!message || typeof message !== "object") throw new BadGenerationRequest(`messages[${index}] must be an object`);
+    if (!message || typeof message !== "object")
+      throw new BadGenerationRequest(`messages[${index}] must be an object`);
     const { role, content } = message as Fields;
     const text = contentText(content, index);
     switch (role) {
@@ -104,7 +118,9 @@ function contentText(content: unknown, index: number): string {
       .map((part: unknown) => {
         const fields = (part ?? {}) as Fields;
         if (fields.type === "text" && typeof fields.text === "string") return fields.text;
-        throw new BadGenerationRequest(`messages[${index}]: only text content parts are supported by this backend`);
+        throw new BadGenerationRequest(
+          `messages[${index}]: only text content parts are supported by this backend`,
+        );
       })
       .join("");
   }

@@ -20,7 +20,12 @@ export class OpenAiAnswer {
 
   whole(text: string, end: GenerationEnd): Record<string, unknown> {
     const choice = this.chat
-      ? { index: 0, message: { role: "assistant", content: text }, logprobs: null, finish_reason: end.finishReason }
+      ? {
+          index: 0,
+          message: { role: "assistant", content: text },
+          logprobs: null,
+          finish_reason: end.finishReason,
+        }
       : { index: 0, text, logprobs: null, finish_reason: end.finishReason };
     return { ...this.head(false), choices: [choice], usage: usageOf(end) };
   }
@@ -28,7 +33,10 @@ export class OpenAiAnswer {
   /** The first chunk of a chat stream names the role. */
   opening(): Record<string, unknown> | undefined {
     if (!this.chat) return undefined;
-    return { ...this.head(true), choices: [{ index: 0, delta: { role: "assistant", content: "" }, logprobs: null, finish_reason: null }] };
+    return {
+      ...this.head(true),
+      choices: [{ index: 0, delta: { role: "assistant", content: "" }, logprobs: null, finish_reason: null }],
+    };
   }
 
   piece(text: string): Record<string, unknown> {

@@ -129,7 +129,10 @@ function alignUp(n: number): number {
 }
 
 /** The whole file. Throws when a tensor's value count does not match its dimensions. */
-export function writeGgufFile(metadata: readonly [string, GgufMetaValue][], tensors: readonly GgufTensor[]): Uint8Array {
+export function writeGgufFile(
+  metadata: readonly [string, GgufMetaValue][],
+  tensors: readonly GgufTensor[],
+): Uint8Array {
   const out = new Writer();
   out.u32(0x46554747); // "GGUF" read as a little-endian u32
   out.u32(3);
@@ -143,7 +146,9 @@ export function writeGgufFile(metadata: readonly [string, GgufMetaValue][], tens
   for (const tensor of tensors) {
     const count = tensor.dims.reduce((a, b) => a * b, 1);
     if (count !== tensor.values.length)
-      throw new Error(`tensor ${tensor.name}: ${tensor.values.length} values for dims ${tensor.dims.join("x")}`);
+      throw new Error(
+        `tensor ${tensor.name}: ${tensor.values.length} values for dims ${tensor.dims.join("x")}`,
+      );
     out.string(tensor.name);
     out.u32(tensor.dims.length);
     for (const dim of tensor.dims) out.u64(dim);

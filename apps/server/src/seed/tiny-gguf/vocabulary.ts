@@ -37,7 +37,29 @@ tiny chat random weights gibberish demo answer question token stream llama`
   .filter((word) => word !== "");
 
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
-const MARKS = [".", ",", "!", "?", "'", ":", ";", "-", "(", ")", '"', "0", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
+const MARKS = [
+  ".",
+  ",",
+  "!",
+  "?",
+  "'",
+  ":",
+  ";",
+  "-",
+  "(",
+  ")",
+  '"',
+  "0",
+  "1",
+  "2",
+  "3",
+  "4",
+  "5",
+  "6",
+  "7",
+  "8",
+  "9",
+];
 
 function byteToken(byte: number): string {
   return `<0x${byte.toString(16).toUpperCase().padStart(2, "0")}>`;
@@ -62,7 +84,8 @@ export function buildVocabulary(): Vocabulary {
   add("<|im_start|>", TOKEN_TYPE.control, 0);
   add("<|im_end|>", TOKEN_TYPE.control, 0);
   // Longer pieces score higher, so merges prefer whole words; ties keep list order.
-  const normal = (piece: string) => add(piece, TOKEN_TYPE.normal, -1000 + [...piece].length * 10 - tokens.length / 1000);
+  const normal = (piece: string) =>
+    add(piece, TOKEN_TYPE.normal, -1000 + [...piece].length * 10 - tokens.length / 1000);
   normal(SPACE);
   for (const letter of LETTERS) normal(letter);
   for (const letter of LETTERS) normal(SPACE + letter);
