@@ -9,6 +9,8 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const benches = [
   "packages/inference/bench/snippets-bench.mjs",
   "apps/server/bench/api-bench.mjs",
+  // the inference gateway: added latency, time to first token, RSS under 200 slow streams; about 30 s
+  "apps/server/bench/gateway/run.mjs",
   "apps/web/scripts/bundle-size.mjs",
   "apps/server/bench/seed-import.mjs",
   // one commit of 1,000 / 5,000 / 10,000 files, tree listing, derive; about 35 s

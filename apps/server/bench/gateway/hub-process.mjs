@@ -1,0 +1,61 @@
+// Starts the built hub CLI as a child process (its RSS is then the hub's alone) on 127.0.0.1.
+import { execFile, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createInterface } from "node:readline";
+import { promisify } from "node:util";
+import { fileURLToPath } from "node:url";
+
+const CLI = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
+const run = promisify(execFile);
+
+export async function startHubProcess(dataDir, extraEnv) {
+  const env = { ...process.env, MODELHUB_SEED: "0", MODELHUB_LOG_LEVEL: "warn", ...extraEnv };
+  delete env.DATABASE_URL;
+  const token = (
+    await run(process.execPath, [CLI, "token", "create", "bench", "--write", "--data", dataDir], { env })
+  ).stdout
+    .trim()
+    .split("\n")
+    .pop();
+  env.MODELHUB_LOG_LEVEL = "info";
+  const child = spawn(
+    process.execPath,
+    [CLI, "serve", "--port", "0", "--host", "127.0.0.1", "--data", dataDir],
+    {
+      env,
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  const url = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("hub did not start in 60 s")), 60_000);
+    child.once("exit", (code) => reject(new Error(`hub exited with ${code}`)));
+    createInterface({ input: child.stdout }).on("line", (line) => {
+      try {
+        const record = JSON.parse(line);
+        if (record.msg === "modelhub is listening") {
+          clearTimeout(timer);
+          resolve(record.listen);
+        }
+      } catch {
+        // not a log line
+      }
+    });
+  });
+  return {
+    url,
+    token,
+    /** Resident memory of the hub process, MiB (Linux /proc). */
+    rssMiB() {
+      const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"));
+      return match ? Number(match[1]) / 1024 : Number.NaN;
+    },
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
