@@ -308,6 +308,8 @@ describe.skipIf(skipReason !== undefined)("the try-it box and the hub's own snip
     const text = await error.innerText();
     expect(text).toContain(`at most ${REQUESTS_PER_MINUTE} inference requests per minute`);
     expect(text).toMatch(/(retry|try again) in \d+ s/i);
+    // Nothing came back, so the refused message is back in the box, ready to send again.
+    expect(await page.locator("#try-it-input").inputValue()).toMatch(/^Message \d$/);
     await box(page).scrollIntoViewIfNeeded();
     await screenshot(page, "try-it-06-chat-dark-429", false);
     expect(errors).toEqual([]);

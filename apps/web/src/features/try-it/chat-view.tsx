@@ -40,26 +40,31 @@ export function ChatView({ model, params }: ChatViewProps) {
     setTurns([...history, { role: "assistant", content: "" }]);
     setDraft("");
     setError(undefined);
+    let received = false;
     const end = await run(
       "chat/completions",
       { model, messages: history.map(({ role, content }) => ({ role, content })), ...params },
-      (piece) => patchLast((turn) => ({ ...turn, content: turn.content + piece })),
+      (piece) => {
+        received = true;
+        patchLast((turn) => ({ ...turn, content: turn.content + piece }));
+      },
     );
     if (end.kind === "stopped") patchLast((turn) => ({ ...turn, note: "Stopped." }));
     if (end.kind === "failed") {
       setError(end.message);
-      setTurns((previous) => {
-        const last = previous[previous.length - 1];
-        return last.content === ""
-          ? previous.slice(0, -1)
-          : [...previous.slice(0, -1), { ...last, note: "Cut off." }];
-      });
+      if (received) patchLast((turn) => ({ ...turn, note: "Cut off." }));
+      else {
+        // Nothing came back (refused, rate limited): the message goes back into the box to send again.
+        setTurns((previous) => previous.slice(0, -2));
+        setDraft((current) => current || text);
+      }
     }
   }
 
   return (
     <form className="try-it-chat" onSubmit={(event) => void send(event)}>
       <ol
+        ref={list}
         className="try-it-messages"
         aria-label="Conversation"
         aria-live="polite"
