@@ -159,9 +159,20 @@ describe.skipIf(skipReason !== undefined)("snippets of a served model, in Chromi
     await hub.seeded;
     const response = await fetch(`${hub.url}/api/models?inference_provider=all&limit=50`);
     const items = (await response.json()) as { id: string; pipeline_tag?: string; tags?: string[] }[];
-    served = items.find(
-      (m) => m.pipeline_tag === "text-generation" && m.tags?.includes("conversational"),
-    )?.id;
+    // A model huggingface.co providers serve, not one of this hub's own backends (those offer "This hub").
+    const backends = (await (await fetch(`${hub.url}/api/inference/backends`)).json()) as { name: string }[];
+    const hubNames = new Set(backends.map((b) => b.name.toLowerCase()));
+    for (const m of items) {
+      if (m.pipeline_tag !== "text-generation" || !m.tags?.includes("conversational")) continue;
+      const info = (await (
+        await fetch(`${hub.url}/api/models/${m.id}?expand[]=inferenceProviderMapping`)
+      ).json()) as { inferenceProviderMapping?: Record<string, unknown> };
+      const providers = Object.keys(info.inferenceProviderMapping ?? {});
+      if (providers.length > 0 && !providers.some((p) => hubNames.has(p.toLowerCase()))) {
+        served = m.id;
+        break;
+      }
+    }
     await session.start();
   }, 180_000);
 
