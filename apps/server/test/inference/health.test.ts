@@ -1,6 +1,11 @@
+import fs from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertRepo } from "../platform/helpers/insert-repo.js";
-import { bearer, DIALECTS, postJson } from "../platform/helpers/test-hub.js";
+import { bearer, DIALECTS, postJson, startTestHub } from "../platform/helpers/test-hub.js";
 import { eventually, HEALTH_BACKEND_KEY, startHealthHub, type HealthHub } from "./helpers/health-hub.js";
 
 type Mapping = Record<string, { providerId: string; status: string; task: string }>;
@@ -97,5 +102,37 @@ describe.each(DIALECTS)("gateway evidence (%s)", (dialect) => {
       return body.inferenceProviderMapping?.box?.status === "staging";
     });
     h.backend.down = false;
+  });
+});
+
+describe("closing the hub during a check", () => {
+  it("does not wait for a backend that never answers GET /models", async () => {
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "modelhub-health-close-"));
+    const configFile = path.join(dir, "inference.json");
+    const port = (silent.address() as AddressInfo).port;
+    fs.writeFileSync(
+      configFile,
+      JSON.stringify({
+        backends: [
+          {
+            name: "mute",
+            kind: "openai-compatible",
+            baseUrl: `http://127.0.0.1:${port}/v1`,
+            models: { "a/b": "m" },
+          },
+        ],
+        health: { intervalMs: 60_000, timeoutMs: 30_000 },
+      }),
+    );
+    const hub = await startTestHub({ env: { MODELHUB_INFERENCE_CONFIG: configFile } });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const started = Date.now();
+    await hub.stop();
+    expect(Date.now() - started).toBeLessThan(3000);
+    silent.closeAllConnections();
+    await new Promise((resolve) => silent.close(resolve));
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -34,6 +34,8 @@ export class HealthChecker {
   private timer: NodeJS.Timeout | undefined;
   private round: Promise<void> | undefined;
   private stopped = false;
+  /** Aborts the checks in flight when the hub closes, so closing never waits for a slow backend. */
+  private readonly closing = new AbortController();
 
   constructor(
     private readonly runtime: InferenceRuntime,
@@ -47,9 +49,9 @@ export class HealthChecker {
     this.probes.set(kind, probe);
   }
 
-  /** A first round now, then one per interval. */
+  /** A first round now, then one per interval (nothing at all for a hub without backends). */
   start(): void {
-    if (this.timer || this.stopped) return;
+    if (this.timer || this.stopped || this.runtime.settings.backends.length === 0) return;
     void this.checkAll();
     this.timer = setInterval(() => void this.checkAll(), this.settings.intervalMs);
     this.timer.unref();
@@ -57,6 +59,7 @@ export class HealthChecker {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.closing.abort();
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     await this.round;
@@ -108,10 +111,11 @@ export class HealthChecker {
     if (!probe) return false;
     let result: ProbeResult;
     try {
-      result = await probe(backend, this.settings.timeoutMs);
+      result = await probe(backend, this.settings.timeoutMs, this.closing.signal);
     } catch {
       result = { ok: false, latencyMs: 0, error: "check failed" };
     }
+    if (this.stopped) return false;
     const state = this.stateOf(backend.name);
     state.failures = result.ok ? 0 : state.failures + 1;
     state.last = { checkedAt: new Date().toISOString(), ...result, source: "check" };

@@ -8,14 +8,18 @@ export interface ProbeResult {
 }
 
 /** A health check for one kind of backend. */
-export type BackendProbe = (backend: BackendSettings, timeoutMs: number) => Promise<ProbeResult>;
+export type BackendProbe = (
+  backend: BackendSettings,
+  timeoutMs: number,
+  signal?: AbortSignal,
+) => Promise<ProbeResult>;
 
 /**
  * `GET <baseUrl>/models` with the backend's key. OpenAI-compatible servers (vLLM, TGI, Ollama,
  * llama.cpp, another hub) answer it without loading anything; one that answers 404 is up but does not
  * list models, so only 5xx and a refused key (401/403) — what would fail real calls — count as down.
  */
-export const openAiModelsProbe: BackendProbe = async (backend, timeoutMs) => {
+export const openAiModelsProbe: BackendProbe = async (backend, timeoutMs, signal) => {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const headers: Record<string, string> = { Accept: "application/json" };
@@ -23,7 +27,9 @@ export const openAiModelsProbe: BackendProbe = async (backend, timeoutMs) => {
   try {
     const response = await fetch(`${backend.baseUrl}/models`, {
       headers,
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: signal
+        ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)])
+        : AbortSignal.timeout(timeoutMs),
     });
     // The body is not needed; reading it frees the connection for the next check.
     await response.arrayBuffer().catch(() => undefined);
