@@ -6,7 +6,13 @@ import { promisify } from "node:util";
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { BrowserSession, screenshot, signIn, watchErrors } from "./support/browser.js";
-import { startFakeChatBackend, FAKE_REPLY, type FakeChatBackend } from "./support/fake-chat-backend.js";
+import {
+  FAKE_REPLY,
+  HTML_PROMPT,
+  HTML_REPLY,
+  startFakeChatBackend,
+  type FakeChatBackend,
+} from "./support/fake-chat-backend.js";
 import { CHAT_MODEL_FILES, commitFiles, createRepo } from "./support/fixtures.js";
 import { startHub, type RunningHub } from "./support/hub.js";
 import { SCREENSHOT_DIR, missingPrerequisite } from "./support/paths.js";
@@ -182,6 +188,17 @@ describe.skipIf(skipReason !== undefined)("the try-it box and the hub's own snip
     expect((await assistantTexts(page))[2]).toBe(FAKE_REPLY);
     expect(backend.requests.at(-1)?.body.messages).toHaveLength(5);
     expect(backend.requests.at(-1)?.body.model).toBe("fake-chat-spare");
+
+    // Markup in an answer is shown as text: no element is made from it, no handler runs.
+    await send(page, HTML_PROMPT);
+    await box(page).getByRole("button", { name: "Send" }).waitFor({ timeout: 30_000 });
+    expect((await assistantTexts(page))[3]).toBe(HTML_REPLY);
+    expect(
+      await box(page).locator("[data-testid=try-it-messages] b, [data-testid=try-it-messages] img").count(),
+    ).toBe(0);
+    expect(
+      await page.evaluate(() => (window as { __tryItInjected?: number }).__tryItInjected),
+    ).toBeUndefined();
 
     // Invalid settings are refused beside the field and nothing can be sent.
     await page.locator("#try-it-maxTokens").fill("-3");

@@ -20,7 +20,14 @@ export interface FakeChatBackend {
 /** The reply every request gets, one word per chunk. */
 export const FAKE_REPLY =
   "The quick brown fox jumps over the lazy dog, then naps in the warm afternoon sun until the evening bell rings twice.";
-const PIECES = FAKE_REPLY.split(/(?<= )/);
+/** Asked exactly this, the backend answers markup (which the page must show as text). */
+export const HTML_PROMPT = "Answer in HTML";
+export const HTML_REPLY = '<b>bold</b> <img src="x" onerror="window.__tryItInjected = 1">';
+
+function replyTo(body: Record<string, unknown>): string {
+  const messages = Array.isArray(body.messages) ? (body.messages as { content?: unknown }[]) : [];
+  return messages.at(-1)?.content === HTML_PROMPT ? HTML_REPLY : FAKE_REPLY;
+}
 
 /**
  * A tiny OpenAI-compatible server for the browser tests: chat and text completions, streamed one word
@@ -47,17 +54,19 @@ export async function startFakeChatBackend(delayMs = 150): Promise<FakeChatBacke
     res.on("close", () => (seen.aborted = !res.writableFinished));
     const model = String(body.model);
     const base = { id: "fake-1", created: 1_700_000_000, model };
+    const reply = replyTo(body);
+    const pieces = reply.split(/(?<= )/);
     if (body.stream !== true) {
       const choice = chat
-        ? { index: 0, message: { role: "assistant", content: FAKE_REPLY }, finish_reason: "stop" }
-        : { index: 0, text: FAKE_REPLY, finish_reason: "stop" };
+        ? { index: 0, message: { role: "assistant", content: reply }, finish_reason: "stop" }
+        : { index: 0, text: reply, finish_reason: "stop" };
       res.writeHead(200, { "Content-Type": "application/json" });
       res.end(
         JSON.stringify({
           ...base,
           object: chat ? "chat.completion" : "text_completion",
           choices: [choice],
-          usage: { prompt_tokens: 5, completion_tokens: PIECES.length, total_tokens: 5 + PIECES.length },
+          usage: { prompt_tokens: 5, completion_tokens: pieces.length, total_tokens: 5 + pieces.length },
         }),
       );
       return;
@@ -70,12 +79,12 @@ export async function startFakeChatBackend(delayMs = 150): Promise<FakeChatBacke
     };
     const timer = setInterval(() => {
       if (res.destroyed) return clearInterval(timer);
-      if (seen.sent < PIECES.length) {
-        res.write(event(PIECES[seen.sent++]));
+      if (seen.sent < pieces.length) {
+        res.write(event(pieces[seen.sent++]));
         return;
       }
       clearInterval(timer);
-      const usage = { prompt_tokens: 5, completion_tokens: PIECES.length, total_tokens: 5 + PIECES.length };
+      const usage = { prompt_tokens: 5, completion_tokens: pieces.length, total_tokens: 5 + pieces.length };
       res.write(`data: ${JSON.stringify({ ...base, object, choices: [], usage })}\n\n`);
       res.end("data: [DONE]\n\n");
     }, delayMs);
