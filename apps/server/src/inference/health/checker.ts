@@ -87,7 +87,9 @@ export class HealthChecker {
 
   /** A gateway call could not reach the backend: staging at once, until a check succeeds. */
   reportUnreachable(backendName: string): void {
-    if (this.stopped) return;
+    // Only a backend that a check can bring back may be marked down by a request.
+    const backend = this.runtime.registry.backendNamed(backendName);
+    if (this.stopped || !backend || !this.probes.has(backend.kind)) return;
     const state = this.stateOf(backendName);
     state.failures = Math.max(state.failures + 1, this.settings.failuresBeforeStaging);
     state.last = {
