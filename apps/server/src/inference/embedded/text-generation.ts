@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import type { LlamaContextSequence, Token } from "node-llama-cpp";
 import { releasableText } from "./stop-text.js";
 
@@ -36,7 +37,8 @@ export async function* generateText(
   const tokens = sequence.evaluate(prompt, {
     temperature: params.temperature,
     topP: params.topP,
-    seed: params.seed,
+    // Without a seed llama.cpp would sample the same way every time; OpenAI's default is random.
+    seed: params.seed ?? randomInt(0, 0xffffffff),
   });
   try {
     while (generated.length < maxTokens) {
