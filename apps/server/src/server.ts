@@ -15,6 +15,8 @@ import { importCatalogue, needsSeeding } from "./seed/import-catalogue.js";
 import { backfillParameterCounts } from "./platform/backfill-parameter-counts.js";
 import { loadCatalogue } from "./seed/load-catalogue.js";
 import { repairSeededLfsRouting } from "./seed/repair-lfs-routing.js";
+import { TINY_CHAT_MODEL_ID } from "./seed/tiny-gguf/demo-model.js";
+import { addTinyChatModelToSeededHub } from "./seed/tiny-gguf/seeded-hubs.js";
 import { InferenceRuntime } from "./inference/runtime.js";
 import { NO_INFERENCE } from "./inference/settings.js";
 import { HealthChecker } from "./inference/health/checker.js";
@@ -124,6 +126,8 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
     } else {
       const repaired = await repairSeededLfsRouting({ services, content: loaded.content, logger });
       if (repaired > 0) logger.info({ repos: repaired }, "demo repos now store LFS-tracked files in LFS");
+      if (config.seed && (await addTinyChatModelToSeededHub({ services, content: loaded.content, logger })))
+        logger.info({ model: TINY_CHAT_MODEL_ID }, "demo catalogue: the runnable tiny chat model added");
       await services.repos.refreshRollingCounts();
     }
     const published = await inferenceRuntime.publishMappings(services.repos);

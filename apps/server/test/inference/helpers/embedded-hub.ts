@@ -1,10 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { allModelRows } from "../../../src/seed/catalogue/models/all-models.js";
-import { modelFiles } from "../../../src/seed/catalogue/models/model-repo.js";
 import { importCatalogue } from "../../../src/seed/import-catalogue.js";
-import { TINY_CHAT_MODEL_ID } from "../../../src/seed/tiny-gguf/demo-model.js";
+import { tinyChatCatalogue } from "../../../src/seed/tiny-gguf/seeded-hubs.js";
 import { startTestHub, type Dialect, type TestHub } from "../../platform/helpers/test-hub.js";
 
 export interface EmbeddedHub {
@@ -42,15 +40,8 @@ export async function startEmbeddedHub(dialect: Dialect, config?: unknown): Prom
 
 /** Imports just the tiny model repo of the demo catalogue. */
 export async function importDemoModel(hub: TestHub): Promise<void> {
-  const row = allModelRows().find((r) => r.id === TINY_CHAT_MODEL_ID);
-  if (!row) throw new Error(`${TINY_CHAT_MODEL_ID} is not in the catalogue`);
   await importCatalogue(
     { services: hub.services, content: hub.content, logger: hub.logger },
-    {
-      users: [],
-      orgs: [{ name: "modelhub-demo", fullname: "ModelHub demo", members: [] }],
-      repos: [{ type: "model", id: row.id, files: modelFiles(row), likes: 0, downloads: 0 }],
-      providerMappings: [],
-    },
+    tinyChatCatalogue(),
   );
 }
