@@ -4,6 +4,7 @@ import path from "node:path";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, resolveConfig } from "../../src/config/config.js";
+import { importCatalogue } from "../../src/seed/import-catalogue.js";
 import { TINY_CHAT_MODEL_ID } from "../../src/seed/tiny-gguf/demo-model.js";
 import { insertRepo } from "../platform/helpers/insert-repo.js";
 import { postJson } from "../platform/helpers/test-hub.js";
@@ -59,13 +60,35 @@ describe("an embedded backend from the config file", () => {
         {
           name: "local",
           kind: "embedded",
-          models: { [TINY_CHAT_MODEL_ID]: "tiny-llama-chat-F32.gguf", "acme/no-weights": "missing.gguf" },
+          models: {
+            [TINY_CHAT_MODEL_ID]: "tiny-llama-chat-F32.gguf",
+            "acme/no-weights": "missing.gguf",
+            "acme/broken-GGUF": "auto",
+          },
           maxQueue: 4,
           threads: 1,
         },
       ],
     });
     await insertRepo(e.hub.services, { id: "acme/no-weights" });
+    const broken = "not a GGUF file at all, ".repeat(40);
+    await importCatalogue(
+      { services: e.hub.services, content: e.hub.content, logger: e.hub.logger },
+      {
+        users: [],
+        orgs: [],
+        repos: [
+          {
+            type: "model",
+            id: "acme/broken-GGUF",
+            files: [{ path: "broken-Q4_K_M.gguf", content: broken }],
+            likes: 0,
+            downloads: 0,
+          },
+        ],
+        providerMappings: [],
+      },
+    );
   });
   afterAll(async () => {
     await e?.stop();
@@ -99,5 +122,21 @@ describe("an embedded backend from the config file", () => {
     expect(await errorOf(response)).toBe(
       "Embedded inference backend cannot serve it: model acme/no-weights has no GGUF file missing.gguf stored in LFS",
     );
+  });
+
+  it("answers 503 naming the model when llama.cpp refuses its GGUF, and keeps serving the others", async () => {
+    const response = await postJson(
+      `${e.hub.url}/v1/chat/completions`,
+      { model: "acme/broken-GGUF", messages: [{ role: "user", content: "hi" }] },
+      e.alice,
+    );
+    expect(response.status).toBe(503);
+    expect(await errorOf(response)).toMatch(/^Embedded inference backend cannot load acme\/broken-GGUF: /);
+    const fine = await postJson(
+      `${e.hub.url}/v1/chat/completions`,
+      { model: TINY_CHAT_MODEL_ID, messages: [{ role: "user", content: "hi" }], max_tokens: 2 },
+      e.alice,
+    );
+    expect(fine.status).toBe(200);
   });
 });

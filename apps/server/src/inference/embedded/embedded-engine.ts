@@ -125,10 +125,11 @@ export class EmbeddedEngine {
     } catch (err) {
       lease?.release();
       releaseSlot();
-      if (err instanceof ModelTooLargeError)
+      // A file llama.cpp refuses (or one too big for the pool) is the admin's to fix: say which and why.
+      if (err instanceof ModelTooLargeError || (lease === undefined && !init.signal.aborted))
         throw new BackendUnavailableError(
           this.backend.name,
-          `Embedded inference backend cannot load ${request.model}: ${err.message}`,
+          `Embedded inference backend cannot load ${request.model}: ${bindingFailureReason(err)}`,
         );
       throw err;
     }
