@@ -1,3 +1,4 @@
+import { HttpError } from "../http/errors.js";
 import { BackendTimeoutError, BackendUnreachableError, ClientClosedError } from "./backend-errors.js";
 import type { ServingRoute } from "./backend-registry.js";
 
@@ -74,8 +75,8 @@ export class BackendCall {
     if (this.reason === "timeout")
       return new BackendTimeoutError(this.backendName, this.route.backend.timeoutMs);
     if (err instanceof ClientClosedError) return err;
-    // An in-process backend says itself why it cannot serve (e.g. embedded llama.cpp not loadable).
-    if (err instanceof BackendUnreachableError) return err;
+    // An in-process backend says itself why it cannot serve (llama.cpp not loadable, queue full, …).
+    if (err instanceof HttpError) return err;
     return new BackendUnreachableError(this.backendName);
   }
 

@@ -9,7 +9,11 @@ export class BackendUnreachableError extends HttpError {
   }
 }
 
-/** An in-process backend that cannot serve now (engine not loadable, queue full): 503, next backend tried. */
+/**
+ * An in-process backend that cannot serve at all (its engine does not load): 503, the next backend is
+ * tried and the backend counts as down. Refusals of one request (queue full, a model it cannot load)
+ * are plain 503 HttpErrors instead: nothing else is wrong with the backend.
+ */
 export class BackendUnavailableError extends BackendUnreachableError {
   constructor(backend: string, message: string) {
     super(backend, 503, message);

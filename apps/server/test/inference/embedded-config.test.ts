@@ -122,6 +122,11 @@ describe("an embedded backend from the config file", () => {
     expect(await errorOf(response)).toBe(
       "Embedded inference backend cannot serve it: model acme/no-weights has no GGUF file missing.gguf stored in LFS",
     );
+    // One model it cannot serve says nothing about the backend: it stays live for the others.
+    const backends = (await (await fetch(`${e.hub.url}/api/inference/backends`)).json()) as {
+      status: string;
+    }[];
+    expect(backends).toEqual([expect.objectContaining({ name: "local", status: "live" })]);
   });
 
   it("answers 503 naming the model when llama.cpp refuses its GGUF, and keeps serving the others", async () => {

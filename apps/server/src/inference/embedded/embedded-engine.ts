@@ -1,5 +1,6 @@
 import type { Token } from "node-llama-cpp";
 import type { RepoContent } from "../../http/contracts.js";
+import { HttpError } from "../../http/errors.js";
 import type { Logger } from "../../platform/logger.js";
 import type { Repos } from "../../platform/repos.js";
 import { BackendUnavailableError } from "../backend-errors.js";
@@ -82,19 +83,15 @@ export class EmbeddedEngine {
     });
     const choice = this.options.files[request.model.toLowerCase()] ?? "auto";
     const source = await findModelFile(this.deps.repos, this.deps.content, request.model, choice);
-    if (!source.ok)
-      throw new BackendUnavailableError(
-        this.backend.name,
-        `Embedded inference backend cannot serve it: ${source.reason}`,
-      );
+    if (!source.ok) throw new HttpError(503, `Embedded inference backend cannot serve it: ${source.reason}`);
 
     let releaseSlot: () => void;
     try {
       releaseSlot = await this.slots.acquire(init.signal);
     } catch (err) {
       if (err instanceof QueueFullError)
-        throw new BackendUnavailableError(
-          this.backend.name,
+        throw new HttpError(
+          503,
           `Embedded inference backend is busy (${this.options.concurrency} generating, ${this.options.maxQueue} waiting); try again shortly`,
         );
       throw err;
@@ -127,8 +124,8 @@ export class EmbeddedEngine {
       releaseSlot();
       // A file llama.cpp refuses (or one too big for the pool) is the admin's to fix: say which and why.
       if (err instanceof ModelTooLargeError || (lease === undefined && !init.signal.aborted))
-        throw new BackendUnavailableError(
-          this.backend.name,
+        throw new HttpError(
+          503,
           `Embedded inference backend cannot load ${request.model}: ${bindingFailureReason(err)}`,
         );
       throw err;
