@@ -1,6 +1,5 @@
 import { useParams } from "react-router";
-import { ErrorState, NotFoundState, Skeleton } from "../../components/ui/status.js";
-import { isNotFound } from "../../lib/api-error.js";
+import { ErrorState, Skeleton } from "../../components/ui/status.js";
 import { useTitle } from "../../lib/use-title.js";
 import { useAuth } from "../auth/auth-context.js";
 import { RequireUser } from "../auth/components/require-user.js";
@@ -9,6 +8,7 @@ import { OrgHeader } from "../orgs/components/org-header.js";
 import "../orgs/orgs.css";
 import { useOrgUsage } from "./api.js";
 import { UsageTable, UsageView } from "./usage-view.js";
+import { orgOverviewState } from "../orgs/components/org-overview-state.js";
 
 function OrgUsage({ org }: { org: string }) {
   const { user } = useAuth();
@@ -41,20 +41,8 @@ export function OrgInferenceUsagePage() {
   const overview = useOrgOverview(org);
   const name = overview.data?.name ?? org;
   useTitle(`${name} · Inference usage`);
-  if (overview.isPending)
-    return (
-      <div className="container" style={{ paddingTop: 24 }}>
-        <Skeleton lines={8} />
-      </div>
-    );
-  if (overview.isError)
-    return isNotFound(overview.error) ? (
-      <NotFoundState what="organisation" />
-    ) : (
-      <div className="container">
-        <ErrorState error={overview.error} retry={() => void overview.refetch()} />
-      </div>
-    );
+  const fallback = orgOverviewState(overview);
+  if (fallback || !overview.data) return fallback;
   return (
     <>
       <OrgHeader name={name} fullname={overview.data.fullname} current="usage" />

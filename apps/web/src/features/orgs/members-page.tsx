@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Link, useParams } from "react-router";
-import { ErrorState, NotFoundState, Skeleton } from "../../components/ui/status.js";
+import { ErrorState, Skeleton } from "../../components/ui/status.js";
 import { paths } from "../../config/paths.js";
-import { isNotFound } from "../../lib/api-error.js";
 import type { OrgMember, OrgRole } from "../../lib/api-types.js";
 import { useTitle } from "../../lib/use-title.js";
 import { useAuth } from "../auth/auth-context.js";
@@ -11,6 +10,7 @@ import { FormError } from "./components/form-error.js";
 import { Initial, OrgHeader } from "./components/org-header.js";
 import { orgPaths } from "./paths.js";
 import "./orgs.css";
+import { orgOverviewState } from "./components/org-overview-state.js";
 
 type Changes = ReturnType<typeof useMemberChanges>;
 
@@ -197,20 +197,8 @@ export function OrgMembersPage() {
   const name = overview.data?.name ?? org;
   useTitle(`${name} · Members`);
 
-  if (overview.isPending)
-    return (
-      <div className="container" style={{ paddingTop: 24 }}>
-        <Skeleton lines={8} />
-      </div>
-    );
-  if (overview.isError)
-    return isNotFound(overview.error) ? (
-      <NotFoundState what="organisation" />
-    ) : (
-      <div className="container">
-        <ErrorState error={overview.error} retry={() => void overview.refetch()} />
-      </div>
-    );
+  const fallback = orgOverviewState(overview);
+  if (fallback || !overview.data) return fallback;
 
   const myRole = members.data?.find((m) => user && m.user.toLowerCase() === user.name.toLowerCase())?.role;
   const canManage = myRole === "admin";

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { SamplingParams } from "./options.js";
 import { useGatewayStream } from "./use-gateway-stream.js";
+import { RunOrStop } from "./run-or-stop.js";
 
 interface Turn {
   role: "user" | "assistant";
@@ -105,15 +106,7 @@ export function ChatView({ model, params }: ChatViewProps) {
         />
       </label>
       <div className="try-it-actions">
-        {running ? (
-          <button type="button" className="button" onClick={stop}>
-            Stop
-          </button>
-        ) : (
-          <button type="submit" className="button button-primary" disabled={!draft.trim() || !params}>
-            Send
-          </button>
-        )}
+        <RunOrStop running={running} stop={stop} label="Send" disabled={!draft.trim() || !params} />
         {turns.length > 0 && !running ? (
           <button type="button" className="button button-small" onClick={() => setTurns([])}>
             Clear

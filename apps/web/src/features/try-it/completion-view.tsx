@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import type { SamplingParams } from "./options.js";
 import { useGatewayStream } from "./use-gateway-stream.js";
+import { RunOrStop } from "./run-or-stop.js";
 
 interface CompletionViewProps {
   model: string;
@@ -44,15 +45,7 @@ export function CompletionView({ model, params }: CompletionViewProps) {
         />
       </label>
       <div className="try-it-actions">
-        {running ? (
-          <button type="button" className="button" onClick={stop}>
-            Stop
-          </button>
-        ) : (
-          <button type="submit" className="button button-primary" disabled={!prompt.trim() || !params}>
-            Generate
-          </button>
-        )}
+        <RunOrStop running={running} stop={stop} label="Generate" disabled={!prompt.trim() || !params} />
       </div>
       {output !== undefined ? (
         <div className="try-it-completion" data-testid="try-it-output" aria-live="polite">
