@@ -172,7 +172,7 @@ describe.each(DIALECTS)("the hub's backends as provider mappings (%s)", (dialect
     expect(python).toContain('os.environ["HF_TOKEN"]');
   });
 
-  it("the curl and requests snippets, run as they are with a hub token, are answered by the gateway", async () => {
+  it("the curl, requests and fetch snippets, run as they are with a hub token, are answered by the gateway", async () => {
     for (const id of ["acme/chatty", "acme/basey"]) {
       const res = await fetch(`${hub.url}/api/models/${id}/snippets`);
       const snippets = (
@@ -190,6 +190,13 @@ describe.each(DIALECTS)("the hub's backends as provider mappings (%s)", (dialect
       expect(answer.choices[0].message?.content ?? answer.choices[0].text).toBe("Hello from tiny");
       const viaPython = await run("python3", ["-c", requests], { env, encoding: "utf8", timeout: 20_000 });
       expect(viaPython.stdout).toContain("Hello from tiny");
+      const fetchJs = snippets.find((s) => s.client === "fetch")?.content ?? "";
+      const viaNode = await run(process.execPath, ["--input-type=module", "-e", fetchJs], {
+        env,
+        encoding: "utf8",
+        timeout: 20_000,
+      });
+      expect(viaNode.stdout).toContain("Hello from tiny");
     }
   });
 
