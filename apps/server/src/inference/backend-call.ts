@@ -1,6 +1,7 @@
 import { HttpError } from "../http/errors.js";
 import { BackendTimeoutError, BackendUnreachableError, ClientClosedError } from "./backend-errors.js";
 import type { ServingRoute } from "./backend-registry.js";
+import { postOverHttp } from "./http-post.js";
 
 /**
  * One request to a backend: cancelled when the caller goes away (`clientSignal`) or when the backend is
@@ -47,7 +48,7 @@ export class BackendCall {
       };
       return await (backend.transport
         ? backend.transport(path, init)
-        : fetch(`${backend.baseUrl}/${path}`, init));
+        : postOverHttp(`${backend.baseUrl}/${path}`, init));
     } catch (err) {
       throw this.translate(err);
     } finally {
