@@ -17,7 +17,13 @@ describe("tokenVariable: snippets aimed at a hub's own gateway read the hub toke
         streaming,
       });
       const clients = snippets.map((s) => `${s.language}/${s.client}`);
-      for (const client of ["python/openai", "python/huggingface_hub", "python/requests", "js/openai", "sh/curl"])
+      for (const client of [
+        "python/openai",
+        "python/huggingface_hub",
+        "python/requests",
+        "js/openai",
+        "sh/curl",
+      ])
         expect(clients).toContain(client);
       for (const snippet of snippets) {
         expect(snippet.content).toContain("HF_TOKEN");

@@ -23,7 +23,9 @@ export function chooseTokenSource(options: {
   if (options.accessToken !== undefined) return { kind: "literal", value: options.accessToken };
   if (options.tokenVariable !== undefined) {
     if (VARIABLE_NAME.test(options.tokenVariable)) return { kind: "env", name: options.tokenVariable };
-    logError(`Ignoring tokenVariable ${JSON.stringify(options.tokenVariable)}: not an environment variable name`);
+    logError(
+      `Ignoring tokenVariable ${JSON.stringify(options.tokenVariable)}: not an environment variable name`,
+    );
   }
   if (options.endpointUrl) return { kind: "env", name: "API_TOKEN" };
   if (!options.direct || options.provider === "hf-inference" || options.provider === "auto") {
