@@ -480,15 +480,39 @@ export class Repos {
   async replaceHubServedMappings(
     mappings: { repoId: string; mapping: ProviderMappingInput }[],
   ): Promise<void> {
-    const touched = new Set(mappings.map((m) => m.repoId));
+    // Health rounds publish every interval: rows that did not change are left alone, so an unchanged
+    // round writes nothing and keeps the row and listing caches.
+    const keyOf = (repoId: string, provider: string, providerId: string, task: string, status: string) =>
+      JSON.stringify([repoId, provider, providerId, task, status]);
+    const wanted = new Map(
+      mappings.map((m) => [
+        keyOf(m.repoId, m.mapping.provider, m.mapping.providerId, m.mapping.task, m.mapping.status),
+        m,
+      ]),
+    );
+    const touched = new Set<string>();
     await this.db.transaction().execute(async (trx) => {
-      const old = await trx
-        .deleteFrom("provider_mappings")
+      const current = await trx
+        .selectFrom("provider_mappings")
+        .select(["repo_id", "provider", "provider_id", "task", "status"])
         .where("served_by_hub", "=", 1)
-        .returning("repo_id")
         .execute();
-      for (const row of old) touched.add(row.repo_id);
-      for (const { repoId, mapping } of mappings) {
+      const kept = new Set<string>();
+      for (const row of current) {
+        const key = keyOf(row.repo_id, row.provider, row.provider_id, row.task, row.status);
+        if (wanted.has(key)) {
+          kept.add(key);
+          continue;
+        }
+        await trx
+          .deleteFrom("provider_mappings")
+          .where("repo_id", "=", row.repo_id)
+          .where("provider", "=", row.provider)
+          .execute();
+        touched.add(row.repo_id);
+      }
+      for (const [key, { repoId, mapping }] of wanted) {
+        if (kept.has(key)) continue;
         const values = {
           provider_id: mapping.providerId,
           task: mapping.task,
@@ -502,6 +526,7 @@ export class Repos {
           .values({ repo_id: repoId, provider: mapping.provider, ...values })
           .onConflict((oc) => oc.columns(["repo_id", "provider"]).doUpdateSet(values))
           .execute();
+        touched.add(repoId);
       }
     });
     for (const repoId of touched) this.forget(repoId);

@@ -200,6 +200,20 @@ describe.each(DIALECTS)("the hub's backends as provider mappings (%s)", (dialect
     }
   });
 
+  it("a publish that changes nothing writes nothing and keeps the listing caches", async () => {
+    await hub.inference.publishMappings(hub.services.repos);
+    const generation = hub.services.repos.listingsGeneration();
+    await hub.inference.publishMappings(hub.services.repos);
+    expect(hub.services.repos.listingsGeneration()).toBe(generation);
+    hub.inference.setStatus("spare", "staging");
+    await hub.inference.publishMappings(hub.services.repos);
+    expect(hub.services.repos.listingsGeneration()).toBeGreaterThan(generation);
+    expect((await mappingOf("acme/chatty"))?.spare.status).toBe("staging");
+    hub.inference.setStatus("spare", "live");
+    await hub.inference.publishMappings(hub.services.repos);
+    expect((await mappingOf("acme/chatty"))?.spare.status).toBe("live");
+  });
+
   it("drops the mappings of a deleted backend at the next publish and never touches seeded ones", async () => {
     const before = await listed("inference=warm");
     await hub.inference.publishMappings(hub.services.repos);
