@@ -5,28 +5,37 @@ const HUB_MODEL_ID = /^[A-Za-z0-9][\w.-]*\/[A-Za-z0-9][\w.-]*$/;
 /** Backend names appear after `:` in `model` ("owner/name:backend"), in usage rows and in errors. */
 const BACKEND_NAME = /^[A-Za-z0-9][\w.-]{0,63}$/;
 
+const backendName = z.string().regex(BACKEND_NAME, "must be letters, digits, '.', '_' or '-' (at most 64)");
+const timeoutMs = z.number().int().min(1).max(3_600_000).optional();
+
+/** hub model id → what the backend serves it from (`value` says what that is for each kind). */
+function modelsMap(value: z.ZodString) {
+  return z
+    .record(z.string().regex(HUB_MODEL_ID, "keys must be hub model ids (owner/name)"), value)
+    .refine((models) => Object.keys(models).length > 0, "must map at least one hub model id");
+}
+
+const oneKeySource = (backend: { apiKey?: string; apiKeyEnv?: string }) =>
+  !(backend.apiKey && backend.apiKeyEnv);
+const ONE_KEY_SOURCE = "set apiKey or apiKeyEnv, not both";
+
 /** What every backend reached over HTTP has. */
 const httpBackendFields = {
-  name: z.string().regex(BACKEND_NAME, "must be letters, digits, '.', '_' or '-' (at most 64)"),
+  name: backendName,
   baseUrl: z.url({
     protocol: /^https?$/,
     error: "must be an http(s) URL such as http://127.0.0.1:8000/v1",
   }),
   apiKey: z.string().min(1).optional(),
   apiKeyEnv: z.string().min(1).optional(),
-  models: z
-    .record(
-      z.string().regex(HUB_MODEL_ID, "keys must be hub model ids (owner/name)"),
-      z.string().min(1, "backend model names must not be empty"),
-    )
-    .refine((models) => Object.keys(models).length > 0, "must map at least one hub model id"),
-  timeoutMs: z.number().int().min(1).max(3_600_000).optional(),
+  models: modelsMap(z.string().min(1, "backend model names must not be empty")),
+  timeoutMs,
 };
 
 const openAiCompatibleBackend = z
   .object({ ...httpBackendFields, kind: z.literal("openai-compatible") })
   .strict()
-  .refine((backend) => !(backend.apiKey && backend.apiKeyEnv), "set apiKey or apiKeyEnv, not both");
+  .refine(oneKeySource, ONE_KEY_SOURCE);
 
 /**
  * A Hub router (huggingface.co's, or another ModelHub's /v1) called with a token the admin holds;
@@ -43,7 +52,7 @@ const upstreamBackend = z
       .optional(),
   })
   .strict()
-  .refine((backend) => !(backend.apiKey && backend.apiKeyEnv), "set apiKey or apiKeyEnv, not both")
+  .refine(oneKeySource, ONE_KEY_SOURCE)
   .refine(
     (backend) => Boolean(backend.apiKey || backend.apiKeyEnv),
     "an upstream router needs apiKey or apiKeyEnv",
@@ -55,21 +64,16 @@ const GGUF_CHOICE = /^(auto|[^\0]*\.gguf)$/i;
 /** llama.cpp inside the hub process, serving GGUF files from the hub's own storage. */
 const embeddedBackend = z
   .object({
-    name: z.string().regex(BACKEND_NAME, "must be letters, digits, '.', '_' or '-' (at most 64)"),
+    name: backendName,
     kind: z.literal("embedded"),
-    models: z
-      .record(
-        z.string().regex(HUB_MODEL_ID, "keys must be hub model ids (owner/name)"),
-        z.string().regex(GGUF_CHOICE, 'values must be a .gguf file of the repo or "auto"'),
-      )
-      .refine((models) => Object.keys(models).length > 0, "must map at least one hub model id"),
+    models: modelsMap(z.string().regex(GGUF_CHOICE, 'values must be a .gguf file of the repo or "auto"')),
     maxLoadedModels: z.number().int().min(1).max(64).optional(),
     maxMemoryMB: z.number().int().min(1).optional(),
     concurrency: z.number().int().min(1).max(64).optional(),
     maxQueue: z.number().int().min(0).max(10_000).optional(),
     contextSize: z.number().int().min(64).max(1_048_576).optional(),
     threads: z.number().int().min(1).max(256).optional(),
-    timeoutMs: z.number().int().min(1).max(3_600_000).optional(),
+    timeoutMs,
   })
   .strict();
 

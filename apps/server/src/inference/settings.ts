@@ -46,7 +46,7 @@ export interface BackendSettings {
   /** hub model id → the backend's model name. */
   models: Record<string, string>;
   timeoutMs: number;
-  /** Set for in-process backends: requests go here instead of `fetch(baseUrl…)`. */
+  /** Set for in-process backends: requests go here instead of an HTTP POST to `baseUrl`. */
   transport?: BackendTransport;
   /** `upstream` only: the org every call is billed to upstream (X-HF-Bill-To). */
   billTo?: string;
