@@ -5,7 +5,7 @@ import type { Hono } from "hono";
 import type { Config } from "./config/config.js";
 import { openDatabase } from "./db/open-database.js";
 import { createApp } from "./http/app.js";
-import type { AppEnv, RepoContent } from "./http/contracts.js";
+import type { AppEnv } from "./http/contracts.js";
 import { loadContent } from "./platform/content-module.js";
 import { ensureWritableDataDir } from "./platform/data-dir.js";
 import { ensureSiteAdmin } from "./platform/site-admin.js";
@@ -20,6 +20,7 @@ import { addTinyChatModelToSeededHub } from "./seed/tiny-gguf/seeded-hubs.js";
 import { InferenceRuntime } from "./inference/runtime.js";
 import { NO_INFERENCE } from "./inference/settings.js";
 import { HealthChecker } from "./inference/health/checker.js";
+import type { RepoContent } from "./domain/ports.js";
 
 export class PortInUseError extends Error {}
 

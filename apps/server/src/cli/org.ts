@@ -1,9 +1,9 @@
 import type { Config } from "../config/config.js";
-import { HttpError } from "../http/errors.js";
 import { OrgMembers, parseOrgRole, type OrgRole } from "../platform/orgs.js";
 import type { Output } from "./context.js";
 import { withExistingHub } from "./hub-target.js";
 import { UsageError } from "./token-create.js";
+import { HttpError } from "../domain/errors.js";
 
 const ORG_USAGE =
   "use: modelhub org create <name> [--fullname F] [--member user[:role]]... | modelhub org add-member <org> <user> [--role R]";

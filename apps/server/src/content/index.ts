@@ -1,10 +1,9 @@
 import { Hono } from "hono";
 import { join } from "node:path";
 import { UploadParts } from "./blobs/upload-parts.js";
-import type { AppEnv, RepoAccess, RepoEvents } from "../http/contracts.js";
+import type { AppEnv } from "../http/contracts.js";
 import type { BlobStore } from "./blobs/blob-store.js";
-import { HttpError, errorResponse } from "./http-error.js";
-import { RepoMovedError, movedResponse } from "../http/repo-moved.js";
+import { movedResponse } from "../http/repo-moved.js";
 import { registerCommitRoutes } from "./http/commit-routes.js";
 import type { ContentContext } from "./http/content-context.js";
 import { registerDiffRoutes } from "./http/diff-routes.js";
@@ -18,6 +17,9 @@ import { registerLfsRoutes } from "./http/lfs-routes.js";
 import { registerSpaceAppRoutes } from "./http/space-app-routes.js";
 import { UrlSigner } from "./http/signed-urls.js";
 import { type ContentLogger, type RepoContent, createRepoContent } from "./repo-content.js";
+import { errorResponse } from "./http/error-response.js";
+import { HttpError, RepoMovedError } from "../domain/errors.js";
+import type { RepoAccess, RepoEvents } from "../domain/ports.js";
 
 export interface ContentRoutesDeps {
   access: RepoAccess;
@@ -84,6 +86,6 @@ export {
 export type { BlobStore, ByteRange } from "./blobs/blob-store.js";
 export { FsBlobStore } from "./blobs/fs-blob-store.js";
 export { MemoryBlobStore } from "./blobs/memory-blob-store.js";
-export { HttpError } from "./http-error.js";
+export { HttpError } from "../domain/errors.js";
 export { deriveMetadata } from "./derive/derive-metadata.js";
 export { readGgufHeader } from "./derive/gguf-header.js";

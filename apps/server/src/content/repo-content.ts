@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import { mkdir, rename, rm, stat, unlink } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { Readable } from "node:stream";
-import type { DerivedMetadata, RepoEvents, RepoRecord, RepoType } from "../http/contracts.js";
 import type { BlobStore } from "./blobs/blob-store.js";
 import { FsBlobStore } from "./blobs/fs-blob-store.js";
 import { deriveMetadata } from "./derive/derive-metadata.js";
@@ -19,11 +18,13 @@ import { KeyedMutex } from "./git/keyed-mutex.js";
 import { LruCache } from "./git/lru-cache.js";
 import { runGit } from "./git/run-git.js";
 import { sliceStream } from "./git/slice-stream.js";
-import { HttpError, conflict, entryNotFound, revisionNotFound } from "./http-error.js";
 import { DEFAULT_GITATTRIBUTES, GitAttributes } from "./paths/gitattributes.js";
 import { checkRepoPath, checkRevision } from "./paths/repo-path.js";
 import { LfsLinks } from "./lfs/repo-links.js";
 import { loadSnapshot, type Snapshot } from "./snapshot.js";
+import { HttpError, conflict, entryNotFound, revisionNotFound } from "../domain/errors.js";
+import type { RepoEvents } from "../domain/ports.js";
+import type { DerivedMetadata, RepoRecord, RepoType } from "../domain/repo.js";
 
 export interface ContentLogger {
   info(obj: object, msg?: string): void;

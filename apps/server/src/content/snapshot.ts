@@ -1,6 +1,6 @@
-import type { FileEntry } from "../http/contracts.js";
 import type { GitRepository } from "./git/git-repository.js";
 import { MAX_POINTER_SIZE, parsePointer } from "./lfs/pointer.js";
+import type { FileEntry } from "../domain/repo.js";
 
 export interface SnapshotEntry {
   type: "file" | "directory";

@@ -4,13 +4,14 @@ import { cors } from "hono/cors";
 import type { AppEnv } from "./contracts.js";
 import { bodyClassOf, SMALL_BODY_BYTES } from "./body-limits.js";
 import type { AppDeps } from "./deps.js";
-import { errorHandler, HttpError, notFound } from "./errors.js";
+import { errorHandler } from "./errors.js";
 import { accessLog } from "./middleware/access-log.js";
 import { authMiddleware } from "./middleware/auth.js";
 import { WebSessions } from "../platform/web-sessions.js";
 import { platformRoutes } from "./routes.js";
 import { quickSearchRoutes } from "./routes/quick-search.js";
 import { loadWebApp, webRoutes } from "./routes/web.js";
+import { HttpError, notFound } from "../domain/errors.js";
 
 export type { AppDeps } from "./deps.js";
 

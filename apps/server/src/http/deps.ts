@@ -8,7 +8,8 @@ import type { InferenceSettings } from "../inference/settings.js";
 import type { Accounts } from "../platform/accounts.js";
 import type { Logger } from "../platform/logger.js";
 import type { Repos } from "../platform/repos.js";
-import type { AppEnv, RepoContent } from "./contracts.js";
+import type { AppEnv } from "./contracts.js";
+import type { RepoContent } from "../domain/ports.js";
 
 /** Everything the HTTP layer needs; built once at start (no globals). */
 export interface AppDeps {

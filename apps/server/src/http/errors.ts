@@ -1,32 +1,7 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { RepoMovedError, movedResponse } from "./repo-moved.js";
-
-/** Error codes the Hub clients read from `X-Error-Code`. */
-export type HubErrorCode = "RepoNotFound" | "RevisionNotFound" | "EntryNotFound" | "GatedRepo";
-
-/** The one error type of the server; `handleError` turns it into `{ "error": … }` + headers. */
-export class HttpError extends Error {
-  constructor(
-    readonly status: ContentfulStatusCode,
-    message: string,
-    readonly code?: HubErrorCode,
-    /** Extra JSON fields (e.g. `url` on a 409 from repo creation). */
-    readonly extra?: Record<string, unknown>,
-  ) {
-    super(message);
-  }
-}
-
-export const badRequest = (message: string) => new HttpError(400, message);
-export const unauthorized = (message = "Invalid credentials in Authorization header") =>
-  new HttpError(401, message);
-export const forbidden = (message: string) => new HttpError(403, message);
-export const notFound = (message: string, code?: HubErrorCode) => new HttpError(404, message, code);
-export const repoNotFound = () =>
-  new HttpError(404, "Repository not found. Check the id, or sign in if it is private.", "RepoNotFound");
-export const conflict = (message: string, extra?: Record<string, unknown>) =>
-  new HttpError(409, message, undefined, extra);
+import { HttpError, RepoMovedError, type HubErrorCode } from "../domain/errors.js";
+import { movedResponse } from "./repo-moved.js";
 
 export interface ErrorLogger {
   error(obj: object, msg?: string): void;
@@ -42,8 +17,8 @@ export function errorHandler(logger: ErrorLogger) {
     for (const [name, value] of Object.entries(extraHeaders(err))) c.header(name, value);
     c.header("X-Error-Message", headerSafe(error.message));
     if (error.code) c.header("X-Error-Code", error.code);
-    if (c.req.method === "HEAD") return c.body(null, error.status);
-    return c.json({ error: error.message, ...error.extra }, error.status);
+    if (c.req.method === "HEAD") return c.body(null, error.status as ContentfulStatusCode);
+    return c.json({ error: error.message, ...error.extra }, error.status as ContentfulStatusCode);
   };
 }
 
@@ -55,7 +30,7 @@ function toHttpError(err: Error): HttpError {
   const { status, code } = err as { status?: unknown; code?: unknown };
   if (typeof status === "number" && status >= 400 && status < 600) {
     const hubCode = typeof code === "string" && HUB_CODES.has(code) ? (code as HubErrorCode) : undefined;
-    return new HttpError(status as ContentfulStatusCode, err.message || "Request rejected", hubCode);
+    return new HttpError(status as HttpError["status"], err.message || "Request rejected", hubCode);
   }
   return new HttpError(500, "Internal server error");
 }

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { z } from "zod";
-import { badRequest } from "./errors.js";
 import { MAX_JSON_DEPTH, jsonNestingDepth } from "./json-depth.js";
+import { badRequest } from "../domain/errors.js";
 
 /** Parses and validates a JSON body; any problem is a 400 with a readable message. */
 export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {

@@ -1,8 +1,8 @@
 import type { ItemOptions } from "../hub-api/repo-info.js";
 import { LruCache } from "../platform/lru-cache.js";
-import type { Viewer } from "./contracts.js";
 import type { ListFilters } from "../platform/list-filters.js";
 import type { ListQuery } from "../platform/search.js";
+import type { Viewer } from "../domain/repo.js";
 
 /** A listing page as sent: the JSON body, and the cursor of the next page when there is one. */
 export interface ListingPage {

@@ -1,9 +1,9 @@
 import type { Context } from "hono";
-import type { AppEnv, RepoType } from "./contracts.js";
-import { forbidden, repoNotFound, unauthorized } from "./errors.js";
-import { RepoMovedError } from "./repo-moved.js";
+import type { AppEnv } from "./contracts.js";
 import { canReadRepo, canWriteNamespace } from "../platform/repo-access.js";
 import { toRepoRecord, type RepoRow, type Repos } from "../platform/repos.js";
+import { forbidden, repoNotFound, unauthorized, RepoMovedError } from "../domain/errors.js";
+import type { RepoType } from "../domain/repo.js";
 
 /** The repo when it exists and the viewer may see it; otherwise the same 404 either way. */
 export async function readableRepo(

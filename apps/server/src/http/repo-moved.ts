@@ -1,18 +1,10 @@
-/**
- * Thrown by repo look-ups when the requested id is an old name of a renamed repo the viewer may read.
- * Both error handlers (platform and content) answer it with a 307 whose `Location` is the same path
- * and query with the new id: relative, because the Hub clients follow only relative redirects (they
- * take absolute ones for a CDN), and 307 so a POST is repeated with its body.
- */
-export class RepoMovedError extends Error {
-  constructor(
-    readonly fromId: string,
-    readonly toId: string,
-  ) {
-    super(`Repository ${fromId} was renamed to ${toId}`);
-  }
-}
+import type { RepoMovedError } from "../domain/errors.js";
 
+/**
+ * Answers a RepoMovedError with a 307 whose `Location` is the same path and query with the new id:
+ * relative, because the Hub clients follow only relative redirects (they take absolute ones for a CDN),
+ * and 307 so a POST is repeated with its body.
+ */
 export function movedResponse(error: RepoMovedError, requestUrl: string, method: string): Response {
   const url = new URL(requestUrl);
   const location = `${renamedPath(url.pathname, error.fromId, error.toId)}${url.search}`;

@@ -1,5 +1,5 @@
-import type { RepoType } from "./contracts.js";
-import { badRequest } from "./errors.js";
+import { badRequest } from "../domain/errors.js";
+import type { RepoType } from "../domain/repo.js";
 
 /** `:kind` URL segment for API collections. */
 export const KIND_PATTERN = "{(?:models|datasets|spaces)}";

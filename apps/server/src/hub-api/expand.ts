@@ -1,6 +1,7 @@
 import type { Context } from "hono";
-import type { AppEnv, RepoType } from "../http/contracts.js";
-import { badRequest } from "../http/errors.js";
+import type { AppEnv } from "../http/contracts.js";
+import { badRequest } from "../domain/errors.js";
+import type { RepoType } from "../domain/repo.js";
 
 /** The `expand` properties the Hub accepts per repo type (ones ModelHub has no data for are omitted). */
 const EXPANDABLE: Record<RepoType, ReadonlySet<string>> = {

@@ -1,8 +1,8 @@
-import type { FileEntry } from "../http/contracts.js";
 import { fromJsonText } from "../platform/json-columns.js";
 import { cardLinks } from "../platform/repo-links.js";
 import { parseGated, type ProviderMappingRow, type RepoRow } from "../platform/repos.js";
 import { modelDataOf } from "./model-data.js";
+import type { FileEntry } from "../domain/repo.js";
 
 /** Repo info / listing item as the Hub serves it (keys with undefined values are dropped by JSON). */
 export type RepoInfoJson = Record<string, unknown>;

@@ -1,7 +1,7 @@
-import { HttpError } from "../http/errors.js";
 import { BackendTimeoutError, BackendUnreachableError, ClientClosedError } from "./backend-errors.js";
 import type { ServingRoute } from "./backend-registry.js";
 import { postOverHttp } from "./http-post.js";
+import { HttpError } from "../domain/errors.js";
 
 /**
  * One request to a backend: cancelled when the caller goes away (`clientSignal`) or when the backend is

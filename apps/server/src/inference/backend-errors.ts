@@ -1,6 +1,5 @@
-import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { HttpError } from "../http/errors.js";
 import type { BackendSettings } from "./settings.js";
+import { HttpError } from "../domain/errors.js";
 
 /** The backend could not be reached at all; the next backend serving the model may be tried. */
 export class BackendUnreachableError extends HttpError {
@@ -54,7 +53,7 @@ export async function backendStatusError(
     );
   if (response.status >= 400 && response.status < 500) {
     return new HttpError(
-      response.status as ContentfulStatusCode,
+      response.status as HttpError["status"],
       `Inference backend "${backend}" refused the request (HTTP ${response.status})${message ? `: ${message}` : ""}`,
     );
   }

@@ -1,5 +1,5 @@
 import type { Accounts } from "../platform/accounts.js";
-import { forbidden } from "../http/errors.js";
+import { forbidden } from "../domain/errors.js";
 
 export const BILL_TO_HEADER = "X-HF-Bill-To";
 

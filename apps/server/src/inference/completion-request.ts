@@ -1,4 +1,4 @@
-import { badRequest } from "../http/errors.js";
+import { badRequest } from "../domain/errors.js";
 
 /** The two OpenAI routes the gateway forwards, relative to a backend's base URL. */
 export type CompletionRoute = "chat/completions" | "completions";

@@ -1,5 +1,3 @@
-import type { RepoAccess, Viewer } from "../http/contracts.js";
-import { HttpError, notFound } from "../http/errors.js";
 import { requireUser } from "../http/middleware/auth.js";
 import type { Accounts } from "../platform/accounts.js";
 import type { Logger } from "../platform/logger.js";
@@ -14,6 +12,9 @@ import type { InferenceLimiter } from "./limits.js";
 import { relayStream } from "./sse-relay.js";
 import { NO_TOKENS, usageOf, type TokenCounts } from "./token-usage.js";
 import type { UsageStore } from "./usage-store.js";
+import { HttpError, notFound } from "../domain/errors.js";
+import type { RepoAccess } from "../domain/ports.js";
+import type { Viewer } from "../domain/repo.js";
 
 export interface GatewayDeps {
   repos: Repos;

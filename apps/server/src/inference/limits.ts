@@ -1,6 +1,6 @@
-import { HttpError } from "../http/errors.js";
 import type { InferenceLimits } from "./settings.js";
 import type { UsageStore } from "./usage-store.js";
+import { HttpError } from "../domain/errors.js";
 
 const WINDOW_MS = 60_000;
 /** Above this many tracked users, idle ones are swept on the next check. */
@@ -8,11 +8,8 @@ const SWEEP_ABOVE = 10_000;
 
 /** 429 with `Retry-After` (seconds), which the error handler copies into the response headers. */
 export class TooManyRequestsError extends HttpError {
-  readonly headers: Record<string, string>;
-
   constructor(message: string, retryAfterSeconds: number) {
-    super(429, message);
-    this.headers = { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) };
+    super(429, message, undefined, { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
   }
 }
 

@@ -1,5 +1,5 @@
-import { badRequest } from "../http/errors.js";
 import { parseRequestedModel } from "./backend-registry.js";
+import { badRequest } from "../domain/errors.js";
 
 /** A JSON object body, or a 400 naming the route. */
 export function objectBody(body: unknown, route: string): Record<string, unknown> {

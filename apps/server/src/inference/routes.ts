@@ -3,7 +3,6 @@ import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { AppEnv } from "../http/contracts.js";
 import type { AppDeps } from "../http/deps.js";
-import { forbidden, HttpError, notFound } from "../http/errors.js";
 import { jsonBody } from "../http/json-body.js";
 import { requireUser } from "../http/middleware/auth.js";
 import { createRepoAccess } from "../platform/repo-access.js";
@@ -18,6 +17,7 @@ import { mountRouterRoutes } from "./router-routes.js";
 import { InferenceRuntime } from "./runtime.js";
 import { NO_INFERENCE } from "./settings.js";
 import { UsageStore } from "./usage-store.js";
+import { forbidden, HttpError, notFound } from "../domain/errors.js";
 
 /** Largest completion request accepted (images in messages arrive base64-encoded). */
 export const MAX_COMPLETION_BODY_BYTES = 16 * 1024 * 1024;

@@ -1,9 +1,9 @@
-import type { RepoEvents } from "../http/contracts.js";
 import type { Logger } from "../platform/logger.js";
 import type { Repos } from "../platform/repos.js";
 import { BackendRegistry } from "./backend-registry.js";
 import { publishServedMappings, type BackendStatus } from "./served-mappings.js";
 import type { InferenceSettings } from "./settings.js";
+import type { RepoEvents } from "../domain/ports.js";
 
 /** What anyone may know of a backend: never its address or key. */
 export interface PublicBackend {

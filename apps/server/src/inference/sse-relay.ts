@@ -1,7 +1,7 @@
-import { HttpError } from "../http/errors.js";
 import type { BackendCall } from "./backend-call.js";
 import { ClientClosedError } from "./backend-errors.js";
 import { SseUsageScanner, type TokenCounts } from "./token-usage.js";
+import { HttpError } from "../domain/errors.js";
 
 export interface StreamOutcome {
   /** 200 when the backend finished, 499 when the caller left, else the error's status (502/504). */

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import type { AccessRequestTable, Database } from "../db/schema.js";
-import type { RepoRecord, Viewer } from "../http/contracts.js";
 import { nowIso } from "./ids.js";
 import { isNamespaceMember } from "./repo-access.js";
+import type { RepoRecord, Viewer } from "../domain/repo.js";
 
 /**
  * Access requests of gated repos. A gated repo's info, listings and file tree stay public; its file

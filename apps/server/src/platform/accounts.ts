@@ -1,13 +1,13 @@
 import type { Kysely, Selectable } from "kysely";
 import type { Database, OrgTable, TokenTable, UserTable } from "../db/schema.js";
 import { isUniqueViolation } from "../db/unique-violation.js";
-import { badRequest, conflict, notFound } from "../http/errors.js";
 import { newId, nowIso } from "./ids.js";
 import { nameProblem } from "./names.js";
 import { WRITING_ROLES } from "./orgs.js";
 import type { MemberViewer } from "./repo-access.js";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords.js";
 import { generateToken, hashToken, tokenPrefix } from "./tokens.js";
+import { badRequest, conflict, notFound } from "../domain/errors.js";
 
 export type UserRow = Selectable<UserTable>;
 export type OrgRow = Selectable<OrgTable>;

@@ -1,5 +1,5 @@
-import type { ContentLogger, RepoContent } from "../http/contracts.js";
 import { toRepoRecord, type Repos } from "./repos.js";
+import type { ContentLogger, RepoContent } from "../domain/ports.js";
 
 const BATCH = 100;
 

@@ -2,7 +2,9 @@ import type { Hono } from "hono";
 import { createContentRoutes, createRepoContent } from "../content/index.js";
 import { FsBlobStore } from "../content/blobs/fs-blob-store.js";
 import { createPullRequestRefs } from "../content/git/pull-request-refs.js";
-import type { AppEnv, ContentDeps, LocalLfsFile, RepoContent } from "../http/contracts.js";
+import type { AppEnv, ContentDeps } from "../http/contracts.js";
+import type { RepoContent } from "../domain/ports.js";
+import type { LocalLfsFile } from "../domain/repo.js";
 
 export interface LoadedContent {
   content: RepoContent;

@@ -2,10 +2,10 @@ import { sql, type Kysely } from "kysely";
 import type { BaseModelRelation } from "../content/derive/card-tags.js";
 import type { Database } from "../db/schema.js";
 import { searchNameOf } from "../db/search-indexes.js";
-import type { Viewer } from "../http/contracts.js";
 import { fromJsonText } from "./json-columns.js";
 import { whereListFilters, type ListFilters } from "./list-filters.js";
 import { lookupKey, type RepoRow } from "./repos.js";
+import type { Viewer } from "../domain/repo.js";
 
 /** The four relations the Hub knows between a model and its base model(s), in display order. */
 export const BASE_MODEL_RELATIONS: readonly BaseModelRelation[] = [

@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
-import type { Viewer } from "../http/contracts.js";
-import { badRequest, conflict, forbidden, notFound } from "../http/errors.js";
 import { KeyedMutex } from "../content/git/keyed-mutex.js";
 import type { Accounts, OrgRow } from "./accounts.js";
+import { badRequest, conflict, forbidden, notFound } from "../domain/errors.js";
+import type { Viewer } from "../domain/repo.js";
 
 export const ORG_ROLES = ["admin", "write", "read"] as const;
 export type OrgRole = (typeof ORG_ROLES)[number];

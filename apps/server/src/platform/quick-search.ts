@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
-import type { RepoType, Viewer } from "../http/contracts.js";
 import { listRepos } from "./search.js";
+import type { RepoType, Viewer } from "../domain/repo.js";
 
 export interface QuickSearchResult {
   q: string;

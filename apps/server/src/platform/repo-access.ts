@@ -1,9 +1,10 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
-import type { RepoAccess, RepoRecord, RepoType, Viewer } from "../http/contracts.js";
 import { AccessRequests, gateDenial, hasBypass } from "./access-requests.js";
 import { pullRequestAccess } from "./discussions/access-hooks.js";
 import { toRepoRecord, type Repos } from "./repos.js";
+import type { RepoAccess } from "../domain/ports.js";
+import type { RepoRecord, RepoType, Viewer } from "../domain/repo.js";
 
 /** A viewer built from a token also knows in which orgs its role allows writes. */
 export interface MemberViewer extends Viewer {

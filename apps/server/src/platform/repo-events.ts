@@ -1,5 +1,5 @@
-import type { RepoEvents } from "../http/contracts.js";
 import type { Repos } from "./repos.js";
+import type { RepoEvents } from "../domain/ports.js";
 
 export function createRepoEvents(repos: Repos): RepoEvents {
   return {

@@ -1,10 +1,10 @@
 import type { Kysely } from "kysely";
 import type { Database, RepoLinkTable } from "../db/schema.js";
 import { searchNameOf } from "../db/search-indexes.js";
-import type { Viewer } from "../http/contracts.js";
 import { stringList } from "../content/derive/front-matter.js";
 import { fromJsonText } from "./json-columns.js";
 import { whereListFilters } from "./list-filters.js";
+import type { Viewer } from "../domain/repo.js";
 
 /**
  * Links from a space to the models and datasets its card names (`models:` / `datasets:` in the

@@ -1,8 +1,6 @@
 import { sql, type Kysely, type Selectable } from "kysely";
 import type { Database, ProviderMappingTable, RepoTable } from "../db/schema.js";
-import type { CommitSummary, DerivedMetadata, RepoRecord, RepoType } from "../http/contracts.js";
 import { isUniqueViolation } from "../db/unique-violation.js";
-import { conflict } from "../http/errors.js";
 import { newId, nowIso } from "./ids.js";
 import { fromJsonText, toJsonText } from "./json-columns.js";
 import { DownloadTally, type DownloadCount } from "./download-tally.js";
@@ -12,6 +10,8 @@ import { refreshRollingChunk, rollingWindow, ROLLING_CHUNK_ROWS } from "./rollin
 import { isSqlite } from "../db/search-indexes.js";
 import { refreshPlannerStatistics } from "../db/statistics.js";
 import { repoRedirects } from "./repo-redirects.js";
+import { conflict } from "../domain/errors.js";
+import type { CommitSummary, DerivedMetadata, RepoRecord, RepoType } from "../domain/repo.js";
 
 export type RepoRow = Selectable<RepoTable>;
 export type ProviderMappingRow = Selectable<ProviderMappingTable>;

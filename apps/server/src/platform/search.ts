@@ -2,10 +2,10 @@ import type { ParameterRange } from "./parameter-range.js";
 import type { Kysely, SelectQueryBuilder } from "kysely";
 import type { Database } from "../db/schema.js";
 import { isSqlite, searchNameOf } from "../db/search-indexes.js";
-import type { RepoType, Viewer } from "../http/contracts.js";
-import { badRequest } from "../http/errors.js";
 import { whereListFilters, withSearchTags, type ListFilters } from "./list-filters.js";
 import type { RepoRow } from "./repos.js";
+import { badRequest } from "../domain/errors.js";
+import type { RepoType, Viewer } from "../domain/repo.js";
 
 export type SortKey =
   "downloads" | "likes" | "lastModified" | "createdAt" | "trending" | "id" | "downloadsAllTime";

@@ -1,9 +1,9 @@
 import type { HubDatabase } from "../db/open-database.js";
-import type { RepoAccess, RepoEvents } from "../http/contracts.js";
 import { Accounts } from "./accounts.js";
 import { createRepoAccess } from "./repo-access.js";
 import { createRepoEvents } from "./repo-events.js";
 import { Repos } from "./repos.js";
+import type { RepoAccess, RepoEvents } from "../domain/ports.js";
 
 export interface PlatformServices {
   hub: HubDatabase;

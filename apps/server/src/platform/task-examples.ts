@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
-import type { RepoType, Viewer } from "../http/contracts.js";
 import { canReadRepo } from "./repo-access.js";
+import type { RepoType, Viewer } from "../domain/repo.js";
 
 interface ExampleRef {
   id: string;

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
-import type { RepoContent } from "../http/contracts.js";
 import type { Logger } from "../platform/logger.js";
 import { toRepoRecord } from "../platform/repos.js";
 import type { PlatformServices } from "../platform/services.js";
 import type { DemoCatalogue, DemoRepo } from "./catalogue/types.js";
 import { spreadDownloads } from "./spread-downloads.js";
+import type { RepoContent } from "../domain/ports.js";
 
 export const SEEDED_KEY = "seeded_at";
 const STARTED_KEY = "seed_started_at";

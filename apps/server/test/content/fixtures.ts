@@ -2,18 +2,11 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Hono } from "hono";
-import type {
-  AppEnv,
-  CommitSummary,
-  DerivedMetadata,
-  RepoAccess,
-  RepoEvents,
-  RepoRecord,
-  RepoType,
-  Viewer,
-} from "../../src/http/contracts.js";
+import type { AppEnv } from "../../src/http/contracts.js";
 import { createContentRoutes, createRepoContent, type RepoContent } from "../../src/content/index.js";
 import type { BlobStore } from "../../src/content/blobs/blob-store.js";
+import type { RepoAccess, RepoEvents } from "../../src/domain/ports.js";
+import type { CommitSummary, DerivedMetadata, RepoRecord, RepoType, Viewer } from "../../src/domain/repo.js";
 
 /** In-memory stand-ins for the platform half: repos in a map, tokens `hf_<user>` (write) / `hf_read_<user>`. */
 export class FakePlatform implements RepoAccess, RepoEvents {

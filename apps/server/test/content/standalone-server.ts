@@ -6,9 +6,10 @@
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import type { AddressInfo } from "node:net";
-import type { AppEnv, RepoType } from "../../src/http/contracts.js";
+import type { AppEnv } from "../../src/http/contracts.js";
 import { createContentRoutes, createRepoContent } from "../../src/content/index.js";
 import { FakePlatform, viewerFromAuthorization } from "./fixtures.js";
+import type { RepoType } from "../../src/domain/repo.js";
 
 class OpenPlatform extends FakePlatform {
   override async findRepo(type: RepoType, id: string) {

@@ -1,13 +1,13 @@
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import type { ModelData } from "@modelhub/tasks";
-import type { DerivedMetadata } from "../../src/http/contracts.js";
 import { deriveMetadata, type DeriveCaches } from "../../src/content/derive/derive-metadata.js";
 import type { RepoFiles } from "../../src/content/derive/repo-files.js";
 import { buildDemoCatalogue } from "../../src/seed/catalogue/index.js";
 import { allModelRows } from "../../src/seed/catalogue/models/all-models.js";
 import type { ModelRow } from "../../src/seed/catalogue/models/model-row.js";
 import type { DemoCatalogue, DemoFile, DemoRepo } from "../../src/seed/catalogue/types.js";
+import type { DerivedMetadata } from "../../src/domain/repo.js";
 
 let cached: DemoCatalogue | undefined;
 

@@ -1,12 +1,12 @@
 import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRepoContent, type RepoContent as ContentService } from "../../src/content/index.js";
-import type { RepoContent } from "../../src/http/contracts.js";
 import { createRepoEvents } from "../../src/platform/repo-events.js";
 import { toRepoRecord } from "../../src/platform/repos.js";
 import type { DemoCatalogue, DemoRepo } from "../../src/seed/catalogue/types.js";
 import { importCatalogue, seededUpdateDate } from "../../src/seed/import-catalogue.js";
 import { DIALECTS, startTestHub, type TestHub } from "../platform/helpers/test-hub.js";
+import type { RepoContent } from "../../src/domain/ports.js";
 
 const LIMIT = Date.parse("2026-11-01T00:00:00Z");
 

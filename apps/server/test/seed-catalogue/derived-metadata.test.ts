@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { DerivedMetadata } from "../../src/http/contracts.js";
 import { ggufQuants } from "../../src/seed/catalogue/files/gguf-files.js";
 import { catalogue, derive, ROW_BY_ID } from "./catalogue-fixture.js";
+import type { DerivedMetadata } from "../../src/domain/repo.js";
 
 describe("metadata derived from the generated files", () => {
   const models = catalogue().repos.filter((repo) => repo.type === "model");

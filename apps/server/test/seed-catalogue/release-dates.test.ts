@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { RepoType } from "../../src/http/contracts.js";
 import { buildDemoCatalogue } from "../../src/seed/catalogue/index.js";
 import { createdDates, dateKey, HUB_START, releaseWindow } from "../../src/seed/catalogue/release-dates.js";
 import { SPACES } from "../../src/seed/catalogue/spaces/space-table.js";
 import type { DemoRepo } from "../../src/seed/catalogue/types.js";
 import { seededUpdateDate } from "../../src/seed/import-catalogue.js";
 import { catalogue, derive, fileOf, MODEL_ROWS } from "./catalogue-fixture.js";
+import type { RepoType } from "../../src/domain/repo.js";
 
 const LIMIT = Date.parse("2026-11-01T00:00:00Z");
 const NOW = new Date("2026-11-21T00:00:00Z");

@@ -1,4 +1,4 @@
-import { HttpError } from "../http-error.js";
+import { HttpError } from "../../domain/errors.js";
 
 /** Earliest date a caller may give a commit. */
 const EARLIEST = Date.UTC(2000, 0, 1);

@@ -1,4 +1,4 @@
-import { tooLarge } from "../http-error.js";
+import { tooLarge } from "../../domain/errors.js";
 
 /** Splits a byte stream into lines without holding more than one line (bounded) in memory. */
 export async function* readLines(

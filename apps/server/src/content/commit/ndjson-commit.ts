@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { isSha256 } from "../blobs/blob-store.js";
-import { badRequest, unprocessable } from "../http-error.js";
 import { checkFolderPath, checkRepoPath } from "../paths/repo-path.js";
 import type { CommitOperation, RepoKey, RepoContent } from "../repo-content.js";
 import { readLines } from "./line-reader.js";
+import { badRequest, unprocessable } from "../../domain/errors.js";
 
 export const MAX_NDJSON_LINE = 96 * 1024 * 1024;
 export const MAX_NDJSON_BODY = 1024 * 1024 * 1024;

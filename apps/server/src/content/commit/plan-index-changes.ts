@@ -1,12 +1,12 @@
 import type { BlobStore } from "../blobs/blob-store.js";
 import type { IndexChange } from "../git/commit-writer.js";
 import type { GitRepository } from "../git/git-repository.js";
-import { conflict, entryNotFound, unprocessable } from "../http-error.js";
 import { formatPointer, type LfsPointer } from "../lfs/pointer.js";
 import { GitAttributes } from "../paths/gitattributes.js";
 import { printablePath } from "../paths/path-rules.js";
 import type { Snapshot } from "../snapshot.js";
 import { storeRoutedFilesInLfs } from "./lfs-routing.js";
+import { conflict, entryNotFound, unprocessable } from "../../domain/errors.js";
 
 /** One change of a commit. `file` content is already in git (see `RepoContent.hashBlob`). */
 export type CommitOperation =

@@ -1,4 +1,3 @@
-import type { DerivedMetadata } from "../../http/contracts.js";
 import { arxivTags, baseModelTags, datasetCardTags, type BaseModelRelation } from "./card-tags.js";
 import { parseCard, stringList } from "./front-matter.js";
 import type { GgufFileInfo } from "./gguf-summary.js";
@@ -8,6 +7,7 @@ import { isObject, type JsonObject } from "./json-file.js";
 import { readModelConfig, type ModelConfigResult } from "./model-config.js";
 import type { RepoFiles } from "./repo-files.js";
 import { pipelineOfPeftTask, transformersInfoOf, type TransformersInfo } from "./transformers-info.js";
+import type { DerivedMetadata } from "../../domain/repo.js";
 
 const MAX_README_BYTES = 2 * 1024 * 1024;
 const CHAT_PIPELINES = new Set(["text-generation", "image-text-to-text"]);

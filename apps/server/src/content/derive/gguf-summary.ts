@@ -1,7 +1,7 @@
 import { fileTypeLabel, parseGGUFQuantLabel } from "@modelhub/tasks";
-import type { FileEntry } from "../../http/contracts.js";
 import { readGgufHeader } from "./gguf-header.js";
 import type { RepoFiles } from "./repo-files.js";
+import type { FileEntry } from "../../domain/repo.js";
 
 export interface GgufFileInfo {
   path: string;

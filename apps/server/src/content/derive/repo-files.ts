@@ -1,5 +1,5 @@
 import type { Readable } from "node:stream";
-import type { FileEntry, RepoType } from "../../http/contracts.js";
+import type { FileEntry, RepoType } from "../../domain/repo.js";
 
 /** What derivation needs to see of a repo at one commit. */
 export interface RepoFiles {

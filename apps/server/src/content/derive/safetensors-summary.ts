@@ -1,7 +1,7 @@
-import type { FileEntry } from "../../http/contracts.js";
 import { isObject, parseJsonObject } from "./json-file.js";
 import type { RepoFiles } from "./repo-files.js";
 import { readSafetensorsCounts, type DtypeCounts } from "./safetensors-header.js";
+import type { FileEntry } from "../../domain/repo.js";
 
 /** What `model_info().safetensors` carries on the Hub: parameters per dtype and their sum. */
 export interface SafetensorsSummary {

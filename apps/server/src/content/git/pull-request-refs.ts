@@ -1,14 +1,10 @@
-import type {
-  PullRequestCommit,
-  PullRequestMerge,
-  PullRequestRefs,
-  RepoRecord,
-} from "../../http/contracts.js";
-import { conflict, revisionNotFound } from "../http-error.js";
 import type { RepoContent } from "../repo-content.js";
 import { DEFAULT_BRANCH } from "./git-repository.js";
 import { LOG_FORMAT, parseLog } from "./commit-log.js";
 import { runGit } from "./run-git.js";
+import { conflict, revisionNotFound } from "../../domain/errors.js";
+import type { PullRequestRefs } from "../../domain/ports.js";
+import type { PullRequestCommit, PullRequestMerge, RepoRecord } from "../../domain/repo.js";
 
 const MAIN_REF = `refs/heads/${DEFAULT_BRANCH}`;
 const MAX_LISTED_COMMITS = 500;

@@ -1,4 +1,4 @@
-import { HttpError } from "../http-error.js";
+import { HttpError } from "../../domain/errors.js";
 
 export interface ParsedRange {
   start: number;

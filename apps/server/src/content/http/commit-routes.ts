@@ -3,13 +3,13 @@ import { z } from "zod";
 import type { AppEnv } from "../../http/contracts.js";
 import { MAX_NDJSON_BODY, parseNdjsonCommit } from "../commit/ndjson-commit.js";
 import { decideUpload } from "../commit/upload-mode.js";
-import { HttpError, badRequest, tooLarge } from "../http-error.js";
 import { readLimitedJson } from "./limited-body.js";
 import { GitAttributes } from "../paths/gitattributes.js";
 import { checkRepoPath, checkRevision } from "../paths/repo-path.js";
 import { type ContentContext, hubUrl } from "./content-context.js";
 import { contributableRepo, pushableRepo, viewerOf } from "./repo-access.js";
 import { URL_PREFIX, typeOfCollection } from "./repo-types.js";
+import { HttpError, badRequest, tooLarge } from "../../domain/errors.js";
 
 const TYPES = ":kind{(?:models|datasets|spaces)}";
 const MAX_PREUPLOAD_BODY = 8 * 1024 * 1024;

@@ -1,8 +1,9 @@
 import type { Context } from "hono";
-import type { AppEnv, RepoAccess, RepoEvents } from "../../http/contracts.js";
+import type { AppEnv } from "../../http/contracts.js";
 import type { RepoContent } from "../repo-content.js";
 import type { UploadParts } from "../blobs/upload-parts.js";
 import type { UrlSigner } from "./signed-urls.js";
+import type { RepoAccess, RepoEvents } from "../../domain/ports.js";
 
 /** What every content route module needs. */
 export interface ContentContext {

@@ -1,11 +1,11 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "../../http/contracts.js";
 import { commitDiff, compareText } from "../git/commit-diff.js";
-import { badRequest } from "../http-error.js";
 import { checkRevision } from "../paths/repo-path.js";
 import type { ContentContext } from "./content-context.js";
 import { downloadableRepo, viewerOf } from "./repo-access.js";
 import { typeOfCollection } from "./repo-types.js";
+import { badRequest } from "../../domain/errors.js";
 
 const TYPES = ":kind{(?:models|datasets|spaces)}";
 

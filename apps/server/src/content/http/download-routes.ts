@@ -1,13 +1,14 @@
 import type { Context, Hono } from "hono";
 import { Readable } from "node:stream";
-import type { AppEnv, RepoRecord, RepoType } from "../../http/contracts.js";
+import type { AppEnv } from "../../http/contracts.js";
 import { countsAsDownload } from "../downloads/library-rules.js";
-import { entryNotFound } from "../http-error.js";
 import { checkRepoPath } from "../paths/repo-path.js";
 import { parseRange } from "./byte-range.js";
 import type { ContentContext } from "./content-context.js";
 import { contentDisposition, contentTypeOf } from "./content-type.js";
 import { downloadableRepo, viewerOf } from "./repo-access.js";
+import { entryNotFound } from "../../domain/errors.js";
+import type { RepoRecord, RepoType } from "../../domain/repo.js";
 
 const EXPOSED =
   "ETag, X-Linked-Etag, X-Linked-Size, X-Repo-Commit, Content-Range, Content-Length, X-Error-Code, X-Error-Message";

@@ -1,12 +1,12 @@
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "../../http/contracts.js";
-import { badRequest, entryNotFound } from "../http-error.js";
 import { checkFolderPath, checkRepoPath } from "../paths/repo-path.js";
 import { type ContentContext, hubUrl } from "./content-context.js";
 import { readableRepo, viewerOf } from "./repo-access.js";
 import { readLimitedText } from "./limited-body.js";
 import { typeOfCollection } from "./repo-types.js";
 import { treeEntriesJson } from "./tree-entry-json.js";
+import { badRequest, entryNotFound } from "../../domain/errors.js";
 
 const TYPES = ":kind{(?:models|datasets|spaces)}";
 const MAX_PATHS = 1000;

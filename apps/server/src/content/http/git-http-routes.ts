@@ -1,17 +1,18 @@
 import type { Context, Hono } from "hono";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
-import type { AppEnv, RepoType } from "../../http/contracts.js";
+import type { AppEnv } from "../../http/contracts.js";
 import { DEFAULT_BRANCH } from "../git/git-repository.js";
 import { runHttpBackend } from "../git/http-backend.js";
 import { checkPushedPointers, parseRefUpdates, quarantineEnv } from "../git/lfs-push-check.js";
 import { openPushGate } from "../git/push-gate.js";
 import { checkPushedPaths } from "../git/push-path-check.js";
 import { clearStaleRefLocks } from "../git/stale-locks.js";
-import { HttpError } from "../http-error.js";
 import type { ContentContext } from "./content-context.js";
 import { contributableRepo, downloadableRepo, viewerOf } from "./repo-access.js";
 import { refusedPullRequestPush } from "./pull-request-push.js";
+import { HttpError } from "../../domain/errors.js";
+import type { RepoType } from "../../domain/repo.js";
 
 const REALM = { "WWW-Authenticate": 'Basic realm="ModelHub"' };
 

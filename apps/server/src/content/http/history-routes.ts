@@ -2,12 +2,12 @@ import type { Context, Hono } from "hono";
 import type { AppEnv } from "../../http/contracts.js";
 import { DEFAULT_BRANCH } from "../git/git-repository.js";
 import { writeCommit } from "../git/commit-writer.js";
-import { HttpError, badRequest, conflict, revisionNotFound } from "../http-error.js";
 import { checkRevision } from "../paths/repo-path.js";
 import { type ContentContext, hubUrl } from "./content-context.js";
 import { readableRepo, viewerOf, writableRepo } from "./repo-access.js";
 import { readLimitedText } from "./limited-body.js";
 import { typeOfCollection } from "./repo-types.js";
+import { HttpError, badRequest, conflict, revisionNotFound } from "../../domain/errors.js";
 
 const TYPES = ":kind{(?:models|datasets|spaces)}";
 const FULL_SHA = /^[0-9a-f]{40}$/;

@@ -2,12 +2,13 @@ import type { Context } from "hono";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { z } from "zod";
-import type { AppEnv, RepoRecord } from "../../http/contracts.js";
+import type { AppEnv } from "../../http/contracts.js";
 import { BlobMismatchError, isSha256 } from "../blobs/blob-store.js";
 import { PartSizeError, type PartKey } from "../blobs/upload-parts.js";
-import { HttpError, badRequest, unprocessable } from "../http-error.js";
 import type { ContentContext } from "./content-context.js";
 import { readLimitedJson } from "./limited-body.js";
+import { HttpError, badRequest, unprocessable } from "../../domain/errors.js";
+import type { RepoRecord } from "../../domain/repo.js";
 
 /** Abandoned part uploads are dropped after a day. */
 const PART_MAX_AGE_MS = 24 * 60 * 60 * 1000;

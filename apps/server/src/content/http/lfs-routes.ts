@@ -2,15 +2,16 @@ import type { Context, Hono } from "hono";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { z } from "zod";
-import type { AppEnv, RepoRecord, RepoType } from "../../http/contracts.js";
+import type { AppEnv } from "../../http/contracts.js";
 import { BlobMismatchError, isSha256 } from "../blobs/blob-store.js";
-import { HttpError, badRequest, unprocessable } from "../http-error.js";
 import { parseRange } from "./byte-range.js";
 import { type ContentContext, hubUrl } from "./content-context.js";
 import { contributableRepo, downloadableRepo, viewerOf } from "./repo-access.js";
 import { readLimitedJson, readLimitedText } from "./limited-body.js";
 import { URL_PREFIX } from "./repo-types.js";
 import { completeParts, multipartHeader, probePart, putPart, wantsMultipart } from "./lfs-multipart.js";
+import { HttpError, badRequest, unprocessable } from "../../domain/errors.js";
+import type { RepoRecord, RepoType } from "../../domain/repo.js";
 
 const LFS_JSON = "application/vnd.git-lfs+json";
 const LINK_SECONDS = 3600;

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../http/contracts.js";
-import { badRequest, tooLarge } from "../http-error.js";
 import { MAX_JSON_DEPTH, jsonNestingDepth } from "../../http/json-depth.js";
+import { badRequest, tooLarge } from "../../domain/errors.js";
 
 /** Reads a request body as text, refusing (413) anything larger than `maxBytes` without buffering it. */
 export async function readLimitedText(c: Context<AppEnv>, maxBytes: number): Promise<string> {

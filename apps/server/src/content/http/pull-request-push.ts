@@ -1,6 +1,6 @@
-import type { RepoRecord, Viewer } from "../../http/contracts.js";
 import type { PushVerdict, RefUpdate } from "../git/lfs-push-check.js";
 import type { ContentContext } from "./content-context.js";
+import type { RepoRecord, Viewer } from "../../domain/repo.js";
 
 const ZERO_OID = /^0+$/;
 const PULL_REQUEST_REF = /^refs\/pr\/[0-9]+$/;

@@ -1,7 +1,8 @@
 import type { Context } from "hono";
-import type { AppEnv, RepoAccess, RepoRecord, RepoType, Viewer } from "../../http/contracts.js";
-import { HttpError, repoNotFound } from "../http-error.js";
-import { RepoMovedError } from "../../http/repo-moved.js";
+import type { AppEnv } from "../../http/contracts.js";
+import { HttpError, repoNotFound, RepoMovedError } from "../../domain/errors.js";
+import type { RepoAccess } from "../../domain/ports.js";
+import type { RepoRecord, RepoType, Viewer } from "../../domain/repo.js";
 
 export function viewerOf(c: Context<AppEnv>): Viewer {
   return c.get("viewer") ?? { orgs: [] };
@@ -20,7 +21,7 @@ export async function readableRepo(
   if (repo && access.canRead(viewer, repo)) return repo;
   const moved = repo ? undefined : await access.findMoved?.(type, id);
   if (moved && access.canRead(viewer, moved)) throw new RepoMovedError(id, moved.id);
-  throw repoNotFound();
+  throw repoNotFound("Repository not found");
 }
 
 /** Like readableRepo, then requires write access (401 when anonymous, 403 otherwise). */

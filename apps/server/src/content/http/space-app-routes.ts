@@ -1,8 +1,7 @@
 import type { Context, Hono } from "hono";
 import { Readable } from "node:stream";
-import type { AppEnv, RepoRecord } from "../../http/contracts.js";
+import type { AppEnv } from "../../http/contracts.js";
 import { parseCard } from "../derive/front-matter.js";
-import { HttpError, entryNotFound } from "../http-error.js";
 import { pathProblem } from "../paths/path-rules.js";
 import { checkRevision } from "../paths/repo-path.js";
 import type { Snapshot } from "../snapshot.js";
@@ -10,6 +9,8 @@ import { parseRange } from "./byte-range.js";
 import type { ContentContext } from "./content-context.js";
 import { downloadableRepo, viewerOf } from "./repo-access.js";
 import { spaceAppPolicy, spaceFileType } from "./space-app-policy.js";
+import { HttpError, entryNotFound } from "../../domain/errors.js";
+import type { RepoRecord } from "../../domain/repo.js";
 
 /** How long a space link handed to a viewer keeps working (the page asks for a new one on load). */
 export const SPACE_GRANT_SECONDS = 12 * 60 * 60;

@@ -1,12 +1,12 @@
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "../../http/contracts.js";
 import { DEFAULT_BRANCH } from "../git/git-repository.js";
-import { badRequest, conflict, revisionNotFound } from "../http-error.js";
 import { checkRevision } from "../paths/repo-path.js";
 import type { ContentContext } from "./content-context.js";
 import { readLimitedText } from "./limited-body.js";
 import { viewerOf, writableRepo } from "./repo-access.js";
 import { typeOfCollection } from "./repo-types.js";
+import { badRequest, conflict, revisionNotFound } from "../../domain/errors.js";
 
 const TYPES = ":kind{(?:models|datasets|spaces)}";
 const MAX_MESSAGE_CHARS = 64 * 1024;

@@ -1,5 +1,5 @@
-import { badRequest } from "../http-error.js";
 import { pathProblem, printablePath } from "./path-rules.js";
+import { badRequest } from "../../domain/errors.js";
 
 /**
  * Validates a repo-relative file path against the hub's path rules (see path-rules.ts): 400 naming the

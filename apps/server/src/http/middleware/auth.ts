@@ -1,9 +1,10 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
-import type { AppEnv, Viewer } from "../contracts.js";
-import { forbidden, unauthorized } from "../errors.js";
+import type { AppEnv } from "../contracts.js";
 import type { Accounts } from "../../platform/accounts.js";
 import { csrfTokenMatches, type WebSessions } from "../../platform/web-sessions.js";
+import { forbidden, unauthorized } from "../../domain/errors.js";
+import type { Viewer } from "../../domain/repo.js";
 
 const ANONYMOUS: Viewer = { orgs: [] };
 

@@ -2,7 +2,6 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../contracts.js";
 import type { AppDeps } from "../deps.js";
-import { badRequest, HttpError, notFound } from "../errors.js";
 import { jsonBody } from "../json-body.js";
 import { requireWriteUser } from "../middleware/auth.js";
 import { KIND_PATTERN, typeOfKind } from "../repo-paths.js";
@@ -18,6 +17,7 @@ import {
 } from "../../platform/access-requests.js";
 import { canWriteNamespace } from "../../platform/repo-access.js";
 import { parseGated, toRepoRecord, type RepoRow } from "../../platform/repos.js";
+import { badRequest, HttpError, notFound } from "../../domain/errors.js";
 
 const MAX_FIELDS = 50;
 const MAX_ANSWER = 2000;

@@ -2,7 +2,6 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../contracts.js";
 import type { AppDeps } from "../deps.js";
-import { badRequest } from "../errors.js";
 import { jsonBody } from "../json-body.js";
 import { requireWriteUser } from "../middleware/auth.js";
 import { KIND_PATTERN, repoUrl, typeOfKind } from "../repo-paths.js";
@@ -10,6 +9,7 @@ import { readableRepo } from "../repo-lookup.js";
 import { requestBase } from "../request-base.js";
 import { Discussions } from "../../platform/discussions/service.js";
 import { toRepoRecord } from "../../platform/repos.js";
+import { badRequest } from "../../domain/errors.js";
 
 const MAX_TITLE = 200;
 const MAX_TEXT = 65_536;

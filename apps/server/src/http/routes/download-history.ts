@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../contracts.js";
 import type { AppDeps } from "../deps.js";
-import { badRequest } from "../errors.js";
 import { KIND_PATTERN, typeOfKind } from "../repo-paths.js";
 import { readableRepo } from "../repo-lookup.js";
 import { dailyDownloads } from "../../platform/daily-downloads.js";
+import { badRequest } from "../../domain/errors.js";
 
 const DEFAULT_DAYS = 30;
 const MAX_DAYS = 365;

@@ -1,13 +1,13 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../contracts.js";
 import type { AppDeps } from "../deps.js";
-import { badRequest } from "../errors.js";
 import { KIND_PATTERN, typeOfKind } from "../repo-paths.js";
 import { countFacets, MAX_FACET_SIZE, type Facets } from "../../platform/facets.js";
 import { LruCache } from "../../platform/lru-cache.js";
 import type { ListQuery } from "../../platform/search.js";
 import { listFiltersKey } from "../listing-cache.js";
 import { parseListQuery } from "./listings.js";
+import { badRequest } from "../../domain/errors.js";
 
 const DEFAULT_FACET_SIZE = 30;
 const SLOW_MS = 40;

@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../contracts.js";
 import type { AppDeps } from "../deps.js";
-import { notFound } from "../errors.js";
 import { requireUser, requireWriteUser } from "../middleware/auth.js";
 import { KIND_PATTERN, typeOfKind } from "../repo-paths.js";
 import { readableRepo } from "../repo-lookup.js";
 import { canReadRepo } from "../../platform/repo-access.js";
 import { toRepoRecord } from "../../platform/repos.js";
+import { notFound } from "../../domain/errors.js";
 
 /** Like / unlike a repo, list a user's likes and a repo's likers. */
 export function likeRoutes(deps: AppDeps): Hono<AppEnv> {

@@ -1,7 +1,6 @@
 import { Hono, type Context } from "hono";
-import type { AppEnv, RepoType } from "../contracts.js";
+import type { AppEnv } from "../contracts.js";
 import type { AppDeps } from "../deps.js";
-import { badRequest } from "../errors.js";
 import { requestBase } from "../request-base.js";
 import { expandOf } from "../../hub-api/expand.js";
 import { listItemJson, type ItemOptions } from "../../hub-api/repo-info.js";
@@ -11,6 +10,8 @@ import { APP_REQUIREMENTS } from "../../platform/app-filters.js";
 import { parseParameterRange, type ParameterRange } from "../../platform/parameter-range.js";
 import { withSearchTags } from "../../platform/list-filters.js";
 import { countRepos, listRepos, parseSort, type ListQuery } from "../../platform/search.js";
+import { badRequest } from "../../domain/errors.js";
+import type { RepoType } from "../../domain/repo.js";
 
 export const DEFAULT_PAGE_SIZE = 100;
 export const MAX_PAGE_SIZE = 1000;

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../contracts.js";
-import { repoNotFound } from "../errors.js";
 import { KIND_PATTERN } from "../repo-paths.js";
+import { repoNotFound } from "../../domain/errors.js";
 
 /**
  * Ids without a namespace (`gpt2`, `squad`): huggingface.co still serves a few such legacy repos, and

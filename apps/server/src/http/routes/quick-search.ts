@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../contracts.js";
 import type { AppDeps } from "../deps.js";
-import { badRequest } from "../errors.js";
 import { quickSearch } from "../../platform/quick-search.js";
+import { badRequest } from "../../domain/errors.js";
 
 const DEFAULT_LIMIT = 5;
 const MAX_LIMIT = 20;

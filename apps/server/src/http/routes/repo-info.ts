@@ -1,7 +1,6 @@
 import { Hono, type Context } from "hono";
-import type { AppEnv, RepoType, Viewer } from "../contracts.js";
+import type { AppEnv } from "../contracts.js";
 import type { AppDeps } from "../deps.js";
-import { notFound } from "../errors.js";
 import { KIND_PATTERN, typeOfKind } from "../repo-paths.js";
 import { audienceOf } from "../listing-cache.js";
 import { readableRepo } from "../repo-lookup.js";
@@ -11,6 +10,8 @@ import { repoInfoJson } from "../../hub-api/repo-info.js";
 import { modelTreeOf } from "../../platform/model-tree.js";
 import { spacesLinkingTo } from "../../platform/repo-links.js";
 import { derivedColumns, toRepoRecord, type RepoRow } from "../../platform/repos.js";
+import { notFound } from "../../domain/errors.js";
+import type { RepoType, Viewer } from "../../domain/repo.js";
 
 const DEFAULT_REVISIONS = new Set(["main", "HEAD", "refs/heads/main"]);
 const TREE_FIELDS = ["baseModels", "childrenModelCount"];

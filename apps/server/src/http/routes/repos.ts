@@ -1,8 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv, CommitFileInput, RepoType, Viewer } from "../contracts.js";
+import type { AppEnv } from "../contracts.js";
 import type { AppDeps } from "../deps.js";
-import { badRequest, forbidden, HttpError, notFound, repoNotFound } from "../errors.js";
 import { jsonBody } from "../json-body.js";
 import { requireWriteUser } from "../middleware/auth.js";
 import { KIND_PATTERN, parseRepoType, repoUrl, typeOfKind } from "../repo-paths.js";
@@ -11,6 +10,8 @@ import { requestBase } from "../request-base.js";
 import { assertValidName } from "../../platform/names.js";
 import { canReadRepo, canWriteNamespace } from "../../platform/repo-access.js";
 import { toRepoRecord, type Gated, type RepoRow } from "../../platform/repos.js";
+import { badRequest, forbidden, HttpError, notFound, repoNotFound } from "../../domain/errors.js";
+import type { CommitFileInput, RepoType, Viewer } from "../../domain/repo.js";
 
 const createSchema = z.object({
   name: z.string(),
@@ -93,7 +94,7 @@ export function repoLifecycleRoutes(deps: AppDeps): Hono<AppEnv> {
     const base = requestBase(c, deps.configuredPublicUrl);
     const url = repoUrl(base, type, id);
     if (await deps.repos.find(type, id)) {
-      throw new HttpError(409, `You already created this ${type} repo`, undefined, { url });
+      throw new HttpError(409, `You already created this ${type} repo`, undefined, {}, { url });
     }
     const isPrivate = body.visibility ? body.visibility !== "public" : body.private === true;
     const row = await deps.repos.create({

@@ -4,7 +4,6 @@ import { z } from "zod";
 import type { AppEnv } from "../contracts.js";
 import type { AppDeps } from "../deps.js";
 import { clientAddress } from "../client-address.js";
-import { forbidden, HttpError, notFound, unauthorized } from "../errors.js";
 import { jsonBody } from "../json-body.js";
 import { noStore } from "../middleware/no-store.js";
 import { requireWriteUser, SESSION_COOKIE } from "../middleware/auth.js";
@@ -17,6 +16,7 @@ import {
   WebSessions,
   type WebSessionRow,
 } from "../../platform/web-sessions.js";
+import { forbidden, HttpError, notFound, unauthorized } from "../../domain/errors.js";
 
 const loginSchema = z.union([
   z.object({ username: z.string().min(1), password: z.string().min(1) }),
@@ -26,13 +26,13 @@ const loginSchema = z.union([
 
 /** 429 with `Retry-After` (seconds), as HTTP clients expect from a rate limit. */
 class TooManySignIns extends HttpError {
-  readonly headers: Record<string, string>;
   constructor(retryAfterSeconds: number) {
     super(
       429,
       `Too many failed sign-ins for this user or from this address: try again in ${retryAfterSeconds} seconds`,
+      undefined,
+      { "Retry-After": String(retryAfterSeconds) },
     );
-    this.headers = { "Retry-After": String(retryAfterSeconds) };
   }
 }
 

@@ -2,8 +2,8 @@ import { Hono } from "hono";
 import { isPipelineType, TASKS_DATA, type TaskData } from "@modelhub/tasks";
 import type { AppEnv } from "../contracts.js";
 import type { AppDeps } from "../deps.js";
-import { notFound } from "../errors.js";
 import { markExamplesOnHub } from "../../platform/task-examples.js";
+import { notFound } from "../../domain/errors.js";
 
 function definedTasks(): Record<string, TaskData> {
   return Object.fromEntries(

@@ -2,12 +2,12 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../contracts.js";
 import type { AppDeps } from "../deps.js";
-import { notFound } from "../errors.js";
 import { jsonBody } from "../json-body.js";
 import { noStore } from "../middleware/no-store.js";
 import { requireWriteUser } from "../middleware/auth.js";
 import type { AccessTokenJson, CreatedAccessTokenJson } from "../../hub-api/wire.js";
 import type { TokenRow } from "../../platform/accounts.js";
+import { notFound } from "../../domain/errors.js";
 
 const createSchema = z.object({
   displayName: z.string().min(1).max(100).optional(),

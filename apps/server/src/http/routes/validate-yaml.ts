@@ -2,8 +2,8 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { parse } from "yaml";
 import type { AppEnv } from "../contracts.js";
-import { HttpError } from "../errors.js";
 import { frontMatterOf } from "../../content/derive/front-matter.js";
+import { HttpError } from "../../domain/errors.js";
 
 /** A README is small; validating one needs far less than the general 64 MiB API bound. */
 export const MAX_VALIDATE_YAML_BYTES = 1024 * 1024;
@@ -16,7 +16,7 @@ interface Finding {
 
 /** A 400 whose body also carries `errors: [{message}]`, which the Python client turns into a ValueError. */
 function invalid(message: string): HttpError {
-  return new HttpError(400, message, undefined, { errors: [{ message }], warnings: [] });
+  return new HttpError(400, message, undefined, {}, { errors: [{ message }], warnings: [] });
 }
 
 /** Card keys the Hub reads as a string, or as a string or a list of strings. */
@@ -97,7 +97,7 @@ export function validateYamlRoutes(): Hono<AppEnv> {
       throw invalid('"repoType" must be one of model, dataset, space');
     const result = validateReadme(content);
     if (result.errors.length > 0)
-      throw new HttpError(400, result.errors.map((e) => e.message).join("; "), undefined, result);
+      throw new HttpError(400, result.errors.map((e) => e.message).join("; "), undefined, {}, { ...result });
     return c.json(result);
   });
   return app;

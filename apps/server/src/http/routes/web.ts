@@ -2,12 +2,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { Hono, type Context } from "hono";
 import { isPipelineType } from "@modelhub/tasks";
-import type { AppEnv, RepoType } from "../contracts.js";
+import type { AppEnv } from "../contracts.js";
 import type { AppDeps } from "../deps.js";
 import { canReadRepo } from "../../platform/repo-access.js";
 import { toRepoRecord } from "../../platform/repos.js";
 import { renamedPath } from "../repo-moved.js";
 import { inlineScriptHashes, webPageHeaders } from "../web-page-policy.js";
+import type { RepoType } from "../../domain/repo.js";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../contracts.js";
 import type { AppDeps } from "../deps.js";
-import { unauthorized } from "../errors.js";
 import { bearerToken } from "../middleware/auth.js";
+import { unauthorized } from "../../domain/errors.js";
 
 /** `GET /api/whoami-v2`: the token's (or web session's) user, orgs and the credential (clients read `auth`). */
 export function whoamiRoutes(deps: AppDeps): Hono<AppEnv> {

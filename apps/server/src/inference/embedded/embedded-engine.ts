@@ -1,6 +1,4 @@
 import type { Token } from "node-llama-cpp";
-import type { RepoContent } from "../../http/contracts.js";
-import { HttpError } from "../../http/errors.js";
 import type { Logger } from "../../platform/logger.js";
 import type { Repos } from "../../platform/repos.js";
 import { BackendUnavailableError } from "../backend-errors.js";
@@ -17,6 +15,8 @@ import { findModelFile } from "./model-source.js";
 import { BadGenerationRequest, parseGenerationRequest, type GenerationRequest } from "./openai-request.js";
 import { OpenAiAnswer, sseEvent } from "./openai-response.js";
 import { generateText, type GenerationEnd } from "./text-generation.js";
+import { HttpError } from "../../domain/errors.js";
+import type { RepoContent } from "../../domain/ports.js";
 
 export interface EmbeddedEngineDeps {
   repos: Repos;

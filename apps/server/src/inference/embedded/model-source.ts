@@ -1,7 +1,7 @@
-import type { RepoContent } from "../../http/contracts.js";
 import { toRepoRecord, type Repos } from "../../platform/repos.js";
 import type { ModelFile } from "./model-pool.js";
 import { pickGgufFile } from "./pick-gguf.js";
+import type { RepoContent } from "../../domain/ports.js";
 
 /** What the embedded backend loads for a request, or why it cannot. */
 export type ModelSource = { ok: true; path: string; file: ModelFile } | { ok: false; reason: string };

@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.js";
-import type { RepoAccess } from "../../http/contracts.js";
-import { repoNotFound } from "../../http/errors.js";
 import type { Repos } from "../repos.js";
 import { Discussions } from "./service.js";
+import { repoNotFound } from "../../domain/errors.js";
+import type { RepoAccess } from "../../domain/ports.js";
 
 /**
  * The pull-request rules the content routes ask through `RepoAccess`: who may push to a ref, and

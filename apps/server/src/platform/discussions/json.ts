@@ -1,5 +1,5 @@
-import type { RepoRecord } from "../../http/contracts.js";
 import type { CommentData, DiscussionRow, EventRow } from "./store.js";
+import type { RepoRecord } from "../../domain/repo.js";
 
 /** Markdown is stored and served as text; `html` is only the escaped text (the web renders markdown itself). */
 function escapeHtml(text: string): string {

@@ -1,6 +1,6 @@
-import type { Viewer } from "../../http/contracts.js";
 import { canWriteNamespace } from "../repo-access.js";
 import type { DiscussionRow } from "./store.js";
+import type { Viewer } from "../../domain/repo.js";
 
 /** Why a push to a ref is refused; undefined when it is allowed. */
 export interface PushDenial {

@@ -1,7 +1,5 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.js";
-import type { PullRequestRefs, RepoRecord, Viewer } from "../../http/contracts.js";
-import { HttpError, badRequest, conflict, forbidden, notFound } from "../../http/errors.js";
 import { AccessRequests, gateDenial } from "../access-requests.js";
 import { toRepoRecord, type RepoRow } from "../repos.js";
 import { commentOf, discussionJson, eventJson } from "./json.js";
@@ -15,6 +13,9 @@ import {
   type ListFilter,
   type NewEvent,
 } from "./store.js";
+import { HttpError, badRequest, conflict, forbidden, notFound } from "../../domain/errors.js";
+import type { PullRequestRefs } from "../../domain/ports.js";
+import type { RepoRecord, Viewer } from "../../domain/repo.js";
 
 const BASE_REF = "refs/heads/main";
 

@@ -1,5 +1,5 @@
-import type { RepoType } from "../../http/contracts.js";
 import { hashText } from "./files/bytes.js";
+import type { RepoType } from "../../domain/repo.js";
 
 /**
  * When the repos of the demo catalogue appeared on the Hub, so "created" and "updated" dates look

@@ -1,4 +1,4 @@
-import type { RepoType } from "../../http/contracts.js";
+import type { RepoType } from "../../domain/repo.js";
 
 export interface DemoFile {
   /** Path inside the repository. */

@@ -1,6 +1,6 @@
-import type { DerivedMetadata, RepoType } from "../../../src/http/contracts.js";
 import { toRepoRecord } from "../../../src/platform/repos.js";
 import type { PlatformServices } from "../../../src/platform/services.js";
+import type { DerivedMetadata, RepoType } from "../../../src/domain/repo.js";
 
 export interface SyntheticRepo {
   type?: RepoType;

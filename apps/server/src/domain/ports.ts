@@ -1,0 +1,114 @@
+/**
+ * The seams between the hub's halves, stated in domain terms: platform (accounts, database, listings)
+ * implements access and events; content (git, LFS, commits) implements the repository content.
+ */
+import type {
+  CommitFileInput,
+  CommitSummary,
+  DerivedMetadata,
+  LocalLfsFile,
+  PullRequestCommit,
+  PullRequestMerge,
+  RepoRecord,
+  RepoType,
+  Viewer,
+} from "./repo.js";
+
+export interface RepoAccess {
+  findRepo(type: RepoType, id: string): Promise<RepoRecord | undefined>;
+  /** The repo an old name of a renamed repo leads to (no access check). */
+  findMoved?(type: RepoType, id: string): Promise<RepoRecord | undefined>;
+  canRead(viewer: Viewer, repo: RepoRecord): boolean;
+  canWrite(viewer: Viewer, repo: RepoRecord): boolean;
+  /** Gated repos: why the viewer may not download files (401 anonymous, 403 signed in), or undefined. */
+  downloadDenial?(
+    viewer: Viewer,
+    repo: RepoRecord,
+  ): Promise<{ status: 401 | 403; message: string } | undefined>;
+  /**
+   * Whether `viewer` may move `ref` (commit API, git push): `refs/pr/<n>` takes the author of its open
+   * pull request and the repo's writers, any other ref only writers. Undefined when allowed.
+   */
+  pushDenial?(
+    viewer: Viewer,
+    repo: RepoRecord,
+    ref: string,
+  ): Promise<{ status: 401 | 403 | 404; message: string } | undefined>;
+  /**
+   * A commit sent with `create_pr=1`: opens pull request number N (by `viewer`, based on `baseCommit`)
+   * and returns N; the caller then creates `refs/pr/<N>` with that commit.
+   */
+  openPullRequest?(
+    viewer: Viewer,
+    repo: RepoRecord,
+    input: { title: string; description: string; baseCommit: string },
+  ): Promise<number>;
+}
+
+/** Platform side: stores derived metadata and download counts in the database. */
+export interface RepoEvents {
+  /** Called after every commit that moves the default branch (API commit, git push, seed). */
+  commitLanded(repo: RepoRecord, commit: CommitSummary, derived: DerivedMetadata): Promise<void>;
+  /** Called when a file download counts under the repo's library rule. */
+  downloadCounted(repo: RepoRecord): Promise<void>;
+}
+
+/**
+ * Content side: the git repositories behind repo records. Platform calls these on repo create/delete/move
+ * and when seeding. `commitFiles` lands one commit on the default branch and reports it through
+ * `RepoEvents.commitLanded` like any other commit.
+ */
+export interface RepoContent {
+  init(repo: RepoRecord): Promise<void>;
+  remove(repo: RepoRecord): Promise<void>;
+  move(from: RepoRecord, to: RepoRecord): Promise<void>;
+  commitFiles(
+    repo: RepoRecord,
+    input: {
+      files: CommitFileInput[];
+      title: string;
+      author: string;
+      /** Author and committer date (seeding dates its imports); now when absent. */
+      date?: Date;
+    },
+  ): Promise<CommitSummary>;
+  /** Re-commits plain files at LFS-routed paths as LFS pointers (see repo-content.ts). Optional. */
+  storeRoutedFilesInLfs?(
+    repo: RepoRecord,
+    input: { title: string; author: string; date?: Date },
+  ): Promise<CommitSummary | undefined>;
+  /** Derives the metadata of the repo at a commit again (upgrades fill in newly derived fields). Optional. */
+  derive?(repo: RepoRecord, commit: string): Promise<DerivedMetadata>;
+  /** Resolves a branch, tag or commit id to a full commit sha; undefined when unknown. Optional. */
+  resolveRevision?(repo: RepoRecord, revision: string): Promise<string | undefined>;
+  /** The git side of pull requests (`refs/pr/<n>`). Optional. */
+  pullRequests?: PullRequestRefs;
+  /**
+   * The LFS files of a revision whose content lies in this machine's blob folder, with its local path
+   * (in-process readers such as the embedded inference backend open them directly). Optional.
+   */
+  localLfsFiles?(repo: RepoRecord, revision: string): Promise<LocalLfsFile[]>;
+}
+
+/** Git operations behind pull requests: refs/pr/<n> and merging it into the default branch. */
+export interface PullRequestRefs {
+  /** Creates `refs/pr/<num>` at `base` (the default branch head when absent); returns its commit. */
+  create(repo: RepoRecord, num: number, base?: string): Promise<string>;
+  /** Current commit of `refs/pr/<num>`, undefined when the ref is gone. */
+  head(repo: RepoRecord, num: number): Promise<string | undefined>;
+  /** Commits reachable from `head` but not from `base`, oldest first. */
+  commitsBetween(repo: RepoRecord, base: string, head: string): Promise<PullRequestCommit[]>;
+  /** Unified diff of `head` against `base` (LFS files show as pointer changes), cut at a size limit. */
+  diff(repo: RepoRecord, base: string, head: string): Promise<string>;
+  /** Files that would conflict if `refs/pr/<num>` were merged into the default branch now. */
+  conflicts(repo: RepoRecord, num: number): Promise<string[]>;
+  /** Merges `refs/pr/<num>` into the default branch (fast-forward or a merge commit); nothing moves on a conflict. */
+  merge(repo: RepoRecord, num: number, input: { title: string; author: string }): Promise<PullRequestMerge>;
+}
+
+/** The subset of a pino logger the content half may use. */
+export interface ContentLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
