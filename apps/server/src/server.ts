@@ -3,10 +3,10 @@ import type { Server } from "node:http";
 import { createAdaptorServer } from "@hono/node-server";
 import type { Hono } from "hono";
 import type { Config } from "./config/config.js";
-import { openDatabase } from "./db/open-database.js";
+import { openHubDatabase } from "./compose/open-hub-database.js";
 import { createApp } from "./http/app.js";
 import type { AppEnv } from "./http/contracts.js";
-import { loadContent } from "./platform/content-module.js";
+import { loadContent } from "./compose/content-module.js";
 import { ensureWritableDataDir } from "./platform/data-dir.js";
 import { ensureSiteAdmin } from "./platform/site-admin.js";
 import { createLogger, type Logger } from "./platform/logger.js";
@@ -54,7 +54,7 @@ const ROLLING_REFRESH_MS = 60 * 60 * 1000;
 export async function startHub(config: Config, options: StartOptions = {}): Promise<RunningHub> {
   const logger = options.logger ?? createLogger(config.logLevel);
   ensureWritableDataDir(config.dataDir);
-  const hub = await openDatabase({
+  const hub = await openHubDatabase({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
     schema: options.databaseSchema,

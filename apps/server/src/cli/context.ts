@@ -1,5 +1,5 @@
 import type { Config } from "../config/config.js";
-import { openDatabase } from "../db/open-database.js";
+import { openHubDatabase } from "../compose/open-hub-database.js";
 import { ensureWritableDataDir } from "../platform/data-dir.js";
 import { createPlatformServices, type PlatformServices } from "../platform/services.js";
 
@@ -9,7 +9,7 @@ export async function withServices<T>(
   run: (services: PlatformServices) => Promise<T>,
 ): Promise<T> {
   ensureWritableDataDir(config.dataDir);
-  const hub = await openDatabase({
+  const hub = await openHubDatabase({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
     schema: process.env.MODELHUB_DATABASE_SCHEMA,

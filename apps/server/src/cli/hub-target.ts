@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type { Config } from "../config/config.js";
-import { openDatabase, sqliteFile } from "../db/open-database.js";
+import { openHubDatabase } from "../compose/open-hub-database.js";
+import { sqliteFile } from "../db/open-database.js";
 import { createPlatformServices, type PlatformServices } from "../platform/services.js";
 import type { Output } from "./context.js";
 import { runningHub, type HubRuntime } from "./hub-runtime.js";
@@ -57,7 +58,7 @@ export async function withExistingHub<T>(
 ): Promise<T> {
   const target = existingHub(config);
   io.err(`modelhub: using ${describeHub(target)}`);
-  const hub = await openDatabase({
+  const hub = await openHubDatabase({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
     schema: process.env.MODELHUB_DATABASE_SCHEMA,

@@ -1,5 +1,6 @@
 import type { Config } from "../config/config.js";
-import { OrgMembers, parseOrgRole, type OrgRole } from "../platform/orgs.js";
+import { parseOrgRole, type OrgRole } from "../platform/org-roles.js";
+import { OrgMembers } from "../platform/orgs.js";
 import type { Output } from "./context.js";
 import { withExistingHub } from "./hub-target.js";
 import { UsageError } from "./token-create.js";

@@ -1,5 +1,5 @@
 import type { Config } from "../config/config.js";
-import { loadContent } from "../platform/content-module.js";
+import { loadContent } from "../compose/content-module.js";
 import { createLogger } from "../platform/logger.js";
 import { importCatalogue } from "../seed/import-catalogue.js";
 import { loadCatalogue } from "../seed/load-catalogue.js";

@@ -3,12 +3,11 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
-import { migrationProvider } from "./migrations.js";
+import type { DialectName } from "./dialect.js";
+import { migrationProvider } from "./migrations/index.js";
 import type { Database } from "./schema.js";
 import { cachingSqliteDatabase } from "./statement-cache.js";
 import { refreshPlannerStatistics } from "./statistics.js";
-
-export type DialectName = "sqlite" | "postgres";
 
 export interface HubDatabase {
   db: Kysely<Database>;

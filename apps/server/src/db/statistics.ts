@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { DialectName } from "./open-database.js";
+import type { DialectName } from "./dialect.js";
 
 /**
  * Refreshes the query planner's statistics. `full` re-samples every table (SQLite: bounded to 1,000

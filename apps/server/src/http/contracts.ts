@@ -1,6 +1,6 @@
-/** HTTP-side contracts: the Hono environment every route shares and how the content routes are built. */
-import type { Context, Hono } from "hono";
-import type { ContentLogger, RepoAccess, RepoContent, RepoEvents } from "../domain/ports.js";
+/** HTTP-side contracts: the Hono environment every route shares and what the content routes are built from. */
+import type { Context } from "hono";
+import type { ContentLogger, RepoAccess, RepoEvents } from "../domain/ports.js";
 import type { Viewer } from "../domain/repo.js";
 
 /** Hono environment shared by every route: the authenticated viewer is set by platform middleware. */
@@ -22,10 +22,4 @@ export interface ContentDeps {
   logger: ContentLogger;
   /** Part size of multipart LFS uploads, in bytes. */
   lfsPartBytes?: number;
-}
-
-/** What platform expects `src/content/index.ts` to export. */
-export interface ContentModuleExports {
-  createContentRoutes(deps: ContentDeps): Hono<AppEnv>;
-  createRepoContent(deps: ContentDeps): RepoContent;
 }

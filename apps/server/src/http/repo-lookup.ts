@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "./contracts.js";
-import { canReadRepo, canWriteNamespace } from "../platform/repo-access.js";
+import { canReadRepo, canWriteNamespace } from "../platform/access-rules.js";
 import { toRepoRecord, type RepoRow, type Repos } from "../platform/repos.js";
 import { forbidden, repoNotFound, unauthorized, RepoMovedError } from "../domain/errors.js";
 import type { RepoType } from "../domain/repo.js";

@@ -18,7 +18,7 @@ import { whoamiRoutes } from "./routes/whoami.js";
 import { sessionRoutes } from "./routes/sessions.js";
 import { validateYamlRoutes } from "./routes/validate-yaml.js";
 import { namespacelessIdRoutes } from "./routes/namespaceless-ids.js";
-import { inferenceRoutes } from "../inference/routes.js";
+import { inferenceRoutes } from "../inference/http/routes.js";
 
 /**
  * Every platform route group, in mount order. The content half's routes (files, commits, LFS, git)

@@ -1,5 +1,3 @@
-import type { Context } from "hono";
-import type { AppEnv } from "../http/contracts.js";
 import { badRequest } from "../domain/errors.js";
 import type { RepoType } from "../domain/repo.js";
 
@@ -86,9 +84,9 @@ const EXPANDABLE: Record<RepoType, ReadonlySet<string>> = {
   ]),
 };
 
-/** `expand` / `expand[]` values of a request; an unknown property is a 400 naming the accepted ones. */
-export function expandOf(c: Context<AppEnv>, type: RepoType): string[] {
-  const values = [...(c.req.queries("expand") ?? []), ...(c.req.queries("expand[]") ?? [])]
+/** The requested `expand` values (comma lists allowed); an unknown property is a 400 naming the accepted ones. */
+export function parseExpand(requested: string[], type: RepoType): string[] {
+  const values = requested
     .flatMap((value) => value.split(","))
     .map((value) => value.trim())
     .filter(Boolean);

@@ -1,7 +1,6 @@
-import { requireUser } from "../http/middleware/auth.js";
 import type { Accounts } from "../platform/accounts.js";
 import type { Logger } from "../platform/logger.js";
-import { canReadRepo } from "../platform/repo-access.js";
+import { canReadRepo, requireUser } from "../platform/access-rules.js";
 import { toRepoRecord, type RepoRow, type Repos } from "../platform/repos.js";
 import { BackendCall } from "./backend-call.js";
 import { BackendUnreachableError, ClientClosedError, backendStatusError } from "./backend-errors.js";

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { AccessRequestTable, Database } from "../db/schema.js";
 import { nowIso } from "./ids.js";
-import { isNamespaceMember } from "./repo-access.js";
+import { isNamespaceMember } from "./access-rules.js";
 import type { RepoRecord, Viewer } from "../domain/repo.js";
 
 /**

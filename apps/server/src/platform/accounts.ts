@@ -3,8 +3,8 @@ import type { Database, OrgTable, TokenTable, UserTable } from "../db/schema.js"
 import { isUniqueViolation } from "../db/unique-violation.js";
 import { newId, nowIso } from "./ids.js";
 import { nameProblem } from "./names.js";
-import { WRITING_ROLES } from "./orgs.js";
-import type { MemberViewer } from "./repo-access.js";
+import { WRITING_ROLES } from "./org-roles.js";
+import type { MemberViewer } from "./access-rules.js";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords.js";
 import { generateToken, hashToken, tokenPrefix } from "./tokens.js";
 import { badRequest, conflict, notFound } from "../domain/errors.js";

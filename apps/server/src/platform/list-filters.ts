@@ -1,10 +1,34 @@
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from "kysely";
 import type { Database } from "../db/schema.js";
 import { APP_REQUIREMENTS } from "./app-filters.js";
-import type { ListQuery } from "./search.js";
+import type { ParameterRange } from "./parameter-range.js";
+import type { RepoType, Viewer } from "../domain/repo.js";
 
-/** What narrows a listing; sort, direction, limit and cursor only order and page it. */
-export type ListFilters = Omit<ListQuery, "sort" | "direction" | "limit" | "cursor"> & {
+/** What narrows a listing (a `ListQuery` adds only how to order and page it). */
+export interface ListQueryFilters {
+  type: RepoType;
+  viewer: Viewer;
+  search: string[];
+  author?: string;
+  /** Every tag must be present. */
+  tags: string[];
+  pipelineTag?: string;
+  library?: string;
+  language?: string;
+  license?: string;
+  /** Only repos with a provider mapping for one of these providers (`all` = any). */
+  providers?: string[];
+  gated?: boolean;
+  /** Local apps (`apps=llama.cpp`): each must be able to run the model (see app-filters.ts). */
+  apps?: string[];
+  /** Models whose safetensors parameter count is within the range (models without a count are left out). */
+  numParameters?: ParameterRange;
+  /** Spaces only: each entry needs a card link of that kind (any when unset) to that id (any when unset). */
+  links?: { kind?: "model" | "dataset"; target?: string }[];
+}
+
+/** The filters as the query builder reads them. */
+export type ListFilters = ListQueryFilters & {
   /** Search words that are also tags of some repo (see `withSearchTags`): they match by tag too. */
   searchTags?: readonly string[];
 };

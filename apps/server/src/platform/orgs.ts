@@ -2,14 +2,9 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import { KeyedMutex } from "../content/git/keyed-mutex.js";
 import type { Accounts, OrgRow } from "./accounts.js";
-import { badRequest, conflict, forbidden, notFound } from "../domain/errors.js";
+import { conflict, forbidden, notFound } from "../domain/errors.js";
 import type { Viewer } from "../domain/repo.js";
-
-export const ORG_ROLES = ["admin", "write", "read"] as const;
-export type OrgRole = (typeof ORG_ROLES)[number];
-
-/** Roles whose members may push to the org's repositories. */
-export const WRITING_ROLES: readonly string[] = ["admin", "write"];
+import type { OrgRole } from "./org-roles.js";
 
 export interface OrgMember {
   user: string;
@@ -34,12 +29,6 @@ export interface OrgOverview {
   fullname: string;
   createdAt: string;
   numUsers: number;
-}
-
-export function parseOrgRole(value: string): OrgRole {
-  const role = ORG_ROLES.find((known) => known === value);
-  if (!role) throw badRequest(`Unknown role "${value}": use ${ORG_ROLES.join(", ")}`);
-  return role;
 }
 
 /**

@@ -99,7 +99,10 @@ export async function spacesLinkingTo(
 const BACKFILL_BATCH = 500;
 const INSERT_SLICE = 1000;
 
-/** Links of the spaces stored before the link table existed, from their stored card (migration 0006). */
+/**
+ * Links of the spaces stored before the link table existed, from their stored card: a startup job
+ * (compose/startup-jobs.ts) that migration 0006 asks for.
+ */
 export async function backfillRepoLinks(db: Kysely<Database>): Promise<void> {
   let after = "";
   for (;;) {

@@ -1,11 +1,9 @@
-import type { ParameterRange } from "./parameter-range.js";
 import type { Kysely, SelectQueryBuilder } from "kysely";
 import type { Database } from "../db/schema.js";
 import { isSqlite, searchNameOf } from "../db/search-indexes.js";
-import { whereListFilters, withSearchTags, type ListFilters } from "./list-filters.js";
+import { whereListFilters, withSearchTags, type ListFilters, type ListQueryFilters } from "./list-filters.js";
 import type { RepoRow } from "./repos.js";
 import { badRequest } from "../domain/errors.js";
-import type { RepoType, Viewer } from "../domain/repo.js";
 
 export type SortKey =
   "downloads" | "likes" | "lastModified" | "createdAt" | "trending" | "id" | "downloadsAllTime";
@@ -50,26 +48,8 @@ export function parseSort(value: string | undefined): SortKey {
   return key;
 }
 
-export interface ListQuery {
-  type: RepoType;
-  viewer: Viewer;
-  search: string[];
-  author?: string;
-  /** Every tag must be present. */
-  tags: string[];
-  pipelineTag?: string;
-  library?: string;
-  language?: string;
-  license?: string;
-  /** Only repos with a provider mapping for one of these providers (`all` = any). */
-  providers?: string[];
-  gated?: boolean;
-  /** Local apps (`apps=llama.cpp`): each must be able to run the model (see app-filters.ts). */
-  apps?: string[];
-  /** Models whose safetensors parameter count is within the range (models without a count are left out). */
-  numParameters?: ParameterRange;
-  /** Spaces only: each entry needs a card link of that kind (any when unset) to that id (any when unset). */
-  links?: { kind?: "model" | "dataset"; target?: string }[];
+/** A listing query: its filters, then how to order and page the result. */
+export interface ListQuery extends ListQueryFilters {
   sort: SortKey;
   /** -1 descending (default), 1 ascending. */
   direction: 1 | -1;

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
-import { canReadRepo } from "./repo-access.js";
+import { canReadRepo } from "./access-rules.js";
 import type { RepoType, Viewer } from "../domain/repo.js";
 
 interface ExampleRef {

@@ -4,11 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createBareLayout } from "../../src/content/git/bare-layout.js";
-import {
-  type CommitDraft,
-  type IndexChange,
-  writeCommitInProcess,
-} from "../../src/content/git/commit-writer.js";
+import type { CommitDraft, IndexChange } from "../../src/content/git/commit-draft.js";
+import { writeCommitInProcess } from "../../src/content/git/commit-writer.js";
 import { GitRepository } from "../../src/content/git/git-repository.js";
 import { writeCommitThroughIndex } from "../../src/content/git/index-commit-writer.js";
 import { parseLsTree } from "../../src/content/git/tree-entries.js";

@@ -7,7 +7,8 @@ import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import type { AddressInfo } from "node:net";
 import type { AppEnv } from "../../src/http/contracts.js";
-import { createContentRoutes, createRepoContent } from "../../src/content/index.js";
+import { createContentRoutes } from "../../src/content/http/content-routes.js";
+import { createRepoContent } from "../../src/content/index.js";
 import { FakePlatform, viewerFromAuthorization } from "./fixtures.js";
 import type { RepoType } from "../../src/domain/repo.js";
 

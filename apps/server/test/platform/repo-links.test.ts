@@ -6,8 +6,9 @@ import SQLite from "better-sqlite3";
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrationProvider } from "../../src/db/migrations.js";
-import { dropPostgresSchema, openDatabase } from "../../src/db/open-database.js";
+import { migrationProvider } from "../../src/db/migrations/index.js";
+import { openHubDatabase } from "../../src/compose/open-hub-database.js";
+import { dropPostgresSchema } from "../../src/db/open-database.js";
 import { spacesLinkingTo } from "../../src/platform/repo-links.js";
 import { bearer, DIALECTS, postJson, startTestHub, type Dialect, type TestHub } from "./helpers/test-hub.js";
 
@@ -178,7 +179,7 @@ describe.each(DIALECTS)("spaces ↔ models/datasets links (%s)", (dialect) => {
 });
 
 /** An existing database whose spaces were stored before migration 0006 gets their links on upgrade. */
-describe.each(DIALECTS)("repo_links migration backfill (%s)", (dialect: Dialect) => {
+describe.each(DIALECTS)("repo_links backfill after migration 0006 (%s)", (dialect: Dialect) => {
   const schema = `mh_test_${randomBytes(6).toString("hex")}`;
   const databaseUrl = dialect === "postgres" ? process.env.DATABASE_URL : undefined;
   let dataDir = "";
@@ -220,7 +221,7 @@ describe.each(DIALECTS)("repo_links migration backfill (%s)", (dialect: Dialect)
     await insert("s4", "space", "ann/odd-card", { models: 42 });
     await old.destroy();
 
-    const hub = await openDatabase({ dataDir, databaseUrl, schema: databaseUrl ? schema : undefined });
+    const hub = await openHubDatabase({ dataDir, databaseUrl, schema: databaseUrl ? schema : undefined });
     try {
       const rows = await hub.db
         .selectFrom("repo_links")
@@ -234,6 +235,13 @@ describe.each(DIALECTS)("repo_links migration backfill (%s)", (dialect: Dialect)
         { repo_id: "s1", kind: "model", target_lower: "lab/base", target: "lab/base" },
         { repo_id: "s2", kind: "model", target_lower: "lab/base", target: "lab/base" },
       ]);
+      // the startup job ran once, with its marker from migration 0006
+      const marker = await hub.db
+        .selectFrom("hub_meta")
+        .select("key")
+        .where("key", "=", "job:repo_links_backfill")
+        .executeTakeFirst();
+      expect(marker).toBeUndefined();
       expect(await spacesLinkingTo(hub.db, "model", "Lab/Base", { orgs: [] })).toEqual(["ann/chat"]);
       expect(await spacesLinkingTo(hub.db, "model", "lab/base", { user: "ann", orgs: [] })).toEqual([
         "ann/chat",

@@ -5,7 +5,7 @@ import path from "node:path";
 import { Kysely, Migrator, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { migrationProvider } from "../../src/db/migrations.js";
+import { migrationProvider } from "../../src/db/migrations/index.js";
 import { dropPostgresSchema, openDatabase } from "../../src/db/open-database.js";
 import { listRepos } from "../../src/platform/search.js";
 import { Repos } from "../../src/platform/repos.js";

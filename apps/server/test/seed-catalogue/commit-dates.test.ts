@@ -32,7 +32,7 @@ const catalogue: DemoCatalogue = { users: [], orgs: [], repos: REPOS, providerMa
 
 /**
  * The content seam as the importer sees it, built on a content service of the hub's data folder that
- * hands the commit date through (the hub's own seam in platform/content-module.ts does not forward it yet).
+ * hands the commit date through (the hub's own seam in compose/content-module.ts does not forward it yet).
  */
 function datedSeam(hub: TestHub, service: ContentService): RepoContent {
   return {

@@ -1,6 +1,6 @@
 import { PIPELINE_DATA } from "../pipelines/pipeline-data.js";
 import { isPipelineType, type PipelineType } from "../pipelines/pipeline-types.js";
-import { TASKS_DATA } from "./index.js";
+import { TASKS_DATA } from "./catalogue.js";
 import type { TaskData } from "./task-data.js";
 
 /** The stand-in page for a pipeline that has no catalogue entry yet: same shape, empty lists. */

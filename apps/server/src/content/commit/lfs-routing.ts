@@ -1,4 +1,4 @@
-import type { IndexChange } from "../git/commit-writer.js";
+import type { IndexChange } from "../git/commit-draft.js";
 import { formatPointer, parsePointer, type LfsPointer } from "../lfs/pointer.js";
 import type { GitAttributes } from "../paths/gitattributes.js";
 

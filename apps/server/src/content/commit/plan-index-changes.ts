@@ -1,5 +1,5 @@
 import type { BlobStore } from "../blobs/blob-store.js";
-import type { IndexChange } from "../git/commit-writer.js";
+import type { IndexChange } from "../git/commit-draft.js";
 import type { GitRepository } from "../git/git-repository.js";
 import { formatPointer, type LfsPointer } from "../lfs/pointer.js";
 import { GitAttributes } from "../paths/gitattributes.js";

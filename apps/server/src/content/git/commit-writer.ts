@@ -1,18 +1,9 @@
 import { FlatTree } from "./flat-tree.js";
 import type { GitRepository } from "./git-repository.js";
-import { commitSeconds, writeCommitThroughIndex } from "./index-commit-writer.js";
+import { commitSeconds, type CommitDraft } from "./commit-draft.js";
+import { writeCommitThroughIndex } from "./index-commit-writer.js";
 import { decodeCommit, encodeCommit } from "./object-codec.js";
 import { walkTree } from "./tree-files.js";
-
-/** A change to the index, with blob contents already written to the object database. */
-export type IndexChange = { kind: "put"; path: string; blob: string } | { kind: "remove"; path: string };
-
-export interface CommitDraft {
-  base: string | undefined;
-  changes: IndexChange[];
-  message: string;
-  author: { name: string; email: string; date?: Date };
-}
 
 /** Modes git keeps as they are when a tree goes through an index (others get normalised). */
 const INDEX_MODES = new Set(["100644", "100755", "120000", "160000"]);

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
-import type { CommitDraft } from "./commit-writer.js";
+import { commitSeconds, type CommitDraft } from "./commit-draft.js";
 import type { GitRepository } from "./git-repository.js";
 
 const ZERO = "0".repeat(40);
@@ -44,8 +44,4 @@ export async function writeCommitThroughIndex(
     await rm(indexFile, { force: true });
     await rm(`${indexFile}.lock`, { force: true });
   }
-}
-
-export function commitSeconds(draft: CommitDraft): number {
-  return Math.floor((draft.author.date ?? new Date()).getTime() / 1000);
 }

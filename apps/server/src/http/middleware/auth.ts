@@ -69,17 +69,3 @@ export function bearerToken(header: string | undefined): string | undefined {
   }
   return undefined;
 }
-
-export function requireUser(viewer: Viewer): string {
-  if (!viewer.user) throw unauthorized("You must be authenticated: send `Authorization: Bearer hf_...`");
-  return viewer.user;
-}
-
-export const READ_ONLY_TOKEN_MESSAGE = "This action needs a write token; this token is read-only";
-
-/** Every state-changing route: a signed-in viewer whose credential has the write role (401 / 403). */
-export function requireWriteUser(viewer: Viewer): string {
-  const user = requireUser(viewer);
-  if (viewer.role !== "write") throw forbidden(READ_ONLY_TOKEN_MESSAGE);
-  return user;
-}

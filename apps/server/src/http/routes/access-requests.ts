@@ -3,7 +3,6 @@ import { z } from "zod";
 import type { AppEnv } from "../contracts.js";
 import type { AppDeps } from "../deps.js";
 import { jsonBody } from "../json-body.js";
-import { requireWriteUser } from "../middleware/auth.js";
 import { KIND_PATTERN, typeOfKind } from "../repo-paths.js";
 import { managedRepo, readableRepo } from "../repo-lookup.js";
 import {
@@ -15,7 +14,7 @@ import {
   hasBypass,
   type AccessStatus,
 } from "../../platform/access-requests.js";
-import { canWriteNamespace } from "../../platform/repo-access.js";
+import { canWriteNamespace, requireWriteUser } from "../../platform/access-rules.js";
 import { parseGated, toRepoRecord, type RepoRow } from "../../platform/repos.js";
 import { badRequest, HttpError, notFound } from "../../domain/errors.js";
 

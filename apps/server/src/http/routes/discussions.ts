@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AppEnv } from "../contracts.js";
 import type { AppDeps } from "../deps.js";
 import { jsonBody } from "../json-body.js";
-import { requireWriteUser } from "../middleware/auth.js";
+import { requireWriteUser } from "../../platform/access-rules.js";
 import { KIND_PATTERN, repoUrl, typeOfKind } from "../repo-paths.js";
 import { readableRepo } from "../repo-lookup.js";
 import { requestBase } from "../request-base.js";

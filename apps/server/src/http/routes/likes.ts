@@ -1,10 +1,9 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../contracts.js";
 import type { AppDeps } from "../deps.js";
-import { requireUser, requireWriteUser } from "../middleware/auth.js";
 import { KIND_PATTERN, typeOfKind } from "../repo-paths.js";
 import { readableRepo } from "../repo-lookup.js";
-import { canReadRepo } from "../../platform/repo-access.js";
+import { canReadRepo, requireUser, requireWriteUser } from "../../platform/access-rules.js";
 import { toRepoRecord } from "../../platform/repos.js";
 import { notFound } from "../../domain/errors.js";
 

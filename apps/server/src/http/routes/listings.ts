@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import type { AppEnv } from "../contracts.js";
 import type { AppDeps } from "../deps.js";
 import { requestBase } from "../request-base.js";
-import { expandOf } from "../../hub-api/expand.js";
+import { expandOf } from "../expand-query.js";
 import { listItemJson, type ItemOptions } from "../../hub-api/repo-info.js";
 import type { ProviderMappingRow } from "../../platform/repos.js";
 import { ListingPageCache, listingCacheKey, type ListingPage } from "../listing-cache.js";

@@ -3,8 +3,9 @@ import { z } from "zod";
 import type { AppEnv } from "../contracts.js";
 import type { AppDeps } from "../deps.js";
 import { jsonBody } from "../json-body.js";
-import { requireWriteUser } from "../middleware/auth.js";
-import { ORG_ROLES, OrgMembers } from "../../platform/orgs.js";
+import { requireWriteUser } from "../../platform/access-rules.js";
+import { ORG_ROLES } from "../../platform/org-roles.js";
+import { OrgMembers } from "../../platform/orgs.js";
 
 const newOrgSchema = z.object({
   name: z.string(),

@@ -5,7 +5,7 @@ import { KIND_PATTERN, typeOfKind } from "../repo-paths.js";
 import { audienceOf } from "../listing-cache.js";
 import { readableRepo } from "../repo-lookup.js";
 import { LruCache } from "../../platform/lru-cache.js";
-import { expandOf } from "../../hub-api/expand.js";
+import { expandOf } from "../expand-query.js";
 import { repoInfoJson } from "../../hub-api/repo-info.js";
 import { modelTreeOf } from "../../platform/model-tree.js";
 import { spacesLinkingTo } from "../../platform/repo-links.js";

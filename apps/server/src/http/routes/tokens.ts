@@ -4,7 +4,7 @@ import type { AppEnv } from "../contracts.js";
 import type { AppDeps } from "../deps.js";
 import { jsonBody } from "../json-body.js";
 import { noStore } from "../middleware/no-store.js";
-import { requireWriteUser } from "../middleware/auth.js";
+import { requireWriteUser } from "../../platform/access-rules.js";
 import type { AccessTokenJson, CreatedAccessTokenJson } from "../../hub-api/wire.js";
 import type { TokenRow } from "../../platform/accounts.js";
 import { notFound } from "../../domain/errors.js";

@@ -4,7 +4,7 @@ import { Hono, type Context } from "hono";
 import { isPipelineType } from "@modelhub/tasks";
 import type { AppEnv } from "../contracts.js";
 import type { AppDeps } from "../deps.js";
-import { canReadRepo } from "../../platform/repo-access.js";
+import { canReadRepo } from "../../platform/access-rules.js";
 import { toRepoRecord } from "../../platform/repos.js";
 import { renamedPath } from "../repo-moved.js";
 import { inlineScriptHashes, webPageHeaders } from "../web-page-policy.js";

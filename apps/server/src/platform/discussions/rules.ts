@@ -1,4 +1,4 @@
-import { canWriteNamespace } from "../repo-access.js";
+import { canWriteNamespace } from "../access-rules.js";
 import type { DiscussionRow } from "./store.js";
 import type { Viewer } from "../../domain/repo.js";
 

@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
-import { createContentRoutes, createRepoContent } from "../content/index.js";
+import { createContentRoutes } from "../content/http/content-routes.js";
+import { createRepoContent } from "../content/index.js";
 import { FsBlobStore } from "../content/blobs/fs-blob-store.js";
 import { createPullRequestRefs } from "../content/git/pull-request-refs.js";
 import type { AppEnv, ContentDeps } from "../http/contracts.js";

@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../http/contracts.js";
 import type { AppDeps } from "../../http/deps.js";
-import { requireUser, requireWriteUser } from "../../http/middleware/auth.js";
+import { requireUser, requireWriteUser } from "../../platform/access-rules.js";
 import type { BackendCheck, HealthChecker } from "../health/checker.js";
 import type { InferenceRuntime } from "../runtime.js";
 import type { BackendStatus } from "../served-mappings.js";
 import type { BackendSettings } from "../settings.js";
-import { NO_BACKEND_USAGE, usageByBackend, type BackendUsage } from "./backend-usage.js";
+import { NO_BACKEND_USAGE, usageByBackend, type BackendUsage } from "../admin/backend-usage.js";
 import { forbidden, notFound } from "../../domain/errors.js";
 import type { Viewer } from "../../domain/repo.js";
 

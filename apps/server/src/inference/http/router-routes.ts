@@ -1,13 +1,13 @@
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../http/contracts.js";
-import { jsonBody } from "../http/json-body.js";
-import { requireUser } from "../http/middleware/auth.js";
-import { BILL_TO_HEADER } from "./bill-to.js";
-import type { CompletionRoute } from "./completion-request.js";
-import type { InferenceGateway } from "./gateway.js";
-import type { InferenceRuntime } from "./runtime.js";
-import { modelOfPath, modelPinnedTo, objectBody, textGenerationCall } from "./router-paths.js";
+import type { AppEnv } from "../../http/contracts.js";
+import { jsonBody } from "../../http/json-body.js";
+import { requireUser } from "../../platform/access-rules.js";
+import { BILL_TO_HEADER } from "../bill-to.js";
+import type { CompletionRoute } from "../completion-request.js";
+import type { InferenceGateway } from "../gateway.js";
+import type { InferenceRuntime } from "../runtime.js";
+import { modelOfPath, modelPinnedTo, objectBody, textGenerationCall } from "../router-paths.js";
 
 /**
  * The router's per-provider and per-model addresses, so snippets written for a Hub router work with

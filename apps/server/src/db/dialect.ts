@@ -1,0 +1,2 @@
+/** The SQL dialects the hub runs on. */
+export type DialectName = "sqlite" | "postgres";

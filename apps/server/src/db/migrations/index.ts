@@ -1,0 +1,38 @@
+import type { Migration, MigrationProvider } from "kysely";
+import { migration0001 } from "./0001-initial.js";
+import { migration0002 } from "./0002-filter-indexes.js";
+import { migration0003 } from "./0003-scale-indexes.js";
+import { migration0004 } from "./0004-access-requests.js";
+import { migration0005 } from "./0005-search-name.js";
+import { migration0006 } from "./0006-repo-links.js";
+import { migration0007 } from "./0007-web-sessions.js";
+import { migration0010 } from "./0010-repo-redirects.js";
+import { migration0020 } from "./0020-discussions.js";
+import { migration0021 } from "./0021-safetensors.js";
+import { migration0022 } from "./0022-inference-usage.js";
+import { migration0023 } from "./0023-hub-served-mappings.js";
+
+/**
+ * Every schema step, by the name kysely records once it has run. Steps are immutable: a released step
+ * never changes (a schema change is a new step) and imports nothing outside this folder but kysely, so
+ * a feature's rewrite cannot change what a database went through. Each is written with the schema
+ * builder or SQL both dialects accept, so it runs unchanged on SQLite and PostgreSQL.
+ */
+const MIGRATIONS: Record<string, Migration> = {
+  "0001_initial": migration0001,
+  "0002_filter_indexes": migration0002,
+  "0003_scale_indexes": migration0003,
+  "0004_access_requests": migration0004,
+  "0005_search_name": migration0005,
+  "0006_repo_links": migration0006,
+  "0007_web_sessions": migration0007,
+  "0010_repo_redirects": migration0010,
+  "0020_discussions": migration0020,
+  "0021_safetensors": migration0021,
+  "0022_inference_usage": migration0022,
+  "0023_hub_served_mappings": migration0023,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => MIGRATIONS,
+};
