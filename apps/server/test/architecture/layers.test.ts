@@ -1,0 +1,99 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/**
+ * The layering rules of .dependency-cruiser.cjs (README "Architecture"), run with the same CLI as
+ * `npm run lint:layers`: the real tree has no violation, and a deliberate back-arrow in a copy of it
+ * is reported by the rule that forbids it.
+ */
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
+const CLI = path.join(ROOT, "node_modules/dependency-cruiser/bin/dependency-cruise.mjs");
+const CONFIG = ".dependency-cruiser.cjs";
+/** One cruise parses every file with TypeScript: about 10 s of CPU, more on a busy machine. */
+const CRUISE_TIMEOUT_MS = 180_000;
+
+interface Violation {
+  from: string;
+  to: string;
+  rule: { name: string; severity: string };
+}
+
+/** Cruises `paths` (relative to `cwd`) with the repo's rules; the CLI's exit code counts errors. */
+async function violationsIn(cwd: string, paths: string[]): Promise<Violation[]> {
+  const args = [CLI, "--config", CONFIG, "--output-type", "json", ...paths];
+  const { stdout } = await promisify(execFile)(process.execPath, args, {
+    cwd,
+    maxBuffer: 256 * 1024 * 1024,
+  }).catch((err: { stdout?: string; stderr?: string }) => {
+    if (!err.stdout) throw new Error(`dependency-cruiser failed: ${err.stderr ?? String(err)}`);
+    return { stdout: err.stdout };
+  });
+  const result = JSON.parse(stdout) as { summary: { violations: Violation[] } };
+  return result.summary.violations;
+}
+
+const summary = (violations: Violation[]) => violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`);
+
+describe("import layering", () => {
+  let copy = "";
+  beforeAll(() => {
+    copy = fs.mkdtempSync(path.join(os.tmpdir(), "modelhub-layers-"));
+    fs.cpSync(path.join(ROOT, "apps/server/src"), path.join(copy, "apps/server/src"), { recursive: true });
+    for (const file of [CONFIG, "tsconfig.base.json"])
+      fs.copyFileSync(path.join(ROOT, file), path.join(copy, file));
+  });
+  afterAll(() => {
+    if (copy) fs.rmSync(copy, { recursive: true, force: true });
+  });
+
+  it(
+    "the server and the packages have no arrow against the layers and no import cycle",
+    async () => {
+      const packages = fs.readdirSync(path.join(ROOT, "packages")).map((name) => `packages/${name}/src`);
+      const violations = await violationsIn(ROOT, ["apps/server/src", ...packages]);
+      expect(summary(violations)).toEqual([]);
+    },
+    CRUISE_TIMEOUT_MS,
+  );
+
+  it(
+    "reports each deliberate back-arrow by the rule it breaks",
+    async () => {
+      const probe = (file: string, text: string) => {
+        const target = path.join(copy, "apps/server/src", file);
+        fs.mkdirSync(path.dirname(target), { recursive: true });
+        fs.writeFileSync(target, text);
+      };
+      probe("platform/layer-probe.ts", 'export { createApp } from "../http/app.js";\n');
+      probe("mirror/layer-probe.ts", 'export { startHub } from "../server.js";\n');
+      probe("http/layer-probe.ts", 'export { openHubDatabase } from "../compose/open-hub-database.js";\n');
+      probe("db/layer-probe.ts", 'export { Repos } from "../platform/repos.js";\n');
+      probe("db/migrations/layer-probe.ts", 'export { isSqlite } from "../search-indexes.js";\n');
+      probe("domain/layer-probe.ts", 'export type { RepoRow } from "../platform/repos.js";\n');
+      probe("platform/probe-a.ts", 'import { b } from "./probe-b.js";\nexport const a = () => b;\n');
+      probe("platform/probe-b.ts", 'import { a } from "./probe-a.js";\nexport const b = () => a;\n');
+
+      const found = summary(await violationsIn(copy, ["apps/server/src"]));
+      expect(found).toEqual(
+        expect.arrayContaining([
+          "services-do-not-import-http: apps/server/src/platform/layer-probe.ts -> apps/server/src/http/app.ts",
+          "services-do-not-import-http: apps/server/src/mirror/layer-probe.ts -> apps/server/src/server.ts",
+          "lower-layers-do-not-import-entry: apps/server/src/http/layer-probe.ts -> apps/server/src/compose/open-hub-database.ts",
+          "db-imports-db-and-domain: apps/server/src/db/layer-probe.ts -> apps/server/src/platform/repos.ts",
+          "migrations-are-sealed: apps/server/src/db/migrations/layer-probe.ts -> apps/server/src/db/search-indexes.ts",
+          "domain-imports-nothing: apps/server/src/domain/layer-probe.ts -> apps/server/src/platform/repos.ts",
+          "no-circular: apps/server/src/platform/probe-a.ts -> apps/server/src/platform/probe-b.ts",
+        ]),
+      );
+      // nothing but the probes is flagged
+      expect(found.filter((line) => !/probe/.test(line))).toEqual([]);
+    },
+    CRUISE_TIMEOUT_MS,
+  );
+});
