@@ -1,8 +1,8 @@
 // Loads the synthetic catalogue straight into the hub database through the server's own db layer
-// (openDatabase runs the migrations; kysely batch inserts inside transactions).
+// (openHubDatabase runs the migrations; kysely batch inserts inside transactions).
 import crypto from "node:crypto";
 import pg from "pg";
-import { openDatabase } from "../../dist/db/open-database.js";
+import { openHubDatabase } from "../../dist/compose/open-hub-database.js";
 import { syntheticModels } from "./synthetic-models.mjs";
 
 const REPO_BATCH = 500; // 30 columns × 500 rows stays under SQLite's and PostgreSQL's parameter limits
@@ -32,7 +32,7 @@ function today() {
  * `databaseUrl` undefined = SQLite file under `dataDir`.
  */
 export async function loadCatalogue({ dataDir, databaseUrl, count, seed = 42, log = () => {} }) {
-  const hub = await openDatabase({ dataDir, databaseUrl });
+  const hub = await openHubDatabase({ dataDir, databaseUrl });
   const db = hub.db;
   const timings = {};
   try {

@@ -3,13 +3,13 @@
 // PostgreSQL a bulk load is followed by VACUUM (ANALYZE), as a long-running server's would be by autovacuum
 // (off on this machine's server): index-only scans need the visibility map.
 import { sql } from "kysely";
-import { openDatabase } from "../../dist/db/open-database.js";
+import { openHubDatabase } from "../../dist/compose/open-hub-database.js";
 
 /** Index names created by an earlier version of this benchmark and never by the hub. */
 const RETIRED = ["repos_task_trending_idx", "repos_task_downloads_idx"];
 
 export async function prepareDatabase({ dataDir, databaseUrl }) {
-  const hub = await openDatabase({ dataDir, databaseUrl });
+  const hub = await openHubDatabase({ dataDir, databaseUrl });
   try {
     for (const name of RETIRED) await sql`DROP INDEX IF EXISTS ${sql.raw(name)}`.execute(hub.db);
     if (hub.dialect === "postgres") await sql`VACUUM (ANALYZE)`.execute(hub.db);

@@ -3,7 +3,7 @@
 // time, without HTTP: shows which query shapes are slow independent of machine load.
 // node apps/server/bench/scale/queries.mjs   (PostgreSQL too when DATABASE_URL is set)
 import path from "node:path";
-import { openDatabase } from "../../dist/db/open-database.js";
+import { openHubDatabase } from "../../dist/compose/open-hub-database.js";
 import { listRepos } from "../../dist/platform/search.js";
 import { DEFAULT_SCALE_DIR } from "./generate.mjs";
 import { benchDatabaseUrl } from "./load.mjs";
@@ -43,7 +43,7 @@ if (process.env.DATABASE_URL) {
 const results = new Map();
 for (const target of targets) {
   await prepareDatabase(target);
-  const hub = await openDatabase(target);
+  const hub = await openHubDatabase(target);
   try {
     for (const [name, query] of Object.entries(CASES)) {
       await listRepos(hub.db, query);

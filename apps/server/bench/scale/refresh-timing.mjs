@@ -4,7 +4,7 @@
 // node apps/server/bench/scale/refresh-timing.mjs   (PostgreSQL too when DATABASE_URL is set)
 import path from "node:path";
 import { sql } from "kysely";
-import { openDatabase } from "../../dist/db/open-database.js";
+import { openHubDatabase } from "../../dist/compose/open-hub-database.js";
 import { Repos } from "../../dist/platform/repos.js";
 import { DEFAULT_SCALE_DIR } from "./generate.mjs";
 import { benchDatabaseUrl } from "./load.mjs";
@@ -39,7 +39,7 @@ async function timed(run) {
 
 console.log("| database | refresh | wall time | longest event-loop block |\n|---|---|---:|---:|");
 for (const target of targets) {
-  const hub = await openDatabase(target);
+  const hub = await openHubDatabase(target);
   try {
     const repos = new Repos(hub.db);
     // nothing changed since the last refresh: aggregate, compare, write nothing

@@ -101,7 +101,8 @@ const INSERT_SLICE = 1000;
 
 /**
  * Links of the spaces stored before the link table existed, from their stored card: a startup job
- * (compose/startup-jobs.ts) that migration 0006 asks for.
+ * (compose/startup-jobs.ts) that migration 0006 asks for. Each space's links are recomputed (deleted,
+ * then inserted), so a second run gives the same rows.
  */
 export async function backfillRepoLinks(db: Kysely<Database>): Promise<void> {
   let after = "";
@@ -119,6 +120,14 @@ export async function backfillRepoLinks(db: Kysely<Database>): Promise<void> {
     const rows = spaces.flatMap((space) =>
       linkRows(space.id, cardLinks(fromJsonText<unknown>(space.card_data, undefined))),
     );
+    await db
+      .deleteFrom("repo_links")
+      .where(
+        "repo_id",
+        "in",
+        spaces.map((space) => space.id),
+      )
+      .execute();
     await insertLinks(db, rows);
     after = spaces[spaces.length - 1].id;
   }

@@ -247,8 +247,26 @@ describe.each(DIALECTS)("repo_links backfill after migration 0006 (%s)", (dialec
         "ann/chat",
         "ann/private",
       ]);
+      // asked for again (as after a crash between the job and removing its marker): same rows
+      await hub.db
+        .insertInto("hub_meta")
+        .values({ key: "job:repo_links_backfill", value: "pending" })
+        .execute();
     } finally {
       await hub.close();
+    }
+    const again = await openHubDatabase({ dataDir, databaseUrl, schema: databaseUrl ? schema : undefined });
+    try {
+      expect(await again.db.selectFrom("repo_links").select("repo_id").execute()).toHaveLength(3);
+      expect(
+        await again.db
+          .selectFrom("hub_meta")
+          .select("key")
+          .where("key", "=", "job:repo_links_backfill")
+          .execute(),
+      ).toEqual([]);
+    } finally {
+      await again.close();
     }
   });
 });
