@@ -1,3 +1,4 @@
+import type { OrgMember, OrgOverview, UserOverview } from "@modelhub/api-types";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import { KeyedMutex } from "../content/git/keyed-mutex.js";
@@ -11,35 +12,15 @@ export type OrgRole = (typeof ORG_ROLES)[number];
 /** Roles whose members may push to the org's repositories. */
 export const WRITING_ROLES: readonly string[] = ["admin", "write"];
 
-export interface OrgMember {
-  user: string;
-  role: string;
-}
-
-/** The public profile of a user (`GET /api/users/{user}/overview`). */
-export interface UserOverview {
-  _id: string;
-  type: "user";
-  user: string;
-  fullname: string;
-  createdAt: string;
-  orgs: { name: string; fullname: string }[];
-}
-
-/** The public profile of an organisation (`GET /api/organizations/{org}/overview`). */
-export interface OrgOverview {
-  _id: string;
-  type: "org";
-  name: string;
-  fullname: string;
-  createdAt: string;
-  numUsers: number;
-}
-
 export function parseOrgRole(value: string): OrgRole {
   const role = ORG_ROLES.find((known) => known === value);
   if (!role) throw badRequest(`Unknown role "${value}": use ${ORG_ROLES.join(", ")}`);
   return role;
+}
+
+/** Roles are stored only through `parseOrgRole`; anything else reads as the least one. */
+function storedOrgRole(value: string): OrgRole {
+  return ORG_ROLES.find((known) => known === value) ?? "read";
 }
 
 /**
@@ -103,7 +84,7 @@ export class OrgMembers {
       .where("org_name", "=", row.name)
       .orderBy("user_name")
       .execute();
-    return rows.map((member) => ({ user: member.user_name, role: member.role }));
+    return rows.map((member) => ({ user: member.user_name, role: storedOrgRole(member.role) }));
   }
 
   async setRole(org: string, user: string, role: OrgRole, actor?: Viewer): Promise<OrgMember> {
