@@ -86,13 +86,15 @@ export interface RepoInfo {
   datasets?: string[];
 }
 
-/** `POST /api/repos/create` */
+/** `POST /api/repos/create` (`private: true` is the older spelling of `visibility: "private"`). */
 export interface CreateRepoRequest {
-  type?: RepoType;
   name: string;
   organization?: string;
+  type?: RepoType;
+  visibility?: "public" | "private";
   private?: boolean;
   sdk?: string;
+  license?: string;
 }
 
 export interface CreateRepoResponse {
