@@ -2,6 +2,13 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    projects: ["packages/testkit", "packages/tasks", "packages/inference", "apps/server", "apps/web"],
+    projects: [
+      "packages/testkit",
+      "packages/api-types",
+      "packages/tasks",
+      "packages/inference",
+      "apps/server",
+      "apps/web",
+    ],
   },
 });

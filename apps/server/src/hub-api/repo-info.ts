@@ -1,20 +1,11 @@
+import type { ProviderMappingEntry, ProviderMappingListItem, RepoInfo, Sibling } from "@modelhub/api-types";
 import { fromJsonText } from "../platform/json-columns.js";
 import { cardLinks } from "../platform/repo-links.js";
 import { parseGated, type ProviderMappingRow, type RepoRow } from "../platform/repos.js";
 import { modelDataOf } from "./model-data.js";
 import type { FileEntry } from "../domain/repo.js";
 
-/** Repo info / listing item as the Hub serves it (keys with undefined values are dropped by JSON). */
-export type RepoInfoJson = Record<string, unknown>;
-
-export interface SiblingJson {
-  rfilename: string;
-  blobId?: string;
-  size?: number;
-  lfs?: { sha256: string; size: number; pointerSize: number };
-}
-
-export function siblingsJson(row: RepoRow, withBlobs: boolean): SiblingJson[] {
+export function siblingsJson(row: RepoRow, withBlobs: boolean): Sibling[] {
   const files = fromJsonText<FileEntry[]>(row.siblings, []);
   return files.map((f) =>
     withBlobs
@@ -24,19 +15,20 @@ export function siblingsJson(row: RepoRow, withBlobs: boolean): SiblingJson[] {
 }
 
 /** Dict form used on repo info: `{ provider: { providerId, status, task, … } }`. */
-export function mappingDict(rows: ProviderMappingRow[]): Record<string, Record<string, string>> {
+export function mappingDict(rows: ProviderMappingRow[]): Record<string, ProviderMappingEntry> {
   return Object.fromEntries(rows.map((m) => [m.provider, mappingFields(m)]));
 }
 
 /** List form used on listings: `[{ provider, providerId, status, task, … }]`. */
-export function mappingList(rows: ProviderMappingRow[]): Record<string, string>[] {
+export function mappingList(rows: ProviderMappingRow[]): ProviderMappingListItem[] {
   return rows.map((m) => ({ provider: m.provider, ...mappingFields(m) }));
 }
 
-function mappingFields(m: ProviderMappingRow): Record<string, string> {
+function mappingFields(m: ProviderMappingRow): ProviderMappingEntry {
   return {
     providerId: m.provider_id,
-    status: m.status,
+    // written only as `ProviderMappingInput`, whose status is one of the two
+    status: m.status === "live" ? "live" : "staging",
     task: m.task,
     ...(m.adapter ? { adapter: m.adapter } : {}),
     ...(m.adapter_weights_path ? { adapterWeightsPath: m.adapter_weights_path } : {}),
@@ -53,15 +45,19 @@ interface FieldContext {
   spaces?: string[];
 }
 
-type Getter = (row: RepoRow, ctx: FieldContext) => unknown;
+type JsonColumn = "card_data" | "config" | "transformers_info" | "widget_data" | "gguf" | "safetensors";
 
+/** Each field's getter answers that field's wire type (undefined: the field is left out). */
+type FieldGetters = { [K in keyof RepoInfo]?: (row: RepoRow, ctx: FieldContext) => RepoInfo[K] | undefined };
+
+/** A JSON column of field `K`, as the derive step stored it in the field's wire shape. */
 const json =
-  (column: "card_data" | "config" | "transformers_info" | "widget_data" | "gguf" | "safetensors"): Getter =>
-  (row) =>
-    fromJsonText<unknown>(row[column], undefined);
+  <K extends keyof RepoInfo>(column: JsonColumn) =>
+  (row: RepoRow): RepoInfo[K] | undefined =>
+    fromJsonText<RepoInfo[K] | undefined>(row[column], undefined);
 
 /** Every field we can serve, computed only when asked for (listings ask for few). */
-const COMMON_FIELDS: Record<string, Getter> = {
+const COMMON_FIELDS: FieldGetters = {
   _id: (row) => row.id,
   id: (row) => row.full_id,
   author: (row) => row.owner,
@@ -76,24 +72,24 @@ const COMMON_FIELDS: Record<string, Getter> = {
   likes: (row) => row.likes,
   trendingScore: (row) => Math.round(row.trending_score),
   tags: (row) => fromJsonText<string[]>(row.tags, []),
-  cardData: json("card_data"),
+  cardData: json<"cardData">("card_data"),
   siblings: (row, ctx) => siblingsJson(row, ctx.blobs),
   usedStorage: (row) => row.used_storage,
   warnings: (row) => fromJsonText<string[]>(row.warnings, []),
 };
 
-const MODEL_FIELDS: Record<string, Getter> = {
+const MODEL_FIELDS: FieldGetters = {
   ...COMMON_FIELDS,
   modelId: (row) => row.full_id,
   pipeline_tag: (row) => row.pipeline_tag ?? undefined,
   library_name: (row) => row.library_name ?? undefined,
   mask_token: (row) => modelDataOf(row).mask_token,
-  config: json("config"),
-  transformersInfo: json("transformers_info"),
-  widgetData: json("widget_data"),
-  gguf: json("gguf"),
+  config: json<"config">("config"),
+  transformersInfo: json<"transformersInfo">("transformers_info"),
+  widgetData: json<"widgetData">("widget_data"),
+  gguf: json<"gguf">("gguf"),
   safetensors: (row) => {
-    const counts = fromJsonText<{ total?: unknown } | undefined>(row.safetensors, undefined);
+    const counts = fromJsonText<RepoInfo["safetensors"]>(row.safetensors, undefined);
     return typeof counts?.total === "number" ? counts : undefined;
   },
   spaces: (_row, ctx) => ctx.spaces ?? [],
@@ -101,9 +97,9 @@ const MODEL_FIELDS: Record<string, Getter> = {
     ctx.mappingForm === "dict" ? mappingDict(ctx.mappings) : mappingList(ctx.mappings),
 };
 
-const DATASET_FIELDS: Record<string, Getter> = { ...COMMON_FIELDS };
+const DATASET_FIELDS: FieldGetters = { ...COMMON_FIELDS };
 
-const SPACE_FIELDS: Record<string, Getter> = {
+const SPACE_FIELDS: FieldGetters = {
   ...COMMON_FIELDS,
   sdk: (row) => row.sdk ?? undefined,
   subdomain: (row) => `${row.owner}-${row.name}`.toLowerCase().replace(/[^a-z0-9-]/g, "-"),
@@ -112,19 +108,20 @@ const SPACE_FIELDS: Record<string, Getter> = {
   datasets: (row) => cardLinks(fromJsonText<unknown>(row.card_data, undefined)).datasets,
 };
 
-function fieldsOf(row: RepoRow): Record<string, Getter> {
+function fieldsOf(row: RepoRow): FieldGetters {
   return row.type === "model" ? MODEL_FIELDS : row.type === "space" ? SPACE_FIELDS : DATASET_FIELDS;
 }
 
-function pick(row: RepoRow, keys: Iterable<string>, ctx: FieldContext): RepoInfoJson {
+function pick(row: RepoRow, keys: Iterable<string>, ctx: FieldContext): RepoInfo {
   const fields = fieldsOf(row);
-  const out: RepoInfoJson = {};
+  const out: Record<string, unknown> = {};
   for (const key of keys) {
-    const getter = Object.hasOwn(fields, key) ? fields[key] : undefined;
+    const getter = Object.hasOwn(fields, key) ? fields[key as keyof RepoInfo] : undefined;
     const value = getter ? getter(row, ctx) : undefined;
     if (value !== undefined) out[key] = value;
   }
-  return out;
+  // every getter answers its field's type, and `id` is among the fields of info and of every listing
+  return out as unknown as RepoInfo;
 }
 
 export interface InfoOptions {
@@ -136,7 +133,7 @@ export interface InfoOptions {
 }
 
 /** Repo info: every field we know about the repo. */
-export function repoInfoJson(row: RepoRow, options: InfoOptions): RepoInfoJson {
+export function repoInfoJson(row: RepoRow, options: InfoOptions): RepoInfo {
   return pick(row, Object.keys(fieldsOf(row)), {
     sha: options.sha,
     blobs: options.blobs === true,
@@ -207,11 +204,7 @@ export interface ItemOptions {
 }
 
 /** A listing item: the default fields plus whatever `full`, `config`, `cardData` and `expand` ask for. */
-export function listItemJson(
-  row: RepoRow,
-  mappings: ProviderMappingRow[],
-  options: ItemOptions,
-): RepoInfoJson {
+export function listItemJson(row: RepoRow, mappings: ProviderMappingRow[], options: ItemOptions): RepoInfo {
   const keys = new Set(DEFAULT_ITEM_FIELDS[row.type] ?? DEFAULT_ITEM_FIELDS.model);
   if (options.full) FULL_ITEM_FIELDS.forEach((k) => keys.add(k));
   if (options.config) keys.add("config");

@@ -1,3 +1,4 @@
+import type { AccessRequest, GatedFieldOption } from "@modelhub/api-types";
 import type { Kysely } from "kysely";
 import type { AccessRequestTable, Database } from "../db/schema.js";
 import { nowIso } from "./ids.js";
@@ -14,16 +15,6 @@ export type AccessStatus = "pending" | "accepted" | "rejected";
 export const ACCESS_STATUSES: readonly AccessStatus[] = ["pending", "accepted", "rejected"];
 
 export type AccessRequestRow = AccessRequestTable;
-
-/** A request as the Hub lists it to the repo's owners. */
-export interface AccessRequestJson {
-  user: { user: string; fullname: string; email: string | null; type: "user" };
-  status: AccessStatus;
-  timestamp: string;
-  reviewedAt?: string;
-  grantedBy?: { user: string };
-  fields: Record<string, string> | null;
-}
 
 /** Why a viewer may not download a gated repo's files (undefined: they may). */
 export interface GateDenial {
@@ -80,11 +71,6 @@ export function gatedFieldsOf(cardData: Record<string, unknown> | undefined): Re
     else out[label] = "text";
   }
   return out;
-}
-
-export interface GatedFieldOption {
-  label: string;
-  value: string;
 }
 
 /**
@@ -233,7 +219,7 @@ export class AccessRequests {
   }
 
   /** Requests of one status, oldest first, in the Hub's list shape. */
-  async list(repoId: string, status: AccessStatus, limit = 1000): Promise<AccessRequestJson[]> {
+  async list(repoId: string, status: AccessStatus, limit = 1000): Promise<AccessRequest[]> {
     const rows = await this.db
       .selectFrom("access_requests")
       .leftJoin("users", "users.name", "access_requests.user_name")
@@ -255,7 +241,7 @@ export class AccessRequests {
       .limit(limit)
       .execute();
     return rows.map((row) => {
-      const item: AccessRequestJson = {
+      const item: AccessRequest = {
         user: {
           user: row.user_name,
           fullname: row.fullname ?? row.user_name,

@@ -1,12 +1,8 @@
+import type { DayCount } from "@modelhub/api-types";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 
 const DAY_MS = 86_400_000;
-
-export interface DailyDownloads {
-  day: string;
-  count: number;
-}
 
 /** Downloads per UTC day over the `days` days up to and including `now`'s day, missing days as 0. */
 export async function dailyDownloads(
@@ -14,7 +10,7 @@ export async function dailyDownloads(
   repoId: string,
   days: number,
   now = new Date(),
-): Promise<DailyDownloads[]> {
+): Promise<DayCount[]> {
   const dayOf = (offset: number) => new Date(now.getTime() - offset * DAY_MS).toISOString().slice(0, 10);
   const wanted = Array.from({ length: days }, (_, i) => dayOf(days - 1 - i));
   const rows = await db

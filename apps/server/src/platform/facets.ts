@@ -1,25 +1,10 @@
+import type { Facets, FacetValue } from "@modelhub/api-types";
 import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import type { Database } from "../db/schema.js";
 import { searchNameOf } from "../db/search-indexes.js";
 import { withSearchTags, whereListFilters, type ListFilters } from "./list-filters.js";
 
 export const MAX_FACET_SIZE = 50;
-
-export interface FacetValue {
-  value: string;
-  count: number;
-}
-
-export interface Facets {
-  total: number;
-  pipeline_tag: FacetValue[];
-  library: FacetValue[];
-  language: FacetValue[];
-  license: FacetValue[];
-  tags: FacetValue[];
-  /** Spaces only (empty for models and datasets): the SDK each space carries as a bare tag. */
-  sdk: FacetValue[];
-}
 
 /** The space SDKs; a space's SDK is also one of its tags, which is how the listing filters by it. */
 export const SPACE_SDKS: readonly string[] = ["gradio", "streamlit", "docker", "static"];

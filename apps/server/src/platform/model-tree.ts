@@ -1,3 +1,4 @@
+import type { ModelTree } from "@modelhub/api-types";
 import { sql, type Kysely } from "kysely";
 import type { BaseModelRelation } from "../content/derive/card-tags.js";
 import type { Database } from "../db/schema.js";
@@ -18,25 +19,6 @@ export const BASE_MODEL_RELATIONS: readonly BaseModelRelation[] = [
 const BASE_PREFIX = "base_model:";
 /** A merge of dozens of models is possible; the tree lists this many bases at most. */
 const MAX_BASES = 100;
-
-export interface ModelTreeBase {
-  /** As the card names it (the `base_model:{relation}:{id}` tag). */
-  id: string;
-  /** The base is a model on this hub that the viewer may see. */
-  exists: boolean;
-}
-
-/**
- * A model's place in the model tree, with the Hub's names: `baseModels` is what
- * `expand[]=baseModels` returns on huggingface.co (absent when the card names no base),
- * `childrenModelCount` what `expand[]=childrenModelCount` returns (every relation, zeros included).
- */
-export interface ModelTree {
-  _id: string;
-  id: string;
-  baseModels?: { relation: BaseModelRelation; models: ModelTreeBase[] };
-  childrenModelCount: Record<BaseModelRelation, number>;
-}
 
 function isRelation(value: string): value is BaseModelRelation {
   return (BASE_MODEL_RELATIONS as readonly string[]).includes(value);

@@ -1,34 +1,15 @@
+import type { OrgMember, OrgOverview, UserOverview } from "@modelhub/api-types";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import { KeyedMutex } from "../content/git/keyed-mutex.js";
 import type { Accounts, OrgRow } from "./accounts.js";
 import { conflict, forbidden, notFound } from "../domain/errors.js";
 import type { Viewer } from "../domain/repo.js";
-import type { OrgRole } from "./org-roles.js";
+import { ORG_ROLES, type OrgRole } from "./org-roles.js";
 
-export interface OrgMember {
-  user: string;
-  role: string;
-}
-
-/** The public profile of a user (`GET /api/users/{user}/overview`). */
-export interface UserOverview {
-  _id: string;
-  type: "user";
-  user: string;
-  fullname: string;
-  createdAt: string;
-  orgs: { name: string; fullname: string }[];
-}
-
-/** The public profile of an organisation (`GET /api/organizations/{org}/overview`). */
-export interface OrgOverview {
-  _id: string;
-  type: "org";
-  name: string;
-  fullname: string;
-  createdAt: string;
-  numUsers: number;
+/** Roles are stored only through `parseOrgRole`; anything else reads as the least one. */
+function storedOrgRole(value: string): OrgRole {
+  return ORG_ROLES.find((known) => known === value) ?? "read";
 }
 
 /**
@@ -92,7 +73,7 @@ export class OrgMembers {
       .where("org_name", "=", row.name)
       .orderBy("user_name")
       .execute();
-    return rows.map((member) => ({ user: member.user_name, role: member.role }));
+    return rows.map((member) => ({ user: member.user_name, role: storedOrgRole(member.role) }));
   }
 
   async setRole(org: string, user: string, role: OrgRole, actor?: Viewer): Promise<OrgMember> {

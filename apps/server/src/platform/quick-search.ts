@@ -1,16 +1,8 @@
+import type { QuickSearchResult } from "@modelhub/api-types";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import { listRepos } from "./search.js";
 import type { RepoType, Viewer } from "../domain/repo.js";
-
-export interface QuickSearchResult {
-  q: string;
-  models: { id: string }[];
-  datasets: { id: string }[];
-  spaces: { id: string }[];
-  users: { user: string; fullname: string }[];
-  orgs: { name: string; fullname: string }[];
-}
 
 /** `%`, `_` and the escape character itself match literally in LIKE patterns. */
 function likeContaining(text: string): string {

@@ -1,10 +1,7 @@
 import type { ModelData } from "@modelhub/tasks";
-import type { SnippetSetJson } from "../hub-api/wire.js";
+import type { SnippetSet } from "@modelhub/api-types";
 import type { ProviderMappingRow } from "./repos.js";
 import { inferenceSnippets, librarySnippets, type ProviderMappingArg } from "./snippet-sources.js";
-
-/** Inference snippets for the chosen provider, library snippets (one group: the model's library). */
-export type SnippetSet = SnippetSetJson;
 
 export interface SnippetRequest {
   provider?: string;

@@ -16,9 +16,9 @@ export async function markExamplesOnHub(
   db: Kysely<Database>,
   viewer: Viewer,
   type: RepoType,
-  examples: readonly ExampleRef[] | undefined,
-): Promise<(ExampleRef & { onHub: boolean })[] | undefined> {
-  if (!examples?.length) return examples ? [] : undefined;
+  examples: readonly ExampleRef[],
+): Promise<(ExampleRef & { onHub: boolean })[]> {
+  if (examples.length === 0) return [];
   const rows = await db
     .selectFrom("repos")
     .select(["full_id", "owner", "private"])

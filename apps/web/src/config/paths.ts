@@ -1,4 +1,4 @@
-import type { RepoType } from "../lib/api-types.js";
+import type { RepoType } from "@modelhub/api-types";
 
 /** Every page URL of the app, built in one place (same scheme as the public Hub). */
 

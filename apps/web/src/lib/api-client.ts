@@ -1,6 +1,12 @@
 import { ApiError } from "./api-error.js";
 import { readCsrfToken } from "./credentials.js";
-import type { Page } from "./api-types.js";
+
+/** A page of a paginated listing: items plus the `Link` rel="next" URL when more exist. */
+export interface Page<T> {
+  items: T[];
+  nextUrl?: string;
+  total?: number;
+}
 
 export interface RequestOptions {
   method?: string;

@@ -1,3 +1,4 @@
+import type { CommitDiff, CommitFileChange, LfsSide } from "@modelhub/api-types";
 import type { GitRepository } from "./git-repository.js";
 
 const EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
@@ -6,40 +7,7 @@ const MAX_FILE_PATCH_BYTES = 256 * 1024;
 const MAX_TOTAL_PATCH_BYTES = 2 * 1024 * 1024;
 const MAX_FILES = 1000;
 
-export interface LfsSide {
-  oid: string;
-  size: number;
-}
-
-export interface FileChange {
-  path: string;
-  /** The path before a rename. */
-  oldPath?: string;
-  status: "added" | "deleted" | "modified" | "renamed" | "type-changed";
-  additions: number;
-  deletions: number;
-  binary: boolean;
-  /** For LFS pointer files: the object before and after (the patch of a pointer says only this). */
-  lfs?: { before?: LfsSide; after?: LfsSide };
-  /** Unified diff of the file (hunks only), absent for binary files and when truncated. */
-  patch?: string;
-  truncated?: boolean;
-}
-
-export interface CommitDiff {
-  id: string;
-  parents: string[];
-  authorName: string;
-  authorEmail: string;
-  date: string;
-  title: string;
-  message: string;
-  files: FileChange[];
-  /** More files changed than are listed. */
-  filesTruncated: boolean;
-}
-
-const STATUS: Record<string, FileChange["status"]> = {
+const STATUS: Record<string, CommitFileChange["status"]> = {
   A: "added",
   D: "deleted",
   M: "modified",
@@ -48,9 +16,11 @@ const STATUS: Record<string, FileChange["status"]> = {
 };
 
 /** `git diff --name-status -z -M` → status and paths per file, in git's order. */
-function parseNameStatus(raw: string): { status: FileChange["status"]; path: string; oldPath?: string }[] {
+function parseNameStatus(
+  raw: string,
+): { status: CommitFileChange["status"]; path: string; oldPath?: string }[] {
   const fields = raw.split("\0");
-  const out: { status: FileChange["status"]; path: string; oldPath?: string }[] = [];
+  const out: { status: CommitFileChange["status"]; path: string; oldPath?: string }[] = [];
   for (let i = 0; i < fields.length - 1;) {
     const code = fields[i++];
     const status = STATUS[code[0]] ?? "modified";
@@ -88,7 +58,7 @@ function splitPatch(patch: string): string[] {
 }
 
 /** The LFS pointer on each side of a pointer file's hunk, if the file is one. */
-function lfsSides(hunks: string): FileChange["lfs"] {
+function lfsSides(hunks: string): CommitFileChange["lfs"] {
   if (!/^[-+ ]version https:\/\/git-lfs\.github\.com\/spec\/v1$/m.test(hunks)) return undefined;
   const side = (mark: "-" | "+"): LfsSide | undefined => {
     const oid = new RegExp(`^[${mark} ]oid sha256:([0-9a-f]{64})$`, "m").exec(hunks)?.[1];
@@ -116,10 +86,10 @@ export async function commitDiff(git: GitRepository, commit: string): Promise<Co
   const numbers = parseNumstat(counts.stdout.toString("utf8"));
   const hunks = splitPatch(patch.stdout.toString("utf8"));
   let budget = MAX_TOTAL_PATCH_BYTES;
-  const files: FileChange[] = statuses.slice(0, MAX_FILES).map((entry, index) => {
+  const files: CommitFileChange[] = statuses.slice(0, MAX_FILES).map((entry, index) => {
     const stats = numbers[index] ?? { additions: 0, deletions: 0, binary: false };
     const text = stats.binary ? "" : (hunks[index] ?? "");
-    const change: FileChange = { ...entry, ...stats };
+    const change: CommitFileChange = { ...entry, ...stats };
     const lfs = lfsSides(text);
     if (lfs) change.lfs = lfs;
     const bytes = Buffer.byteLength(text);

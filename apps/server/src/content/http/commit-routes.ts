@@ -1,3 +1,4 @@
+import type { CommitResponse, PreuploadResponse } from "@modelhub/api-types";
 import type { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../http/contracts.js";
@@ -62,7 +63,7 @@ export function registerCommitRoutes(app: Hono<AppEnv>, ctx: ContentContext): vo
       const oid = existing?.type === "file" ? (existing.lfs ? existing.lfs.sha256 : existing.oid) : null;
       return { path: file.path, ...decision, oid };
     });
-    return c.json({ files, commitOid: commit ?? null });
+    return c.json({ files, commitOid: commit ?? null } satisfies PreuploadResponse);
   });
 
   // Python's huggingface_hub asks for xet tokens when hf_xet is installed; say clearly what to do instead.
@@ -113,7 +114,7 @@ export function registerCommitRoutes(app: Hono<AppEnv>, ctx: ContentContext): vo
         commitUrl: `${repoUrl}/commit/${result.commit}`,
         pullRequestUrl: `${repoUrl}/discussions/${result.pullRequest}`,
         hookOutput: "",
-      });
+      } satisfies CommitResponse);
     }
     const result = await ctx.content.commit(repo, request);
     return c.json({
@@ -121,6 +122,6 @@ export function registerCommitRoutes(app: Hono<AppEnv>, ctx: ContentContext): vo
       commitOid: result.commit,
       commitUrl: `${repoUrl}/commit/${result.commit}`,
       hookOutput: "",
-    });
+    } satisfies CommitResponse);
   });
 }

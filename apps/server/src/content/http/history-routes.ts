@@ -1,3 +1,4 @@
+import type { CommitEntry, RepoRefs } from "@modelhub/api-types";
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "../../http/contracts.js";
 import { DEFAULT_BRANCH } from "../git/git-repository.js";
@@ -61,7 +62,7 @@ export function registerHistoryRoutes(app: Hono<AppEnv>, ctx: ContentContext): v
     const [commits, total] = await Promise.all([git.log(commit, { skip, limit }), git.countCommits(commit)]);
     const formatted =
       c.req.queries("expand[]")?.includes("formatted") || c.req.queries("expand")?.includes("formatted");
-    const body = commits.map((info) => ({
+    const body = commits.map((info): CommitEntry => ({
       id: info.id,
       title: info.title,
       message: info.message,
@@ -91,7 +92,7 @@ export function registerHistoryRoutes(app: Hono<AppEnv>, ctx: ContentContext): v
       refs
         .filter((ref) => ref.ref.startsWith(prefix))
         .map((ref) => ({ name: ref.ref.slice(prefix.length), ref: ref.ref, targetCommit: ref.target }));
-    const body: Record<string, unknown> = {
+    const body: RepoRefs = {
       branches: named("refs/heads/"),
       tags: named("refs/tags/"),
       converts: named("refs/convert/"),

@@ -1,3 +1,4 @@
+import type { LfsBatchObject, LfsBatchResponse } from "@modelhub/api-types";
 import type { Context, Hono } from "hono";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
@@ -104,7 +105,7 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
       throw error;
     }
     const answers = await Promise.all(
-      objects.map(async ({ oid, size }) => {
+      objects.map(async ({ oid, size }): Promise<LfsBatchObject> => {
         if (!isSha256(oid))
           return { oid, size, error: { code: 422, message: "oid must be a lowercase sha256 hex digest" } };
         const stored = await ctx.content.hasLfsObject(repo, oid);
@@ -153,10 +154,13 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
         };
       }),
     );
-    return new Response(JSON.stringify({ transfer: "basic", objects: answers, hash_algo: "sha256" }), {
-      status: 200,
-      headers: { "Content-Type": LFS_JSON },
-    });
+    return new Response(
+      JSON.stringify({ transfer: "basic", objects: answers, hash_algo: "sha256" } satisfies LfsBatchResponse),
+      {
+        status: 200,
+        headers: { "Content-Type": LFS_JSON },
+      },
+    );
   };
 
   /** Repo of a signed object URL: the signature, or normal credentials, authorise it. */

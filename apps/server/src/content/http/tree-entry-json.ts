@@ -1,15 +1,6 @@
+import type { TreeEntry } from "@modelhub/api-types";
 import type { GitRepository } from "../git/git-repository.js";
 import type { SnapshotEntry } from "../snapshot.js";
-
-export interface TreeEntryJson {
-  type: "file" | "directory";
-  oid: string;
-  size: number;
-  path: string;
-  lfs?: { oid: string; size: number; pointerSize: number };
-  lastCommit?: { id: string; title: string; date: string };
-  securityFileStatus?: { status: string; avScan: null; pickleImportScan: null };
-}
 
 /**
  * Tree / paths-info wire shape of entries; `expand` adds the last commit touching each path (found
@@ -20,7 +11,7 @@ export async function treeEntriesJson(
   expand: boolean,
   git: GitRepository,
   commit: string,
-): Promise<TreeEntryJson[]> {
+): Promise<TreeEntry[]> {
   const lastCommits = expand
     ? await git.lastCommits(
         commit,
@@ -28,7 +19,7 @@ export async function treeEntriesJson(
       )
     : undefined;
   return entries.map((entry) => {
-    const json: TreeEntryJson = { type: entry.type, oid: entry.oid, size: entry.size, path: entry.path };
+    const json: TreeEntry = { type: entry.type, oid: entry.oid, size: entry.size, path: entry.path };
     if (entry.lfs)
       json.lfs = { oid: entry.lfs.sha256, size: entry.lfs.size, pointerSize: entry.lfs.pointerSize };
     if (lastCommits) {

@@ -1,3 +1,4 @@
+import type { AskAccessResponse, GateState } from "@modelhub/api-types";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../contracts.js";
@@ -109,7 +110,10 @@ export function accessRequestRoutes(deps: AppDeps): Hono<AppEnv> {
     if (!gated) throw badRequest(`${row.full_id} is not gated: its files are open to everyone`);
     const answers = answersFor(row, await jsonBody(c, answersSchema));
     const status = await requests.ask(row.id, user, gated, answers);
-    return c.json({ status, hasAccess: status === "accepted" || hasBypass(c.var.viewer, row) });
+    return c.json({
+      status,
+      hasAccess: status === "accepted" || hasBypass(c.var.viewer, row),
+    } satisfies AskAccessResponse);
   });
 
   app.get(`${repoPath}/auth-check`, async (c) => {
@@ -135,7 +139,7 @@ export function accessRequestRoutes(deps: AppDeps): Hono<AppEnv> {
       canManage: viewer.user !== undefined && canWriteNamespace(viewer, row.owner),
       fields: gatedFieldsOf(cardDataOf(row)),
       fieldOptions: gatedFieldOptionsOf(cardDataOf(row)),
-    });
+    } satisfies GateState);
   });
 
   app.post(`${repoPath}/user-access-request/cancel`, async (c) => {

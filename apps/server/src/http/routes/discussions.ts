@@ -1,3 +1,4 @@
+import type { NewDiscussionResponse } from "@modelhub/api-types";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../contracts.js";
@@ -114,7 +115,7 @@ export function discussionRoutes(deps: AppDeps): Hono<AppEnv> {
       ...(created.is_pull_request === 1
         ? { ref: `refs/pr/${created.num}`, baseCommit: created.base_commit }
         : {}),
-    });
+    } satisfies NewDiscussionResponse);
   });
 
   app.get(one, async (c) => {

@@ -1,3 +1,4 @@
+import type { DailyDownloads } from "@modelhub/api-types";
 import { Hono } from "hono";
 import type { AppEnv } from "../contracts.js";
 import type { AppDeps } from "../deps.js";
@@ -32,7 +33,11 @@ export function downloadHistoryRoutes(deps: AppDeps): Hono<AppEnv> {
       `${c.req.param("owner")}/${c.req.param("name")}`,
     );
     const history = await dailyDownloads(deps.db, row.id, days);
-    return c.json({ id: row.full_id, days: history, total: history.reduce((sum, d) => sum + d.count, 0) });
+    return c.json({
+      id: row.full_id,
+      days: history,
+      total: history.reduce((sum, d) => sum + d.count, 0),
+    } satisfies DailyDownloads);
   });
   return app;
 }

@@ -1,3 +1,4 @@
+import type { LikedRepo, LikeState } from "@modelhub/api-types";
 import { Hono } from "hono";
 import type { AppEnv } from "../contracts.js";
 import type { AppDeps } from "../deps.js";
@@ -21,7 +22,10 @@ export function likeRoutes(deps: AppDeps): Hono<AppEnv> {
       `${c.req.param("owner")}/${c.req.param("name")}`,
     );
     await deps.repos.like(user, row);
-    return c.json({ liked: true, likes: (await deps.repos.findById(row.id))?.likes ?? row.likes });
+    return c.json({
+      liked: true,
+      likes: (await deps.repos.findById(row.id))?.likes ?? row.likes,
+    } satisfies LikeState);
   });
 
   app.delete(`${repoPath}/like`, async (c) => {
@@ -33,7 +37,10 @@ export function likeRoutes(deps: AppDeps): Hono<AppEnv> {
       `${c.req.param("owner")}/${c.req.param("name")}`,
     );
     await deps.repos.unlike(user, row);
-    return c.json({ liked: false, likes: (await deps.repos.findById(row.id))?.likes ?? row.likes });
+    return c.json({
+      liked: false,
+      likes: (await deps.repos.findById(row.id))?.likes ?? row.likes,
+    } satisfies LikeState);
   });
 
   app.get(`${repoPath}/like`, async (c) => {
@@ -44,7 +51,7 @@ export function likeRoutes(deps: AppDeps): Hono<AppEnv> {
       typeOfKind(c.req.param("kind")),
       `${c.req.param("owner")}/${c.req.param("name")}`,
     );
-    return c.json({ liked: await deps.repos.likedBy(user, row), likes: row.likes });
+    return c.json({ liked: await deps.repos.likedBy(user, row), likes: row.likes } satisfies LikeState);
   });
 
   app.get(`${repoPath}/likers`, async (c) => {
@@ -64,7 +71,10 @@ export function likeRoutes(deps: AppDeps): Hono<AppEnv> {
     const rows = await deps.repos.likesOf(user.name);
     const visible = rows.filter((row) => canReadRepo(c.var.viewer, toRepoRecord(row)));
     return c.json(
-      visible.map((row) => ({ createdAt: row.created_at, repo: { name: row.full_id, type: row.type } })),
+      visible.map((row): LikedRepo => ({
+        createdAt: row.created_at,
+        repo: { name: row.full_id, type: row.type },
+      })),
     );
   });
 

@@ -1,3 +1,4 @@
+import type { CreatedOrg } from "@modelhub/api-types";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../contracts.js";
@@ -32,7 +33,7 @@ export function orgRoutes(deps: AppDeps): Hono<AppEnv> {
       fullname: body.fullname ?? undefined,
       creator: user,
     });
-    return c.json({ type: "org", id: org.id, name: org.name, fullname: org.fullname });
+    return c.json({ type: "org", id: org.id, name: org.name, fullname: org.fullname } satisfies CreatedOrg);
   });
 
   app.get("/api/organizations/:org/overview", async (c) =>

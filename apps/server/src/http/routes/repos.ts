@@ -1,3 +1,4 @@
+import type { CreateRepoResponse } from "@modelhub/api-types";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../contracts.js";
@@ -119,7 +120,7 @@ export function repoLifecycleRoutes(deps: AppDeps): Hono<AppEnv> {
       throw err;
     }
     deps.logger.info({ repo: id, type, user: viewer.user }, "repo created");
-    return c.json({ url, name: id, id: row.id });
+    return c.json({ url, name: id, id: row.id } satisfies CreateRepoResponse);
   });
 
   app.delete("/api/repos/delete", async (c) => {

@@ -9,7 +9,7 @@ import { noStore } from "../middleware/no-store.js";
 import { SESSION_COOKIE } from "../middleware/auth.js";
 import { requireWriteUser } from "../../platform/access-rules.js";
 import { requestBase } from "../request-base.js";
-import type { LoginJson } from "../../hub-api/wire.js";
+import type { LoginResponse, SessionState, WebSessionInfo } from "@modelhub/api-types";
 import { SignInThrottle } from "../../platform/sign-in-throttle.js";
 import {
   csrfTokenOf,
@@ -37,7 +37,7 @@ class TooManySignIns extends HttpError {
   }
 }
 
-function sessionJson(row: WebSessionRow, current: boolean) {
+function sessionJson(row: WebSessionRow, current: boolean): WebSessionInfo {
   return {
     id: row.id,
     createdAt: row.created_at,
@@ -105,7 +105,7 @@ export function sessionRoutes(deps: AppDeps): Hono<AppEnv> {
       secure: requestBase(c, deps.configuredPublicUrl).startsWith("https:"),
       maxAge: Math.floor(DEFAULT_WEB_SESSION_LIMITS.maxAgeMs / 1000),
     });
-    const answer: LoginJson = {
+    const answer: LoginResponse = {
       user: { name: user.name, fullname: user.fullname },
       csrfToken: csrfTokenOf(secret),
     };
@@ -121,13 +121,13 @@ export function sessionRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.get("/api/session", async (c) => {
     const current = await currentSession(c);
-    if (!current) return c.json({ signedIn: false });
+    if (!current) return c.json({ signedIn: false } satisfies SessionState);
     return c.json({
       signedIn: true,
       user: current.row.user_name,
       csrfToken: csrfTokenOf(current.secret),
       expiresAt: current.row.expires_at,
-    });
+    } satisfies SessionState);
   });
 
   app.get("/api/settings/sessions", async (c) => {

@@ -5,7 +5,7 @@ import type { AppDeps } from "../deps.js";
 import { jsonBody } from "../json-body.js";
 import { noStore } from "../middleware/no-store.js";
 import { requireWriteUser } from "../../platform/access-rules.js";
-import type { AccessTokenJson, CreatedAccessTokenJson } from "../../hub-api/wire.js";
+import type { AccessTokenInfo, CreatedAccessToken } from "@modelhub/api-types";
 import type { TokenRow } from "../../platform/accounts.js";
 import { notFound } from "../../domain/errors.js";
 
@@ -15,7 +15,7 @@ const createSchema = z.object({
   role: z.enum(["read", "write"]).default("read"),
 });
 
-function tokenJson(row: TokenRow): AccessTokenJson {
+function tokenJson(row: TokenRow): AccessTokenInfo {
   return {
     id: row.id,
     displayName: row.display_name,
@@ -45,7 +45,7 @@ export function tokenRoutes(deps: AppDeps): Hono<AppEnv> {
       displayName: body.displayName ?? body.name ?? "token",
       role: body.role,
     });
-    const created: CreatedAccessTokenJson = { ...tokenJson(row), token };
+    const created: CreatedAccessToken = { ...tokenJson(row), token };
     return c.json(created);
   });
 

@@ -1,3 +1,4 @@
+import type { WhoAmI } from "@modelhub/api-types";
 import { Hono } from "hono";
 import type { AppEnv } from "../contracts.js";
 import type { AppDeps } from "../deps.js";
@@ -47,12 +48,12 @@ export function whoamiRoutes(deps: AppDeps): Hono<AppEnv> {
             type: "access_token",
             accessToken: {
               displayName: tokenRow.display_name,
-              role: tokenRow.role,
+              role: tokenRow.role === "write" ? "write" : "read",
               createdAt: tokenRow.created_at,
             },
           }
         : { type: "web_session" },
-    });
+    } satisfies WhoAmI);
   });
   return app;
 }

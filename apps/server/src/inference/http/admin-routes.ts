@@ -1,26 +1,16 @@
+import type { AdminBackend, AdminInference } from "@modelhub/api-types";
 import { Hono } from "hono";
 import type { AppEnv } from "../../http/contracts.js";
 import type { AppDeps } from "../../http/deps.js";
 import { requireUser, requireWriteUser } from "../../platform/access-rules.js";
-import type { BackendCheck, HealthChecker } from "../health/checker.js";
+import type { HealthChecker } from "../health/checker.js";
 import type { InferenceRuntime } from "../runtime.js";
-import type { BackendStatus } from "../served-mappings.js";
 import type { BackendSettings } from "../settings.js";
 import { NO_BACKEND_USAGE, usageByBackend, type BackendUsage } from "../admin/backend-usage.js";
 import { forbidden, notFound } from "../../domain/errors.js";
 import type { Viewer } from "../../domain/repo.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** One backend as site admins see it: still never its URL or key. */
-export interface AdminBackend {
-  name: string;
-  kind: string;
-  status: BackendStatus;
-  lastCheck: BackendCheck | null;
-  models: string[];
-  usage24h: BackendUsage;
-}
 
 function requireSiteAdmin(viewer: Viewer, write: boolean): void {
   if (write) requireWriteUser(viewer);
@@ -52,7 +42,7 @@ export function adminInferenceRoutes(
     return c.json({
       health: health.settings,
       backends: runtime.settings.backends.map((backend) => describe(backend, usage)),
-    });
+    } satisfies AdminInference);
   });
 
   app.post("/api/admin/inference/backends/:name/check", async (c) => {

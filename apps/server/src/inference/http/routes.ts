@@ -1,3 +1,4 @@
+import type { OrgUsage, PublicBackend, UserUsage } from "@modelhub/api-types";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
@@ -62,7 +63,7 @@ export function inferenceRoutes(deps: AppDeps): Hono<AppEnv> {
   app.use("/v1/*", completionBodyLimit);
 
   // Public: which backends exist and whether they are up (the web app's try-it box asks).
-  app.get("/api/inference/backends", (c) => c.json(runtime.publicBackends()));
+  app.get("/api/inference/backends", (c) => c.json(runtime.publicBackends() satisfies PublicBackend[]));
 
   app.route("/", adminInferenceRoutes(deps, runtime, health));
 
@@ -89,7 +90,7 @@ export function inferenceRoutes(deps: AppDeps): Hono<AppEnv> {
   app.get("/api/inference/usage", async (c) => {
     const user = requireUser(c.var.viewer);
     const { since, until } = usageWindow();
-    return c.json({ user, ...(await usage.userReport(user, since, until)) });
+    return c.json({ user, ...(await usage.userReport(user, since, until)) } satisfies UserUsage);
   });
 
   app.get("/api/organizations/:org/inference/usage", async (c) => {
@@ -104,7 +105,7 @@ export function inferenceRoutes(deps: AppDeps): Hono<AppEnv> {
     const { users, ...report } = await usage.orgReport(org.name, since, until);
     // Per-user lines are for the org's admins (and site admins); members see the totals.
     const canSeeUsers = viewer.isAdmin === true || membership?.role === "admin";
-    return c.json({ org: org.name, ...report, ...(canSeeUsers ? { users } : {}) });
+    return c.json({ org: org.name, ...report, ...(canSeeUsers ? { users } : {}) } satisfies OrgUsage);
   });
 
   return app;

@@ -1,3 +1,4 @@
+import type { DiscussionAuthor, DiscussionEvent, DiscussionSummary } from "@modelhub/api-types";
 import type { CommentData, DiscussionRow, EventRow } from "./store.js";
 import type { RepoRecord } from "../../domain/repo.js";
 
@@ -6,7 +7,7 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function authorJson(name: string, repo: RepoRecord) {
+function authorJson(name: string, repo: RepoRecord): DiscussionAuthor {
   return { name, type: "user", isOwner: name.toLowerCase() === repo.owner.toLowerCase() };
 }
 
@@ -24,18 +25,20 @@ export function commentOf(event: EventRow): CommentData {
 }
 
 /** An event as the Hub's clients read it (`type`, `data`, `author.name`, `createdAt`). */
-export function eventJson(event: EventRow, repo: RepoRecord) {
-  const base = {
-    id: event.id,
-    type: event.type,
-    createdAt: event.created_at,
-    author: authorJson(event.author, repo),
-  };
-  if (event.type !== "comment") return { ...base, data: parseData(event) };
+export function eventJson(event: EventRow, repo: RepoRecord): DiscussionEvent {
+  const author = authorJson(event.author, repo);
+  if (event.type !== "comment") {
+    const base = { id: event.id, type: event.type, createdAt: event.created_at, author };
+    // The service stores these payloads in the shapes the wire type names (`NewEvent` in service.ts).
+    return { ...base, data: parseData(event) } as DiscussionEvent;
+  }
   const comment = commentOf(event);
   const raw = comment.hidden ? "" : comment.raw;
   return {
-    ...base,
+    id: event.id,
+    type: "comment",
+    createdAt: event.created_at,
+    author,
     data: {
       edited: comment.history.length > 0,
       hidden: comment.hidden,
@@ -54,7 +57,7 @@ export function eventJson(event: EventRow, repo: RepoRecord) {
   };
 }
 
-export function discussionJson(row: DiscussionRow, repo: RepoRecord, numComments: number) {
+export function discussionJson(row: DiscussionRow, repo: RepoRecord, numComments: number): DiscussionSummary {
   return {
     num: row.num,
     title: row.title,

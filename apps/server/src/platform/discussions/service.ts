@@ -1,3 +1,12 @@
+import type {
+  DiscussionDetails,
+  DiscussionList,
+  MergeResponse,
+  NewCommentResponse,
+  NewStatusResponse,
+  NewTitleResponse,
+  UpdatedCommentResponse,
+} from "@modelhub/api-types";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.js";
 import { AccessRequests, gateDenial } from "../access-requests.js";
@@ -38,7 +47,7 @@ export class Discussions {
     this.requests = new AccessRequests(db);
   }
 
-  async list(row: RepoRow, filter: ListFilter) {
+  async list(row: RepoRow, filter: ListFilter): Promise<DiscussionList> {
     const repo = toRepoRecord(row);
     const { rows, count } = await this.store.list(row.id, filter);
     const comments = await this.store.commentCounts(rows.map((d) => d.id));
@@ -50,7 +59,7 @@ export class Discussions {
     };
   }
 
-  async details(row: RepoRow, num: number, withDiff: boolean) {
+  async details(row: RepoRow, num: number, withDiff: boolean): Promise<DiscussionDetails> {
     const repo = toRepoRecord(row);
     const discussion = await this.syncCommits(repo, await this.found(row, num));
     const events = await this.store.events(discussion.id);
@@ -124,7 +133,7 @@ export class Discussions {
     return created.num;
   }
 
-  async comment(viewer: Viewer, row: RepoRow, num: number, text: string) {
+  async comment(viewer: Viewer, row: RepoRow, num: number, text: string): Promise<NewCommentResponse> {
     const user = await this.participant(viewer, row);
     const discussion = await this.found(row, num);
     const [event] = await this.apply(discussion, [
@@ -133,7 +142,13 @@ export class Discussions {
     return { newMessage: eventJson(event, toRepoRecord(row)) };
   }
 
-  async editComment(viewer: Viewer, row: RepoRow, num: number, eventId: string, text: string) {
+  async editComment(
+    viewer: Viewer,
+    row: RepoRow,
+    num: number,
+    eventId: string,
+    text: string,
+  ): Promise<UpdatedCommentResponse> {
     const user = await this.participant(viewer, row);
     const event = await this.commentEvent(row, num, eventId);
     if (event.author.toLowerCase() !== user.toLowerCase())
@@ -154,7 +169,12 @@ export class Discussions {
     return { updatedComment: eventJson(updated, toRepoRecord(row)) };
   }
 
-  async hideComment(viewer: Viewer, row: RepoRow, num: number, eventId: string) {
+  async hideComment(
+    viewer: Viewer,
+    row: RepoRow,
+    num: number,
+    eventId: string,
+  ): Promise<UpdatedCommentResponse> {
     const user = await this.participant(viewer, row);
     if (!isWriter(viewer, row.owner)) throw forbidden(`Only the writers of ${row.full_id} may hide comments`);
     const event = await this.commentEvent(row, num, eventId);
@@ -171,7 +191,7 @@ export class Discussions {
     return { updatedComment: eventJson(updated, toRepoRecord(row)) };
   }
 
-  async rename(viewer: Viewer, row: RepoRow, num: number, title: string) {
+  async rename(viewer: Viewer, row: RepoRow, num: number, title: string): Promise<NewTitleResponse> {
     const user = await this.participant(viewer, row);
     const discussion = await this.moderated(viewer, row, num);
     const [event] = await this.apply(
@@ -182,7 +202,13 @@ export class Discussions {
     return { newTitle: eventJson(event, toRepoRecord(row)) };
   }
 
-  async setStatus(viewer: Viewer, row: RepoRow, num: number, status: "open" | "closed", comment?: string) {
+  async setStatus(
+    viewer: Viewer,
+    row: RepoRow,
+    num: number,
+    status: "open" | "closed",
+    comment?: string,
+  ): Promise<NewStatusResponse> {
     const user = await this.participant(viewer, row);
     const discussion = await this.moderated(viewer, row, num);
     if (discussion.status === "merged") throw badRequest(`#${num} is merged: its status cannot change`);
@@ -201,7 +227,7 @@ export class Discussions {
   }
 
   /** Merges an open pull request into main; a conflict answers 409 and changes nothing. */
-  async merge(viewer: Viewer, row: RepoRow, num: number, comment?: string) {
+  async merge(viewer: Viewer, row: RepoRow, num: number, comment?: string): Promise<MergeResponse> {
     const user = await this.participant(viewer, row);
     if (!isWriter(viewer, row.owner))
       throw forbidden(`Only the writers of ${row.full_id} may merge pull requests`);

@@ -2,15 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { paths } from "../../config/paths.js";
+import type { QuickSearchResult } from "@modelhub/api-types";
 import { requestJson } from "../../lib/api-client.js";
-
-interface QuickSearchResult {
-  models: { id: string }[];
-  datasets: { id: string }[];
-  spaces: { id: string }[];
-  users: { user: string; fullname: string }[];
-  orgs: { name: string; fullname: string }[];
-}
 
 interface Option {
   group: string;

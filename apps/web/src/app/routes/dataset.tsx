@@ -10,7 +10,7 @@ import { repoSize } from "../../features/repos/components/model-metadata.js";
 import { RepoHeader } from "../../features/repos/components/repo-header.js";
 import { useRepoRoute } from "../../features/repos/use-repo-route.js";
 import { isNotFound } from "../../lib/api-error.js";
-import type { RepoInfo } from "../../lib/api-types.js";
+import type { RepoInfo } from "@modelhub/api-types";
 import { formatBytes, formatCount, formatRelative } from "../../lib/format.js";
 import { useTitle } from "../../lib/use-title.js";
 

@@ -5,7 +5,7 @@ import { paths } from "../../config/paths.js";
 import { useRepoList } from "../../features/repos/api/list-repos.js";
 import { RepoGrid } from "../../features/repos/components/repo-card.js";
 import { pipelinesByModality } from "../../features/tasks/pipelines.js";
-import type { RepoType } from "../../lib/api-types.js";
+import type { RepoType } from "@modelhub/api-types";
 import { useTitle } from "../../lib/use-title.js";
 
 function Trending({ type, title }: { type: RepoType; title: string }) {

@@ -13,7 +13,7 @@ import {
   SPACE_SDKS,
 } from "../../features/search/filter-options.js";
 import { pipelineName, pipelinesByModality } from "../../features/tasks/pipelines.js";
-import type { RepoType } from "../../lib/api-types.js";
+import type { RepoType } from "@modelhub/api-types";
 import { formatCount } from "../../lib/format.js";
 import { useTitle } from "../../lib/use-title.js";
 

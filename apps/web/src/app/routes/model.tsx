@@ -15,7 +15,7 @@ import { LocalAppsCard } from "../../features/local-apps/local-apps-card.js";
 import { ModelTreeCard } from "../../features/model-tree/model-tree-card.js";
 import { SpacesUsingCard } from "../../features/repo-links/spaces-using-card.js";
 import { isNotFound } from "../../lib/api-error.js";
-import type { RepoInfo } from "../../lib/api-types.js";
+import type { RepoInfo } from "@modelhub/api-types";
 import { useTitle } from "../../lib/use-title.js";
 import { readmeLinkBase } from "../../config/paths.js";
 

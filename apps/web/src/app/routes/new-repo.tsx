@@ -6,7 +6,7 @@ import { useAuth } from "../../features/auth/auth-context.js";
 import { RequireUser } from "../../features/auth/components/require-user.js";
 import { LICENSES, SPACE_SDKS } from "../../features/search/filter-options.js";
 import { createRepo } from "../../features/upload/api/create-repo.js";
-import type { RepoType } from "../../lib/api-types.js";
+import type { RepoType } from "@modelhub/api-types";
 import { useTitle } from "../../lib/use-title.js";
 
 const NAME_PATTERN = "[A-Za-z0-9](?:[A-Za-z0-9._\\-]*[A-Za-z0-9])?";

@@ -8,7 +8,7 @@ import { useRepoRoute } from "../../features/repos/use-repo-route.js";
 import { SpaceUsesCard } from "../../features/repo-links/space-uses-card.js";
 import { isNotFound } from "../../lib/api-error.js";
 import { MissingCard } from "../../features/file-edit/empty-repo.js";
-import type { RepoInfo } from "../../lib/api-types.js";
+import type { RepoInfo } from "@modelhub/api-types";
 import { useTitle } from "../../lib/use-title.js";
 
 function sdkOf(info: RepoInfo): string | undefined {

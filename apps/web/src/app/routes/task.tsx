@@ -5,7 +5,7 @@ import { LazyMarkdown } from "../../features/markdown/lazy-markdown.js";
 import { useTask } from "../../features/tasks/api/get-tasks.js";
 import { TaskDemo } from "../../features/tasks/components/task-demo.js";
 import { isNotFound } from "../../lib/api-error.js";
-import type { ExampleRepoRef, RepoType } from "../../lib/api-types.js";
+import type { ExampleRepoRef, RepoType } from "@modelhub/api-types";
 import { useTitle } from "../../lib/use-title.js";
 
 function ExampleList({ title, items, type }: { title: string; items?: ExampleRepoRef[]; type: RepoType }) {

@@ -7,7 +7,7 @@ import { RepoPageFrame } from "../../features/repos/components/repo-page-frame.j
 import { useRepoRoute } from "../../features/repos/use-repo-route.js";
 import { uploadFiles, type FileProgress } from "../../features/upload/api/upload-files.js";
 import { UploadProgress } from "../../features/upload/upload-progress.js";
-import type { CommitResponse } from "../../lib/api-types.js";
+import type { CommitResponse } from "@modelhub/api-types";
 import { formatBytes } from "../../lib/format.js";
 
 function UploadForm() {

@@ -4,7 +4,8 @@ import { useTitle } from "../../lib/use-title.js";
 import { useAuth } from "../auth/auth-context.js";
 import { RequireUser } from "../auth/components/require-user.js";
 import "../inference-usage/usage.css";
-import { useAdminInference, useCheckBackend, type AdminBackend } from "./api.js";
+import type { AdminBackend } from "@modelhub/api-types";
+import { useAdminInference, useCheckBackend } from "./api.js";
 
 const number = new Intl.NumberFormat("en");
 

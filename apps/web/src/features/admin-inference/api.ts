@@ -1,33 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { AdminBackend, AdminInference } from "@modelhub/api-types";
 import { requestJson } from "../../lib/api-client.js";
-
-export interface BackendCheck {
-  checkedAt: string;
-  ok: boolean;
-  latencyMs: number;
-  error?: string;
-  source: "check" | "gateway";
-}
-
-export interface AdminBackend {
-  name: string;
-  kind: string;
-  status: "live" | "staging";
-  lastCheck: BackendCheck | null;
-  models: string[];
-  usage24h: {
-    requests: number;
-    failed: number;
-    promptTokens: number;
-    completionTokens: number;
-    totalTokens: number;
-  };
-}
-
-export interface AdminInference {
-  health: { intervalMs: number; timeoutMs: number; failuresBeforeStaging: number };
-  backends: AdminBackend[];
-}
 
 const KEY = ["admin-inference"];
 const segment = encodeURIComponent;

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import type { WhoAmI } from "../../lib/api-types.js";
+import type { WhoAmI } from "@modelhub/api-types";
 import { forgetLegacyStoredToken, storeCsrfToken } from "../../lib/credentials.js";
 import { currentSession, logout } from "./api/session.js";
 import { whoAmI } from "./api/whoami.js";

@@ -1,8 +1,8 @@
 import { useHighlighter } from "../../components/ui/code-block.js";
 import { formatBytes } from "../../lib/format.js";
-import type { FileChange } from "./api.js";
+import type { CommitFileChange } from "@modelhub/api-types";
 
-const STATUS_LABEL: Record<FileChange["status"], string> = {
+const STATUS_LABEL: Record<CommitFileChange["status"], string> = {
   added: "added",
   deleted: "deleted",
   modified: "modified",
@@ -52,7 +52,7 @@ function Patch({ path, patch }: { path: string; patch: string }) {
   );
 }
 
-function LfsChange({ lfs }: { lfs: NonNullable<FileChange["lfs"]> }) {
+function LfsChange({ lfs }: { lfs: NonNullable<CommitFileChange["lfs"]> }) {
   const side = (label: string, value: { oid: string; size: number } | undefined) =>
     value ? (
       <div>
@@ -70,7 +70,7 @@ function LfsChange({ lfs }: { lfs: NonNullable<FileChange["lfs"]> }) {
 }
 
 /** One changed file: a collapsible header with its counts, then its patch or what stands for it. */
-export function FileDiff({ change }: { change: FileChange }) {
+export function FileDiff({ change }: { change: CommitFileChange }) {
   return (
     <details className="card diff-file" open={change.additions + change.deletions <= 400}>
       <summary>

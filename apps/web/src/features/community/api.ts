@@ -1,71 +1,22 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { requestJson } from "../../lib/api-client.js";
-import type { RepoType } from "../../lib/api-types.js";
+import type {
+  DiscussionDetails,
+  DiscussionList,
+  MergeResponse,
+  NewCommentResponse,
+  NewDiscussionRequest,
+  NewDiscussionResponse,
+  NewStatusResponse,
+  NewTitleResponse,
+  RepoType,
+  UpdatedCommentResponse,
+} from "@modelhub/api-types";
 import { apiPaths } from "../../config/paths.js";
 
-/** Shapes of the hub's discussion routes (the ones `huggingface_hub` reads). */
-
-export type DiscussionStatus = "open" | "closed" | "merged" | "draft";
+/** The list filters of the community tab (the page's own vocabulary, sent as query parameters). */
 export type TypeFilter = "all" | "discussion" | "pull_request";
 export type StatusFilter = "all" | "open" | "closed";
-
-export interface DiscussionAuthor {
-  name: string;
-  type: string;
-  isOwner: boolean;
-}
-
-export interface DiscussionSummary {
-  num: number;
-  title: string;
-  status: DiscussionStatus;
-  createdAt: string;
-  updatedAt: string;
-  isPullRequest: boolean;
-  author: DiscussionAuthor;
-  numComments: number;
-}
-
-export interface DiscussionList {
-  discussions: DiscussionSummary[];
-  count: number;
-  start: number;
-  counts: Record<DiscussionStatus, number>;
-}
-
-export interface CommentData {
-  edited: boolean;
-  hidden: boolean;
-  hiddenBy?: string;
-  numEdits: number;
-  latest: { raw: string; updatedAt: string; author: { name: string } };
-}
-
-interface EventBase {
-  id: string;
-  createdAt: string;
-  author: DiscussionAuthor;
-}
-
-export type DiscussionEvent =
-  | (EventBase & { type: "comment"; data: CommentData })
-  | (EventBase & { type: "title-change"; data: { from: string; to: string } })
-  | (EventBase & { type: "status-change"; data: { status: DiscussionStatus; mergeCommitId?: string } })
-  | (EventBase & { type: "commit"; data: { subject: string; oid: string } });
-
-export interface DiscussionDetails extends DiscussionSummary {
-  events: DiscussionEvent[];
-  changes?: {
-    base: string;
-    head: string;
-    baseCommit: string | null;
-    headCommit: string | null;
-    mergeCommitId?: string;
-  };
-  filesWithConflicts?: string[];
-  /** The unified diff of the PR against its base (only with `diff=1`). */
-  diff?: string;
-}
 
 /** Lists come 50 a page. */
 export const PAGE_SIZE = 50;
@@ -116,13 +67,21 @@ export function useRefreshDiscussions(type: RepoType, id: string) {
 export function createDiscussion(
   type: RepoType,
   id: string,
-  input: { title: string; description: string; pullRequest?: boolean },
-): Promise<{ num: number; url: string }> {
-  return requestJson(base(type, id), { method: "POST", json: input });
+  input: NewDiscussionRequest,
+): Promise<NewDiscussionResponse> {
+  return requestJson<NewDiscussionResponse>(base(type, id), { method: "POST", json: input });
 }
 
-export function postComment(type: RepoType, id: string, num: number, comment: string): Promise<unknown> {
-  return requestJson(`${base(type, id)}/${num}/comment`, { method: "POST", json: { comment } });
+export function postComment(
+  type: RepoType,
+  id: string,
+  num: number,
+  comment: string,
+): Promise<NewCommentResponse> {
+  return requestJson<NewCommentResponse>(`${base(type, id)}/${num}/comment`, {
+    method: "POST",
+    json: { comment },
+  });
 }
 
 export function editComment(
@@ -131,21 +90,37 @@ export function editComment(
   num: number,
   commentId: string,
   content: string,
-): Promise<unknown> {
-  return requestJson(`${base(type, id)}/${num}/comment/${encodeURIComponent(commentId)}/edit`, {
-    method: "POST",
-    json: { content },
-  });
+): Promise<UpdatedCommentResponse> {
+  return requestJson<UpdatedCommentResponse>(
+    `${base(type, id)}/${num}/comment/${encodeURIComponent(commentId)}/edit`,
+    {
+      method: "POST",
+      json: { content },
+    },
+  );
 }
 
-export function hideComment(type: RepoType, id: string, num: number, commentId: string): Promise<unknown> {
-  return requestJson(`${base(type, id)}/${num}/comment/${encodeURIComponent(commentId)}/hide`, {
-    method: "POST",
-  });
+export function hideComment(
+  type: RepoType,
+  id: string,
+  num: number,
+  commentId: string,
+): Promise<UpdatedCommentResponse> {
+  return requestJson<UpdatedCommentResponse>(
+    `${base(type, id)}/${num}/comment/${encodeURIComponent(commentId)}/hide`,
+    {
+      method: "POST",
+    },
+  );
 }
 
-export function renameDiscussion(type: RepoType, id: string, num: number, title: string): Promise<unknown> {
-  return requestJson(`${base(type, id)}/${num}/title`, { method: "POST", json: { title } });
+export function renameDiscussion(
+  type: RepoType,
+  id: string,
+  num: number,
+  title: string,
+): Promise<NewTitleResponse> {
+  return requestJson<NewTitleResponse>(`${base(type, id)}/${num}/title`, { method: "POST", json: { title } });
 }
 
 export function changeStatus(
@@ -154,8 +129,11 @@ export function changeStatus(
   num: number,
   status: "open" | "closed",
   comment?: string,
-): Promise<unknown> {
-  return requestJson(`${base(type, id)}/${num}/status`, { method: "POST", json: { status, comment } });
+): Promise<NewStatusResponse> {
+  return requestJson<NewStatusResponse>(`${base(type, id)}/${num}/status`, {
+    method: "POST",
+    json: { status, comment },
+  });
 }
 
 export function mergePullRequest(
@@ -163,6 +141,6 @@ export function mergePullRequest(
   id: string,
   num: number,
   comment?: string,
-): Promise<unknown> {
-  return requestJson(`${base(type, id)}/${num}/merge`, { method: "POST", json: { comment } });
+): Promise<MergeResponse> {
+  return requestJson<MergeResponse>(`${base(type, id)}/${num}/merge`, { method: "POST", json: { comment } });
 }

@@ -1,8 +1,9 @@
 import { useState } from "react";
-import type { RepoType } from "../../lib/api-types.js";
+import type { RepoType } from "@modelhub/api-types";
 import { formatDate, formatRelative } from "../../lib/format.js";
 import { CommentMarkdown } from "./comment-markdown.js";
-import { editComment, hideComment, type CommentData, type DiscussionAuthor } from "./api.js";
+import type { CommentData, DiscussionAuthor } from "@modelhub/api-types";
+import { editComment, hideComment } from "./api.js";
 import type { CommunityRights } from "./permissions.js";
 import { InlineEditForm } from "./inline-edit-form.js";
 import { useAction } from "./use-action.js";

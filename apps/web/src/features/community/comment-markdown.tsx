@@ -1,5 +1,5 @@
 import { readmeLinkBase } from "../../config/paths.js";
-import type { RepoType } from "../../lib/api-types.js";
+import type { RepoType } from "@modelhub/api-types";
 import { LazyMarkdown } from "../markdown/lazy-markdown.js";
 
 /**

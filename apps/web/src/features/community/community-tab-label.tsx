@@ -1,4 +1,4 @@
-import type { RepoType } from "../../lib/api-types.js";
+import type { RepoType } from "@modelhub/api-types";
 import { useDiscussionList } from "./api.js";
 
 /** "Community" with the repo's number of open discussions and pull requests, for the repo tabs. */

@@ -3,7 +3,7 @@ import { Link, useNavigate } from "react-router";
 import { RequireUser } from "../auth/components/require-user.js";
 import { RepoPageFrame } from "../repos/components/repo-page-frame.js";
 import { useRepoRoute } from "../repos/use-repo-route.js";
-import type { RepoType } from "../../lib/api-types.js";
+import type { RepoType } from "@modelhub/api-types";
 import { createDiscussion, useRefreshDiscussions } from "./api.js";
 import { MarkdownInput } from "./markdown-input.js";
 import { communityPaths } from "./paths.js";

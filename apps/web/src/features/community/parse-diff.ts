@@ -1,8 +1,8 @@
-import type { FileChange, LfsSide } from "../commit-diff/api.js";
+import type { CommitFileChange, LfsSide } from "@modelhub/api-types";
 
 /** A pull request's diff as the hub serves it (`git diff base head`), split into the commit page's file changes. */
 export interface ParsedDiff {
-  files: FileChange[];
+  files: CommitFileChange[];
   /** The hub cut the diff at its size limit. */
   cut: boolean;
 }
@@ -34,7 +34,7 @@ function pathFromHeader(line: string): string {
 }
 
 /** The before/after sides of a changed LFS pointer file, read from its patch. */
-function lfsSides(patchLines: string[]): FileChange["lfs"] | undefined {
+function lfsSides(patchLines: string[]): CommitFileChange["lfs"] | undefined {
   const side = (mark: string): LfsSide | undefined => {
     const lines = patchLines.filter((l) => l.startsWith(mark) || l.startsWith(" ")).map((l) => l.slice(1));
     if (!lines.includes(LFS_VERSION)) return undefined;
@@ -47,16 +47,16 @@ function lfsSides(patchLines: string[]): FileChange["lfs"] | undefined {
   return before || after ? { before, after } : undefined;
 }
 
-function finish(file: FileChange, patchLines: string[]): FileChange {
+function finish(file: CommitFileChange, patchLines: string[]): CommitFileChange {
   const lfs = lfsSides(patchLines);
   if (lfs) return { ...file, lfs, patch: undefined };
   return { ...file, patch: patchLines.length > 0 ? patchLines.join("\n") : undefined };
 }
 
 export function parseDiff(text: string): ParsedDiff {
-  const files: FileChange[] = [];
+  const files: CommitFileChange[] = [];
   let cut = false;
-  let current: FileChange | undefined;
+  let current: CommitFileChange | undefined;
   let patch: string[] = [];
   let inHunk = false;
   const flush = () => {

@@ -1,5 +1,5 @@
 import { paths } from "../../config/paths.js";
-import type { RepoType } from "../../lib/api-types.js";
+import type { RepoType } from "@modelhub/api-types";
 import type { StatusFilter, TypeFilter } from "./api.js";
 
 /** Page URLs of the Community tab, shaped as on the Hub (`/{id}/discussions/…`). */

@@ -1,12 +1,34 @@
 import { describe, expect, it } from "vitest";
-import type { WhoAmI } from "../../lib/api-types.js";
+import type { WhoAmI, WhoAmIOrg } from "@modelhub/api-types";
 import { canModerate, communityRights } from "./permissions.js";
+
+const org = (name: string, roleInOrg: string): WhoAmIOrg => ({
+  type: "org",
+  id: name,
+  name,
+  fullname: name,
+  email: "",
+  avatarUrl: "",
+  canPay: false,
+  periodEnd: null,
+  roleInOrg,
+});
 
 const user = (name: string, orgs: { name: string; roleInOrg: string }[] = []): WhoAmI => ({
   type: "user",
   id: name,
   name,
-  orgs,
+  fullname: name,
+  email: "",
+  emailVerified: false,
+  avatarUrl: "",
+  isPro: false,
+  canPay: false,
+  periodEnd: null,
+  billingMode: "postpaid",
+  isAdmin: false,
+  orgs: orgs.map((entry) => org(entry.name, entry.roleInOrg)),
+  auth: { type: "web_session" },
 });
 
 describe("communityRights", () => {

@@ -1,4 +1,4 @@
-import type { WhoAmI } from "../../lib/api-types.js";
+import type { WhoAmI } from "@modelhub/api-types";
 import { useAuth } from "../auth/auth-context.js";
 
 const WRITE_ROLES = new Set(["write", "admin"]);
@@ -11,16 +11,13 @@ export interface CommunityRights {
   writer: boolean;
 }
 
-type OrgWithRole = NonNullable<WhoAmI["orgs"]>[number] & { roleInOrg?: string };
-
 /** What the viewer may do on `id`'s discussions; the hub decides for real, these only pick buttons. */
 export function communityRights(user: WhoAmI | undefined, id: string): CommunityRights {
   if (!user) return { signedIn: false, writer: false };
   const owner = id.split("/")[0].toLowerCase();
-  const orgs = (user.orgs ?? []) as OrgWithRole[];
   const writer =
     user.name.toLowerCase() === owner ||
-    orgs.some((org) => org.name.toLowerCase() === owner && WRITE_ROLES.has(org.roleInOrg ?? ""));
+    user.orgs.some((org) => org.name.toLowerCase() === owner && WRITE_ROLES.has(org.roleInOrg));
   return { signedIn: true, user: user.name, writer };
 }
 

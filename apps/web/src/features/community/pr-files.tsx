@@ -3,7 +3,8 @@ import { EmptyState, ErrorState, Skeleton } from "../../components/ui/status.js"
 import { paths } from "../../config/paths.js";
 import { formatRelative } from "../../lib/format.js";
 import { FileDiff } from "../commit-diff/file-diff.js";
-import { useDiscussion, type DiscussionEvent } from "./api.js";
+import type { DiscussionEvent } from "@modelhub/api-types";
+import { useDiscussion } from "./api.js";
 import type { CommentTarget } from "./comment-card.js";
 import { parseDiff } from "./parse-diff.js";
 

@@ -1,4 +1,4 @@
-import type { DiscussionDetails } from "./api.js";
+import type { DiscussionDetails } from "@modelhub/api-types";
 import type { CommentTarget } from "./comment-card.js";
 import type { CommunityRights } from "./permissions.js";
 

@@ -1,4 +1,4 @@
-import type { DiscussionStatus } from "./api.js";
+import type { DiscussionStatus } from "@modelhub/api-types";
 
 const LABEL: Record<DiscussionStatus, string> = {
   open: "Open",

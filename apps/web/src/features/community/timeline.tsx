@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { paths } from "../../config/paths.js";
 import { formatDate, formatRelative } from "../../lib/format.js";
-import type { DiscussionEvent } from "./api.js";
+import type { DiscussionEvent } from "@modelhub/api-types";
 import { CommentCard, type CommentTarget } from "./comment-card.js";
 import type { CommunityRights } from "./permissions.js";
 

@@ -4,7 +4,7 @@ import {
   type DatasetLibraryKey,
   type DatasetLibrarySnippet,
 } from "@modelhub/tasks";
-import type { RepoInfo } from "../../lib/api-types.js";
+import type { RepoInfo } from "@modelhub/api-types";
 
 export interface DatasetLibrariesView {
   libraries: { value: DatasetLibraryKey; label: string }[];

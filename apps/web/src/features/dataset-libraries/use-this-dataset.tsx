@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from "react";
 import { CodeBlock } from "../../components/ui/code-block.js";
-import type { RepoInfo } from "../../lib/api-types.js";
+import type { RepoInfo } from "@modelhub/api-types";
 import { hubOrigin } from "../snippets/components/hub-endpoint-note.js";
 import { datasetLibrariesView, highlightLanguage } from "./dataset-libraries-view.js";
 

@@ -1,17 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { requestJson } from "../../lib/api-client.js";
 import { apiPaths } from "../../config/paths.js";
-import type { RepoType } from "../../lib/api-types.js";
+import type { DailyDownloads, RepoType } from "@modelhub/api-types";
 import { formatCount } from "../../lib/format.js";
-import { sparklinePoints, type DayCount } from "./sparkline-path.js";
+import { sparklinePoints } from "./sparkline-path.js";
 
 const WIDTH = 240;
 const HEIGHT = 36;
-
-interface DailyDownloads {
-  days: DayCount[];
-  total: number;
-}
 
 /** The last 30 days of counted downloads as a small line chart (nothing while loading or on error). */
 export function DownloadsSparkline({ type, id }: { type: RepoType; id: string }) {

@@ -1,8 +1,4 @@
-/** One day of counted downloads, as `GET …/downloads/daily` answers it. */
-export interface DayCount {
-  day: string;
-  count: number;
-}
+import type { DayCount } from "@modelhub/api-types";
 
 /**
  * SVG polyline points for daily counts in a `width` × `height` box (y grows downwards; the largest

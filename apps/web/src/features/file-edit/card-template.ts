@@ -1,4 +1,4 @@
-import type { RepoType } from "../../lib/api-types.js";
+import type { RepoType } from "@modelhub/api-types";
 
 /** The starting text of a new repo card: a small metadata block and the headings readers look for. */
 export function cardTemplate(type: RepoType, id: string): string {

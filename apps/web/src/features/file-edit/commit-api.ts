@@ -1,7 +1,7 @@
 import { apiPaths } from "../../config/paths.js";
 import { requestJson } from "../../lib/api-client.js";
 import { ApiError } from "../../lib/api-error.js";
-import type { RepoType } from "../../lib/api-types.js";
+import type { CommitResponse, RepoType } from "@modelhub/api-types";
 import { toBase64 } from "../upload/api/encode.js";
 
 /** One change of a browser commit. */
@@ -22,12 +22,6 @@ export interface CommitResult {
   commitOid: string;
   /** Set when the commit opened a pull request (refs/pr/N). */
   pullRequestNum?: number;
-}
-
-interface CommitAnswer {
-  commitOid: string;
-  commitUrl: string;
-  pullRequestUrl?: string;
 }
 
 /** The NDJSON body of `POST /api/{type}s/{id}/commit/{rev}`: a header line, then one line per change. */
@@ -73,7 +67,7 @@ export async function commitChanges(
   request: CommitRequest,
   options: { createPr?: boolean } = {},
 ): Promise<CommitResult> {
-  const answer = await requestJson<CommitAnswer>(apiPaths.commit(type, id, branch), {
+  const answer = await requestJson<CommitResponse>(apiPaths.commit(type, id, branch), {
     method: "POST",
     query: { create_pr: options.createPr ? "1" : undefined },
     body: commitBody(request),

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
 import { paths } from "../../config/paths.js";
-import type { RepoType } from "../../lib/api-types.js";
+import type { RepoType } from "@modelhub/api-types";
 import type { CommittedState } from "./use-commit.js";
 
 function committedOf(state: unknown): CommittedState["committed"] | undefined {

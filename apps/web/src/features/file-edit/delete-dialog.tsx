@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import type { RepoType } from "../../lib/api-types.js";
+import type { RepoType } from "@modelhub/api-types";
 import { DeletePanel } from "./delete-panel.js";
 
 /** The delete confirmation as a modal dialog, so the page's toolbar layout stays as it is. */

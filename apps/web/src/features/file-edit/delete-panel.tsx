@@ -1,5 +1,5 @@
 import { paths } from "../../config/paths.js";
-import type { RepoType } from "../../lib/api-types.js";
+import type { RepoType } from "@modelhub/api-types";
 import { getTree } from "../repos/api/get-tree.js";
 import { CommitForm } from "./commit-form.js";
 import { branchOf, parentFolder } from "./edit-paths.js";

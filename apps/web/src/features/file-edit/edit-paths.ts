@@ -1,5 +1,5 @@
 import { encodePath, paths } from "../../config/paths.js";
-import type { RepoType } from "../../lib/api-types.js";
+import type { RepoType } from "@modelhub/api-types";
 
 /** Page URLs of the browser editor (the Hub's own scheme: /{id}/new/{rev}/{folder}, /{id}/edit/{rev}/{path}). */
 export const editPaths = {

@@ -8,7 +8,7 @@ import { RepoPageFrame } from "../repos/components/repo-page-frame.js";
 import { useRepoRoute } from "../repos/use-repo-route.js";
 import { useQuery } from "@tanstack/react-query";
 import { isNotFound } from "../../lib/api-error.js";
-import type { RepoType } from "../../lib/api-types.js";
+import type { RepoType } from "@modelhub/api-types";
 import { cardTemplate } from "./card-template.js";
 import { checkCard } from "./card-check.js";
 import { CommitForm } from "./commit-form.js";

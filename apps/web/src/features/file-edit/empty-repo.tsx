@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { CodeBlock } from "../../components/ui/code-block.js";
 import { paths } from "../../config/paths.js";
-import type { RepoType, Sibling } from "../../lib/api-types.js";
+import type { RepoType, Sibling } from "@modelhub/api-types";
 import { isEmptyRepo, startCommands } from "./start-commands.js";
 import { editPaths } from "./edit-paths.js";
 import { useCanWrite } from "./use-can-write.js";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { paths } from "../../config/paths.js";
-import type { RepoType } from "../../lib/api-types.js";
+import type { RepoType } from "@modelhub/api-types";
 import { DeleteDialog } from "./delete-dialog.js";
 import { baseName, EDITABLE_TEXT, editPaths } from "./edit-paths.js";
 import { useCanWrite } from "./use-can-write.js";

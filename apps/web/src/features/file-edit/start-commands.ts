@@ -1,5 +1,5 @@
 import { paths } from "../../config/paths.js";
-import type { RepoType, Sibling } from "../../lib/api-types.js";
+import type { RepoType, Sibling } from "@modelhub/api-types";
 
 /** A repo with no files, or only the .gitattributes every new repo starts with. */
 export function isEmptyRepo(files: { path: string }[] | Sibling[] | undefined): boolean {

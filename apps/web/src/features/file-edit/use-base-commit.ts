@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { isNotFound } from "../../lib/api-error.js";
-import type { RepoType } from "../../lib/api-types.js";
+import type { RepoType } from "@modelhub/api-types";
 import { getRepoInfo } from "../repos/api/get-repo-info.js";
 
 /**

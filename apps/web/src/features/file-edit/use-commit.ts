@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { ApiError } from "../../lib/api-error.js";
-import type { RepoType } from "../../lib/api-types.js";
+import type { RepoType } from "@modelhub/api-types";
 import { commitChanges, commitErrorMessage, type CommitResult, type FileChange } from "./commit-api.js";
 import type { CommitFields } from "./commit-form.js";
 import { editPaths } from "./edit-paths.js";

@@ -1,6 +1,6 @@
 import { requestJson } from "../../lib/api-client.js";
 import { ApiError } from "../../lib/api-error.js";
-import type { RepoType } from "../../lib/api-types.js";
+import type { RepoType } from "@modelhub/api-types";
 
 /**
  * The hub's own check of a card (`POST /api/validate-yaml`, what huggingface_hub calls before an

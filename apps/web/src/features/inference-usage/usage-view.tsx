@@ -1,6 +1,6 @@
 import { EmptyState } from "../../components/ui/status.js";
 import { formatDate } from "../../lib/format.js";
-import type { UsageReport, UsageTotals } from "./api.js";
+import type { UsageReport, UsageTotals } from "@modelhub/api-types";
 import "./usage.css";
 
 const number = new Intl.NumberFormat("en");

@@ -1,6 +1,6 @@
 import { LOCAL_APPS } from "@modelhub/tasks";
 import { describe, expect, it } from "vitest";
-import type { RepoInfo } from "../../lib/api-types.js";
+import type { RepoInfo } from "@modelhub/api-types";
 import { localAppsView } from "./local-apps-view.js";
 
 const HUB = "http://127.0.0.1:8080";

@@ -8,7 +8,7 @@ import {
   type LocalAppSource,
   type ModelData,
 } from "@modelhub/tasks";
-import type { RepoInfo } from "../../lib/api-types.js";
+import type { RepoInfo } from "@modelhub/api-types";
 import { formatBytes } from "../../lib/format.js";
 
 export interface LocalAppsView {

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { requestJson } from "../../lib/api-client.js";
-import type { ModelTree } from "./model-tree-view.js";
+import type { ModelTree } from "@modelhub/api-types";
 
 export function modelTreePath(id: string): string {
   return `/api/models/${id}/model-tree`;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { childrenHref, modelTreeView, type ModelTree } from "./model-tree-view.js";
+import type { ModelTree } from "@modelhub/api-types";
+import { childrenHref, modelTreeView } from "./model-tree-view.js";
 
 const none = { adapter: 0, finetune: 0, merge: 0, quantized: 0 };
 
@@ -60,7 +61,9 @@ describe("model tree card view", () => {
   });
 
   it("tolerates relations missing from the counts", () => {
-    const view = modelTreeView({ _id: "3", id: "a/b", childrenModelCount: { merge: 1 } });
+    // the wire type has every relation; a partial answer (another hub) must not break the card
+    const partial = { merge: 1 } as ModelTree["childrenModelCount"];
+    const view = modelTreeView({ _id: "3", id: "a/b", childrenModelCount: partial });
     expect(view?.children).toEqual([
       { relation: "merge", label: "Merges", count: 1, href: childrenHref("merge", "a/b") },
     ]);

@@ -1,14 +1,5 @@
+import type { BaseModelRelation, ModelTree } from "@modelhub/api-types";
 import { paths } from "../../config/paths.js";
-
-export type BaseModelRelation = "adapter" | "finetune" | "merge" | "quantized";
-
-/** `GET /api/models/{id}/model-tree`: the Hub's `baseModels` and `childrenModelCount` shapes. */
-export interface ModelTree {
-  _id: string;
-  id: string;
-  baseModels?: { relation: BaseModelRelation; models: { id: string; exists: boolean }[] };
-  childrenModelCount: Partial<Record<BaseModelRelation, number>>;
-}
 
 export interface ModelTreeView {
   /** "Base model" or "Base models". */

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { requestJson } from "../../lib/api-client.js";
-import type { OrgMember, OrgOverview, OrgRole, UserOverview } from "../../lib/api-types.js";
+import type { CreatedOrg, OrgMember, OrgOverview, OrgRole, UserOverview } from "@modelhub/api-types";
 import { orgApiPaths } from "./paths.js";
 
 export const ORG_ROLES: readonly OrgRole[] = ["admin", "write", "read"];
@@ -10,13 +10,6 @@ export const ROLE_HELP: Record<OrgRole, string> = {
   write: "creates repos and pushes to them",
   read: "sees the organisation's private repos",
 };
-
-export interface CreatedOrg {
-  type: "org";
-  id: string;
-  name: string;
-  fullname: string;
-}
 
 export function createOrg(input: { name: string; fullname?: string }): Promise<CreatedOrg> {
   return requestJson<CreatedOrg>(orgApiPaths.create(), { json: input });

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Link, useParams } from "react-router";
 import { ErrorState, Skeleton } from "../../components/ui/status.js";
 import { paths } from "../../config/paths.js";
-import type { OrgMember, OrgRole } from "../../lib/api-types.js";
+import type { OrgMember, OrgRole } from "@modelhub/api-types";
 import { useTitle } from "../../lib/use-title.js";
 import { useAuth } from "../auth/auth-context.js";
 import { ORG_ROLES, ROLE_HELP, useMemberChanges, useOrgMembers, useOrgOverview } from "./api.js";

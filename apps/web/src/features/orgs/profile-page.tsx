@@ -2,7 +2,7 @@ import { Link, useParams } from "react-router";
 import { ErrorState, NotFoundState, Skeleton } from "../../components/ui/status.js";
 import { paths } from "../../config/paths.js";
 import { isNotFound } from "../../lib/api-error.js";
-import type { OrgMember, RepoType } from "../../lib/api-types.js";
+import type { OrgMember, RepoType } from "@modelhub/api-types";
 import { formatCount, formatDate } from "../../lib/format.js";
 import { useTitle } from "../../lib/use-title.js";
 import { useAuth } from "../auth/auth-context.js";

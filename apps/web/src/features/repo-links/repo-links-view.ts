@@ -1,5 +1,5 @@
 import { paths } from "../../config/paths.js";
-import type { RepoType } from "../../lib/api-types.js";
+import type { RepoType } from "@modelhub/api-types";
 
 export interface LinkedRepo {
   id: string;

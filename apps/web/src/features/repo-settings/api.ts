@@ -1,21 +1,20 @@
 import { requestJson } from "../../lib/api-client.js";
-import type { RepoType } from "../../lib/api-types.js";
+import type { MoveRepoRequest, RepoSettingsRequest, RepoType } from "@modelhub/api-types";
 import { apiPaths } from "../../config/paths.js";
-
-export type GateMode = false | "auto" | "manual";
 
 /** `PUT /api/{type}s/{id}/settings`: visibility and gating, as the Hub's settings route takes them. */
 export function updateRepoSettings(
   type: RepoType,
   id: string,
-  settings: { private?: boolean; gated?: GateMode },
+  settings: RepoSettingsRequest,
 ): Promise<unknown> {
   return requestJson(`${apiPaths.repo(type, id)}/settings`, { method: "PUT", json: settings });
 }
 
 /** `POST /api/repos/move`: the old id keeps redirecting to the new one until it is reused. */
 export function moveRepo(type: RepoType, fromRepo: string, toRepo: string): Promise<unknown> {
-  return requestJson("/api/repos/move", { method: "POST", json: { fromRepo, toRepo, type } });
+  const move: MoveRepoRequest = { fromRepo, toRepo, type };
+  return requestJson("/api/repos/move", { method: "POST", json: move });
 }
 
 export function deleteRepo(type: RepoType, id: string): Promise<unknown> {

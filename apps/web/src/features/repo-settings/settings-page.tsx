@@ -3,12 +3,13 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { Skeleton } from "../../components/ui/status.js";
 import { paths, repoTypeLabel } from "../../config/paths.js";
-import type { RepoInfo, RepoType } from "../../lib/api-types.js";
+import type { RepoInfo, RepoType } from "@modelhub/api-types";
 import { RequireUser } from "../auth/components/require-user.js";
 import { useRepoInfo } from "../repos/api/get-repo-info.js";
 import { RepoPageFrame } from "../repos/components/repo-page-frame.js";
 import { useRepoRoute } from "../repos/use-repo-route.js";
-import { deleteRepo, moveRepo, updateRepoSettings, type GateMode } from "./api.js";
+import type { GatedMode } from "@modelhub/api-types";
+import { deleteRepo, moveRepo, updateRepoSettings } from "./api.js";
 
 const ID_PATTERN =
   "[A-Za-z0-9](?:[A-Za-z0-9._\\-]*[A-Za-z0-9])?/[A-Za-z0-9](?:[A-Za-z0-9._\\-]*[A-Za-z0-9])?";
@@ -102,7 +103,7 @@ function GatingSection({ type, info, refresh }: { type: RepoType; info: RepoInfo
   const action = useAction();
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const gated: GateMode = mode === "off" ? false : (mode as "auto" | "manual");
+    const gated: GatedMode = mode === "off" ? false : (mode as "auto" | "manual");
     void action
       .run(() => updateRepoSettings(type, info.id, { gated }), "Access settings saved.")
       .then((ok) => ok && refresh());

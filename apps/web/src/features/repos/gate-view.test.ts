@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { GateState } from "../../lib/api-types.js";
+import type { GateState } from "@modelhub/api-types";
 import { gateView, inputTypeOf } from "./gate-view.js";
 
 const base: GateState = {
@@ -9,6 +9,7 @@ const base: GateState = {
   rejectionReason: null,
   canManage: false,
   fields: {},
+  fieldOptions: {},
 };
 
 describe("gateView", () => {

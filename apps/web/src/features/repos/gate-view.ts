@@ -1,4 +1,4 @@
-import type { GateState } from "../../lib/api-types.js";
+import type { GateState } from "@modelhub/api-types";
 
 /** What the gate notice of a gated repo shows to the current viewer. */
 export type GateView =

@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { RepoType } from "../../lib/api-types.js";
+import type { RepoType } from "@modelhub/api-types";
 import { readmeQuery } from "./api/get-file-text.js";
 import { repoInfoQuery } from "./api/get-repo-info.js";
 

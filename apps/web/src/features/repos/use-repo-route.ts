@@ -1,5 +1,5 @@
 import { useLocation, useParams } from "react-router";
-import type { RepoType } from "../../lib/api-types.js";
+import type { RepoType } from "@modelhub/api-types";
 
 export interface RepoRoute {
   type: RepoType;

@@ -1,7 +1,12 @@
 import { licenseLabel } from "./license-label.js";
-import type { RepoType } from "../../lib/api-types.js";
-import type { FilterChoice } from "./components/filter-group.js";
-import type { Facets, FacetValue } from "./api/get-facets.js";
+import type { Facets, FacetValue, RepoType } from "@modelhub/api-types";
+
+/** One chip of a filter group: the value the listing filters by, its label, and how many results have it. */
+export interface FilterChoice {
+  value: string;
+  label: string;
+  count?: number;
+}
 
 /** Which facet of the answer a filter group shows. */
 export type FacetGroup = "task" | "library" | "language" | "license" | "tag" | "sdk";

@@ -1,4 +1,4 @@
-import type { RepoType } from "../../lib/api-types.js";
+import type { RepoType } from "@modelhub/api-types";
 import type { FacetParams } from "./api/get-facets.js";
 
 export function repoTypeOfPath(pathname: string): RepoType {

@@ -1,8 +1,7 @@
 import { useMemo } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import { useFacets } from "./api/get-facets.js";
-import { countedChoices, facetGroupOfTitle, type FacetGroup } from "./facet-choices.js";
-import type { FilterChoice } from "./components/filter-group.js";
+import { countedChoices, facetGroupOfTitle, type FacetGroup, type FilterChoice } from "./facet-choices.js";
 import { facetParamsOf, repoTypeOfPath } from "./facet-params.js";
 
 export interface CountedChoices {

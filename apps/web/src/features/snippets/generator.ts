@@ -14,7 +14,7 @@ import {
   MODEL_LIBRARIES_UI_ELEMENTS,
   type ModelData,
 } from "@modelhub/tasks";
-import type { InferenceSnippet, RepoInfo } from "../../lib/api-types.js";
+import type { InferenceSnippet, RepoInfo } from "@modelhub/api-types";
 
 export type { SnippetOptions };
 export type ProviderMappingArg = InferenceProviderMapping;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { RepoInfo } from "../../lib/api-types.js";
+import type { RepoInfo } from "@modelhub/api-types";
 import { localInferenceSnippets } from "./generator.js";
 import { panelInferenceSnippets } from "./panel-snippets.js";
 import {

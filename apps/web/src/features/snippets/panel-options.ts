@@ -1,5 +1,5 @@
-import type { RepoInfo } from "../../lib/api-types.js";
-import type { ProviderMapping } from "../repos/api/get-provider-mapping.js";
+import type { RepoInfo } from "@modelhub/api-types";
+import type { ProviderMappingListItem } from "@modelhub/api-types";
 import type { ProviderMappingArg, SnippetOptions } from "./generator.js";
 
 /** The provider choice that aims the snippets at the user's own OpenAI-compatible or TGI server. */
@@ -154,7 +154,10 @@ export function snippetOptionsFor(state: PanelState, conversational: boolean): S
  * when there are several), `auto` and the huggingface.co providers (live first), then the self-hosted
  * option. `mappings` are the huggingface.co ones; `hubBackends` the hub's backends serving the model.
  */
-export function providerChoices(mappings: ProviderMapping[], hubBackends: readonly string[] = []): string[] {
+export function providerChoices(
+  mappings: ProviderMappingListItem[],
+  hubBackends: readonly string[] = [],
+): string[] {
   const hub =
     hubBackends.length === 0
       ? []
@@ -168,7 +171,7 @@ export function providerChoices(mappings: ProviderMapping[], hubBackends: readon
 /** The provider in effect: the user's pick when still offered, else the first choice. */
 export function activeProvider(
   state: PanelState,
-  mappings: ProviderMapping[],
+  mappings: ProviderMappingListItem[],
   hubBackends: readonly string[] = [],
 ): string {
   const choices = providerChoices(mappings, hubBackends);
@@ -182,7 +185,7 @@ export function activeProvider(
 export function generatorTarget(
   model: RepoInfo,
   provider: string,
-  mappings: ProviderMapping[],
+  mappings: ProviderMappingListItem[],
 ): { provider: string; mapping: ProviderMappingArg | undefined } {
   if (provider === SELF_HOSTED) return { provider: "hf-inference", mapping: undefined };
   return { provider, mapping: mappingArgFor(model, provider, mappings) };
@@ -191,7 +194,7 @@ export function generatorTarget(
 export function mappingArgFor(
   model: RepoInfo,
   provider: string,
-  mappings: ProviderMapping[],
+  mappings: ProviderMappingListItem[],
 ): ProviderMappingArg | undefined {
   // For "auto" the hub's own snippet endpoint passes the first live mapping; the panel does the same.
   const entry =

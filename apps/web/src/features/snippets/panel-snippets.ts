@@ -1,5 +1,5 @@
-import type { InferenceSnippet, RepoInfo } from "../../lib/api-types.js";
-import type { ProviderMapping } from "../repos/api/get-provider-mapping.js";
+import type { InferenceSnippet, RepoInfo } from "@modelhub/api-types";
+import type { ProviderMappingListItem } from "@modelhub/api-types";
 import { localInferenceSnippets } from "./generator.js";
 import {
   generatorTarget,
@@ -18,7 +18,7 @@ import {
  */
 export function panelInferenceSnippets(
   model: RepoInfo,
-  mappings: ProviderMapping[],
+  mappings: ProviderMappingListItem[],
   state: PanelState,
   provider: string,
   conversational: boolean,

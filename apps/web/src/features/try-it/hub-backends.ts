@@ -1,13 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { requestJson } from "../../lib/api-client.js";
-import type { ProviderMapping } from "../repos/api/get-provider-mapping.js";
-
-/** `GET /api/inference/backends`: the inference backends of this hub (never their address). */
-export interface HubBackend {
-  name: string;
-  kind: string;
-  status: "live" | "staging";
-}
+import type { ProviderMappingListItem, PublicBackend } from "@modelhub/api-types";
 
 /** A backend of this hub that serves the model, with what it serves it for. */
 export interface HubServing {
@@ -19,13 +12,13 @@ export interface HubServing {
 export function useHubBackends() {
   return useQuery({
     queryKey: ["inference-backends"],
-    queryFn: () => requestJson<HubBackend[]>("/api/inference/backends"),
+    queryFn: () => requestJson<PublicBackend[]>("/api/inference/backends"),
     staleTime: 60_000,
   });
 }
 
 /** Whether a mapping's provider is one of this hub's backends (names compare case-insensitively). */
-export function isHubBackend(provider: string, backends: readonly HubBackend[]): boolean {
+export function isHubBackend(provider: string, backends: readonly PublicBackend[]): boolean {
   const name = provider.toLowerCase();
   return backends.some((backend) => backend.name.toLowerCase() === name);
 }
@@ -35,8 +28,8 @@ export function isHubBackend(provider: string, backends: readonly HubBackend[]):
  * fails is `staging` even if the mapping was published before it failed.
  */
 export function hubServings(
-  mappings: readonly ProviderMapping[],
-  backends: readonly HubBackend[],
+  mappings: readonly ProviderMappingListItem[],
+  backends: readonly PublicBackend[],
 ): HubServing[] {
   const servings: HubServing[] = [];
   for (const mapping of mappings) {

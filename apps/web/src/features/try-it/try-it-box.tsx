@@ -2,9 +2,9 @@ import { useState, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { Skeleton } from "../../components/ui/status.js";
 import { paths } from "../../config/paths.js";
-import type { RepoInfo } from "../../lib/api-types.js";
+import type { RepoInfo } from "@modelhub/api-types";
 import { useAuth } from "../auth/auth-context.js";
-import type { ProviderMapping } from "../repos/api/get-provider-mapping.js";
+import type { ProviderMappingListItem } from "@modelhub/api-types";
 import { ChatView } from "./chat-view.js";
 import { CompletionView } from "./completion-view.js";
 import { hubServings, useHubBackends, type HubServing } from "./hub-backends.js";
@@ -78,7 +78,7 @@ function Playground({ model, servings }: { model: RepoInfo; servings: HubServing
 }
 
 /** The hub's own inference widget: chats with (or completes text from) a model this hub's gateway serves. */
-export function TryItBox({ model, mappings }: { model: RepoInfo; mappings: ProviderMapping[] }) {
+export function TryItBox({ model, mappings }: { model: RepoInfo; mappings: ProviderMappingListItem[] }) {
   const backends = useHubBackends();
   const { signedIn, checking } = useAuth();
   if (backends.isPending || checking)

@@ -1,5 +1,5 @@
 import { requestJson } from "../../../lib/api-client.js";
-import type { LoginResponse } from "../../../lib/api-types.js";
+import type { LoginResponse } from "@modelhub/api-types";
 
 /** Username + password sign-in: the hub sets the session cookie and answers with its CSRF token. */
 export function login(username: string, password: string): Promise<LoginResponse> {

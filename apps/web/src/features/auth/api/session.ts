@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { SessionState, WebSessionInfo } from "@modelhub/api-types";
 import { requestJson } from "../../../lib/api-client.js";
-
-export type SessionState = { signedIn: false } | { signedIn: true; user: string; csrfToken: string };
 
 /** Whether this browser has a live session cookie, and its CSRF token. */
 export function currentSession(): Promise<SessionState> {
@@ -11,17 +10,6 @@ export function currentSession(): Promise<SessionState> {
 /** Ends the session on the hub (the cookie stops working everywhere). */
 export function logout(): Promise<unknown> {
   return requestJson<unknown>("/api/logout", { method: "POST" });
-}
-
-/** One browser sign-in of the user, as `GET /api/settings/sessions` lists it. */
-export interface WebSessionInfo {
-  id: string;
-  createdAt: string;
-  lastSeenAt: string;
-  expiresAt: string;
-  userAgent: string | null;
-  /** The session of this browser. */
-  current: boolean;
 }
 
 const SESSIONS = "/api/settings/sessions";

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { requestJson } from "../../../lib/api-client.js";
-import type { AccessTokenInfo, CreatedAccessToken } from "../../../lib/api-types.js";
+import type { AccessTokenInfo, CreatedAccessToken } from "@modelhub/api-types";
 
 const TOKENS = "/api/settings/tokens";
 

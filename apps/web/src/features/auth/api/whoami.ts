@@ -1,5 +1,5 @@
 import { requestJson } from "../../../lib/api-client.js";
-import type { WhoAmI } from "../../../lib/api-types.js";
+import type { WhoAmI } from "@modelhub/api-types";
 import { apiPaths } from "../../../config/paths.js";
 
 /** The signed-in user of this browser's session. */

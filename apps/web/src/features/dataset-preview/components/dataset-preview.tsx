@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { EmptyState, ErrorState, Skeleton } from "../../../components/ui/status.js";
-import type { RepoInfo } from "../../../lib/api-types.js";
+import type { RepoInfo } from "@modelhub/api-types";
 import { cellText, MAX_ROWS, previewFormat, readPreview } from "../lib/preview-rows.js";
 
 export function previewableFiles(info: RepoInfo) {

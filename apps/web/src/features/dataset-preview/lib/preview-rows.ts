@@ -1,5 +1,5 @@
 import { send } from "../../../lib/api-client.js";
-import type { RepoType } from "../../../lib/api-types.js";
+import type { RepoType } from "@modelhub/api-types";
 import { paths } from "../../../config/paths.js";
 
 export type PreviewFormat = "csv" | "tsv" | "jsonl" | "parquet";

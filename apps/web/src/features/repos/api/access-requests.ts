@@ -1,6 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { requestJson } from "../../../lib/api-client.js";
-import type { AccessRequest, AccessRequestStatus, GateState, RepoType } from "../../../lib/api-types.js";
+import type {
+  AccessRequest,
+  AccessRequestStatus,
+  AskAccessResponse,
+  GateState,
+  RepoType,
+} from "@modelhub/api-types";
 import { apiPaths } from "../../../config/paths.js";
 
 const gateKey = (type: RepoType, id: string, user: string | undefined) => ["gate", type, id, user ?? ""];
@@ -18,13 +24,10 @@ export function useAskAccess(type: RepoType, id: string, user: string | undefine
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (answers: Record<string, string | boolean>) =>
-      requestJson<{ status: AccessRequestStatus; hasAccess: boolean }>(
-        `${apiPaths.repo(type, id)}/ask-access`,
-        {
-          method: "POST",
-          json: answers,
-        },
-      ),
+      requestJson<AskAccessResponse>(`${apiPaths.repo(type, id)}/ask-access`, {
+        method: "POST",
+        json: answers,
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: gateKey(type, id, user) }),
   });
 }

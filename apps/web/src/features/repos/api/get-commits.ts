@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { requestPage } from "../../../lib/api-client.js";
-import type { CommitEntry, RepoType } from "../../../lib/api-types.js";
+import type { CommitEntry, RepoType } from "@modelhub/api-types";
 import { apiPaths } from "../../../config/paths.js";
 
 export function getCommits(type: RepoType, id: string, revision: string, cursorUrl?: string) {

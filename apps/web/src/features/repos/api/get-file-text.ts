@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { send } from "../../../lib/api-client.js";
 import { ApiError } from "../../../lib/api-error.js";
-import type { RepoType } from "../../../lib/api-types.js";
+import type { RepoType } from "@modelhub/api-types";
 import { paths } from "../../../config/paths.js";
 
 export interface FileText {

@@ -1,20 +1,18 @@
 import { useQuery } from "@tanstack/react-query";
 import { requestJson } from "../../../lib/api-client.js";
-import type { ProviderMappingEntry, RepoInfo } from "../../../lib/api-types.js";
+import type { ProviderMappingListItem, RepoInfo } from "@modelhub/api-types";
 import { apiPaths } from "../../../config/paths.js";
 
-export interface ProviderMapping extends ProviderMappingEntry {
-  provider: string;
-}
-
 /** Accepts both wire forms (dict on repo info, list on listings). */
-export function normalizeProviderMapping(raw: RepoInfo["inferenceProviderMapping"]): ProviderMapping[] {
+export function normalizeProviderMapping(
+  raw: RepoInfo["inferenceProviderMapping"],
+): ProviderMappingListItem[] {
   if (!raw) return [];
   if (Array.isArray(raw)) return raw.map((entry) => ({ ...entry }));
   return Object.entries(raw).map(([provider, entry]) => ({ ...entry, provider }));
 }
 
-async function getProviderMapping(id: string): Promise<ProviderMapping[]> {
+async function getProviderMapping(id: string): Promise<ProviderMappingListItem[]> {
   const info = await requestJson<RepoInfo>(apiPaths.repo("model", id), {
     query: { "expand[]": "inferenceProviderMapping" },
   });

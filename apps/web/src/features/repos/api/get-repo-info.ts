@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { requestJson } from "../../../lib/api-client.js";
-import type { RepoInfo, RepoType } from "../../../lib/api-types.js";
+import type { RepoInfo, RepoType } from "@modelhub/api-types";
 import { apiPaths } from "../../../config/paths.js";
 import { useFollowRename } from "../use-follow-rename.js";
 

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { requestPage } from "../../../lib/api-client.js";
-import type { RepoType, TreeEntry } from "../../../lib/api-types.js";
+import type { RepoType, TreeEntry } from "@modelhub/api-types";
 import { apiPaths } from "../../../config/paths.js";
 
 const MAX_PAGES = 20;

@@ -1,12 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { requestJson } from "../../../lib/api-client.js";
-import type { RepoType } from "../../../lib/api-types.js";
+import type { LikeState, RepoType } from "@modelhub/api-types";
 import { apiPaths } from "../../../config/paths.js";
-
-export interface LikeState {
-  liked: boolean;
-  likes: number;
-}
 
 export function useLike(type: RepoType, id: string, signedIn: boolean) {
   return useQuery({

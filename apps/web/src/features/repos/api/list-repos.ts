@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { requestPage } from "../../../lib/api-client.js";
-import type { Page, RepoInfo, RepoType } from "../../../lib/api-types.js";
+import { requestPage, type Page } from "../../../lib/api-client.js";
+import type { RepoInfo, RepoType } from "@modelhub/api-types";
 import { apiPaths } from "../../../config/paths.js";
 
 export interface ListParams {

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { paths } from "../../../config/paths.js";
-import type { RepoType } from "../../../lib/api-types.js";
+import type { RepoType } from "@modelhub/api-types";
 
 export function Breadcrumbs({
   type,

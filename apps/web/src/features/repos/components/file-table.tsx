@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { paths } from "../../../config/paths.js";
-import type { RepoType, TreeEntry } from "../../../lib/api-types.js";
+import type { RepoType, TreeEntry } from "@modelhub/api-types";
 import { formatBytes, formatRelative } from "../../../lib/format.js";
 
 export function FileTable({

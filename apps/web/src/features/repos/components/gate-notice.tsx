@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Link, useLocation } from "react-router";
 import { paths } from "../../../config/paths.js";
-import type { RepoInfo, RepoType } from "../../../lib/api-types.js";
+import type { RepoInfo, RepoType } from "@modelhub/api-types";
 import { ErrorState } from "../../../components/ui/status.js";
 import { useAuth } from "../../auth/auth-context.js";
 import {

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
 import { paths } from "../../../config/paths.js";
-import type { RepoType } from "../../../lib/api-types.js";
+import type { RepoType } from "@modelhub/api-types";
 import { formatCount } from "../../../lib/format.js";
 import { useAuth } from "../../auth/auth-context.js";
 import { useLike, useToggleLike } from "../api/like.js";

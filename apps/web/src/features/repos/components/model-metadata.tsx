@@ -2,7 +2,7 @@ import { compareGGUFFilenames, parseGGUFQuantLabel } from "@modelhub/tasks";
 import { Link } from "react-router";
 import { paths } from "../../../config/paths.js";
 import { DownloadsSparkline } from "../../downloads/downloads-sparkline.js";
-import type { RepoInfo } from "../../../lib/api-types.js";
+import type { RepoInfo } from "@modelhub/api-types";
 import { formatBytes, formatCount, formatParameters, formatRelative } from "../../../lib/format.js";
 
 function quantLabel(filename: string): string | undefined {

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { paths } from "../../../config/paths.js";
-import type { RepoInfo, RepoType } from "../../../lib/api-types.js";
+import type { RepoInfo, RepoType } from "@modelhub/api-types";
 import { formatCount, formatRelative } from "../../../lib/format.js";
 
 export function RepoCard({ repo, type }: { repo: RepoInfo; type: RepoType }) {

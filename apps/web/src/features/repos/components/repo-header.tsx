@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { paths, repoTypeLabel } from "../../../config/paths.js";
-import type { RepoInfo, RepoType } from "../../../lib/api-types.js";
+import type { RepoInfo, RepoType } from "@modelhub/api-types";
 import { CopyButton } from "../../../components/ui/copy-button.js";
 import { useAuth } from "../../auth/auth-context.js";
 import { CommunityTabLabel } from "../../community/community-tab-label.js";

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { ErrorState, NotFoundState } from "../../../components/ui/status.js";
 import { isNotFound } from "../../../lib/api-error.js";
-import type { RepoType } from "../../../lib/api-types.js";
+import type { RepoType } from "@modelhub/api-types";
 import { useTitle } from "../../../lib/use-title.js";
 import { useRepoInfo } from "../api/get-repo-info.js";
 import { RepoHeader, type RepoTab } from "./repo-header.js";

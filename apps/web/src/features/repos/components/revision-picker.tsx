@@ -1,5 +1,5 @@
 import { useNavigate } from "react-router";
-import type { RepoType } from "../../../lib/api-types.js";
+import type { RepoType } from "@modelhub/api-types";
 import { useRefs } from "../api/get-refs.js";
 
 /** Switches the branch or tag a files/history page shows; `to` builds the page URL for a revision. */

@@ -1,24 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { apiPaths } from "../../../config/paths.js";
 import { requestJson } from "../../../lib/api-client.js";
-import type { RepoType } from "../../../lib/api-types.js";
-
-export interface FacetValue {
-  value: string;
-  count: number;
-}
-
-/** `GET /api/{models|datasets|spaces}/facets`: counts over every repo the same listing query matches. */
-export interface Facets {
-  total: number;
-  pipeline_tag: FacetValue[];
-  library: FacetValue[];
-  language: FacetValue[];
-  license: FacetValue[];
-  tags: FacetValue[];
-  /** Spaces: the SDK each space carries as a tag (`gradio`, `static`, …), counted like the others. */
-  sdk?: FacetValue[];
-}
+import type { Facets, RepoType } from "@modelhub/api-types";
 
 /** The listing's filter parameters (sort and cursor do not change counts). */
 export interface FacetParams {

@@ -1,12 +1,6 @@
 import { useState } from "react";
-import type { FacetGroup } from "../facet-choices.js";
+import type { FacetGroup, FilterChoice } from "../facet-choices.js";
 import { useCountedChoices } from "../use-counted-choices.js";
-
-export interface FilterChoice {
-  value: string;
-  label: string;
-  count?: number;
-}
 
 interface FilterGroupProps {
   title: string;

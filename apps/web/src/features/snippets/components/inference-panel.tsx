@@ -2,8 +2,8 @@ import { useId, useMemo, useState } from "react";
 import { CodeBlock } from "../../../components/ui/code-block.js";
 import { Skeleton } from "../../../components/ui/status.js";
 import { Tabs } from "../../../components/ui/tabs.js";
-import type { InferenceSnippet, RepoInfo } from "../../../lib/api-types.js";
-import type { ProviderMapping } from "../../repos/api/get-provider-mapping.js";
+import type { InferenceSnippet, RepoInfo } from "@modelhub/api-types";
+import type { ProviderMappingListItem } from "@modelhub/api-types";
 import { hasLocalApps } from "../../local-apps/local-apps-view.js";
 import type { HubServing } from "../../try-it/hub-backends.js";
 import { useServerSnippets } from "../api/get-server-snippets.js";
@@ -31,14 +31,14 @@ import { TokenNote } from "./token-note.js";
 interface InferencePanelProps {
   model: RepoInfo;
   /** The huggingface.co providers' mappings (the hub's own backends are `hubServings`). */
-  mappings: ProviderMapping[];
+  mappings: ProviderMappingListItem[];
   /** This hub's backends serving the model, live first. */
   hubServings?: HubServing[];
 }
 
 function useSnippets(
   model: RepoInfo,
-  mappings: ProviderMapping[],
+  mappings: ProviderMappingListItem[],
   state: PanelState,
   provider: string,
   conversational: boolean,
@@ -66,7 +66,11 @@ const GENERATION_SETTINGS = [
   { key: "topP", label: "top_p", inputMode: "decimal" },
 ] as const;
 
-function providerLabel(provider: string, mapping: ProviderMapping | undefined, hub: HubServing[]): string {
+function providerLabel(
+  provider: string,
+  mapping: ProviderMappingListItem | undefined,
+  hub: HubServing[],
+): string {
   if (provider === "auto") return "auto (first available provider)";
   if (provider === SELF_HOSTED) return "Your own server (endpoint URL)";
   if (provider === THIS_HUB) return "This hub (its inference gateway)";

@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from "react";
 import { CodeBlock } from "../../../components/ui/code-block.js";
 import { Skeleton } from "../../../components/ui/status.js";
 import { Tabs } from "../../../components/ui/tabs.js";
-import type { RepoInfo } from "../../../lib/api-types.js";
+import type { RepoInfo } from "@modelhub/api-types";
 import { useServerSnippets } from "../api/get-server-snippets.js";
 import { librarySnippets, snippetLanguage } from "../generator.js";
 import { HubEndpointNote, hubOrigin } from "./hub-endpoint-note.js";

@@ -1,15 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { requestJson } from "../../../lib/api-client.js";
-import type { TaskEntry } from "../../../lib/api-types.js";
+import type { TaskEntry } from "@modelhub/api-types";
 import { apiPaths } from "../../../config/paths.js";
 
-/** `/api/tasks` answers an object keyed by task id (as the public Hub); a list is accepted too. */
+/** `/api/tasks` answers an object keyed by task id (as the public Hub). */
 export async function getTasks(): Promise<TaskEntry[]> {
-  const body = await requestJson<Record<string, TaskEntry> | TaskEntry[]>(apiPaths.tasks());
-  const entries = Array.isArray(body)
-    ? body
-    : Object.entries(body).map(([id, entry]) => ({ ...entry, id: entry.id ?? id }));
-  return entries.sort((a, b) => a.label.localeCompare(b.label));
+  const body = await requestJson<Record<string, TaskEntry>>(apiPaths.tasks());
+  return Object.values(body).sort((a, b) => a.label.localeCompare(b.label));
 }
 
 export function useTasks() {

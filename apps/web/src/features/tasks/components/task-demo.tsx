@@ -1,4 +1,4 @@
-import type { DemoEntry } from "../../../lib/api-types.js";
+import type { DemoEntry } from "@modelhub/api-types";
 import { taskAssetUrl } from "../task-assets.js";
 
 function Entry({ task, entry }: { task: string; entry: DemoEntry }) {

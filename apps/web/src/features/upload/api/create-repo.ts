@@ -1,5 +1,5 @@
 import { requestJson } from "../../../lib/api-client.js";
-import type { CreateRepoResponse, RepoType } from "../../../lib/api-types.js";
+import type { CreateRepoRequest, CreateRepoResponse, RepoType } from "@modelhub/api-types";
 import { apiPaths } from "../../../config/paths.js";
 
 export interface NewRepo {
@@ -12,14 +12,13 @@ export interface NewRepo {
 }
 
 export function createRepo(repo: NewRepo): Promise<CreateRepoResponse> {
-  return requestJson<CreateRepoResponse>(apiPaths.createRepo(), {
-    json: {
-      name: repo.name,
-      organization: repo.owner,
-      type: repo.type,
-      visibility: repo.private ? "private" : "public",
-      ...(repo.license ? { license: repo.license } : {}),
-      ...(repo.type === "space" ? { sdk: repo.sdk ?? "static" } : {}),
-    },
-  });
+  const body: CreateRepoRequest = {
+    name: repo.name,
+    organization: repo.owner,
+    type: repo.type,
+    visibility: repo.private ? "private" : "public",
+    ...(repo.license ? { license: repo.license } : {}),
+    ...(repo.type === "space" ? { sdk: repo.sdk ?? "static" } : {}),
+  };
+  return requestJson<CreateRepoResponse>(apiPaths.createRepo(), { json: body });
 }

@@ -1,20 +1,9 @@
+import type { LfsBatchObject } from "@modelhub/api-types";
 import { putWithProgress, TransferError, withRetries, type PutAnswer } from "./put-with-progress.js";
 
 const LFS_TYPE = "application/vnd.git-lfs+json";
 /** Parts sent at once: enough to fill a LAN link, few enough to keep the browser responsive. */
 const PARALLEL_PARTS = 3;
-
-export interface UploadAction {
-  href: string;
-  header?: Record<string, string>;
-}
-
-export interface BatchObject {
-  oid: string;
-  size: number;
-  actions?: { upload?: UploadAction };
-  error?: { code: number; message: string };
-}
 
 /** The page's origin when the hub hands out an absolute URL on it (keeps requests same-origin). */
 function local(url: string): string {
@@ -65,7 +54,7 @@ async function runPool<T>(items: T[], lanes: number, work: (item: T) => Promise<
  * then the completion call. `onSent` gets the bytes sent so far.
  */
 export async function uploadLfsObject(
-  object: BatchObject,
+  object: LfsBatchObject,
   file: Blob,
   name: string,
   onSent: (sent: number) => void,

@@ -1,9 +1,9 @@
 import { requestJson } from "../../../lib/api-client.js";
-import type { CommitResponse, RepoType } from "../../../lib/api-types.js";
+import type { CommitResponse, LfsBatchResponse, PreuploadResponse, RepoType } from "@modelhub/api-types";
 import { apiPaths } from "../../../config/paths.js";
 import { toBase64 } from "./encode.js";
 import { sha256OfFile } from "./hash-file.js";
-import { uploadLfsObject, type BatchObject } from "./lfs-transfer.js";
+import { uploadLfsObject } from "./lfs-transfer.js";
 
 export interface PendingFile {
   /** Path inside the repository. */
@@ -26,10 +26,6 @@ export interface FileProgress {
 
 export type ProgressListener = (files: FileProgress[], stage: string) => void;
 
-interface PreuploadAnswer {
-  files: { path: string; uploadMode: "lfs" | "regular"; shouldIgnore?: boolean }[];
-}
-
 const LFS_TYPE = "application/vnd.git-lfs+json";
 
 async function preupload(type: RepoType, id: string, revision: string, files: PendingFile[]) {
@@ -40,7 +36,9 @@ async function preupload(type: RepoType, id: string, revision: string, files: Pe
       sample: toBase64(new Uint8Array(await file.slice(0, 512).arrayBuffer())),
     })),
   );
-  return requestJson<PreuploadAnswer>(apiPaths.preupload(type, id, revision), { json: { files: described } });
+  return requestJson<PreuploadResponse>(apiPaths.preupload(type, id, revision), {
+    json: { files: described },
+  });
 }
 
 /**
@@ -100,7 +98,7 @@ export async function uploadFiles(
   }
   if (lfs.length > 0) {
     emit("Uploading large files…");
-    const answer = await requestJson<{ objects: BatchObject[] }>(apiPaths.lfsBatch(type, id), {
+    const answer = await requestJson<LfsBatchResponse>(apiPaths.lfsBatch(type, id), {
       headers: { Accept: LFS_TYPE, "Content-Type": LFS_TYPE },
       body: JSON.stringify({
         operation: "upload",

@@ -1,0 +1,74 @@
+/** Users, sign-in, web sessions and personal access tokens. */
+
+export type TokenRole = "read" | "write";
+
+/** `GET /api/whoami-v2`: the token's (or web session's) user. */
+export interface WhoAmI {
+  type: "user";
+  id: string;
+  name: string;
+  fullname: string;
+  email: string;
+  emailVerified: boolean;
+  avatarUrl: string;
+  isPro: boolean;
+  canPay: boolean;
+  periodEnd: null;
+  billingMode: string;
+  /** Site admins (the hub's own administrators). */
+  isAdmin: boolean;
+  orgs: WhoAmIOrg[];
+  auth:
+    | { type: "access_token"; accessToken: { displayName: string; role: TokenRole; createdAt: string } }
+    | { type: "web_session" };
+}
+
+export interface WhoAmIOrg {
+  type: "org";
+  id: string;
+  name: string;
+  fullname: string;
+  email: string;
+  avatarUrl: string;
+  canPay: boolean;
+  periodEnd: null;
+  roleInOrg: string;
+}
+
+/** One item of `GET /api/settings/tokens`. */
+export interface AccessTokenInfo {
+  id: string;
+  displayName: string;
+  role: TokenRole;
+  /** First characters of the token, so users recognise it. */
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+/** `POST /api/settings/tokens`: the only time the secret is shown. */
+export interface CreatedAccessToken extends AccessTokenInfo {
+  token: string;
+}
+
+/** `POST /api/login`: the session itself travels in an HttpOnly cookie. */
+export interface LoginResponse {
+  user: { name: string; fullname: string };
+  /** Sent back as `X-CSRF-Token` on every write of this session. */
+  csrfToken: string;
+}
+
+/** `GET /api/session` */
+export type SessionState =
+  { signedIn: false } | { signedIn: true; user: string; csrfToken: string; expiresAt: string };
+
+/** One browser sign-in of the user, as `GET /api/settings/sessions` lists it. */
+export interface WebSessionInfo {
+  id: string;
+  createdAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+  userAgent: string | null;
+  /** The session of this browser. */
+  current: boolean;
+}
