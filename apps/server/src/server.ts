@@ -21,6 +21,7 @@ import { InferenceRuntime } from "./inference/runtime.js";
 import { NO_INFERENCE } from "./inference/settings.js";
 import { HealthChecker } from "./inference/health/checker.js";
 import type { RepoContent } from "./domain/ports.js";
+import { reconcileAll } from "./maintenance/reconcile.js";
 
 export class PortInUseError extends Error {}
 
@@ -116,6 +117,8 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       inferenceHealth,
       logger,
     });
+    // Before the first request: a crash between a ref move and its database update is repaired here.
+    await reconcileAll({ db: hub.db, content: loaded.content, logger });
     handler = (request, env) => app.fetch(request, env);
     logger.info({ url: publicUrl, listen: listenUrl, web: config.webDir ?? null }, "modelhub is listening");
 

@@ -22,6 +22,7 @@ import { DEFAULT_GITATTRIBUTES, GitAttributes } from "./paths/gitattributes.js";
 import { checkRepoPath, checkRevision } from "./paths/repo-path.js";
 import { LfsLinks } from "./lfs/repo-links.js";
 import { loadSnapshot, type Snapshot } from "./snapshot.js";
+import { crashPoint } from "./crash-point.js";
 import { HttpError, conflict, entryNotFound, revisionNotFound } from "../domain/errors.js";
 import type { RepoEvents } from "../domain/ports.js";
 import type { DerivedMetadata, RepoRecord, RepoType } from "../domain/repo.js";
@@ -297,6 +298,7 @@ export class RepoContent {
     }
     this.forget(git.dir);
     this.deps.logger.info({ repo: `${repo.type}:${repo.id}`, branch, commit }, "commit landed");
+    crashPoint("after-ref-move");
     if (branch === DEFAULT_BRANCH) await this.announce(repo, commit);
     // git keeps whole seconds; report the date exactly as stored.
     const stored = new Date(Math.floor(date.getTime() / 1000) * 1000);
