@@ -22,6 +22,7 @@ import { NO_INFERENCE } from "./inference/settings.js";
 import { HealthChecker } from "./inference/health/checker.js";
 import type { RepoContent } from "./domain/ports.js";
 import { reconcileAll } from "./maintenance/reconcile.js";
+import { watchStorage } from "./content/storage-full.js";
 
 export class PortInUseError extends Error {}
 
@@ -55,6 +56,7 @@ const ROLLING_REFRESH_MS = 60 * 60 * 1000;
 export async function startHub(config: Config, options: StartOptions = {}): Promise<RunningHub> {
   const logger = options.logger ?? createLogger(config.logLevel);
   ensureWritableDataDir(config.dataDir);
+  watchStorage(config.dataDir);
   const hub = await openDatabase({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
