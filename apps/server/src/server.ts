@@ -23,6 +23,8 @@ import { HealthChecker } from "./inference/health/checker.js";
 import type { RepoContent } from "./domain/ports.js";
 import { reconcileAll } from "./maintenance/reconcile.js";
 import { watchStorage } from "./content/storage-full.js";
+import { applyConnectionTimeouts, serverOptions } from "./net/connection-timeouts.js";
+import { GracefulServer } from "./net/graceful-server.js";
 
 export class PortInUseError extends Error {}
 
@@ -36,7 +38,11 @@ export interface RunningHub {
   logger: Logger;
   /** Inference backends, their status and the provider mappings they publish. */
   inference: InferenceRuntime;
-  close(): Promise<void>;
+  /**
+   * Stops accepting, lets in-flight requests finish for up to `drainMs` (the configured drain time),
+   * cuts what is left, then closes the database.
+   */
+  close(drainMs?: number): Promise<void>;
 }
 
 export interface StartOptions {
@@ -69,8 +75,10 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
   const server = createAdaptorServer({
     fetch: (request: Request, env: unknown) =>
       handler ? handler(request, env) : new Response('{"error":"Starting up"}', { status: 503 }),
+    serverOptions: serverOptions(config.net),
   }) as Server;
-  server.requestTimeout = 0;
+  applyConnectionTimeouts(server, config.net);
+  const graceful = new GracefulServer(server);
   try {
     await listen(server, config.port, config.host);
   } catch (err) {
@@ -159,13 +167,14 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       content: loaded.content,
       logger,
       inference: inferenceRuntime,
-      async close() {
+      async close(drainMs = config.net.shutdownDrainMs) {
         clearInterval(timer);
+        const drained = graceful.drain(drainMs);
         await inferenceHealth.stop();
         backfill.stop();
         await backfill.done;
-        await new Promise<void>((resolve) => server.close(() => resolve()));
-        server.closeAllConnections?.();
+        const report = await drained;
+        if (report.inFlight > 0 || report.cut > 0) logger.info({ ...report }, "connections drained");
         await services.repos.flushDownloads();
         await hub.close();
       },
