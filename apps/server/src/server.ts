@@ -22,6 +22,8 @@ import { NO_INFERENCE } from "./inference/settings.js";
 import { HealthChecker } from "./inference/health/checker.js";
 import type { RepoContent } from "./domain/ports.js";
 import { reconcileAll } from "./maintenance/reconcile.js";
+import { GcScheduler } from "./maintenance/gc/gc-scheduler.js";
+import { adminGcRoutes } from "./maintenance/http/admin-gc-routes.js";
 import { watchStorage } from "./content/storage-full.js";
 import { applyConnectionTimeouts, serverOptions } from "./net/connection-timeouts.js";
 import { GracefulServer } from "./net/graceful-server.js";
@@ -112,7 +114,9 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       logger,
       config.inference?.health,
     );
+    const gc = new GcScheduler(config.dataDir, config.gc, logger);
     const app = createApp({
+      maintenanceRoutes: adminGcRoutes(gc),
       db: hub.db,
       accounts: services.accounts,
       repos: services.repos,
@@ -148,6 +152,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
     if (published > 0)
       logger.info({ mappings: published }, "inference backends published as provider mappings");
     inferenceHealth.start();
+    gc.start();
     const backfill = backfillParameterCounts(services.repos, loaded.content, logger);
     void backfill.done.then((counted) => {
       if (counted > 0) logger.info({ repos: counted }, "parameter counts read from safetensors headers");
@@ -170,6 +175,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       async close(drainMs = config.net.shutdownDrainMs) {
         clearInterval(timer);
         const drained = graceful.drain(drainMs);
+        gc.stop();
         await inferenceHealth.stop();
         backfill.stop();
         await backfill.done;

@@ -7,10 +7,12 @@ import { PortInUseError } from "../server.js";
 import type { Output } from "./context.js";
 import { orgCommand, repeatedFlag } from "./org.js";
 import { seedCommand } from "./seed.js";
+import { gcCommand } from "./gc.js";
 import { serveCommand } from "./serve.js";
 import { snippetsCommand } from "./snippets.js";
 import { tokenCreateCommand, UsageError } from "./token-create.js";
 import { USAGE } from "./usage.js";
+import { GcBusyError } from "../maintenance/gc/gc-lock.js";
 
 function optionalString(value: string | boolean | undefined): string | undefined {
   return typeof value === "string" ? value : undefined;
@@ -68,6 +70,13 @@ export async function runCli(argv: string[], env: Env, io: Output): Promise<numb
           },
           io,
         );
+      case "gc":
+        return await gcCommand(
+          config,
+          { dryRun: flags["dry-run"] === true, graceHours: optionalString(flags["grace-hours"]) },
+          io,
+          process.stderr.isTTY === true,
+        );
       case "seed":
         await seedCommand(config, { reset: flags.reset === true }, io);
         return 0;
@@ -81,7 +90,8 @@ export async function runCli(argv: string[], env: Env, io: Output): Promise<numb
       err instanceof PortInUseError ||
       err instanceof DataDirError ||
       err instanceof HubNotFoundError ||
-      err instanceof DatabaseUnreachableError
+      err instanceof DatabaseUnreachableError ||
+      err instanceof GcBusyError
     ) {
       io.err(`modelhub: ${err.message}`);
       return err instanceof UsageError ? 2 : 1;

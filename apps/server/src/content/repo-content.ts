@@ -193,9 +193,10 @@ export class RepoContent {
   /** Whether the repo may use (and already holds) this LFS object. */
   async hasLfsObject(repo: RepoKey, oid: string): Promise<number | undefined> {
     const size = await this.blobs.stat(oid);
-    return size !== undefined && (await this.lfsLinks.usable(this.repoDir(repo), namespaceOf(repo), oid))
-      ? size
-      : undefined;
+    if (size === undefined || !(await this.lfsLinks.usable(this.repoDir(repo), namespaceOf(repo), oid)))
+      return undefined;
+    await this.blobs.touch?.(oid);
+    return size;
   }
 
   /** Writes content into the repo's object database and returns the git blob id. */
@@ -366,6 +367,7 @@ export class RepoContent {
       claimLfsObject: async (oid) => {
         if (!(await this.lfsLinks.usable(git.dir, namespaceOf(repo), oid))) return false;
         await this.lfsLinks.linkRepo(git.dir, oid);
+        await this.blobs.touch?.(oid);
         return true;
       },
       storeLfsContent: async (content) => {
