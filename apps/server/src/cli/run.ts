@@ -8,6 +8,7 @@ import type { Output } from "./context.js";
 import { orgCommand, repeatedFlag } from "./org.js";
 import { seedCommand } from "./seed.js";
 import { gcCommand } from "./gc.js";
+import { fsckCommand } from "./fsck.js";
 import { serveCommand } from "./serve.js";
 import { snippetsCommand } from "./snippets.js";
 import { tokenCreateCommand, UsageError } from "./token-create.js";
@@ -77,6 +78,8 @@ export async function runCli(argv: string[], env: Env, io: Output): Promise<numb
           io,
           process.stderr.isTTY === true,
         );
+      case "fsck":
+        return await fsckCommand(config, flags.repair === true, io, process.stderr.isTTY === true);
       case "seed":
         await seedCommand(config, { reset: flags.reset === true }, io);
         return 0;
