@@ -9,6 +9,7 @@ import { orgCommand, repeatedFlag } from "./org.js";
 import { seedCommand } from "./seed.js";
 import { gcCommand } from "./gc.js";
 import { fsckCommand } from "./fsck.js";
+import { backupCommand, restoreCommand } from "./backup.js";
 import { serveCommand } from "./serve.js";
 import { snippetsCommand } from "./snippets.js";
 import { tokenCreateCommand, UsageError } from "./token-create.js";
@@ -80,6 +81,10 @@ export async function runCli(argv: string[], env: Env, io: Output): Promise<numb
         );
       case "fsck":
         return await fsckCommand(config, flags.repair === true, io, process.stderr.isTTY === true);
+      case "backup":
+        return await backupCommand(config, rest[0], io, process.stderr.isTTY === true);
+      case "restore":
+        return await restoreCommand(config, rest[0], io);
       case "seed":
         await seedCommand(config, { reset: flags.reset === true }, io);
         return 0;

@@ -21,6 +21,8 @@ Commands:
                                          parts and temp files older than the grace period
   fsck [--repair]                        check LFS objects, git refs and the database; --repair
                                          re-derives what it can and lists the rest (exit 1 if any)
+  backup <dir>                           online, incremental backup of the data folder
+  restore <dir>                          restore a backup into an empty data folder (--data)
 
 Settings (flag / environment, default):
   --port / MODELHUB_PORT (8080)          --host / MODELHUB_HOST (127.0.0.1)
