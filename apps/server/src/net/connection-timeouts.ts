@@ -1,4 +1,5 @@
-import type { Server, ServerOptions } from "node:http";
+import type { IncomingMessage, Server, ServerOptions, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import type { NetSettings } from "../config/net-settings.js";
 
 /**
@@ -14,12 +15,33 @@ export function serverOptions(net: NetSettings): ServerOptions {
   };
 }
 
-/** Applies the timeouts that are server properties (idle sockets) after creation. */
+interface Exchange {
+  request: IncomingMessage;
+  response: ServerResponse;
+}
+
+/**
+ * Applies the server-property timeouts. A connection silent for the idle timeout is closed when the
+ * client is the one stalling (an upload that stopped sending, a reader that stopped reading, an idle
+ * connection), not while the hub itself is still working on a fully received request.
+ */
 export function applyConnectionTimeouts(server: Server, net: NetSettings): void {
   server.headersTimeout = net.headersTimeoutMs;
   server.requestTimeout = net.requestTimeoutMs;
   server.keepAliveTimeout = net.keepAliveTimeoutMs;
-  // No traffic either way for this long: a stalled upload or a reader that stopped reading.
   server.timeout = net.idleTimeoutMs;
-  server.on("timeout", (socket: { destroy(): void }) => socket.destroy());
+  const current = new WeakMap<Socket, Exchange>();
+  server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+    current.set(request.socket, { request, response });
+  });
+  server.on("timeout", (socket: Socket) => {
+    const exchange = current.get(socket);
+    const serverBusy =
+      exchange !== undefined &&
+      !exchange.response.writableEnded &&
+      exchange.request.complete &&
+      !exchange.response.writableNeedDrain;
+    if (serverBusy) return; // the timer restarts with the next byte either way
+    socket.destroy();
+  });
 }
