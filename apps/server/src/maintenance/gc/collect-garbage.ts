@@ -145,7 +145,16 @@ async function collectGit(
   const pruned = await runGit(["prune", "--dry-run", `--expire=${expire}`], { gitDir: repo.gitDir });
   report.git.unreachableObjects += pruned.stdout.toString("utf8").split("\n").filter(Boolean).length;
   if (dryRun) return;
-  await runGit(["-c", "gc.autoDetach=false", "gc", "--quiet", `--prune=${expire}`], { gitDir: repo.gitDir });
+  // Repos written through the API keep loose objects, which the hub reads without spawning git, so they
+  // are only pruned; a repo that already has packs (pushes) is repacked, dropping packed garbage too.
+  const packs = (await readdir(join(objects, "pack")).catch(() => [])).filter((name) =>
+    name.endsWith(".pack"),
+  );
+  if (packs.length > 0)
+    await runGit(["-c", "gc.autoDetach=false", "gc", "--quiet", `--prune=${expire}`], {
+      gitDir: repo.gitDir,
+    });
+  else await runGit(["prune", `--expire=${expire}`], { gitDir: repo.gitDir });
   report.git.bytesFreed += Math.max(0, before - (await folderBytes(objects)));
 }
 
