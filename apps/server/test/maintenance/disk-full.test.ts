@@ -4,6 +4,7 @@ import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from "
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTH, ndjsonCommit, startHubProcess, type HubProcess } from "./hub-process.js";
 
@@ -105,6 +106,10 @@ describe.skipIf(skipReason !== undefined)("a full disk answers 507 on writes and
     ).json()) as { objects: { actions: { upload: { href: string; header?: Record<string, string> } } }[] };
     const upload = batch.objects[0]!.actions.upload;
 
+    // an empty write-ahead log, so the database itself has no room left either (SQLITE_FULL)
+    const sqlite = new Database(join(dataDir, "modelhub.sqlite"));
+    sqlite.pragma("wal_checkpoint(TRUNCATE)");
+    sqlite.close();
     fillDisk(join(dataDir, "filler.bin"));
 
     const put = await putOnOwnConnection(upload.href, upload.header ?? {}, big);
@@ -127,6 +132,12 @@ describe.skipIf(skipReason !== undefined)("a full disk answers 507 on writes and
       }),
     });
     expect(repo.status).toBe(507);
+    const token = await api("/api/settings/tokens", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "full", role: "read" }),
+    });
+    expect(token.status).toBe(507); // a database-only write: SQLITE_FULL
 
     expect((await api("/api/models/admin/full")).status).toBe(200);
     expect((await api("/api/models?author=admin")).status).toBe(200);
