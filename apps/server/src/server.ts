@@ -21,6 +21,12 @@ import { InferenceRuntime } from "./inference/runtime.js";
 import { NO_INFERENCE } from "./inference/settings.js";
 import { HealthChecker } from "./inference/health/checker.js";
 import type { RepoContent } from "./domain/ports.js";
+import { reconcileAll } from "./maintenance/reconcile.js";
+import { GcScheduler } from "./maintenance/gc/gc-scheduler.js";
+import { adminGcRoutes } from "./maintenance/http/admin-gc-routes.js";
+import { watchStorage } from "./content/storage-full.js";
+import { applyConnectionTimeouts, serverOptions } from "./net/connection-timeouts.js";
+import { GracefulServer } from "./net/graceful-server.js";
 
 export class PortInUseError extends Error {}
 
@@ -34,7 +40,11 @@ export interface RunningHub {
   logger: Logger;
   /** Inference backends, their status and the provider mappings they publish. */
   inference: InferenceRuntime;
-  close(): Promise<void>;
+  /**
+   * Stops accepting, lets in-flight requests finish for up to `drainMs` (the configured drain time),
+   * cuts what is left, then closes the database.
+   */
+  close(drainMs?: number): Promise<void>;
 }
 
 export interface StartOptions {
@@ -54,6 +64,7 @@ const ROLLING_REFRESH_MS = 60 * 60 * 1000;
 export async function startHub(config: Config, options: StartOptions = {}): Promise<RunningHub> {
   const logger = options.logger ?? createLogger(config.logLevel);
   ensureWritableDataDir(config.dataDir);
+  watchStorage(config.dataDir);
   const hub = await openHubDatabase({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
@@ -66,8 +77,10 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
   const server = createAdaptorServer({
     fetch: (request: Request, env: unknown) =>
       handler ? handler(request, env) : new Response('{"error":"Starting up"}', { status: 503 }),
+    serverOptions: serverOptions(config.net),
   }) as Server;
-  server.requestTimeout = 0;
+  applyConnectionTimeouts(server, config.net);
+  const graceful = new GracefulServer(server);
   try {
     await listen(server, config.port, config.host);
   } catch (err) {
@@ -101,7 +114,9 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       logger,
       config.inference?.health,
     );
+    const gc = new GcScheduler(config.dataDir, config.gc, logger);
     const app = createApp({
+      maintenanceRoutes: adminGcRoutes(gc),
       db: hub.db,
       accounts: services.accounts,
       repos: services.repos,
@@ -116,6 +131,8 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       inferenceHealth,
       logger,
     });
+    // Before the first request: a crash between a ref move and its database update is repaired here.
+    await reconcileAll({ db: hub.db, content: loaded.content, logger });
     handler = (request, env) => app.fetch(request, env);
     logger.info({ url: publicUrl, listen: listenUrl, web: config.webDir ?? null }, "modelhub is listening");
 
@@ -135,6 +152,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
     if (published > 0)
       logger.info({ mappings: published }, "inference backends published as provider mappings");
     inferenceHealth.start();
+    gc.start();
     const backfill = backfillParameterCounts(services.repos, loaded.content, logger);
     void backfill.done.then((counted) => {
       if (counted > 0) logger.info({ repos: counted }, "parameter counts read from safetensors headers");
@@ -154,13 +172,15 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       content: loaded.content,
       logger,
       inference: inferenceRuntime,
-      async close() {
+      async close(drainMs = config.net.shutdownDrainMs) {
         clearInterval(timer);
+        const drained = graceful.drain(drainMs);
+        gc.stop();
         await inferenceHealth.stop();
         backfill.stop();
         await backfill.done;
-        await new Promise<void>((resolve) => server.close(() => resolve()));
-        server.closeAllConnections?.();
+        const report = await drained;
+        if (report.inFlight > 0 || report.cut > 0) logger.info({ ...report }, "connections drained");
         await services.repos.flushDownloads();
         await hub.close();
       },

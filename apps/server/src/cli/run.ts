@@ -7,10 +7,14 @@ import { PortInUseError } from "../server.js";
 import type { Output } from "./context.js";
 import { orgCommand, repeatedFlag } from "./org.js";
 import { seedCommand } from "./seed.js";
+import { gcCommand } from "./gc.js";
+import { fsckCommand } from "./fsck.js";
+import { backupCommand, restoreCommand } from "./backup.js";
 import { serveCommand } from "./serve.js";
 import { snippetsCommand } from "./snippets.js";
 import { tokenCreateCommand, UsageError } from "./token-create.js";
 import { USAGE } from "./usage.js";
+import { GcBusyError } from "../maintenance/gc/gc-lock.js";
 
 function optionalString(value: string | boolean | undefined): string | undefined {
   return typeof value === "string" ? value : undefined;
@@ -68,6 +72,19 @@ export async function runCli(argv: string[], env: Env, io: Output): Promise<numb
           },
           io,
         );
+      case "gc":
+        return await gcCommand(
+          config,
+          { dryRun: flags["dry-run"] === true, graceHours: optionalString(flags["grace-hours"]) },
+          io,
+          process.stderr.isTTY === true,
+        );
+      case "fsck":
+        return await fsckCommand(config, flags.repair === true, io, process.stderr.isTTY === true);
+      case "backup":
+        return await backupCommand(config, rest[0], io, process.stderr.isTTY === true);
+      case "restore":
+        return await restoreCommand(config, rest[0], io);
       case "seed":
         await seedCommand(config, { reset: flags.reset === true }, io);
         return 0;
@@ -81,7 +98,8 @@ export async function runCli(argv: string[], env: Env, io: Output): Promise<numb
       err instanceof PortInUseError ||
       err instanceof DataDirError ||
       err instanceof HubNotFoundError ||
-      err instanceof DatabaseUnreachableError
+      err instanceof DatabaseUnreachableError ||
+      err instanceof GcBusyError
     ) {
       io.err(`modelhub: ${err.message}`);
       return err instanceof UsageError ? 2 : 1;

@@ -14,10 +14,12 @@ export async function serveCommand(config: Config): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    hub.logger.info({ signal }, "shutting down");
-    const force = setTimeout(() => process.exit(0), 5000);
+    const drainMs = config.net.shutdownDrainMs;
+    hub.logger.info({ signal, drainSeconds: drainMs / 1000 }, "shutting down: finishing in-flight requests");
+    // A safety net only: close() cuts connections at the drain deadline; this covers a hung database.
+    const force = setTimeout(() => process.exit(1), drainMs + 15_000);
     force.unref();
-    hub.close().then(
+    hub.close(drainMs).then(
       () => process.exit(0),
       () => process.exit(1),
     );

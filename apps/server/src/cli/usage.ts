@@ -17,6 +17,12 @@ Commands:
   upload <repo> <local path> [path in repo]
                                          upload a file or folder to any hub (resumable; --help for options)
   download <repo> [files...]             download a repo or some of its files (resumable, verified)
+  gc [--dry-run] [--grace-hours H]       free unreachable git objects, unreferenced LFS objects, stale
+                                         parts and temp files older than the grace period
+  fsck [--repair]                        check LFS objects, git refs and the database; --repair
+                                         re-derives what it can and lists the rest (exit 1 if any)
+  backup <dir>                           online, incremental backup of the data folder
+  restore <dir>                          restore a backup into an empty data folder (--data)
 
 Settings (flag / environment, default):
   --port / MODELHUB_PORT (8080)          --host / MODELHUB_HOST (127.0.0.1)
@@ -25,4 +31,7 @@ Settings (flag / environment, default):
   MODELHUB_PUBLIC_URL                    the address users reach the hub at
   --no-seed / MODELHUB_SEED=0            start empty
   MODELHUB_ADMIN_TOKEN=hf_...            ensure user "admin" with this write token
-  MODELHUB_LOG_LEVEL (info)              MODELHUB_WEB_DIR (apps/web/dist)`;
+  MODELHUB_LOG_LEVEL (info)              MODELHUB_WEB_DIR (apps/web/dist)
+  MODELHUB_SHUTDOWN_DRAIN_S (30)         MODELHUB_HEADERS_TIMEOUT_S (20)
+  MODELHUB_IDLE_TIMEOUT_S (120)          MODELHUB_REQUEST_TIMEOUT_S (0 = none)
+  MODELHUB_KEEPALIVE_TIMEOUT_S (5)       MODELHUB_GC_INTERVAL_H (24)   MODELHUB_GC_GRACE_H (24)`;

@@ -40,6 +40,7 @@ export async function loadContent(deps: ContentDeps): Promise<LoadedContent> {
       return { sha: result.commit, date: result.date, title: input.title };
     },
     resolveRevision: (repo, revision) => service.resolve(repo, revision),
+    announce: (repo, commit) => service.announce(repo, commit),
     derive: (repo, commit) => service.derive(repo, commit),
     pullRequests: createPullRequestRefs(service),
     localLfsFiles: async (repo, revision) => {

@@ -5,7 +5,7 @@ export interface ParsedArgs {
 }
 
 /** Flags that never take a value, so the next word stays a positional. */
-const BOOLEAN_FLAGS = new Set(["write", "stream", "reset", "help", "seed", "json"]);
+const BOOLEAN_FLAGS = new Set(["write", "stream", "reset", "help", "seed", "json", "dry-run", "repair"]);
 
 export function parseArgs(argv: string[]): ParsedArgs {
   const positionals: string[] = [];

@@ -3,6 +3,8 @@ import { fileURLToPath } from "node:url";
 import { defaultEmbeddedInference } from "../inference/embedded/default-backend.js";
 import { InferenceConfigError, loadInferenceSettings } from "../inference/load-config.js";
 import type { InferenceSettings } from "../inference/settings.js";
+import { GcSettingsError, resolveGcSettings, type GcSettings } from "./maintenance-settings.js";
+import { NetSettingsError, resolveNetSettings, type NetSettings } from "./net-settings.js";
 
 /** apps/web/dist, found from this file in both src/ and dist/ (same depth). */
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL("../../../web/dist", import.meta.url));
@@ -40,6 +42,10 @@ export interface Config {
    * backend for the demo model, or nothing when MODELHUB_EMBEDDED_INFERENCE=0.
    */
   inference?: InferenceSettings;
+  /** Shutdown drain time and connection timeouts. */
+  net: NetSettings;
+  /** Garbage collection schedule and grace period. */
+  gc: GcSettings;
 }
 
 export const DEFAULT_PORT = 8080;
@@ -90,7 +96,27 @@ export function resolveConfig(
     ),
     lfsPartBytes: parsePartMegabytes(env.MODELHUB_LFS_PART_MB ?? String(DEFAULT_LFS_PART_MB)) * 1024 * 1024,
     inference: inferenceSettings(nonEmpty(env.MODELHUB_INFERENCE_CONFIG), env, cwd),
+    net: netSettings(env),
+    gc: gcSettings(env),
   };
+}
+
+function gcSettings(env: Env): GcSettings {
+  try {
+    return resolveGcSettings(env);
+  } catch (err) {
+    if (err instanceof GcSettingsError) throw new ConfigError(err.message);
+    throw err;
+  }
+}
+
+function netSettings(env: Env): NetSettings {
+  try {
+    return resolveNetSettings(env);
+  } catch (err) {
+    if (err instanceof NetSettingsError) throw new ConfigError(err.message);
+    throw err;
+  }
 }
 
 function inferenceSettings(file: string | undefined, env: Env, cwd: string): InferenceSettings | undefined {

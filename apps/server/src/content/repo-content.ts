@@ -22,6 +22,7 @@ import { DEFAULT_GITATTRIBUTES, GitAttributes } from "./paths/gitattributes.js";
 import { checkRepoPath, checkRevision } from "./paths/repo-path.js";
 import { LfsLinks } from "./lfs/repo-links.js";
 import { loadSnapshot, type Snapshot } from "./snapshot.js";
+import { crashPoint } from "./crash-point.js";
 import { HttpError, conflict, entryNotFound, revisionNotFound } from "../domain/errors.js";
 import type { RepoEvents } from "../domain/ports.js";
 import type { DerivedMetadata, RepoRecord, RepoType } from "../domain/repo.js";
@@ -192,9 +193,10 @@ export class RepoContent {
   /** Whether the repo may use (and already holds) this LFS object. */
   async hasLfsObject(repo: RepoKey, oid: string): Promise<number | undefined> {
     const size = await this.blobs.stat(oid);
-    return size !== undefined && (await this.lfsLinks.usable(this.repoDir(repo), namespaceOf(repo), oid))
-      ? size
-      : undefined;
+    if (size === undefined || !(await this.lfsLinks.usable(this.repoDir(repo), namespaceOf(repo), oid)))
+      return undefined;
+    await this.blobs.touch?.(oid);
+    return size;
   }
 
   /** Writes content into the repo's object database and returns the git blob id. */
@@ -297,6 +299,7 @@ export class RepoContent {
     }
     this.forget(git.dir);
     this.deps.logger.info({ repo: `${repo.type}:${repo.id}`, branch, commit }, "commit landed");
+    crashPoint("after-ref-move");
     if (branch === DEFAULT_BRANCH) await this.announce(repo, commit);
     // git keeps whole seconds; report the date exactly as stored.
     const stored = new Date(Math.floor(date.getTime() / 1000) * 1000);
@@ -364,6 +367,7 @@ export class RepoContent {
       claimLfsObject: async (oid) => {
         if (!(await this.lfsLinks.usable(git.dir, namespaceOf(repo), oid))) return false;
         await this.lfsLinks.linkRepo(git.dir, oid);
+        await this.blobs.touch?.(oid);
         return true;
       },
       storeLfsContent: async (content) => {

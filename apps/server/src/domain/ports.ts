@@ -79,6 +79,11 @@ export interface RepoContent {
   ): Promise<CommitSummary | undefined>;
   /** Derives the metadata of the repo at a commit again (upgrades fill in newly derived fields). Optional. */
   derive?(repo: RepoRecord, commit: string): Promise<DerivedMetadata>;
+  /**
+   * Derives the metadata of `commit` (the default branch head) again and hands it to the platform through
+   * `RepoEvents.commitLanded`, as a commit does: repairs a database that fell behind git. Optional.
+   */
+  announce?(repo: RepoRecord, commit: string): Promise<void>;
   /** Resolves a branch, tag or commit id to a full commit sha; undefined when unknown. Optional. */
   resolveRevision?(repo: RepoRecord, revision: string): Promise<string | undefined>;
   /** The git side of pull requests (`refs/pr/<n>`). Optional. */

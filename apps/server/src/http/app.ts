@@ -87,6 +87,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   for (const group of platformRoutes(deps)) app.route("/", group);
   app.route("/", quickSearchRoutes(deps));
+  if (deps.maintenanceRoutes) app.route("/", deps.maintenanceRoutes);
   if (deps.contentRoutes) app.route("/", deps.contentRoutes);
   const web = loadWebApp(deps.webDir);
   if (web) app.route("/", webRoutes(deps, web));

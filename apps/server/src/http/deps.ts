@@ -17,6 +17,8 @@ export interface AppDeps {
   accounts: Accounts;
   repos: Repos;
   content: RepoContent;
+  /** Site-admin maintenance routes (garbage collection), mounted before the content routes. */
+  maintenanceRoutes?: Hono<AppEnv>;
   /** Routes of the content half (files, commits, LFS), mounted before the web fallback. */
   contentRoutes?: Hono<AppEnv>;
   /** Set when MODELHUB_PUBLIC_URL was given; otherwise links use the request's origin. */

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { HttpError, RepoMovedError, type HubErrorCode } from "../domain/errors.js";
 import { movedResponse } from "./repo-moved.js";
+import { insufficientStorage, isStorageFull, reportStorageFull } from "../content/storage-full.js";
 
 export interface ErrorLogger {
   error(obj: object, msg?: string): void;
@@ -11,8 +12,10 @@ export interface ErrorLogger {
 export function errorHandler(logger: ErrorLogger) {
   return (err: Error, c: Context): Response => {
     if (err instanceof RepoMovedError) return movedResponse(err, c.req.url, c.req.method);
-    const error = toHttpError(err);
-    if (error.status >= 500 && !(err instanceof HttpError))
+    const full = isStorageFull(err);
+    if (full) reportStorageFull(logger, err, c.req.path);
+    const error = full ? insufficientStorage() : toHttpError(err);
+    if (!full && error.status >= 500 && !(err instanceof HttpError))
       logger.error({ err, path: c.req.path }, "request failed");
     for (const [name, value] of Object.entries(extraHeaders(err))) c.header(name, value);
     c.header("X-Error-Message", headerSafe(error.message));

@@ -18,6 +18,11 @@ export interface BlobStore {
   put(oid: string, size: number, body: Readable): Promise<void>;
   open(oid: string, range?: ByteRange): Promise<Readable>;
   delete(oid: string): Promise<void>;
+  /**
+   * Marks an object as just used (a batch answer said "already stored", a commit claims it), so garbage
+   * collection's grace period protects it until the commit that is about to reference it lands.
+   */
+  touch?(oid: string): Promise<void>;
 }
 
 export class BlobMismatchError extends Error {}

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
+import { mkdir, open, readdir, rename, rm, stat, utimes } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { Readable } from "node:stream";
 import { type BlobStore, type ByteRange, isSha256 } from "./blob-store.js";
@@ -60,6 +60,11 @@ export class FsBlobStore implements BlobStore {
     const path = this.objectPath(oid);
     await stat(path);
     return range ? createReadStream(path, { start: range.start, end: range.end }) : createReadStream(path);
+  }
+
+  async touch(oid: string): Promise<void> {
+    const now = new Date();
+    await utimes(this.objectPath(oid), now, now).catch(() => undefined);
   }
 
   async delete(oid: string): Promise<void> {

@@ -18,6 +18,7 @@ import { registerSpaceAppRoutes } from "./space-app-routes.js";
 import { UrlSigner } from "./signed-urls.js";
 import { type ContentLogger, type RepoContent, createRepoContent } from "../repo-content.js";
 import { errorResponse } from "./error-response.js";
+import { insufficientStorage, isStorageFull, reportStorageFull } from "../storage-full.js";
 import { HttpError, RepoMovedError } from "../../domain/errors.js";
 import type { RepoAccess, RepoEvents } from "../../domain/ports.js";
 
@@ -54,6 +55,10 @@ export function createContentRoutes(deps: ContentRoutesDeps): Hono<AppEnv> {
   app.onError((error, c) => {
     if (error instanceof HttpError) return errorResponse(error, c.req.method);
     if (error instanceof RepoMovedError) return movedResponse(error, c.req.url, c.req.method);
+    if (isStorageFull(error)) {
+      reportStorageFull(deps.logger, error, c.req.path);
+      return errorResponse(insufficientStorage(), c.req.method);
+    }
     deps.logger.error(
       { err: error instanceof Error ? error.stack : String(error), path: c.req.path },
       "content route failed",

@@ -11,6 +11,7 @@ import { modelTreeOf } from "../../platform/model-tree.js";
 import { spacesLinkingTo } from "../../platform/repo-links.js";
 import { derivedColumns, toRepoRecord, type RepoRow } from "../../platform/repos.js";
 import { notFound } from "../../domain/errors.js";
+import { DEFAULT_BRANCH, reconcileInBackground } from "../../maintenance/reconcile.js";
 import type { RepoType, Viewer } from "../../domain/repo.js";
 
 const DEFAULT_REVISIONS = new Set(["main", "HEAD", "refs/heads/main"]);
@@ -39,13 +40,22 @@ export function repoInfoRoutes(deps: AppDeps): Hono<AppEnv> {
   }
 
   async function resolveSha(row: RepoRow, revision: string | undefined): Promise<string | undefined> {
-    if (revision === undefined || DEFAULT_REVISIONS.has(revision) || revision === row.sha)
-      return row.sha ?? undefined;
+    if (revision === undefined || DEFAULT_REVISIONS.has(revision)) return defaultHead(row);
+    if (revision === row.sha) return row.sha;
     const sha = deps.content.resolveRevision
       ? await deps.content.resolveRevision(toRepoRecord(row), revision)
       : undefined;
     if (!sha) throw notFound(`Invalid rev id: ${revision}`, "RevisionNotFound");
     return sha;
+  }
+
+  /** The default branch's ref, which wins over a database row left behind by a crash (repaired meanwhile). */
+  async function defaultHead(row: RepoRow): Promise<string | undefined> {
+    const record = toRepoRecord(row);
+    const head = await deps.content.resolveRevision?.(record, DEFAULT_BRANCH).catch(() => undefined);
+    if (!head || head === row.sha) return row.sha ?? undefined;
+    reconcileInBackground({ content: deps.content, logger: deps.logger }, record);
+    return head;
   }
 
   async function info(c: Context<AppEnv>, type: RepoType, revision: string | undefined) {

@@ -1,0 +1,82 @@
+import type { GcSettings } from "../../config/maintenance-settings.js";
+import type { ContentLogger } from "../../domain/ports.js";
+import { dataLayout } from "../data-layout.js";
+import { collectGarbage } from "./collect-garbage.js";
+import { GcBusyError } from "./gc-lock.js";
+import { readLastRun, type GcReport } from "./gc-report.js";
+
+/** The running hub's garbage collection: a sweep every interval, and runs an admin asks for. */
+export class GcScheduler {
+  private timer: NodeJS.Timeout | undefined;
+  private current: Promise<GcReport> | undefined;
+  private next: Date | undefined;
+
+  constructor(
+    private readonly dataDir: string,
+    readonly settings: GcSettings,
+    private readonly logger: ContentLogger,
+  ) {}
+
+  start(): void {
+    if (this.settings.intervalMs <= 0) return;
+    this.schedule();
+  }
+
+  private schedule(): void {
+    this.next = new Date(Date.now() + this.settings.intervalMs);
+    this.timer = setTimeout(() => {
+      this.run(false)
+        .catch((err: unknown) => {
+          if (err instanceof GcBusyError)
+            this.logger.info({ reason: err.message }, "garbage collection skipped");
+          else this.logger.error({ err: String(err) }, "garbage collection failed");
+        })
+        .finally(() => {
+          if (this.timer) this.schedule();
+        });
+    }, this.settings.intervalMs);
+    this.timer.unref();
+  }
+
+  get running(): boolean {
+    return this.current !== undefined;
+  }
+
+  get nextRunAt(): Date | undefined {
+    return this.timer ? this.next : undefined;
+  }
+
+  lastRun(): Promise<GcReport | undefined> {
+    return readLastRun(dataLayout(this.dataDir).gcLastRun);
+  }
+
+  /** Runs now (one run at a time); rejects with GcBusyError while another runs. */
+  run(dryRun: boolean): Promise<GcReport> {
+    if (this.current) return Promise.reject(new GcBusyError("garbage collection is already running"));
+    const run = collectGarbage({ dataDir: this.dataDir, graceMs: this.settings.graceMs, dryRun }).then(
+      (report) => {
+        this.logger.info(
+          {
+            dryRun,
+            bytesFreed: report.bytesFreed,
+            lfsDeleted: report.lfs.deleted,
+            unreachableGitObjects: report.git.unreachableObjects,
+            errors: report.errors.length,
+          },
+          "garbage collection done",
+        );
+        return report;
+      },
+    );
+    this.current = run;
+    return run.finally(() => {
+      this.current = undefined;
+    });
+  }
+
+  /** Stops the schedule; a run under way is left to finish or die with the process (each step is atomic). */
+  stop(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+}
