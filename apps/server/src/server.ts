@@ -21,6 +21,7 @@ import { InferenceRuntime } from "./inference/runtime.js";
 import { NO_INFERENCE } from "./inference/settings.js";
 import { HealthChecker } from "./inference/health/checker.js";
 import type { RepoContent } from "./domain/ports.js";
+import { MirrorService } from "./mirror/service.js";
 
 export class PortInUseError extends Error {}
 
@@ -34,6 +35,8 @@ export interface RunningHub {
   logger: Logger;
   /** Inference backends, their status and the provider mappings they publish. */
   inference: InferenceRuntime;
+  /** The upstream mirror, when one is configured. */
+  mirror?: MirrorService;
   close(): Promise<void>;
 }
 
@@ -95,6 +98,13 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       logger,
       lfsPartBytes: config.lfsPartBytes,
     });
+    const mirror = config.mirror
+      ? new MirrorService(config.mirror, { db: hub.db, repos: services.repos, content: loaded.service, logger })
+      : undefined;
+    if (mirror) {
+      mirror.install();
+      logger.info({ upstream: config.mirror?.upstreamUrl, offline: config.mirror?.offline }, "mirroring an upstream hub");
+    }
     const inferenceHealth = new HealthChecker(
       inferenceRuntime,
       services.repos,
@@ -115,6 +125,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       inferenceRuntime,
       inferenceHealth,
       logger,
+      mirror,
     });
     handler = (request, env) => app.fetch(request, env);
     logger.info({ url: publicUrl, listen: listenUrl, web: config.webDir ?? null }, "modelhub is listening");
@@ -154,6 +165,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       content: loaded.content,
       logger,
       inference: inferenceRuntime,
+      mirror,
       async close() {
         clearInterval(timer);
         await inferenceHealth.stop();

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { defaultEmbeddedInference } from "../inference/embedded/default-backend.js";
 import { InferenceConfigError, loadInferenceSettings } from "../inference/load-config.js";
 import type { InferenceSettings } from "../inference/settings.js";
+import { mirrorSettingsFrom, MirrorSettingsError, type MirrorSettings } from "../mirror/settings.js";
 
 /** apps/web/dist, found from this file in both src/ and dist/ (same depth). */
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL("../../../web/dist", import.meta.url));
@@ -40,6 +41,8 @@ export interface Config {
    * backend for the demo model, or nothing when MODELHUB_EMBEDDED_INFERENCE=0.
    */
   inference?: InferenceSettings;
+  /** Pull-through mirror of an upstream hub (MODELHUB_UPSTREAM_URL and friends); off when absent. */
+  mirror?: MirrorSettings;
 }
 
 export const DEFAULT_PORT = 8080;
@@ -90,7 +93,17 @@ export function resolveConfig(
     ),
     lfsPartBytes: parsePartMegabytes(env.MODELHUB_LFS_PART_MB ?? String(DEFAULT_LFS_PART_MB)) * 1024 * 1024,
     inference: inferenceSettings(nonEmpty(env.MODELHUB_INFERENCE_CONFIG), env, cwd),
+    mirror: mirrorSettings(env),
   };
+}
+
+function mirrorSettings(env: Env): MirrorSettings | undefined {
+  try {
+    return mirrorSettingsFrom(env);
+  } catch (err) {
+    if (err instanceof MirrorSettingsError) throw new ConfigError(err.message);
+    throw err;
+  }
 }
 
 function inferenceSettings(file: string | undefined, env: Env, cwd: string): InferenceSettings | undefined {

@@ -80,6 +80,8 @@ const COMMON_FIELDS: Record<string, Getter> = {
   siblings: (row, ctx) => siblingsJson(row, ctx.blobs),
   usedStorage: (row) => row.used_storage,
   warnings: (row) => fromJsonText<string[]>(row.warnings, []),
+  // present only on read-only mirrors of an upstream hub's repos
+  mirror: (row) => (row.mirror_upstream ? { upstream: row.mirror_upstream } : undefined),
 };
 
 const MODEL_FIELDS: Record<string, Getter> = {
@@ -161,6 +163,7 @@ const DEFAULT_ITEM_FIELDS: Record<string, string[]> = {
     "createdAt",
     "lastModified",
     "modelId",
+    "mirror",
   ],
   dataset: [
     "_id",
@@ -174,6 +177,7 @@ const DEFAULT_ITEM_FIELDS: Record<string, string[]> = {
     "tags",
     "createdAt",
     "lastModified",
+    "mirror",
   ],
   space: [
     "_id",
@@ -186,6 +190,7 @@ const DEFAULT_ITEM_FIELDS: Record<string, string[]> = {
     "tags",
     "createdAt",
     "lastModified",
+    "mirror",
   ],
 };
 

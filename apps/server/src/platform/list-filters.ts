@@ -104,6 +104,7 @@ export function whereListFilters<O>(
     });
   }
   if (query.gated !== undefined) q = q.where("gated", query.gated ? "!=" : "=", "false");
+  if (query.source) q = q.where("mirror_upstream", query.source === "mirror" ? "is not" : "is", null);
   for (const link of query.links ?? []) {
     q = q.where(({ exists, selectFrom }) => {
       let sub = selectFrom("repo_links")

@@ -64,6 +64,8 @@ export interface ListQuery {
   /** Only repos with a provider mapping for one of these providers (`all` = any). */
   providers?: string[];
   gated?: boolean;
+  /** `local`: the hub's own repos; `mirror`: repos mirrored from the upstream hub. */
+  source?: "local" | "mirror";
   /** Local apps (`apps=llama.cpp`): each must be able to run the model (see app-filters.ts). */
   apps?: string[];
   /** Models whose safetensors parameter count is within the range (models without a count are left out). */
