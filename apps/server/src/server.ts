@@ -99,11 +99,19 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       lfsPartBytes: config.lfsPartBytes,
     });
     const mirror = config.mirror
-      ? new MirrorService(config.mirror, { db: hub.db, repos: services.repos, content: loaded.service, logger })
+      ? new MirrorService(config.mirror, {
+          db: hub.db,
+          repos: services.repos,
+          content: loaded.service,
+          logger,
+        })
       : undefined;
     if (mirror) {
       mirror.install();
-      logger.info({ upstream: config.mirror?.upstreamUrl, offline: config.mirror?.offline }, "mirroring an upstream hub");
+      logger.info(
+        { upstream: config.mirror?.upstreamUrl, offline: config.mirror?.offline },
+        "mirroring an upstream hub",
+      );
     }
     const inferenceHealth = new HealthChecker(
       inferenceRuntime,

@@ -196,7 +196,8 @@ export class RepoContent {
    * object `oid` and allows the repo to use it. Only the local-folder store can adopt files.
    */
   async adoptLfsObject(repo: RepoKey, oid: string, file: string): Promise<void> {
-    if (!(this.blobs instanceof FsBlobStore)) throw new Error("only the local-folder blob store can adopt files");
+    if (!(this.blobs instanceof FsBlobStore))
+      throw new Error("only the local-folder blob store can adopt files");
     const target = this.blobs.objectPath(oid);
     await mkdir(dirname(target), { recursive: true });
     await rename(file, target);
@@ -495,7 +496,11 @@ export class RepoContent {
         throw new HttpError(404, `LFS object of ${path} is missing from storage`, "EntryNotFound");
       }
       if (mirrored && this.pullThrough)
-        this.pullThrough.served(mirrored, entry.lfs.sha256, range ? range.end - range.start + 1 : entry.lfs.size);
+        this.pullThrough.served(
+          mirrored,
+          entry.lfs.sha256,
+          range ? range.end - range.start + 1 : entry.lfs.size,
+        );
       return this.blobs.open(entry.lfs.sha256, range);
     }
     return this.openGitBlob(repo, entry.oid, range, entry.size);

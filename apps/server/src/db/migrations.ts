@@ -263,7 +263,11 @@ const MIGRATIONS: Record<string, Migration> = {
         .addColumn("cached_at", "text", (c) => c.notNull())
         .addColumn("last_access", "text", (c) => c.notNull())
         .execute();
-      await db.schema.createIndex("mirror_files_access_idx").on("mirror_files").column("last_access").execute();
+      await db.schema
+        .createIndex("mirror_files_access_idx")
+        .on("mirror_files")
+        .column("last_access")
+        .execute();
       await db.schema.createIndex("mirror_files_repo_idx").on("mirror_files").column("repo_id").execute();
     },
   },

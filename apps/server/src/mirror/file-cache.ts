@@ -97,9 +97,21 @@ export class MirrorFileCache implements LfsPullThrough {
     this.deps.records.touch(sha256).catch(() => undefined);
   }
 
-  async open(repo: RepoRecord, object: LfsObjectRef, range?: { start: number; end: number }): Promise<Readable> {
+  async open(
+    repo: RepoRecord,
+    object: LfsObjectRef,
+    range?: { start: number; end: number },
+  ): Promise<Readable> {
+    let transfer = this.transfers.get(object.sha256);
+    if (!transfer) {
+      // a transfer may have finished between the caller's look into the store and now
+      if ((await this.deps.content.hasLfsObject(repo, object.sha256)) === object.size) {
+        this.served(repo, object.sha256, range ? range.end - range.start + 1 : object.size);
+        return this.deps.content.blobs.open(object.sha256, range);
+      }
+      transfer = this.transfers.get(object.sha256) ?? (await this.start(repo, object));
+    }
     this.deps.stats.misses++;
-    const transfer = this.transfers.get(object.sha256) ?? (await this.start(repo, object));
     await transfer.ready;
     if (transfer.size !== object.size)
       throw new HttpError(409, `Object ${object.sha256} is being fetched with another size; try again`);
@@ -154,19 +166,28 @@ export class MirrorFileCache implements LfsPullThrough {
     if (object.commit && object.path) url = upstream.fileUrl(repo.type, repo.id, object.commit, object.path);
     else {
       const link = await upstream.lfsHref(repo.type, repo.id, object.sha256, object.size);
-      if (!link) throw new HttpError(404, `The upstream hub ${upstream.url} does not have object ${object.sha256}`);
+      if (!link)
+        throw new HttpError(404, `The upstream hub ${upstream.url} does not have object ${object.sha256}`);
       url = link.href;
       headers = link.header;
     }
     const { response, abort } = await upstream.request(url, { headers });
     if (!response.ok || !response.body) {
       await response.body?.cancel();
-      throw new HttpError(502, `The upstream hub ${upstream.url} answered ${response.status} for ${object.path ?? object.sha256}`);
+      throw new HttpError(
+        502,
+        `The upstream hub ${upstream.url} answered ${response.status} for ${object.path ?? object.sha256}`,
+      );
     }
     return { body: response.body, abort };
   }
 
-  private async run(repo: RepoRecord, object: LfsObjectRef, transfer: Transfer, handle: FileHandle): Promise<void> {
+  private async run(
+    repo: RepoRecord,
+    object: LfsObjectRef,
+    transfer: Transfer,
+    handle: FileHandle,
+  ): Promise<void> {
     const { stats, logger } = this.deps;
     const hash = createHash("sha256");
     let idle: NodeJS.Timeout | undefined;
@@ -210,7 +231,9 @@ export class MirrorFileCache implements LfsPullThrough {
     } catch (error) {
       const message = `${repo.id} ${object.path ?? object.sha256}: ${error instanceof Error ? error.message : String(error)}`;
       transfer.error =
-        error instanceof HttpError ? error : new HttpError(502, `Fetching from the upstream failed: ${message}`);
+        error instanceof HttpError
+          ? error
+          : new HttpError(502, `Fetching from the upstream failed: ${message}`);
       transfer.settleReady(transfer.error);
       stats.error(message);
       logger.warn({ repo: repo.id, oid: object.sha256, err: message }, "mirror: upstream transfer failed");

@@ -47,12 +47,19 @@ export async function syncGit(content: RepoContent, upstream: UpstreamClient, re
     } catch (error) {
       if (!(error instanceof GitError)) throw error;
       const stderr = error.stderr.trim().split("\n").slice(-1)[0] ?? "";
-      if (/could not resolve|connection refused|couldn't connect|timed out|operation too slow|HTTP 5\d\d/i.test(stderr)) {
+      if (
+        /could not resolve|connection refused|couldn't connect|timed out|operation too slow|HTTP 5\d\d/i.test(
+          stderr,
+        )
+      ) {
         upstream.markDown(`git fetch: ${stderr}`);
         throw upstreamUnavailable(upstream.url, stderr);
       }
       upstream.errors++;
-      throw new HttpError(502, `Fetching the git history of ${repo.id} from ${upstream.url} failed: ${stderr}`);
+      throw new HttpError(
+        502,
+        `Fetching the git history of ${repo.id} from ${upstream.url} failed: ${stderr}`,
+      );
     } finally {
       content.forget(dir);
     }

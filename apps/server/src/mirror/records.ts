@@ -54,7 +54,15 @@ export class MirrorRecords {
     }
     await this.db
       .insertInto("mirror_files")
-      .values({ oid, repo_id: repoId, size, pinned: pinned ? 1 : 0, hits: 0, cached_at: now, last_access: now })
+      .values({
+        oid,
+        repo_id: repoId,
+        size,
+        pinned: pinned ? 1 : 0,
+        hits: 0,
+        cached_at: now,
+        last_access: now,
+      })
       .execute();
   }
 

@@ -60,6 +60,9 @@ export class RepoMirror implements RepoFallback {
   async known(row: RepoRow): Promise<RepoRow | undefined> {
     // a deny rule added later hides what was mirrored before
     if (!this.allowed(row.type as RepoType, row.full_id)) return undefined;
+    // the row exists as soon as the first request records it; its git history may still be arriving
+    const creating = this.pending.get(`${row.type}:${row.full_id.toLowerCase()}`);
+    if (creating) return creating;
     const last = this.refreshedAt.get(row.id) ?? (await this.deps.records.refreshedAt(row.id)) ?? 0;
     this.refreshedAt.set(row.id, last);
     if (Date.now() - last < this.deps.settings.refreshSeconds * 1000) return row;
@@ -123,7 +126,8 @@ export class RepoMirror implements RepoFallback {
       await syncGit(content, upstream, toRepoRecord(row));
       if (info.sha !== row.sha) await this.applyInfo(row, info);
       const gate = localGate(info);
-      if ((row.gated === "false" ? false : row.gated) !== gate) await repos.updateSettings(row, { gated: gate });
+      if ((row.gated === "false" ? false : row.gated) !== gate)
+        await repos.updateSettings(row, { gated: gate });
     } else if (info) {
       // turned private upstream: no longer shown here (the site admin still sees the cached copy)
       await repos.updateSettings(row, { private: true });
@@ -137,7 +141,10 @@ export class RepoMirror implements RepoFallback {
     const record = toRepoRecord(row);
     const sha = info.sha ?? (await this.deps.content.resolve(record, "main"));
     if (!sha || !(await this.deps.content.resolve(record, sha)))
-      throw new HttpError(502, `The upstream's commit ${sha ?? "(none)"} of ${row.full_id} did not arrive by git fetch`);
+      throw new HttpError(
+        502,
+        `The upstream's commit ${sha ?? "(none)"} of ${row.full_id} did not arrive by git fetch`,
+      );
     const date = info.lastModified ? new Date(info.lastModified) : new Date();
     await this.deps.repos.applyCommit(record, { sha, date, title: "" }, metadataFromUpstream(info));
   }

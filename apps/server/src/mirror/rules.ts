@@ -10,7 +10,8 @@ export function mirrorAllowed(
   type: RepoType,
   id: string,
 ): boolean {
-  const matches = (rule: MirrorRule) => (rule.type === undefined || rule.type === type) && rule.pattern.test(id);
+  const matches = (rule: MirrorRule) =>
+    (rule.type === undefined || rule.type === type) && rule.pattern.test(id);
   if (rules.deny.some(matches)) return false;
   const allowFor = rules.allow.filter((rule) => rule.type === undefined || rule.type === type);
   return allowFor.length === 0 || allowFor.some(matches);

@@ -81,8 +81,12 @@ export class MirrorService {
       stats: this.stats,
       logger: deps.logger,
     });
-    this.evictor = new CacheEvictor(settings.cacheBytes, this.records, deps.content.blobs, this.stats, (err) =>
-      deps.logger.error({ err: String(err) }, "mirror: eviction failed"),
+    this.evictor = new CacheEvictor(
+      settings.cacheBytes,
+      this.records,
+      deps.content.blobs,
+      this.stats,
+      (err) => deps.logger.error({ err: String(err) }, "mirror: eviction failed"),
     );
     this.files = new MirrorFileCache({
       content: deps.content,
@@ -118,7 +122,11 @@ export class MirrorService {
    * Mirrors a whole revision ahead of time: refreshes the refs, then fetches, verifies and pins every
    * LFS file of the revision (pinned files are never evicted).
    */
-  async pull(row: RepoRow, revision: string, onProgress: (progress: PullProgress) => void): Promise<PullProgress> {
+  async pull(
+    row: RepoRow,
+    revision: string,
+    onProgress: (progress: PullProgress) => void,
+  ): Promise<PullProgress> {
     const refreshed = await this.repoMirror.refresh(row);
     const record = toRepoRecord(refreshed);
     const snapshot = await this.deps.content.snapshot(record, revision);

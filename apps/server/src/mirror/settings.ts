@@ -41,7 +41,9 @@ export function mirrorSettingsFrom(env: Env): MirrorSettings | undefined {
   try {
     url = new URL(raw);
   } catch {
-    throw new MirrorSettingsError(`MODELHUB_UPSTREAM_URL "${raw}" is not a URL (e.g. https://huggingface.co)`);
+    throw new MirrorSettingsError(
+      `MODELHUB_UPSTREAM_URL "${raw}" is not a URL (e.g. https://huggingface.co)`,
+    );
   }
   if (url.protocol !== "http:" && url.protocol !== "https:")
     throw new MirrorSettingsError(`MODELHUB_UPSTREAM_URL must be an http(s) URL, got "${raw}"`);
@@ -70,7 +72,9 @@ function cacheBytes(raw: string | undefined): number | undefined {
   if (raw === undefined || raw.trim() === "") return undefined;
   const gb = Number(raw);
   if (!Number.isFinite(gb) || gb <= 0)
-    throw new MirrorSettingsError(`MODELHUB_MIRROR_CACHE_GB must be a positive decimal (e.g. 0.5 or 200), got "${raw}"`);
+    throw new MirrorSettingsError(
+      `MODELHUB_MIRROR_CACHE_GB must be a positive decimal (e.g. 0.5 or 200), got "${raw}"`,
+    );
   return Math.floor(gb * 1e9);
 }
 

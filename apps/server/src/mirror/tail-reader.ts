@@ -34,7 +34,9 @@ export class TailReader extends Readable {
   }
 
   override _read(): void {
-    this.pump().catch((error: unknown) => this.destroy(error instanceof Error ? error : new Error(String(error))));
+    this.pump().catch((error: unknown) =>
+      this.destroy(error instanceof Error ? error : new Error(String(error))),
+    );
   }
 
   private async openHandle(): Promise<FileHandle> {

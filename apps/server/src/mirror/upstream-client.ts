@@ -125,7 +125,9 @@ export class UpstreamClient {
       if (response.status >= 500) this.errors++;
       return { response, abort };
     } catch (error) {
-      const why = abort.signal.aborted ? `no answer within ${this.settings.timeoutMs / 1000} s` : describe(error);
+      const why = abort.signal.aborted
+        ? `no answer within ${this.settings.timeoutMs / 1000} s`
+        : describe(error);
       this.markDown(why);
       throw upstreamUnavailable(this.url, why);
     } finally {

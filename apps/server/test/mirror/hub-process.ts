@@ -83,9 +83,16 @@ export async function api(
     method: init.method ?? (init.body === undefined ? "GET" : "POST"),
     headers: {
       ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(init.body !== undefined && typeof init.body !== "string" ? { "Content-Type": "application/json" } : {}),
+      ...(init.body !== undefined && typeof init.body !== "string"
+        ? { "Content-Type": "application/json" }
+        : {}),
       ...init.headers,
     },
-    body: init.body === undefined ? undefined : typeof init.body === "string" ? init.body : JSON.stringify(init.body),
+    body:
+      init.body === undefined
+        ? undefined
+        : typeof init.body === "string"
+          ? init.body
+          : JSON.stringify(init.body),
   });
 }

@@ -10,14 +10,12 @@ import { randomFile, seedModel } from "./seed-upstream.js";
 
 const UPSTREAM_ADMIN = "hf_upstreamadmin0000000000000000000000";
 const MIRROR_ADMIN = "hf_mirroradmin00000000000000000000000000";
-const PYTHON_CLIENT = [
-  ...(process.env.MODELHUB_PY_CLIENTS ?? "").split(","),
-  "/tmp/hfhub/v0.36.2/src",
-]
+const PYTHON_CLIENT = [...(process.env.MODELHUB_PY_CLIENTS ?? "").split(","), "/tmp/hfhub/v0.36.2/src"]
   .map((entry) => entry.trim())
   .find((entry) => entry !== "" && fs.existsSync(path.join(entry, "huggingface_hub")));
 
-const README = "---\nlicense: mit\ntags:\n- mirror-test\npipeline_tag: text-classification\n---\n# Public model\n";
+const README =
+  "---\nlicense: mit\ntags:\n- mirror-test\npipeline_tag: text-classification\n---\n# Public model\n";
 
 describe("ModelHub as a pull-through mirror of another ModelHub", () => {
   let upstream: HubProcess;
@@ -31,9 +29,10 @@ describe("ModelHub as a pull-through mirror of another ModelHub", () => {
 
   const m = (p: string) => `${mirror.url}${p}`;
   const u = (p: string) => `${upstream.url}${p}`;
-  const upstreamGets = (file: string) =>
-    upstream.log.filter((e) => e.method === "GET" && e.path?.endsWith(`/${file}`) && e.path.includes("/resolve/"))
-      .length;
+  const upstreamGets = (repo: string, file: string) =>
+    upstream.log.filter(
+      (e) => e.method === "GET" && e.path?.startsWith(`/${repo}/resolve/`) && e.path.endsWith(`/${file}`),
+    ).length;
 
   beforeAll(async () => {
     upstream = await startHubProcess({ MODELHUB_ADMIN_TOKEN: UPSTREAM_ADMIN });
@@ -42,9 +41,16 @@ describe("ModelHub as a pull-through mirror of another ModelHub", () => {
       { path: "config.json", content: '{"model_type":"bert"}' },
       { path: weights.path, content: weights.bytes },
     ]);
-    expect((await api(u("/api/models/admin/public-model/tag/main"), UPSTREAM_ADMIN, { body: { tag: "v1" } })).status).toBe(200);
-    await seedModel(upstream.url, UPSTREAM_ADMIN, "admin/concurrent", [{ path: big.path, content: big.bytes }]);
-    await seedModel(upstream.url, UPSTREAM_ADMIN, "admin/corrupt", [{ path: corrupt.path, content: corrupt.bytes }]);
+    expect(
+      (await api(u("/api/models/admin/public-model/tag/main"), UPSTREAM_ADMIN, { body: { tag: "v1" } }))
+        .status,
+    ).toBe(200);
+    await seedModel(upstream.url, UPSTREAM_ADMIN, "admin/concurrent", [
+      { path: big.path, content: big.bytes },
+    ]);
+    await seedModel(upstream.url, UPSTREAM_ADMIN, "admin/corrupt", [
+      { path: corrupt.path, content: corrupt.bytes },
+    ]);
     await seedModel(upstream.url, UPSTREAM_ADMIN, "admin/gated-model", [
       { path: "README.md", content: "# gated\n" },
       { path: weights.path, content: weights.bytes },
@@ -70,7 +76,15 @@ describe("ModelHub as a pull-through mirror of another ModelHub", () => {
     // a local user of the mirror (the upstream never sees this token)
     const created = spawnSync(
       process.execPath,
-      [path.join(import.meta.dirname, "../../dist/cli/main.js"), "token", "create", "carol", "--write", "--data", mirror.dataDir],
+      [
+        path.join(import.meta.dirname, "../../dist/cli/main.js"),
+        "token",
+        "create",
+        "carol",
+        "--write",
+        "--data",
+        mirror.dataDir,
+      ],
       { encoding: "utf8" },
     );
     userToken = created.stdout.trim().split("\n").pop() ?? "";
@@ -80,14 +94,18 @@ describe("ModelHub as a pull-through mirror of another ModelHub", () => {
   afterAll(async () => {
     await mirror?.stop();
     await upstream?.stop();
-    for (const dir of [mirror?.dataDir, upstream?.dataDir, ...temp]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    for (const dir of [mirror?.dataDir, upstream?.dataDir, ...temp])
+      if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it("answers an id only the upstream has as a mirrored repo with the upstream's commit and metadata", async () => {
     const response = await api(m("/api/models/admin/public-model?blobs=true"));
     expect(response.status).toBe(200);
     const info = (await response.json()) as Record<string, unknown>;
-    const upstreamInfo = (await (await api(u("/api/models/admin/public-model?blobs=true"))).json()) as Record<string, unknown>;
+    const upstreamInfo = (await (await api(u("/api/models/admin/public-model?blobs=true"))).json()) as Record<
+      string,
+      unknown
+    >;
     expect(info.sha).toBe(publicSha);
     expect(info.mirror).toEqual({ upstream: upstream.url });
     expect(info.tags).toEqual(expect.arrayContaining(["mirror-test", "license:mit"]));
@@ -99,11 +117,13 @@ describe("ModelHub as a pull-through mirror of another ModelHub", () => {
   it("serves resolve with the upstream's headers and bytes, then from its own store", async () => {
     const first = await fetch(m(`/admin/public-model/resolve/main/${weights.path}`));
     expect(first.status).toBe(200);
-    const upstreamHead = await fetch(u(`/admin/public-model/resolve/main/${weights.path}`), { method: "HEAD" });
+    const upstreamHead = await fetch(u(`/admin/public-model/resolve/main/${weights.path}`), {
+      method: "HEAD",
+    });
     for (const header of ["X-Repo-Commit", "ETag", "X-Linked-Etag", "X-Linked-Size", "Content-Length"])
       expect(first.headers.get(header), header).toBe(upstreamHead.headers.get(header));
     expect(Buffer.from(await first.arrayBuffer()).equals(weights.bytes)).toBe(true);
-    const before = upstreamGets(weights.path);
+    const before = upstreamGets("admin/public-model", weights.path);
     const ranged = await fetch(m(`/admin/public-model/resolve/${publicSha}/${weights.path}`), {
       headers: { Range: "bytes=100-199" },
     });
@@ -111,25 +131,38 @@ describe("ModelHub as a pull-through mirror of another ModelHub", () => {
     expect(Buffer.from(await ranged.arrayBuffer()).equals(weights.bytes.subarray(100, 200))).toBe(true);
     const readme = await fetch(m("/admin/public-model/resolve/v1/README.md"));
     expect(await readme.text()).toBe(README);
-    expect(upstreamGets(weights.path)).toBe(before);
+    expect(upstreamGets("admin/public-model", weights.path)).toBe(before);
   });
 
   it("answers tree, paths-info, refs and revision info like the upstream", async () => {
-    for (const p of ["/api/models/admin/public-model/tree/main", `/api/models/admin/public-model/tree/v1?recursive=true`]) {
+    for (const p of [
+      "/api/models/admin/public-model/tree/main",
+      `/api/models/admin/public-model/tree/v1?recursive=true`,
+    ]) {
       const [mine, theirs] = await Promise.all([api(m(p)), api(u(p))]);
       expect(await mine.json()).toEqual(await theirs.json());
     }
     const body = { paths: ["config.json", weights.path] };
-    const [mine, theirs] = await Promise.all([api(m("/api/models/admin/public-model/paths-info/main"), undefined, { body }), api(u("/api/models/admin/public-model/paths-info/main"), undefined, { body })]);
+    const [mine, theirs] = await Promise.all([
+      api(m("/api/models/admin/public-model/paths-info/main"), undefined, { body }),
+      api(u("/api/models/admin/public-model/paths-info/main"), undefined, { body }),
+    ]);
     expect(await mine.json()).toEqual(await theirs.json());
-    const refs = (await (await api(m("/api/models/admin/public-model/refs"))).json()) as { tags: { name: string }[] };
+    const refs = (await (await api(m("/api/models/admin/public-model/refs"))).json()) as {
+      tags: { name: string }[];
+    };
     expect(refs.tags.map((t) => t.name)).toEqual(["v1"]);
-    const atTag = (await (await api(m("/api/models/admin/public-model/revision/v1"))).json()) as { sha: string };
+    const atTag = (await (await api(m("/api/models/admin/public-model/revision/v1"))).json()) as {
+      sha: string;
+    };
     expect(atTag.sha).toBe(publicSha);
   });
 
   it("lists fetched mirrored repos with their mark; ?source= filters", async () => {
-    const mirrored = (await (await api(m("/api/models?source=mirror"))).json()) as { id: string; mirror?: unknown }[];
+    const mirrored = (await (await api(m("/api/models?source=mirror"))).json()) as {
+      id: string;
+      mirror?: unknown;
+    }[];
     expect(mirrored.map((r) => r.id)).toContain("admin/public-model");
     expect(mirrored.every((r) => r.mirror !== undefined)).toBe(true);
     const local = (await (await api(m("/api/models?source=local"))).json()) as { id: string }[];
@@ -138,26 +171,40 @@ describe("ModelHub as a pull-through mirror of another ModelHub", () => {
   });
 
   it("makes 20 concurrent downloads of an uncached file one upstream transfer", async () => {
-    const before = upstreamGets(big.path);
+    const before = upstreamGets("admin/concurrent", big.path);
     const bodies = await Promise.all(
-      Array.from({ length: 20 }, async () => Buffer.from(await (await fetch(m(`/admin/concurrent/resolve/main/${big.path}`))).arrayBuffer())),
+      Array.from({ length: 20 }, async () =>
+        Buffer.from(await (await fetch(m(`/admin/concurrent/resolve/main/${big.path}`))).arrayBuffer()),
+      ),
     );
     for (const body of bodies) expect(body.equals(big.bytes)).toBe(true);
-    expect(upstreamGets(big.path) - before).toBe(1);
+    expect(upstreamGets("admin/concurrent", big.path) - before).toBe(1);
   });
 
   it("never keeps bytes that do not match the pointer, and the client sees an error", async () => {
     // corrupt the object on the upstream's disk: it now serves wrong bytes of the right size
-    const blob = path.join(upstream.dataDir, "lfs", corrupt.sha256.slice(0, 2), corrupt.sha256.slice(2, 4), corrupt.sha256.slice(4));
+    const blob = path.join(
+      upstream.dataDir,
+      "lfs",
+      corrupt.sha256.slice(0, 2),
+      corrupt.sha256.slice(2, 4),
+      corrupt.sha256.slice(4),
+    );
     fs.writeFileSync(blob, Buffer.alloc(corrupt.bytes.length, 7));
     for (let attempt = 0; attempt < 2; attempt++) {
       const response = await fetch(m(`/admin/corrupt/resolve/main/${corrupt.path}`));
       expect(response.status).toBe(200);
       await expect(response.arrayBuffer()).rejects.toThrow();
     }
-    const mirroredBlob = path.join(mirror.dataDir, "lfs", corrupt.sha256.slice(0, 2), corrupt.sha256.slice(2, 4), corrupt.sha256.slice(4));
+    const mirroredBlob = path.join(
+      mirror.dataDir,
+      "lfs",
+      corrupt.sha256.slice(0, 2),
+      corrupt.sha256.slice(2, 4),
+      corrupt.sha256.slice(4),
+    );
     expect(fs.existsSync(mirroredBlob)).toBe(false);
-    expect(upstreamGets(corrupt.path)).toBe(2);
+    expect(upstreamGets("admin/corrupt", corrupt.path)).toBe(2);
   });
 
   it("hides denied ids and the upstream's private repos", async () => {
@@ -172,15 +219,21 @@ describe("ModelHub as a pull-through mirror of another ModelHub", () => {
   it("keeps upstream gated repos gated: the mirror's admin decides", async () => {
     const info = (await (await api(m("/api/models/admin/gated-model"))).json()) as { gated: unknown };
     expect(info.gated).toBe("manual");
-    const denied = await fetch(m(`/admin/gated-model/resolve/main/${weights.path}`), { headers: { Authorization: `Bearer ${userToken}` } });
+    const denied = await fetch(m(`/admin/gated-model/resolve/main/${weights.path}`), {
+      headers: { Authorization: `Bearer ${userToken}` },
+    });
     expect(denied.status).toBe(403);
     expect(denied.headers.get("X-Error-Code")).toBe("GatedRepo");
-    expect((await api(m("/api/models/admin/gated-model/ask-access"), userToken, { body: {} })).status).toBe(200);
+    expect((await api(m("/api/models/admin/gated-model/ask-access"), userToken, { body: {} })).status).toBe(
+      200,
+    );
     const handled = await api(m("/api/models/admin/gated-model/user-access-request/handle"), MIRROR_ADMIN, {
       body: { user: "carol", status: "accepted" },
     });
     expect(handled.status).toBe(200);
-    const granted = await fetch(m(`/admin/gated-model/resolve/main/${weights.path}`), { headers: { Authorization: `Bearer ${userToken}` } });
+    const granted = await fetch(m(`/admin/gated-model/resolve/main/${weights.path}`), {
+      headers: { Authorization: `Bearer ${userToken}` },
+    });
     expect(granted.status).toBe(200);
     expect(Buffer.from(await granted.arrayBuffer()).equals(weights.bytes)).toBe(true);
   });
@@ -188,13 +241,44 @@ describe("ModelHub as a pull-through mirror of another ModelHub", () => {
   it("refuses every write to a mirrored repo, saying why", async () => {
     const id = "admin/public-model";
     const attempts: [string, Response][] = [
-      ["commit", await api(m(`/api/models/${id}/commit/main`), MIRROR_ADMIN, { body: '{"key":"header","value":{"summary":"x"}}\n', headers: { "Content-Type": "application/x-ndjson" } })],
-      ["preupload", await api(m(`/api/models/${id}/preupload/main`), MIRROR_ADMIN, { body: { files: [{ path: "a", size: 1, sample: "" }] } })],
-      ["lfs upload", await api(m(`/${id}.git/info/lfs/objects/batch`), MIRROR_ADMIN, { body: { operation: "upload", objects: [{ oid: "a".repeat(64), size: 1 }] }, headers: { "Content-Type": "application/vnd.git-lfs+json" } })],
-      ["settings", await api(m(`/api/models/${id}/settings`), MIRROR_ADMIN, { method: "PUT", body: { private: true } })],
+      [
+        "commit",
+        await api(m(`/api/models/${id}/commit/main`), MIRROR_ADMIN, {
+          body: '{"key":"header","value":{"summary":"x"}}\n',
+          headers: { "Content-Type": "application/x-ndjson" },
+        }),
+      ],
+      [
+        "preupload",
+        await api(m(`/api/models/${id}/preupload/main`), MIRROR_ADMIN, {
+          body: { files: [{ path: "a", size: 1, sample: "" }] },
+        }),
+      ],
+      [
+        "lfs upload",
+        await api(m(`/${id}.git/info/lfs/objects/batch`), MIRROR_ADMIN, {
+          body: { operation: "upload", objects: [{ oid: "a".repeat(64), size: 1 }] },
+          headers: { "Content-Type": "application/vnd.git-lfs+json" },
+        }),
+      ],
+      [
+        "settings",
+        await api(m(`/api/models/${id}/settings`), MIRROR_ADMIN, { method: "PUT", body: { private: true } }),
+      ],
       ["branch", await api(m(`/api/models/${id}/branch/dev`), MIRROR_ADMIN, { body: {} })],
-      ["delete", await api(m("/api/repos/delete"), MIRROR_ADMIN, { method: "DELETE", body: { type: "model", name: id } })],
-      ["move", await api(m("/api/repos/move"), MIRROR_ADMIN, { body: { fromRepo: id, toRepo: "admin/moved", type: "model" } })],
+      [
+        "delete",
+        await api(m("/api/repos/delete"), MIRROR_ADMIN, {
+          method: "DELETE",
+          body: { type: "model", name: id },
+        }),
+      ],
+      [
+        "move",
+        await api(m("/api/repos/move"), MIRROR_ADMIN, {
+          body: { fromRepo: id, toRepo: "admin/moved", type: "model" },
+        }),
+      ],
     ];
     for (const [name, response] of attempts) {
       const text = await response.text();
@@ -204,7 +288,13 @@ describe("ModelHub as a pull-through mirror of another ModelHub", () => {
   });
 
   it("lets a local repo with the same id win", async () => {
-    expect((await api(m("/api/repos/create"), MIRROR_ADMIN, { body: { type: "model", name: "shadowed", organization: "admin" } })).status).toBe(200);
+    expect(
+      (
+        await api(m("/api/repos/create"), MIRROR_ADMIN, {
+          body: { type: "model", name: "shadowed", organization: "admin" },
+        })
+      ).status,
+    ).toBe(200);
     const info = (await (await api(m("/api/models/admin/shadowed"))).json()) as { mirror?: unknown };
     expect(info.mirror).toBeUndefined();
     expect((await fetch(m("/admin/shadowed/resolve/main/a.txt"))).status).toBe(404);
@@ -219,7 +309,11 @@ describe("ModelHub as a pull-through mirror of another ModelHub", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), `mirror-clone-${label}-`));
     const home = await makeGitHome(`mirror-git-home-${label}-`, "Tester", "t@example.com");
     temp.push(dir, home);
-    const clone = await gitCli(["clone", "--quiet", m("/admin/public-model"), path.join(dir, "repo")], dir, home);
+    const clone = await gitCli(
+      ["clone", "--quiet", m("/admin/public-model"), path.join(dir, "repo")],
+      dir,
+      home,
+    );
     expect(clone.code, clone.stderr).toBe(0);
     const head = (await gitCli(["rev-parse", "HEAD"], path.join(dir, "repo"), home)).stdout.trim();
     expect(head).toBe(publicSha);
@@ -245,7 +339,16 @@ describe("ModelHub as a pull-through mirror of another ModelHub", () => {
     ].join("\n");
     const run = spawnSync("/usr/bin/python3", ["-c", script], {
       encoding: "utf8",
-      env: { PATH: process.env.PATH ?? "", PYTHONPATH: PYTHON_CLIENT ?? "", HOME: home, HF_HOME: path.join(home, "hf"), HF_ENDPOINT: mirror.url, HF_HUB_DISABLE_TELEMETRY: "1", HF_HUB_DISABLE_PROGRESS_BARS: "1", HF_HUB_DISABLE_XET: "1" },
+      env: {
+        PATH: process.env.PATH ?? "",
+        PYTHONPATH: PYTHON_CLIENT ?? "",
+        HOME: home,
+        HF_HOME: path.join(home, "hf"),
+        HF_ENDPOINT: mirror.url,
+        HF_HUB_DISABLE_TELEMETRY: "1",
+        HF_HUB_DISABLE_PROGRESS_BARS: "1",
+        HF_HUB_DISABLE_XET: "1",
+      },
     });
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain("['.gitattributes', 'README.md', 'config.json', 'weights.bin']");
@@ -253,9 +356,12 @@ describe("ModelHub as a pull-through mirror of another ModelHub", () => {
     expect(run.stdout).toContain(publicSha);
   };
 
-  it.skipIf(!PYTHON_CLIENT)("works with huggingface_hub (snapshot_download, hf_hub_download, model_info)", () => {
-    snapshot("online");
-  });
+  it.skipIf(!PYTHON_CLIENT)(
+    "works with huggingface_hub (snapshot_download, hf_hub_download, model_info)",
+    () => {
+      snapshot("online");
+    },
+  );
 
   describe("after the upstream stops", () => {
     beforeAll(async () => {
@@ -288,7 +394,13 @@ describe("ModelHub as a pull-through mirror of another ModelHub", () => {
 
     it("reports the cache to site admins only", async () => {
       expect((await api(m("/api/admin/mirror"), userToken)).status).toBe(403);
-      const report = (await (await api(m("/api/admin/mirror"), MIRROR_ADMIN)).json()) as { hits: number; misses: number; cachedBytes: number; repos: { id: string }[]; upstreamReachable: boolean };
+      const report = (await (await api(m("/api/admin/mirror"), MIRROR_ADMIN)).json()) as {
+        hits: number;
+        misses: number;
+        cachedBytes: number;
+        repos: { id: string }[];
+        upstreamReachable: boolean;
+      };
       expect(report.hits).toBeGreaterThan(0);
       expect(report.misses).toBeGreaterThan(0);
       expect(report.cachedBytes).toBeGreaterThanOrEqual(weights.bytes.length + big.bytes.length);

@@ -21,7 +21,12 @@ export async function seedModel(
   files: { path: string; content: Buffer | string }[],
   options: { private?: boolean } = {},
 ): Promise<string> {
-  await createRepo({ repo: { type: "model", name: id }, accessToken: token, hubUrl, private: options.private });
+  await createRepo({
+    repo: { type: "model", name: id },
+    accessToken: token,
+    hubUrl,
+    private: options.private,
+  });
   await uploadFiles({
     repo: { type: "model", name: id },
     accessToken: token,

@@ -40,9 +40,14 @@ export function mirrorRoutes(mirror: MirrorService): Hono<AppEnv> {
     const since = Date.now() - (lastRefresh.get(row.id) ?? 0);
     if (since < REFRESH_EVERY_MS) {
       const wait = Math.ceil((REFRESH_EVERY_MS - since) / 1000);
-      throw new HttpError(429, `${row.full_id} was refreshed moments ago; try again in ${wait} s`, undefined, {
-        "Retry-After": String(wait),
-      });
+      throw new HttpError(
+        429,
+        `${row.full_id} was refreshed moments ago; try again in ${wait} s`,
+        undefined,
+        {
+          "Retry-After": String(wait),
+        },
+      );
     }
     lastRefresh.set(row.id, Date.now());
     if (lastRefresh.size > 10_000) lastRefresh.clear();
