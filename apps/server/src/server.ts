@@ -27,6 +27,7 @@ import { adminGcRoutes } from "./maintenance/http/admin-gc-routes.js";
 import { watchStorage } from "./content/storage-full.js";
 import { applyConnectionTimeouts, serverOptions } from "./net/connection-timeouts.js";
 import { GracefulServer } from "./net/graceful-server.js";
+import { MirrorService } from "./mirror/service.js";
 
 export class PortInUseError extends Error {}
 
@@ -40,6 +41,8 @@ export interface RunningHub {
   logger: Logger;
   /** Inference backends, their status and the provider mappings they publish. */
   inference: InferenceRuntime;
+  /** The upstream mirror, when one is configured. */
+  mirror?: MirrorService;
   /**
    * Stops accepting, lets in-flight requests finish for up to `drainMs` (the configured drain time),
    * cuts what is left, then closes the database.
@@ -108,6 +111,21 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       logger,
       lfsPartBytes: config.lfsPartBytes,
     });
+    const mirror = config.mirror
+      ? new MirrorService(config.mirror, {
+          db: hub.db,
+          repos: services.repos,
+          content: loaded.service,
+          logger,
+        })
+      : undefined;
+    if (mirror) {
+      mirror.install();
+      logger.info(
+        { upstream: config.mirror?.upstreamUrl, offline: config.mirror?.offline },
+        "mirroring an upstream hub",
+      );
+    }
     const inferenceHealth = new HealthChecker(
       inferenceRuntime,
       services.repos,
@@ -130,6 +148,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       inferenceRuntime,
       inferenceHealth,
       logger,
+      mirror,
     });
     // Before the first request: a crash between a ref move and its database update is repaired here.
     await reconcileAll({ db: hub.db, content: loaded.content, logger });
@@ -172,6 +191,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       content: loaded.content,
       logger,
       inference: inferenceRuntime,
+      mirror,
       async close(drainMs = config.net.shutdownDrainMs) {
         clearInterval(timer);
         const drained = graceful.drain(drainMs);

@@ -62,6 +62,8 @@ export interface RepoInfo {
   siblings?: Sibling[];
   usedStorage?: number;
   warnings?: string[];
+  /** Present only on read-only mirrors of an upstream hub's repos. */
+  mirror?: { upstream: string };
   /** models */
   modelId?: string;
   pipeline_tag?: string;

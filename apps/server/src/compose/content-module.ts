@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import { createContentRoutes } from "../content/http/content-routes.js";
 import { createRepoContent } from "../content/index.js";
+import type { RepoContent as RepoContentService } from "../content/repo-content.js";
 import { FsBlobStore } from "../content/blobs/fs-blob-store.js";
 import { createPullRequestRefs } from "../content/git/pull-request-refs.js";
 import type { AppEnv, ContentDeps } from "../http/contracts.js";
@@ -9,6 +10,8 @@ import type { LocalLfsFile } from "../domain/repo.js";
 
 export interface LoadedContent {
   content: RepoContent;
+  /** The content service itself, for the capabilities that work below the seam (the upstream mirror). */
+  service: RepoContentService;
   routes: Hono<AppEnv>;
 }
 
@@ -60,5 +63,5 @@ export async function loadContent(deps: ContentDeps): Promise<LoadedContent> {
       return result && { sha: result.commit, date: result.date, title: input.title };
     },
   };
-  return { content, routes };
+  return { content, routes, service };
 }

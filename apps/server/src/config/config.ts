@@ -5,6 +5,7 @@ import { InferenceConfigError, loadInferenceSettings } from "../inference/load-c
 import type { InferenceSettings } from "../inference/settings.js";
 import { GcSettingsError, resolveGcSettings, type GcSettings } from "./maintenance-settings.js";
 import { NetSettingsError, resolveNetSettings, type NetSettings } from "./net-settings.js";
+import { mirrorSettingsFrom, MirrorSettingsError, type MirrorSettings } from "../mirror/settings.js";
 
 /** apps/web/dist, found from this file in both src/ and dist/ (same depth). */
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL("../../../web/dist", import.meta.url));
@@ -46,6 +47,8 @@ export interface Config {
   net: NetSettings;
   /** Garbage collection schedule and grace period. */
   gc: GcSettings;
+  /** Pull-through mirror of an upstream hub (MODELHUB_UPSTREAM_URL and friends); off when absent. */
+  mirror?: MirrorSettings;
 }
 
 export const DEFAULT_PORT = 8080;
@@ -98,7 +101,17 @@ export function resolveConfig(
     inference: inferenceSettings(nonEmpty(env.MODELHUB_INFERENCE_CONFIG), env, cwd),
     net: netSettings(env),
     gc: gcSettings(env),
+    mirror: mirrorSettings(env),
   };
+}
+
+function mirrorSettings(env: Env): MirrorSettings | undefined {
+  try {
+    return mirrorSettingsFrom(env);
+  } catch (err) {
+    if (err instanceof MirrorSettingsError) throw new ConfigError(err.message);
+    throw err;
+  }
 }
 
 function gcSettings(env: Env): GcSettings {

@@ -24,7 +24,7 @@ import { LfsLinks } from "./lfs/repo-links.js";
 import { loadSnapshot, type Snapshot } from "./snapshot.js";
 import { crashPoint } from "./crash-point.js";
 import { HttpError, conflict, entryNotFound, revisionNotFound } from "../domain/errors.js";
-import type { RepoEvents } from "../domain/ports.js";
+import type { LfsPullThrough, RepoEvents } from "../domain/ports.js";
 import type { DerivedMetadata, RepoRecord, RepoType } from "../domain/repo.js";
 
 export interface ContentLogger {
@@ -97,6 +97,8 @@ export class RepoContent {
   private readonly safetensorsCache: SafetensorsCache = new Map();
   private readonly smallBlobs = new ByteLru(64 * 1024 * 1024);
   private readonly lfsLinks: LfsLinks;
+  /** Set when this hub mirrors an upstream hub: LFS objects of mirrored repos come through it. */
+  pullThrough: LfsPullThrough | undefined;
 
   constructor(private readonly deps: RepoContentDeps) {
     this.reposRoot = join(deps.dataDir, "repos");
@@ -188,6 +190,24 @@ export class RepoContent {
   async storeLfsObject(repo: RepoKey, oid: string, size: number, body: Readable): Promise<void> {
     await this.blobs.put(oid, size, body);
     await this.lfsLinks.link(this.repoDir(repo), namespaceOf(repo), oid);
+  }
+
+  /**
+   * Makes a verified file (sha256 and size already checked by the caller, same filesystem) the stored
+   * object `oid` and allows the repo to use it. Only the local-folder store can adopt files.
+   */
+  async adoptLfsObject(repo: RepoKey, oid: string, file: string): Promise<void> {
+    if (!(this.blobs instanceof FsBlobStore))
+      throw new Error("only the local-folder blob store can adopt files");
+    const target = this.blobs.objectPath(oid);
+    await mkdir(dirname(target), { recursive: true });
+    await rename(file, target);
+    await this.lfsLinks.link(this.repoDir(repo), namespaceOf(repo), oid);
+  }
+
+  /** Where the LFS blob store keeps temporary files (same filesystem as the objects), if local. */
+  lfsTmpDir(): string | undefined {
+    return this.blobs instanceof FsBlobStore ? join(this.deps.dataDir, "lfs", "tmp") : undefined;
   }
 
   /** Whether the repo may use (and already holds) this LFS object. */
@@ -459,18 +479,32 @@ export class RepoContent {
     return (await this.snapshot(repo, rev)).files;
   }
 
-  /** Streams a file's content (LFS resolved), optionally a byte range of it. */
+  /**
+   * Streams a file's content (LFS resolved), optionally a byte range of it. A download (`pull`) of a
+   * mirrored repo's LFS file that is not stored yet comes from the upstream through `pullThrough`.
+   */
   async openFile(
     repo: RepoKey,
     snapshot: Snapshot,
     path: string,
     range?: { start: number; end: number },
+    pull = false,
   ): Promise<Readable> {
     const entry = snapshot.byPath.get(path);
     if (!entry || entry.type !== "file") throw entryNotFound(path, snapshot.commit);
     if (entry.lfs) {
-      if ((await this.hasLfsObject(repo, entry.lfs.sha256)) === undefined)
+      const mirrored = pull && this.pullThrough && isMirrored(repo) ? repo : undefined;
+      if ((await this.hasLfsObject(repo, entry.lfs.sha256)) === undefined) {
+        if (mirrored && this.pullThrough)
+          return this.pullThrough.open(mirrored, { ...entry.lfs, path, commit: snapshot.commit }, range);
         throw new HttpError(404, `LFS object of ${path} is missing from storage`, "EntryNotFound");
+      }
+      if (mirrored && this.pullThrough)
+        this.pullThrough.served(
+          mirrored,
+          entry.lfs.sha256,
+          range ? range.end - range.start + 1 : entry.lfs.size,
+        );
       return this.blobs.open(entry.lfs.sha256, range);
     }
     return this.openGitBlob(repo, entry.oid, range, entry.size);
@@ -545,6 +579,10 @@ export class RepoContent {
   withRepoLock<T>(repo: RepoKey, work: () => Promise<T>): Promise<T> {
     return this.mutex.run(this.repoDir(repo), work);
   }
+}
+
+function isMirrored(repo: RepoKey): repo is RepoRecord {
+  return (repo as Partial<RepoRecord>).mirror !== undefined;
 }
 
 function namespaceOf(repo: RepoKey): string {

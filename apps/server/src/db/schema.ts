@@ -91,6 +91,8 @@ export interface RepoTable {
   downloads_all_time: number;
   downloads_30d: number;
   trending_score: number;
+  /** Base URL of the upstream hub this repo is a read-only mirror of; null for the hub's own repos. */
+  mirror_upstream: string | null;
 }
 
 export interface RepoTagTable {
@@ -166,6 +168,25 @@ export interface RepoLinkTable {
   target: string;
 }
 
+/** A mirrored repo's upkeep: when its refs were last compared with the upstream's. */
+export interface MirrorRepoTable {
+  repo_id: string;
+  upstream: string;
+  refreshed_at: string;
+  created_at: string;
+}
+
+/** An LFS object cached for a mirrored repo (evictable unless pinned). */
+export interface MirrorFileTable {
+  oid: string;
+  repo_id: string;
+  size: number;
+  pinned: number;
+  hits: number;
+  cached_at: string;
+  last_access: string;
+}
+
 export interface Database {
   users: UserTable;
   orgs: OrgTable;
@@ -181,4 +202,6 @@ export interface Database {
   repo_links: RepoLinkTable;
   repo_redirects: RepoRedirectTable;
   web_sessions: WebSessionTable;
+  mirror_repos: MirrorRepoTable;
+  mirror_files: MirrorFileTable;
 }

@@ -79,3 +79,10 @@ export class RepoMovedError extends Error {
     super(`Repository ${fromId} was renamed to ${toId}`);
   }
 }
+
+/** Every write to a mirrored repo (API, LFS, git push, settings) is refused with this. */
+export const mirrorReadOnly = (repo: { id: string; mirror?: { upstream: string } }) =>
+  new HttpError(
+    403,
+    `${repo.id} is a read-only mirror of ${repo.mirror?.upstream ?? "an upstream hub"}: change it there; this hub refreshes it from the upstream`,
+  );

@@ -2,6 +2,7 @@
  * The seams between the hub's halves, stated in domain terms: platform (accounts, database, listings)
  * implements access and events; content (git, LFS, commits) implements the repository content.
  */
+import type { Readable } from "node:stream";
 import type {
   CommitFileInput,
   CommitSummary,
@@ -116,4 +117,21 @@ export interface ContentLogger {
   info(obj: object, msg?: string): void;
   warn(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;
+}
+
+/** An LFS object of a repo: its sha256 and size, and where a commit of the repo holds it when known. */
+export interface LfsObjectRef {
+  sha256: string;
+  size: number;
+  path?: string;
+  commit?: string;
+}
+
+/**
+ * The upstream mirror's side of LFS reads (src/mirror/): objects of mirrored repos that are not
+ * stored yet are streamed from the upstream while being cached; cached ones are reported as served.
+ */
+export interface LfsPullThrough {
+  open(repo: RepoRecord, object: LfsObjectRef, range?: { start: number; end: number }): Promise<Readable>;
+  served(repo: RepoRecord, sha256: string, bytes: number): void;
 }

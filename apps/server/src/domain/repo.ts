@@ -16,6 +16,8 @@ export interface RepoRecord {
   sha?: string;
   /** Library of a model (from the last derivation), used to pick the download-counting rule. */
   library_name?: string;
+  /** Set on read-only mirrors of a repo of an upstream hub (see src/mirror/). */
+  mirror?: { upstream: string };
 }
 
 export interface Viewer {

@@ -12,6 +12,7 @@ import { platformRoutes } from "./routes.js";
 import { quickSearchRoutes } from "./routes/quick-search.js";
 import { loadWebApp, webRoutes } from "./routes/web.js";
 import { HttpError, notFound } from "../domain/errors.js";
+import { mirrorRoutes } from "../mirror/http/mirror-routes.js";
 
 export type { AppDeps } from "./deps.js";
 
@@ -85,6 +86,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     return kind === "own" ? next() : limits[kind](c, next);
   });
 
+  if (deps.mirror) app.route("/", mirrorRoutes(deps.mirror));
   for (const group of platformRoutes(deps)) app.route("/", group);
   app.route("/", quickSearchRoutes(deps));
   if (deps.maintenanceRoutes) app.route("/", deps.maintenanceRoutes);

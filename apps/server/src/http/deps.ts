@@ -10,6 +10,7 @@ import type { Logger } from "../platform/logger.js";
 import type { Repos } from "../platform/repos.js";
 import type { AppEnv } from "./contracts.js";
 import type { RepoContent } from "../domain/ports.js";
+import type { MirrorService } from "../mirror/service.js";
 
 /** Everything the HTTP layer needs; built once at start (no globals). */
 export interface AppDeps {
@@ -40,4 +41,6 @@ export interface AppDeps {
   inferenceHealth?: HealthChecker;
   /** How the embedded inference backend loads llama.cpp (node-llama-cpp when absent; tests inject failures). */
   embeddedLlamaLoader?: LlamaBindingLoader;
+  /** The pull-through mirror of an upstream hub, when MODELHUB_UPSTREAM_URL is set. */
+  mirror?: MirrorService;
 }

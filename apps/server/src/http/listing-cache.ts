@@ -71,6 +71,7 @@ export function listFiltersKey(query: ListFilters): unknown[] {
     query.license,
     query.providers ? [...query.providers].sort() : undefined,
     query.gated,
+    query.source,
     query.links,
     query.apps ? [...query.apps].sort() : undefined,
     query.numParameters ? [query.numParameters.min, query.numParameters.max] : undefined,

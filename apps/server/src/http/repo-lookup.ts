@@ -12,7 +12,7 @@ export async function readableRepo(
   type: RepoType,
   id: string,
 ): Promise<RepoRow> {
-  const row = await repos.find(type, id);
+  const row = await repos.findForRead(type, id);
   if (row && canReadRepo(c.var.viewer, toRepoRecord(row))) return row;
   if (!row) {
     const moved = await repos.findMoved(type, id);

@@ -76,6 +76,8 @@ const COMMON_FIELDS: FieldGetters = {
   siblings: (row, ctx) => siblingsJson(row, ctx.blobs),
   usedStorage: (row) => row.used_storage,
   warnings: (row) => fromJsonText<string[]>(row.warnings, []),
+  // present only on read-only mirrors of an upstream hub's repos
+  mirror: (row) => (row.mirror_upstream ? { upstream: row.mirror_upstream } : undefined),
 };
 
 const MODEL_FIELDS: FieldGetters = {
@@ -158,6 +160,7 @@ const DEFAULT_ITEM_FIELDS: Record<string, string[]> = {
     "createdAt",
     "lastModified",
     "modelId",
+    "mirror",
   ],
   dataset: [
     "_id",
@@ -171,6 +174,7 @@ const DEFAULT_ITEM_FIELDS: Record<string, string[]> = {
     "tags",
     "createdAt",
     "lastModified",
+    "mirror",
   ],
   space: [
     "_id",
@@ -183,6 +187,7 @@ const DEFAULT_ITEM_FIELDS: Record<string, string[]> = {
     "tags",
     "createdAt",
     "lastModified",
+    "mirror",
   ],
 };
 

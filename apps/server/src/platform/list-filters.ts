@@ -19,6 +19,8 @@ export interface ListQueryFilters {
   /** Only repos with a provider mapping for one of these providers (`all` = any). */
   providers?: string[];
   gated?: boolean;
+  /** `local`: the hub's own repos; `mirror`: repos mirrored from the upstream hub. */
+  source?: "local" | "mirror";
   /** Local apps (`apps=llama.cpp`): each must be able to run the model (see app-filters.ts). */
   apps?: string[];
   /** Models whose safetensors parameter count is within the range (models without a count are left out). */
@@ -128,6 +130,7 @@ export function whereListFilters<O>(
     });
   }
   if (query.gated !== undefined) q = q.where("gated", query.gated ? "!=" : "=", "false");
+  if (query.source) q = q.where("mirror_upstream", query.source === "mirror" ? "is not" : "is", null);
   for (const link of query.links ?? []) {
     q = q.where(({ exists, selectFrom }) => {
       let sub = selectFrom("repo_links")

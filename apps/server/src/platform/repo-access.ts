@@ -16,7 +16,7 @@ export function createRepoAccess(repos: Repos, db?: Kysely<Database>): RepoAcces
   const requests = db ? new AccessRequests(db) : undefined;
   return {
     async findRepo(type: RepoType, id: string) {
-      const row = await repos.find(type, id);
+      const row = await repos.findForRead(type, id);
       return row ? toRepoRecord(row) : undefined;
     },
     async findMoved(type: RepoType, id: string) {
@@ -24,7 +24,7 @@ export function createRepoAccess(repos: Repos, db?: Kysely<Database>): RepoAcces
       return row ? toRepoRecord(row) : undefined;
     },
     canRead: (viewer, repo) => canReadRepo(viewer, repo),
-    canWrite: (viewer, repo) => canWriteNamespace(viewer, repo.owner),
+    canWrite: (viewer, repo) => !repo.mirror && canWriteNamespace(viewer, repo.owner),
     ...(db ? pullRequestAccess(db, repos) : {}),
     async downloadDenial(viewer, repo) {
       if (!requests || !repo.gated || hasBypass(viewer, repo)) return undefined;

@@ -34,7 +34,18 @@ export function toRepoRecord(row: RepoRow): RepoRecord {
     createdAt: new Date(row.created_at),
     lastModified: new Date(row.last_modified),
     sha: row.sha ?? undefined,
+    ...(row.mirror_upstream ? { mirror: { upstream: row.mirror_upstream } } : {}),
   };
+}
+
+/**
+ * Asked for an id this hub does not hold (the mirror of an upstream hub plugs in here), and for a
+ * mirrored repo on every look-up (to refresh its refs when due). Returns the row to use, if any.
+ */
+export interface RepoFallback {
+  unknown(type: RepoType, id: string): Promise<RepoRow | undefined>;
+  /** The row to use for a mirrored repo (refreshed when due), or undefined when it is hidden now. */
+  known(row: RepoRow): Promise<RepoRow | undefined>;
 }
 
 export function parseGated(value: string): Gated {
@@ -48,6 +59,9 @@ export interface NewRepo {
   private?: boolean;
   sdk?: string;
   createdAt?: string;
+  /** Creates a read-only mirror of the repo of this upstream hub. */
+  mirrorUpstream?: string;
+  gated?: Gated;
 }
 
 export interface ProviderMappingInput {
@@ -78,7 +92,27 @@ export class Repos {
   // Counted downloads only shift numbers on listing pages, so they leave cached pages to their TTL.
   private readonly downloads = new DownloadTally((counts) => this.writeDownloads(counts, true, false));
 
+  private fallback: RepoFallback | undefined;
+
   constructor(private readonly db: Kysely<Database>) {}
+
+  /** Installs the look-up for ids the hub does not hold (the upstream mirror). */
+  setFallback(fallback: RepoFallback | undefined): void {
+    this.fallback = fallback;
+  }
+
+  /** `find` for reads: an unknown id may come from the upstream mirror, a mirrored one is kept fresh. */
+  async findForRead(type: RepoType, id: string): Promise<RepoRow | undefined> {
+    const row = await this.find(type, id);
+    if (!this.fallback) return row;
+    if (row) return row.mirror_upstream ? this.fallback.known(row) : row;
+    return this.fallback.unknown(type, id);
+  }
+
+  /** Drops the cached row of a repo after a write outside this class (the mirror's refresh). */
+  forgetRow(repoId: string): void {
+    this.forget(repoId);
+  }
 
   /** Cached rows are shared: callers treat them as read-only. */
   async find(type: RepoType, id: string): Promise<RepoRow | undefined> {
@@ -132,7 +166,7 @@ export class Repos {
       full_id: fullId,
       lookup_key: lookupKey(input.type, fullId),
       private: input.private ? 1 : 0,
-      gated: "false",
+      gated: input.gated ? input.gated : "false",
       created_at: created,
       last_modified: created,
       sha: null,
@@ -155,6 +189,7 @@ export class Repos {
       downloads_all_time: 0,
       downloads_30d: 0,
       trending_score: 0,
+      mirror_upstream: input.mirrorUpstream ?? null,
     };
     try {
       await this.db.insertInto("repos").values(row).execute();
@@ -175,6 +210,7 @@ export class Repos {
       await trx.deleteFrom("download_days").where("repo_id", "=", row.id).execute();
       await trx.deleteFrom("provider_mappings").where("repo_id", "=", row.id).execute();
       await trx.deleteFrom("repo_links").where("repo_id", "=", row.id).execute();
+      await trx.deleteFrom("mirror_repos").where("repo_id", "=", row.id).execute();
       await repoRedirects.forgetRepo(trx, row.id);
       await trx.deleteFrom("repos").where("id", "=", row.id).execute();
     });

@@ -71,7 +71,7 @@ export function registerDownloadRoutes(app: Hono<AppEnv>, ctx: ContentContext): 
             range,
             entry.lfs ? entry.lfs.pointerSize : entry.size,
           )
-        : await ctx.content.openFile(repo, snapshot, path, range);
+        : await ctx.content.openFile(repo, snapshot, path, range, true);
     return new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, { status, headers });
   };
   for (const mode of ["resolve", "raw"] as const) {

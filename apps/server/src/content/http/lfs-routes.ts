@@ -110,15 +110,17 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
           return { oid, size, error: { code: 422, message: "oid must be a lowercase sha256 hex digest" } };
         const stored = await ctx.content.hasLfsObject(repo, oid);
         if (operation === "download") {
-          if (stored === undefined)
+          // a mirrored repo's objects come from the upstream on first download (see the download link)
+          const known = stored ?? (repo.mirror && ctx.content.pullThrough ? size : undefined);
+          if (known === undefined)
             return { oid, size, error: { code: 404, message: "Object does not exist" } };
           return {
             oid,
-            size: stored,
+            size: known,
             authenticated: true,
             actions: {
               download: {
-                href: objectUrl(c, repo, oid, stored, "download"),
+                href: objectUrl(c, repo, oid, known, "download"),
                 header: {},
                 expires_in: LINK_SECONDS,
               },
@@ -227,8 +229,11 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
     const oid = c.req.param("oid") ?? "";
     if (!isSha256(oid)) throw badRequest("oid must be a lowercase sha256 hex digest");
     const repo = await signedRepo(c, (target) => `download:${target.type}:${target.id}:${oid}`, false);
-    const size = await ctx.content.hasLfsObject(repo, oid);
-    if (size === undefined) throw new HttpError(404, "Object does not exist");
+    const stored = await ctx.content.hasLfsObject(repo, oid);
+    const pull = repo.mirror ? ctx.content.pullThrough : undefined;
+    const size = stored ?? (pull ? Number(c.req.param("size")) : undefined);
+    if (size === undefined || !Number.isSafeInteger(size) || size < 0)
+      throw new HttpError(404, "Object does not exist");
     const range = parseRange(c.req.header("Range"), size);
     const headers = new Headers({
       "Content-Type": "application/octet-stream",
@@ -238,7 +243,12 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
     headers.set("Content-Length", String(range ? range.end - range.start + 1 : size));
     if (range) headers.set("Content-Range", `bytes ${range.start}-${range.end}/${size}`);
     if (c.req.method === "HEAD") return new Response(null, { status: range ? 206 : 200, headers });
-    const stream = await ctx.content.blobs.open(oid, range);
+    let stream;
+    if (pull && stored === undefined) stream = await pull.open(repo, { sha256: oid, size }, range);
+    else {
+      if (pull) pull.served(repo, oid, range ? range.end - range.start + 1 : size);
+      stream = await ctx.content.blobs.open(oid, range);
+    }
     return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, {
       status: range ? 206 : 200,
       headers,

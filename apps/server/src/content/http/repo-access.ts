@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../http/contracts.js";
-import { HttpError, repoNotFound, RepoMovedError } from "../../domain/errors.js";
+import { HttpError, mirrorReadOnly, repoNotFound, RepoMovedError } from "../../domain/errors.js";
 import type { RepoAccess } from "../../domain/ports.js";
 import type { RepoRecord, RepoType, Viewer } from "../../domain/repo.js";
 
@@ -33,6 +33,7 @@ export async function writableRepo(
   name: string,
 ): Promise<RepoRecord> {
   const repo = await readableRepo(access, viewer, type, owner, name);
+  if (repo.mirror) throw mirrorReadOnly(repo);
   if (!access.canWrite(viewer, repo)) {
     if (!viewer.user)
       throw new HttpError(401, "Authentication required to write to this repository", undefined, {
@@ -81,6 +82,7 @@ export async function contributableRepo(
   name: string,
 ): Promise<RepoRecord> {
   const repo = await readableRepo(access, viewer, type, owner, name);
+  if (repo.mirror) throw mirrorReadOnly(repo);
   if (access.canWrite(viewer, repo)) return repo;
   if (!viewer.user)
     throw new HttpError(401, "Authentication required to contribute to this repository", undefined, {
@@ -109,6 +111,7 @@ export async function pushableRepo(
   if (!access.pushDenial || !/^refs\/pr\/[0-9]+$/.test(ref))
     return writableRepo(access, viewer, type, owner, name);
   const repo = await readableRepo(access, viewer, type, owner, name);
+  if (repo.mirror) throw mirrorReadOnly(repo);
   const denial = await access.pushDenial(viewer, repo, ref);
   if (denial) throw new HttpError(denial.status, denial.message);
   return repo;

@@ -11,6 +11,7 @@ import { migration0020 } from "./0020-discussions.js";
 import { migration0021 } from "./0021-safetensors.js";
 import { migration0022 } from "./0022-inference-usage.js";
 import { migration0023 } from "./0023-hub-served-mappings.js";
+import { migration0024 } from "./0024-upstream-mirror.js";
 
 /**
  * Every schema step, by the name kysely records once it has run. Steps are immutable: a released step
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0021_safetensors": migration0021,
   "0022_inference_usage": migration0022,
   "0023_hub_served_mappings": migration0023,
+  "0024_upstream_mirror": migration0024,
 };
 
 export const migrationProvider: MigrationProvider = {

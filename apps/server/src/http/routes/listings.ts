@@ -75,6 +75,7 @@ const COMMON_PARAMETERS = [
   "gated",
   "language",
   "license",
+  "source",
 ];
 const PARAMETERS: Record<RepoType, ReadonlySet<string>> = {
   model: new Set([
@@ -129,6 +130,11 @@ function parseNumParameters(value: string | undefined): ParameterRange | undefin
   return range;
 }
 
+function parseSource(value: string | undefined): ListQuery["source"] {
+  if (value === undefined || value === "local" || value === "mirror") return value;
+  throw badRequest(`Invalid source "${value}": expected local or mirror`);
+}
+
 export function parseListQuery(c: Context<AppEnv>, type: RepoType): ListQuery {
   checkParameters(c, type);
   const q = (name: string) => c.req.query(name) || undefined;
@@ -155,6 +161,7 @@ export function parseListQuery(c: Context<AppEnv>, type: RepoType): ListQuery {
     license: q("license"),
     providers: providers.length > 0 ? providers : undefined,
     gated: q("gated") === undefined ? undefined : flag(q("gated")),
+    source: parseSource(q("source")),
     links: type === "space" ? linkFilters(c) : undefined,
     sort: parseSort(q("sort")),
     direction: parseDirection(q("direction")),

@@ -10,7 +10,14 @@ import { requestBase } from "../request-base.js";
 import { assertValidName } from "../../platform/names.js";
 import { canReadRepo, canWriteNamespace, requireWriteUser } from "../../platform/access-rules.js";
 import { toRepoRecord, type Gated, type RepoRow } from "../../platform/repos.js";
-import { badRequest, forbidden, HttpError, notFound, repoNotFound } from "../../domain/errors.js";
+import {
+  badRequest,
+  forbidden,
+  HttpError,
+  mirrorReadOnly,
+  notFound,
+  repoNotFound,
+} from "../../domain/errors.js";
 import type { CommitFileInput, RepoType, Viewer } from "../../domain/repo.js";
 
 const createSchema = z.object({
@@ -64,6 +71,7 @@ export function repoLifecycleRoutes(deps: AppDeps): Hono<AppEnv> {
   async function writableRepo(viewer: Viewer, type: RepoType, id: string): Promise<RepoRow> {
     const row = await deps.repos.find(type, id);
     if (!row || !canReadRepo(viewer, toRepoRecord(row))) throw repoNotFound();
+    if (row.mirror_upstream) throw mirrorReadOnly(toRepoRecord(row));
     if (!canWriteNamespace(viewer, row.owner))
       throw forbidden(`You don't have write access to ${row.full_id}`);
     return row;
@@ -93,7 +101,12 @@ export function repoLifecycleRoutes(deps: AppDeps): Hono<AppEnv> {
     const id = `${owner}/${split.name}`;
     const base = requestBase(c, deps.configuredPublicUrl);
     const url = repoUrl(base, type, id);
-    if (await deps.repos.find(type, id)) {
+    const existing = await deps.repos.find(type, id);
+    if (existing?.mirror_upstream) {
+      // a local repo always wins over a mirrored one of the same id: the mirror's copy goes
+      await deps.content.remove(toRepoRecord(existing)).catch(() => undefined);
+      await deps.repos.delete(existing);
+    } else if (existing) {
       throw new HttpError(409, `You already created this ${type} repo`, undefined, {}, { url });
     }
     const isPrivate = body.visibility ? body.visibility !== "public" : body.private === true;
@@ -168,6 +181,7 @@ export function repoLifecycleRoutes(deps: AppDeps): Hono<AppEnv> {
     const body = await jsonBody(c, settingsSchema);
     // managedRepo: an old name of a renamed repo redirects here too
     const row = await managedRepo(c, deps.repos, type, `${c.req.param("owner")}/${c.req.param("name")}`);
+    if (row.mirror_upstream) throw mirrorReadOnly(toRepoRecord(row));
     const isPrivate = body.visibility ? body.visibility !== "public" : (body.private ?? undefined);
     const gated: Gated | undefined = body.gated ?? undefined;
     const updated = await deps.repos.updateSettings(row, { private: isPrivate, gated });

@@ -87,7 +87,7 @@ export function webRoutes(deps: AppDeps, web: WebApp): Hono<AppEnv> {
     if (orgSettings) return (await deps.accounts.findOrg(decodeURIComponent(orgSettings[1]))) !== undefined;
     const repo = repoOfPage(normalised);
     if (!repo || (repo.rest !== "" && !REPO_SUBPAGES.test(repo.rest))) return false;
-    const row = await deps.repos.find(repo.type, decodeURIComponent(repo.id));
+    const row = await deps.repos.findForRead(repo.type, decodeURIComponent(repo.id)).catch(() => undefined);
     return row !== undefined && canReadRepo(c.var.viewer, toRepoRecord(row));
   }
 

@@ -1,0 +1,254 @@
+import { createHash, randomBytes } from "node:crypto";
+import { open, rm, type FileHandle } from "node:fs/promises";
+import { join } from "node:path";
+import type { Readable } from "node:stream";
+import type { RepoContent } from "../content/repo-content.js";
+import { FsBlobStore } from "../content/blobs/fs-blob-store.js";
+import { HttpError } from "../domain/errors.js";
+import type { LfsObjectRef, LfsPullThrough } from "../domain/ports.js";
+import type { RepoRecord } from "../domain/repo.js";
+import type { MirrorRecords } from "./records.js";
+import type { MirrorStats } from "./stats.js";
+import { TailReader, type GrowingFile } from "./tail-reader.js";
+import type { UpstreamClient } from "./upstream-client.js";
+
+/** An upstream body that sends nothing for this long is given up. */
+const IDLE_MS = 60_000;
+
+interface Logger {
+  warn(obj: object, msg?: string): void;
+  info(obj: object, msg?: string): void;
+}
+
+/** One upstream transfer of one object, shared by every request for it while it runs. */
+class Transfer implements GrowingFile {
+  written = 0;
+  verified = false;
+  error: Error | undefined;
+  private waiters: (() => void)[] = [];
+  /** Settles once the upstream answered with a body (or failed first): errors then are clean 5xx. */
+  readonly ready: Promise<void>;
+  settleReady: (error?: Error) => void = () => undefined;
+
+  constructor(
+    readonly oid: string,
+    readonly size: number,
+    readonly tmpPath: string,
+    readonly finalPath: string,
+  ) {
+    this.ready = new Promise<void>((resolve, reject) => {
+      this.settleReady = (error) => (error ? reject(error) : resolve());
+    });
+    this.ready.catch(() => undefined);
+  }
+
+  // The last byte is held back until the sha256 matched: no reader ever gets a whole wrong file.
+  available(): number {
+    return this.verified ? this.size : Math.min(this.written, this.size - 1);
+  }
+
+  failure(): Error | undefined {
+    return this.error;
+  }
+
+  changed(): Promise<void> {
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  notify(): void {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const wake of waiters) wake();
+  }
+}
+
+/**
+ * The pull-through file cache of mirrored repos. The first download of an LFS object starts one
+ * upstream transfer into a temp file; that request and every concurrent one for the same object read
+ * the growing file (so clients get bytes as they arrive, and the upstream sends them once). The object
+ * enters the store only when its sha256 and size match the pointer; a mismatch is deleted and every
+ * reader ends with an error before the last byte.
+ */
+export class MirrorFileCache implements LfsPullThrough {
+  private readonly transfers = new Map<string, Transfer>();
+
+  constructor(
+    private readonly deps: {
+      content: RepoContent;
+      upstream: UpstreamClient;
+      records: MirrorRecords;
+      stats: MirrorStats;
+      logger: Logger;
+      /** Repo row id of a mirrored repo (file records are per row). */
+      rowIdOf: (repo: RepoRecord) => Promise<string | undefined>;
+      /** Called after an object was added (the cache cap is enforced there). */
+      afterAdd: () => void;
+    },
+  ) {}
+
+  /** Objects being fetched right now (the admin page). */
+  inFlight(): { oid: string; size: number; written: number }[] {
+    return [...this.transfers.values()].map((t) => ({ oid: t.oid, size: t.size, written: t.written }));
+  }
+
+  served(repo: RepoRecord, sha256: string, bytes: number): void {
+    this.deps.stats.hits++;
+    this.deps.stats.bytesSaved += bytes;
+    this.deps.records.touch(sha256).catch(() => undefined);
+  }
+
+  async open(
+    repo: RepoRecord,
+    object: LfsObjectRef,
+    range?: { start: number; end: number },
+  ): Promise<Readable> {
+    let transfer = this.transfers.get(object.sha256);
+    if (!transfer) {
+      // a transfer may have finished between the caller's look into the store and now
+      if ((await this.deps.content.hasLfsObject(repo, object.sha256)) === object.size) {
+        this.served(repo, object.sha256, range ? range.end - range.start + 1 : object.size);
+        return this.deps.content.blobs.open(object.sha256, range);
+      }
+      transfer = this.transfers.get(object.sha256) ?? (await this.start(repo, object));
+    }
+    this.deps.stats.misses++;
+    await transfer.ready;
+    if (transfer.size !== object.size)
+      throw new HttpError(409, `Object ${object.sha256} is being fetched with another size; try again`);
+    return new TailReader(transfer, range?.start ?? 0, range ? range.end : object.size - 1);
+  }
+
+  /** Fetches and keeps an object without a reader (pinning a whole repo); resolves once verified. */
+  async fetch(repo: RepoRecord, object: LfsObjectRef, pinned: boolean): Promise<void> {
+    const rowId = await this.deps.rowIdOf(repo);
+    if ((await this.deps.content.hasLfsObject(repo, object.sha256)) === undefined) {
+      const transfer = this.transfers.get(object.sha256) ?? (await this.start(repo, object));
+      while (!transfer.verified) {
+        if (transfer.error) throw transfer.error;
+        await transfer.changed();
+      }
+    }
+    if (rowId) await this.deps.records.recordFile(object.sha256, rowId, object.size, pinned);
+  }
+
+  private async start(repo: RepoRecord, object: LfsObjectRef): Promise<Transfer> {
+    const tmpDir = this.deps.content.lfsTmpDir();
+    const blobs = this.deps.content.blobs;
+    if (!tmpDir || !(blobs instanceof FsBlobStore))
+      throw new HttpError(501, "Mirroring needs the local-folder LFS store");
+    // an await above may have let another request start it
+    const running = this.transfers.get(object.sha256);
+    if (running) return running;
+    const tmp = join(tmpDir, `mirror-${object.sha256}.${randomBytes(6).toString("hex")}`);
+    const transfer = new Transfer(object.sha256, object.size, tmp, blobs.objectPath(object.sha256));
+    this.transfers.set(object.sha256, transfer);
+    let handle: FileHandle;
+    try {
+      handle = await open(tmp, "wx");
+    } catch (error) {
+      this.transfers.delete(object.sha256);
+      throw error;
+    }
+    void this.run(repo, object, transfer, handle).finally(() => {
+      this.transfers.delete(object.sha256);
+      transfer.notify();
+    });
+    return transfer;
+  }
+
+  private async upstreamBody(
+    repo: RepoRecord,
+    object: LfsObjectRef,
+  ): Promise<{ body: ReadableStream<Uint8Array>; abort: AbortController }> {
+    const { upstream } = this.deps;
+    let url: string;
+    let headers: Record<string, string> = {};
+    if (object.commit && object.path) url = upstream.fileUrl(repo.type, repo.id, object.commit, object.path);
+    else {
+      const link = await upstream.lfsHref(repo.type, repo.id, object.sha256, object.size);
+      if (!link)
+        throw new HttpError(404, `The upstream hub ${upstream.url} does not have object ${object.sha256}`);
+      url = link.href;
+      headers = link.header;
+    }
+    const { response, abort } = await upstream.request(url, { headers });
+    if (!response.ok || !response.body) {
+      await response.body?.cancel();
+      throw new HttpError(
+        502,
+        `The upstream hub ${upstream.url} answered ${response.status} for ${object.path ?? object.sha256}`,
+      );
+    }
+    return { body: response.body, abort };
+  }
+
+  private async run(
+    repo: RepoRecord,
+    object: LfsObjectRef,
+    transfer: Transfer,
+    handle: FileHandle,
+  ): Promise<void> {
+    const { stats, logger } = this.deps;
+    const hash = createHash("sha256");
+    let idle: NodeJS.Timeout | undefined;
+    try {
+      const { body, abort } = await this.upstreamBody(repo, object);
+      transfer.settleReady();
+      const reader = body.getReader();
+      const arm = () => {
+        clearTimeout(idle);
+        idle = setTimeout(() => abort.abort(new Error("upstream stalled")), IDLE_MS);
+      };
+      arm();
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        arm();
+        if (transfer.written + value.length > object.size) {
+          await reader.cancel();
+          throw new Error(`the upstream sent more than the ${object.size} bytes of the pointer`);
+        }
+        hash.update(value);
+        await writeAll(handle, value, transfer.written);
+        transfer.written += value.length;
+        transfer.notify();
+      }
+      if (transfer.written !== object.size)
+        throw new Error(`the upstream sent ${transfer.written} of ${object.size} bytes`);
+      const digest = hash.digest("hex");
+      if (digest !== object.sha256) {
+        stats.verificationFailures++;
+        throw new Error(`the upstream's bytes hash to ${digest}, not to the pointer's ${object.sha256}`);
+      }
+      await handle.datasync();
+      await this.deps.content.adoptLfsObject(repo, object.sha256, transfer.tmpPath);
+      transfer.verified = true;
+      stats.bytesFetched += object.size;
+      const rowId = await this.deps.rowIdOf(repo);
+      if (rowId) await this.deps.records.recordFile(object.sha256, rowId, object.size, false);
+      logger.info({ repo: repo.id, oid: object.sha256, size: object.size }, "mirror: object cached");
+      this.deps.afterAdd();
+    } catch (error) {
+      const message = `${repo.id} ${object.path ?? object.sha256}: ${error instanceof Error ? error.message : String(error)}`;
+      transfer.error =
+        error instanceof HttpError
+          ? error
+          : new HttpError(502, `Fetching from the upstream failed: ${message}`);
+      transfer.settleReady(transfer.error);
+      stats.error(message);
+      logger.warn({ repo: repo.id, oid: object.sha256, err: message }, "mirror: upstream transfer failed");
+      await rm(transfer.tmpPath, { force: true });
+    } finally {
+      clearTimeout(idle);
+      await handle.close().catch(() => undefined);
+    }
+  }
+}
+
+async function writeAll(handle: FileHandle, data: Uint8Array, position: number): Promise<void> {
+  let offset = 0;
+  while (offset < data.length) {
+    const { bytesWritten } = await handle.write(data, offset, data.length - offset, position + offset);
+    offset += bytesWritten;
+  }
+}

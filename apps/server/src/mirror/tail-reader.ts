@@ -1,0 +1,85 @@
+import { open, type FileHandle } from "node:fs/promises";
+import { Readable } from "node:stream";
+
+const CHUNK = 1024 * 1024;
+
+/** What a reader needs to know about a file that is still being written (see Transfer). */
+export interface GrowingFile {
+  readonly tmpPath: string;
+  /** Where the file lies once it is complete and verified. */
+  readonly finalPath: string;
+  /** Bytes a reader may hand out so far; the whole size only once verified. */
+  available(): number;
+  /** Set when the transfer failed: readers end with this error. */
+  failure(): Error | undefined;
+  /** Resolves at the next progress, completion or failure. */
+  changed(): Promise<void>;
+}
+
+/**
+ * Streams bytes `start..end` of a file while another task writes it: reads what is there, waits for
+ * more, ends with an error when the writer fails. Memory stays at one chunk per reader.
+ */
+export class TailReader extends Readable {
+  private handle: FileHandle | undefined;
+  private position: number;
+
+  constructor(
+    private readonly file: GrowingFile,
+    start: number,
+    private readonly end: number,
+  ) {
+    super({ highWaterMark: CHUNK });
+    this.position = start;
+  }
+
+  override _read(): void {
+    this.pump().catch((error: unknown) =>
+      this.destroy(error instanceof Error ? error : new Error(String(error))),
+    );
+  }
+
+  private async openHandle(): Promise<FileHandle> {
+    if (this.handle) return this.handle;
+    try {
+      this.handle = await open(this.file.tmpPath, "r");
+    } catch {
+      // verified and moved into the store meanwhile
+      this.handle = await open(this.file.finalPath, "r");
+    }
+    return this.handle;
+  }
+
+  private async pump(): Promise<void> {
+    for (;;) {
+      const failure = this.file.failure();
+      if (failure) throw failure;
+      if (this.position > this.end) {
+        this.push(null);
+        return;
+      }
+      const limit = Math.min(this.file.available(), this.end + 1);
+      if (this.position < limit) {
+        const handle = await this.openHandle();
+        const length = Math.min(limit - this.position, CHUNK);
+        const buffer = Buffer.allocUnsafe(length);
+        const { bytesRead } = await handle.read(buffer, 0, length, this.position);
+        if (bytesRead === 0) throw new Error("cached file shrank while being read");
+        this.position += bytesRead;
+        this.push(buffer.subarray(0, bytesRead));
+        return;
+      }
+      await this.file.changed();
+    }
+  }
+
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
+    const handle = this.handle;
+    this.handle = undefined;
+    if (!handle) return callback(error);
+    handle.close().then(
+      () => callback(error),
+      () => callback(error),
+    );
+  }
+}
