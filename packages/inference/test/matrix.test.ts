@@ -82,7 +82,8 @@ describe("snippet matrix (task × provider × client × options)", () => {
     expect(failures.slice(0, 3)).toEqual([]);
   });
 
-  it("every JS snippet parses as JavaScript and TypeScript", () => {
+  // thousands of TypeScript parses: minutes on a loaded 2-core machine, so more than the default time
+  it("every JS snippet parses as JavaScript and TypeScript", { timeout: 240_000 }, () => {
     const failures = byLanguage("js").flatMap((c) => {
       const problem = checkJavaScript(c.snippet.content) ?? checkTypeScript(c.snippet.content);
       return problem ? [`${c.label}: ${problem}\n${c.snippet.content}`] : [];
