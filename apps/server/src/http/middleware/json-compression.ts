@@ -18,8 +18,10 @@ export function jsonCompression(): MiddlewareHandler {
     threshold: JSON_COMPRESSION_THRESHOLD,
     contentTypeFilter: JSON_TYPE,
   });
-  return (c, next) =>
-    gzip(c, async () => {
+  return (c, next) => {
+    // Clients that take no gzip get the answer untouched (no buffering); identity suits every cache.
+    if (!/gzip|\*/i.test(c.req.header("Accept-Encoding") ?? "")) return next();
+    return gzip(c, async () => {
       await next();
       // A JSON body built in memory has no Content-Length yet; give it one so the threshold applies.
       const res = c.res;
@@ -35,4 +37,5 @@ export function jsonCompression(): MiddlewareHandler {
       c.res = new Response(body, res);
       c.res.headers.set("Content-Length", String(body.length));
     });
+  };
 }
