@@ -1,5 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig, type PluginOption } from "vite";
+import { precompress } from "./scripts/precompress.js";
 
 const hub = process.env.MODELHUB_DEV_HUB ?? "http://127.0.0.1:8080";
 
@@ -20,7 +21,7 @@ const pureWorkspacePackages: PluginOption = {
 const hubPathPattern = "^/(api/|(datasets/|spaces/)?[^/]+/[^/]+/(resolve|raw)/|.*\\.git/)";
 
 export default defineConfig({
-  plugins: [react(), pureWorkspacePackages],
+  plugins: [react(), pureWorkspacePackages, precompress()],
   server: {
     proxy: {
       [hubPathPattern]: { target: hub, changeOrigin: true },

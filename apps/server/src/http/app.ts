@@ -7,6 +7,7 @@ import type { AppDeps } from "./deps.js";
 import { errorHandler } from "./errors.js";
 import { accessLog } from "./middleware/access-log.js";
 import { authMiddleware } from "./middleware/auth.js";
+import { jsonCompression } from "./middleware/json-compression.js";
 import { WebSessions } from "../platform/web-sessions.js";
 import { platformRoutes } from "./routes.js";
 import { quickSearchRoutes } from "./routes/quick-search.js";
@@ -70,6 +71,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
         throw new HttpError(400, "A query parameter contains a NUL character");
     await next();
   });
+  app.use("/api/*", jsonCompression());
   app.use("*", authMiddleware(deps.accounts, new WebSessions(deps.db)));
   const maxJson = deps.maxJsonBytes ?? DEFAULT_MAX_JSON_BYTES;
   // Every API body is bounded while it streams, with a bound that fits the route (see body-limits.ts).

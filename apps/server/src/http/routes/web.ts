@@ -7,6 +7,7 @@ import type { AppDeps } from "../deps.js";
 import { canReadRepo } from "../../platform/access-rules.js";
 import { toRepoRecord } from "../../platform/repos.js";
 import { renamedPath } from "../repo-moved.js";
+import { negotiateEncoding, type Encoding } from "../content-encoding.js";
 import { inlineScriptHashes, webPageHeaders } from "../web-page-policy.js";
 import type { RepoType } from "../../domain/repo.js";
 
@@ -44,6 +45,8 @@ const REPO_SUBPAGES = /^(?:tree|blob|commits|commit|upload|settings|discussions)
 export interface WebApp {
   indexHtml: string;
   dir: string;
+  /** Files of the folder the build also wrote as `<file>.br` / `<file>.gz` (absolute paths). */
+  precompressed: Record<Encoding, Set<string>>;
   /** Security headers of every page (see web-page-policy.ts). */
   pageHeaders: Record<string, string>;
 }
@@ -53,7 +56,27 @@ export function loadWebApp(dir: string | undefined): WebApp | undefined {
   const index = path.join(dir, "index.html");
   if (!fs.existsSync(index)) return undefined;
   const indexHtml = fs.readFileSync(index, "utf8");
-  return { dir: path.resolve(dir), indexHtml, pageHeaders: webPageHeaders(inlineScriptHashes(indexHtml)) };
+  const root = path.resolve(dir);
+  return {
+    dir: root,
+    indexHtml,
+    precompressed: precompressedFiles(root),
+    pageHeaders: webPageHeaders(inlineScriptHashes(indexHtml)),
+  };
+}
+
+const SUFFIX: Record<Encoding, string> = { br: ".br", gzip: ".gz" };
+
+/** The build's compressed siblings, listed once at start (the folder is the build's output, not edited live). */
+function precompressedFiles(root: string): Record<Encoding, Set<string>> {
+  const found: Record<Encoding, Set<string>> = { br: new Set(), gzip: new Set() };
+  for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    for (const encoding of ["br", "gzip"] as const)
+      if (file.endsWith(SUFFIX[encoding])) found[encoding].add(file.slice(0, -SUFFIX[encoding].length));
+  }
+  return found;
 }
 
 /** Which repo a page path shows, if it is a repo page. */
@@ -108,10 +131,16 @@ export function webRoutes(deps: AppDeps, web: WebApp): Hono<AppEnv> {
     const file = staticFile(web.dir, pathname);
     if (file) {
       const immutable = pathname.startsWith("/assets/");
-      return c.body(fs.readFileSync(file), 200, {
+      const headers: Record<string, string> = {
         "Content-Type": CONTENT_TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream",
         "Cache-Control": immutable ? "public, max-age=31536000, immutable" : "public, max-age=300",
-      });
+      };
+      const variants = (["br", "gzip"] as const).filter((encoding) => web.precompressed[encoding].has(file));
+      if (variants.length > 0) headers.Vary = "Accept-Encoding";
+      const encoding = negotiateEncoding(c, variants);
+      if (!encoding) return c.body(fs.readFileSync(file), 200, headers);
+      headers["Content-Encoding"] = encoding;
+      return c.body(fs.readFileSync(file + SUFFIX[encoding]), 200, headers);
     }
     if (pathname.startsWith("/assets/")) return c.text("Not found", 404);
     const page = { "Cache-Control": "no-cache", ...web.pageHeaders };

@@ -1,0 +1,41 @@
+import type { MiddlewareHandler } from "hono";
+import { compress } from "hono/compress";
+
+/** JSON answers smaller than this go out as they are: compressing them saves less than it costs. */
+export const JSON_COMPRESSION_THRESHOLD = 1024;
+
+const JSON_TYPE = /^application\/json\b/i;
+
+/**
+ * gzip for JSON API answers of at least 1 KiB when the client accepts it. Mounted on `/api/*` only:
+ * file downloads, LFS, git smart-HTTP and the inference gateway's streams live elsewhere, and only
+ * `application/json` bodies qualify. Hono's compress leaves HEAD, 206 and already-encoded answers
+ * alone and turns a strong ETag weak, since the bytes on the wire differ.
+ */
+export function jsonCompression(): MiddlewareHandler {
+  const gzip = compress({
+    encoding: "gzip",
+    threshold: JSON_COMPRESSION_THRESHOLD,
+    contentTypeFilter: JSON_TYPE,
+  });
+  return (c, next) => {
+    // Clients that take no gzip get the answer untouched (no buffering); identity suits every cache.
+    if (!/gzip|\*/i.test(c.req.header("Accept-Encoding") ?? "")) return next();
+    return gzip(c, async () => {
+      await next();
+      // A JSON body built in memory has no Content-Length yet; give it one so the threshold applies.
+      const res = c.res;
+      if (
+        c.req.method === "HEAD" ||
+        !JSON_TYPE.test(res.headers.get("Content-Type") ?? "") ||
+        res.headers.has("Content-Length") ||
+        res.headers.has("Content-Encoding") ||
+        !res.body
+      )
+        return;
+      const body = new Uint8Array(await res.arrayBuffer());
+      c.res = new Response(body, res);
+      c.res.headers.set("Content-Length", String(body.length));
+    });
+  };
+}
