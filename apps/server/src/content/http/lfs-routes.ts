@@ -1,9 +1,8 @@
 import type { LfsBatchObject, LfsBatchResponse } from "@modelhub/api-types";
 import type { Context, Hono } from "hono";
-import { Readable } from "node:stream";
-import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { z } from "zod";
 import type { AppEnv } from "../../http/contracts.js";
+import { nodeBodyResponse, requestBodyStream } from "../../http/node-body.js";
 import { BlobMismatchError, isSha256 } from "../blobs/blob-store.js";
 import { parseRange } from "./byte-range.js";
 import { type ContentContext, hubUrl } from "./content-context.js";
@@ -211,9 +210,7 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
     const declared = c.req.header("Content-Length");
     if (declared !== undefined && Number(declared) !== size)
       throw badRequest(`Content-Length ${declared} does not match the object size ${size}`);
-    const body = c.req.raw.body
-      ? Readable.fromWeb(c.req.raw.body as WebReadableStream<Uint8Array>)
-      : Readable.from([]);
+    const body = requestBodyStream(c.req.raw, c.env);
     try {
       await ctx.content.storeLfsObject(repo, oid, size, body);
     } catch (error) {
@@ -239,10 +236,7 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
     if (range) headers.set("Content-Range", `bytes ${range.start}-${range.end}/${size}`);
     if (c.req.method === "HEAD") return new Response(null, { status: range ? 206 : 200, headers });
     const stream = await ctx.content.blobs.open(oid, range);
-    return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, {
-      status: range ? 206 : 200,
-      headers,
-    });
+    return nodeBodyResponse(stream, { status: range ? 206 : 200, headers });
   };
 
   const verify = async (c: Context<AppEnv>) => {
