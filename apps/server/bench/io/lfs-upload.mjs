@@ -92,6 +92,7 @@ try {
   console.log(`LFS PUT (verified, synced)   ${upload.toFixed(0).padStart(5)} MB/s`);
   console.log(`ratio upload/disk: ${(upload / disk).toFixed(2)} (goal >= 0.80)`);
 } finally {
+  if (process.env.DEBUG_HUB) console.log(hub.output());
   await hub.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

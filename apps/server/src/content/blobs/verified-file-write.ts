@@ -6,10 +6,20 @@ import { BlobMismatchError } from "./blob-store.js";
 /** Bytes gathered before one write: few, large writes keep the disk busy and the event loop free. */
 const WRITE_BATCH_BYTES = 4 * 1024 * 1024;
 
+/** Positional writes running at once (each on a libuv pool thread). */
+const WRITES_IN_FLIGHT = 3;
+
+/**
+ * Written bytes after which a background fdatasync starts: the disk then flushes while the network
+ * delivers the rest, instead of the whole object waiting for the final flush.
+ */
+const EARLY_FLUSH_BYTES = 64 * 1024 * 1024;
+
 /**
  * Writes `body` into `file` in one pass: each chunk is counted and hashed as it arrives, chunks are
- * gathered into large writes, and one write runs while the next batch fills. Fails as soon as the
- * size is exceeded and at the end when the digest differs; no write is left running when it settles.
+ * gathered into large positional writes (a few run while the next batch fills), and the disk starts
+ * flushing early. Fails as soon as the size is exceeded and at the end when the digest differs; no
+ * write is left running when it settles.
  */
 export async function writeVerifiedFile(
   body: Readable,
@@ -22,17 +32,27 @@ export async function writeVerifiedFile(
   let batch: Buffer[] = [];
   let batched = 0;
   let position = 0;
-  let writing: Promise<void> = Promise.resolve();
+  const writes: Promise<void>[] = [];
+  let flushing: Promise<void> | undefined;
+  let flushedUpTo = 0;
 
   const flush = async () => {
     const data = batch.length === 1 ? batch[0] : Buffer.concat(batch, batched);
     batch = [];
     batched = 0;
-    await writing;
-    writing = writeAll(file, data, position);
+    if (writes.length >= WRITES_IN_FLIGHT) await writes.shift();
+    const write = writeAll(file, data, position);
     // awaited later; marked handled now so a failing write never counts as an unhandled rejection
-    writing.catch(() => undefined);
+    write.catch(() => undefined);
+    writes.push(write);
     position += data.length;
+    if (!flushing && position - flushedUpTo >= EARLY_FLUSH_BYTES) {
+      flushedUpTo = position;
+      flushing = Promise.all(writes)
+        .then(() => file.datasync())
+        .finally(() => (flushing = undefined));
+      flushing.catch(() => undefined);
+    }
   };
 
   try {
@@ -47,9 +67,11 @@ export async function writeVerifiedFile(
       if (batched >= WRITE_BATCH_BYTES) await flush();
     }
     if (batched > 0) await flush();
-    await writing;
+    await Promise.all(writes);
+    await flushing;
   } catch (error) {
-    await writing.catch(() => undefined);
+    await Promise.allSettled(writes);
+    await flushing?.catch(() => undefined);
     throw error;
   }
   if (received !== size)
