@@ -6,7 +6,6 @@ import type { Config } from "./config/config.js";
 import { openHubDatabase } from "./compose/open-hub-database.js";
 import { createApp } from "./http/app.js";
 import type { AppEnv } from "./http/contracts.js";
-import { sendNodeBody } from "./http/node-body.js";
 import { loadContent } from "./compose/content-module.js";
 import { ensureWritableDataDir } from "./platform/data-dir.js";
 import { ensureSiteAdmin } from "./platform/site-admin.js";
@@ -76,10 +75,8 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
   // env carries the Node request (client address for the sign-in throttle)
   let handler: ((request: Request, env: unknown) => Response | Promise<Response>) | undefined;
   const server = createAdaptorServer({
-    fetch: async (request: Request, env: unknown) =>
-      handler
-        ? sendNodeBody(await handler(request, env), env)
-        : new Response('{"error":"Starting up"}', { status: 503 }),
+    fetch: (request: Request, env: unknown) =>
+      handler ? handler(request, env) : new Response('{"error":"Starting up"}', { status: 503 }),
     serverOptions: serverOptions(config.net),
   }) as Server;
   applyConnectionTimeouts(server, config.net);

@@ -146,7 +146,10 @@ async function largeDownloads(url, connections, seconds) {
   };
   const cut = setTimeout(() => agent.destroy(), seconds * 1000 + 5);
   const loop = async () => {
-    while (performance.now() < endAt) await get(agent, url, count).catch(() => undefined);
+    while (performance.now() < endAt)
+      await get(agent, url, count).catch((error) => {
+        if (performance.now() < endAt) console.error(`large download failed: ${error.message}`);
+      });
   };
   await Promise.all(Array.from({ length: connections }, loop));
   clearTimeout(cut);
@@ -156,13 +159,11 @@ async function largeDownloads(url, connections, seconds) {
 /** The large-file loops in a child process, so receiving them does not delay the small requests' timing. */
 function largeClient(url) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [
-      fileURLToPath(import.meta.url),
-      "--large-client",
-      url,
-      String(CONNECTIONS),
-      String(SECONDS),
-    ]);
+    const child = spawn(
+      process.execPath,
+      [fileURLToPath(import.meta.url), "--large-client", url, String(CONNECTIONS), String(SECONDS)],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
     let out = "";
     child.stdout.on("data", (d) => (out += d));
     child.on("error", reject);

@@ -63,8 +63,14 @@ export class FsBlobStore implements BlobStore {
 
   async open(oid: string, range?: ByteRange): Promise<Readable> {
     const path = this.objectPath(oid);
-    await stat(path);
-    return createReadStream(path, { start: range?.start, end: range?.end, highWaterMark: READ_CHUNK_BYTES });
+    const { size } = await stat(path);
+    // A known end lets the stream finish with its last read instead of one more read to find EOF.
+    const { start, end } = range ?? { start: 0, end: Math.max(0, size - 1) };
+    return createReadStream(path, {
+      start,
+      end: size === 0 ? undefined : end,
+      highWaterMark: READ_CHUNK_BYTES,
+    });
   }
 
   async touch(oid: string): Promise<void> {

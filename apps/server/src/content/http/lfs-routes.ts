@@ -1,8 +1,9 @@
 import type { LfsBatchObject, LfsBatchResponse } from "@modelhub/api-types";
 import type { Context, Hono } from "hono";
+import { Readable } from "node:stream";
 import { z } from "zod";
 import type { AppEnv } from "../../http/contracts.js";
-import { nodeBodyResponse, requestBodyStream } from "../../http/node-body.js";
+import { requestBodyStream } from "../../http/node-body.js";
 import { BlobMismatchError, isSha256 } from "../blobs/blob-store.js";
 import { parseRange } from "./byte-range.js";
 import { type ContentContext, hubUrl } from "./content-context.js";
@@ -236,7 +237,10 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
     if (range) headers.set("Content-Range", `bytes ${range.start}-${range.end}/${size}`);
     if (c.req.method === "HEAD") return new Response(null, { status: range ? 206 : 200, headers });
     const stream = await ctx.content.blobs.open(oid, range);
-    return nodeBodyResponse(stream, { status: range ? 206 : 200, headers });
+    return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, {
+      status: range ? 206 : 200,
+      headers,
+    });
   };
 
   const verify = async (c: Context<AppEnv>) => {
