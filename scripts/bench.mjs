@@ -15,6 +15,10 @@ const benches = [
   "apps/server/bench/seed-import.mjs",
   // one commit of 1,000 / 5,000 / 10,000 files, tree listing, derive; about 35 s
   "apps/server/bench/many-files.mjs",
+  // a 20 MB download on 25 connections alone and beside small requests (ratio, small p50/p99); about 30 s
+  "apps/server/bench/io/mixed-load.mjs",
+  // one 512 MB LFS PUT against dd + fdatasync of the same size (ratio); about 10 s
+  "apps/server/bench/io/lfs-upload.mjs",
   // 100,000 models on SQLite (and PostgreSQL when DATABASE_URL is set); several minutes.
   "apps/server/bench/scale/run.mjs",
 ];

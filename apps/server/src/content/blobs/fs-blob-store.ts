@@ -1,11 +1,16 @@
 import { randomBytes } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, open, readdir, rename, rm, stat, utimes } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { type FileHandle, mkdir, open, readdir, rename, rm, stat, utimes } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { Readable } from "node:stream";
 import { type BlobStore, type ByteRange, isSha256 } from "./blob-store.js";
-import { discardWriteStream } from "./discard-write-stream.js";
-import { copyVerified } from "./verifying-copy.js";
+import { writeVerifiedFile } from "./verified-file-write.js";
+
+/**
+ * Read size of downloads: each chunk costs the event loop the same whatever its size, so large
+ * chunks keep large downloads moving while small requests share the loop.
+ */
+const READ_CHUNK_BYTES = 1024 * 1024;
 
 /** Local-folder driver: objects at `ab/cd/rest-of-oid`, written to `tmp/` first and renamed once verified. */
 export class FsBlobStore implements BlobStore {
@@ -38,19 +43,19 @@ export class FsBlobStore implements BlobStore {
     const target = this.objectPath(oid);
     await mkdir(this.tmpDir, { recursive: true });
     const tmp = join(this.tmpDir, `${oid}.${randomBytes(6).toString("hex")}`);
-    const sink = createWriteStream(tmp, { flags: "wx" });
+    let file: FileHandle | undefined;
     try {
-      await copyVerified(body, sink, oid, size);
-      const handle = await open(tmp, "r");
-      await handle.sync();
-      await handle.close();
+      file = await open(tmp, "wx");
+      await writeVerifiedFile(body, file, oid, size);
+      // one flush at the end, only for content that verified
+      await file.datasync();
+      await file.close();
+      file = undefined;
       await mkdir(dirname(target), { recursive: true });
       await rename(tmp, target);
     } catch (error) {
       body.destroy();
-      // The temp file is opened asynchronously: removing it before the stream has opened and closed
-      // it would leave the file behind (seen as a stray temp file after a rejected upload).
-      await discardWriteStream(sink);
+      await file?.close().catch(() => undefined);
       await rm(tmp, { force: true });
       throw error;
     }
@@ -58,8 +63,14 @@ export class FsBlobStore implements BlobStore {
 
   async open(oid: string, range?: ByteRange): Promise<Readable> {
     const path = this.objectPath(oid);
-    await stat(path);
-    return range ? createReadStream(path, { start: range.start, end: range.end }) : createReadStream(path);
+    const { size } = await stat(path);
+    // A known end lets the stream finish with its last read instead of one more read to find EOF.
+    const { start, end } = range ?? { start: 0, end: Math.max(0, size - 1) };
+    return createReadStream(path, {
+      start,
+      end: size === 0 ? undefined : end,
+      highWaterMark: READ_CHUNK_BYTES,
+    });
   }
 
   async touch(oid: string): Promise<void> {

@@ -1,8 +1,7 @@
 import type { Context } from "hono";
-import { Readable } from "node:stream";
-import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { z } from "zod";
 import type { AppEnv } from "../../http/contracts.js";
+import { requestBodyStream } from "../../http/node-body.js";
 import { BlobMismatchError, isSha256 } from "../blobs/blob-store.js";
 import { PartSizeError, type PartKey } from "../blobs/upload-parts.js";
 import type { ContentContext } from "./content-context.js";
@@ -70,9 +69,7 @@ export async function putPart(
   const declared = c.req.header("Content-Length");
   if (declared !== undefined && Number(declared) !== expected)
     throw badRequest(`Part ${part} must have ${expected} bytes, not ${declared}`);
-  const body = c.req.raw.body
-    ? Readable.fromWeb(c.req.raw.body as WebReadableStream<Uint8Array>)
-    : Readable.from([]);
+  const body = requestBodyStream(c.req.raw, c.env);
   try {
     const etag = await ctx.parts.write(keyOf(repo, oid), part, expected, body);
     return new Response(null, {

@@ -1,9 +1,9 @@
 import type { LfsBatchObject, LfsBatchResponse } from "@modelhub/api-types";
 import type { Context, Hono } from "hono";
 import { Readable } from "node:stream";
-import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { z } from "zod";
 import type { AppEnv } from "../../http/contracts.js";
+import { requestBodyStream } from "../../http/node-body.js";
 import { BlobMismatchError, isSha256 } from "../blobs/blob-store.js";
 import { parseRange } from "./byte-range.js";
 import { type ContentContext, hubUrl } from "./content-context.js";
@@ -213,9 +213,7 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
     const declared = c.req.header("Content-Length");
     if (declared !== undefined && Number(declared) !== size)
       throw badRequest(`Content-Length ${declared} does not match the object size ${size}`);
-    const body = c.req.raw.body
-      ? Readable.fromWeb(c.req.raw.body as WebReadableStream<Uint8Array>)
-      : Readable.from([]);
+    const body = requestBodyStream(c.req.raw, c.env);
     try {
       await ctx.content.storeLfsObject(repo, oid, size, body);
     } catch (error) {
