@@ -15,6 +15,8 @@ const benches = [
   "apps/server/bench/seed-import.mjs",
   // one commit of 1,000 / 5,000 / 10,000 files, tree listing, derive; about 35 s
   "apps/server/bench/many-files.mjs",
+  // pull-through mirror: uncached vs direct, cached vs local, time to first byte; ~200 MB files, about a minute
+  "apps/server/bench/mirror/run.mjs",
   // 100,000 models on SQLite (and PostgreSQL when DATABASE_URL is set); several minutes.
   "apps/server/bench/scale/run.mjs",
 ];
