@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { runTransferCommand } from "../transfer/index.js";
 import { stdio } from "./context.js";
+import { runMirrorCommand } from "./mirror-pull.js";
 import { runCli } from "./run.js";
 
 const argv = process.argv.slice(2);
@@ -11,5 +12,12 @@ const transfer = argv[0] === "upload" || argv[0] === "download" ? argv[0] : unde
 if (!transfer) process.umask(0o077);
 const code = transfer
   ? await runTransferCommand(transfer, argv.slice(1))
-  : await runCli(argv, process.env, stdio);
+  : argv[0] === "mirror"
+    ? await runMirrorCommand(argv.slice(1), {
+        stdout: process.stdout,
+        stderr: process.stderr,
+        isTTY: process.stderr.isTTY === true,
+        env: process.env,
+      })
+    : await runCli(argv, process.env, stdio);
 if (code !== 0) process.exit(code);

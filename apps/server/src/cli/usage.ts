@@ -17,6 +17,9 @@ Commands:
   upload <repo> <local path> [path in repo]
                                          upload a file or folder to any hub (resumable; --help for options)
   download <repo> [files...]             download a repo or some of its files (resumable, verified)
+  mirror pull <repo> [--revision R] [--repo-type T]
+                                         pin a whole upstream repo on a running mirroring hub
+                                         (site admin token: --token / HF_TOKEN; --help for options)
   gc [--dry-run] [--grace-hours H]       free unreachable git objects, unreferenced LFS objects, stale
                                          parts and temp files older than the grace period
   fsck [--repair]                        check LFS objects, git refs and the database; --repair

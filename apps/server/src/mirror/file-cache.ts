@@ -20,6 +20,9 @@ interface Logger {
   info(obj: object, msg?: string): void;
 }
 
+/** The upstream's bytes do not match the pointer's sha256. */
+class VerificationError extends Error {}
+
 /** One upstream transfer of one object, shared by every request for it while it runs. */
 class Transfer implements GrowingFile {
   written = 0;
@@ -118,13 +121,22 @@ export class MirrorFileCache implements LfsPullThrough {
     return new TailReader(transfer, range?.start ?? 0, range ? range.end : object.size - 1);
   }
 
-  /** Fetches and keeps an object without a reader (pinning a whole repo); resolves once verified. */
-  async fetch(repo: RepoRecord, object: LfsObjectRef, pinned: boolean): Promise<void> {
+  /**
+   * Fetches and keeps an object without a reader (pinning a whole repo); resolves once verified.
+   * `onBytes` hears how many bytes of the object have arrived so far.
+   */
+  async fetch(
+    repo: RepoRecord,
+    object: LfsObjectRef,
+    pinned: boolean,
+    onBytes?: (written: number) => void,
+  ): Promise<void> {
     const rowId = await this.deps.rowIdOf(repo);
     if ((await this.deps.content.hasLfsObject(repo, object.sha256)) === undefined) {
       const transfer = this.transfers.get(object.sha256) ?? (await this.start(repo, object));
       while (!transfer.verified) {
         if (transfer.error) throw transfer.error;
+        onBytes?.(transfer.written);
         await transfer.changed();
       }
     }
@@ -218,7 +230,9 @@ export class MirrorFileCache implements LfsPullThrough {
       const digest = hash.digest("hex");
       if (digest !== object.sha256) {
         stats.verificationFailures++;
-        throw new Error(`the upstream's bytes hash to ${digest}, not to the pointer's ${object.sha256}`);
+        throw new VerificationError(
+          `the upstream's bytes hash to ${digest}, not to the pointer's ${object.sha256}`,
+        );
       }
       await handle.datasync();
       await this.deps.content.adoptLfsObject(repo, object.sha256, transfer.tmpPath);
@@ -233,7 +247,15 @@ export class MirrorFileCache implements LfsPullThrough {
       transfer.error =
         error instanceof HttpError
           ? error
-          : new HttpError(502, `Fetching from the upstream failed: ${message}`);
+          : new HttpError(
+              502,
+              `Fetching from the upstream failed: ${message}`,
+              undefined,
+              {},
+              {
+                verificationFailed: error instanceof VerificationError,
+              },
+            );
       transfer.settleReady(transfer.error);
       stats.error(message);
       logger.warn({ repo: repo.id, oid: object.sha256, err: message }, "mirror: upstream transfer failed");

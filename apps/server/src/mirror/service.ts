@@ -18,12 +18,17 @@ interface Logger {
   error(obj: object, msg?: string): void;
 }
 
+/** A pull reports the bytes of the file in transfer at most this often. */
+const PROGRESS_EVERY_MS = 200;
+
 export interface PullProgress {
   files: number;
   totalFiles: number;
   bytes: number;
   totalBytes: number;
+  /** The file in transfer, and its size. */
   path?: string;
+  fileSize?: number;
 }
 
 /** What `GET /api/admin/mirror` answers. */
@@ -137,13 +142,26 @@ export class MirrorService {
       bytes: 0,
       totalBytes: lfsFiles.reduce((sum, file) => sum + (file.lfs?.size ?? 0), 0),
     };
-    onProgress(progress);
+    onProgress({ ...progress });
+    let lastReport = Date.now();
     for (const file of lfsFiles) {
       if (!file.lfs) continue;
       progress.path = file.path;
-      await this.files.fetch(record, { ...file.lfs, path: file.path, commit: snapshot.commit }, true);
+      progress.fileSize = file.lfs.size;
+      const before = progress.bytes;
+      await this.files.fetch(
+        record,
+        { ...file.lfs, path: file.path, commit: snapshot.commit },
+        true,
+        (written) => {
+          if (Date.now() - lastReport < PROGRESS_EVERY_MS) return;
+          lastReport = Date.now();
+          onProgress({ ...progress, bytes: before + written });
+        },
+      );
       progress.files++;
       progress.bytes += file.lfs.size;
+      lastReport = Date.now();
       onProgress({ ...progress });
     }
     return progress;

@@ -43,6 +43,7 @@ const OrgInferenceUsagePage = page(
   () => import("../features/inference-usage/org-usage-page.js"),
   "OrgInferenceUsagePage",
 );
+const AdminMirrorPage = page(() => import("../features/mirror/admin-mirror-page.js"), "AdminMirrorPage");
 const AdminInferencePage = page(
   () => import("../features/admin-inference/admin-inference-page.js"),
   "AdminInferencePage",
@@ -87,6 +88,7 @@ export function AppRoutes() {
         <Route path="settings/tokens" element={<TokensPage />} />
         <Route path="settings/inference" element={<InferenceUsagePage />} />
         <Route path="admin/inference" element={<AdminInferencePage />} />
+        <Route path="admin/mirror" element={<AdminMirrorPage />} />
         <Route path="new" element={<NewRepoPage />} />
         <Route path="organizations/new" element={<NewOrgPage />} />
         <Route path="organizations/:org/settings/members" element={<OrgMembersPage />} />

@@ -78,7 +78,9 @@ export function mirrorRoutes(mirror: MirrorService): Hono<AppEnv> {
         await out.write(`${JSON.stringify({ done: true, id: row.full_id, revision, ...done })}\n`);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        await out.write(`${JSON.stringify({ error: message })}\n`);
+        const status = error instanceof HttpError ? error.status : 500;
+        const extra = error instanceof HttpError ? error.extra : undefined;
+        await out.write(`${JSON.stringify({ error: message, status, ...extra })}\n`);
       }
     });
   });

@@ -37,6 +37,7 @@ function paramsFrom(search: URLSearchParams, type: RepoType): ListParams {
     license: get("license"),
     sort: get("sort") ?? "trendingScore",
     cursor: get("cursor"),
+    source: get("source"),
     limit: PAGE_SIZE,
   };
   if (task) {
@@ -169,21 +170,23 @@ export function ListingPage() {
           </button>
         </div>
         <div className="active-filters">
-          {(["pipeline_tag", "library", "language", "license", "author", "sdk"] as const).map((key) => {
-            const value = search.get(key);
-            if (!value) return null;
-            return (
-              <button
-                key={key}
-                type="button"
-                className="tag"
-                onClick={() => setParam(key, undefined)}
-                aria-label={`Remove filter ${key} ${value}`}
-              >
-                {key === "pipeline_tag" ? pipelineName(value) : `${key}: ${value}`} ✕
-              </button>
-            );
-          })}
+          {(["pipeline_tag", "library", "language", "license", "author", "sdk", "source"] as const).map(
+            (key) => {
+              const value = search.get(key);
+              if (!value) return null;
+              return (
+                <button
+                  key={key}
+                  type="button"
+                  className="tag"
+                  onClick={() => setParam(key, undefined)}
+                  aria-label={`Remove filter ${key} ${value}`}
+                >
+                  {key === "pipeline_tag" ? pipelineName(value) : `${key}: ${value}`} ✕
+                </button>
+              );
+            },
+          )}
           {tagFilters.map((tag) => (
             <button
               key={tag}

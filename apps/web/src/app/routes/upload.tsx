@@ -9,6 +9,8 @@ import { uploadFiles, type FileProgress } from "../../features/upload/api/upload
 import { UploadProgress } from "../../features/upload/upload-progress.js";
 import type { CommitResponse } from "@modelhub/api-types";
 import { formatBytes } from "../../lib/format.js";
+import { MirrorReadOnlyNote } from "../../features/mirror/mirror-mark.js";
+import { useMirrored } from "../../features/mirror/use-mirrored.js";
 
 function UploadForm() {
   const { type, id } = useRepoRoute();
@@ -181,12 +183,17 @@ function UploadForm() {
 
 export function UploadPage() {
   const { type, id } = useRepoRoute();
+  const mirror = useMirrored(type, id);
   return (
     <RepoPageFrame type={type} id={id} tab="upload" title="Upload">
       <h2>Upload files</h2>
-      <RequireUser what="upload files">
-        <UploadForm />
-      </RequireUser>
+      {mirror ? (
+        <MirrorReadOnlyNote info={{ mirror }} />
+      ) : (
+        <RequireUser what="upload files">
+          <UploadForm />
+        </RequireUser>
+      )}
     </RepoPageFrame>
   );
 }

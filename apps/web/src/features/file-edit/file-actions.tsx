@@ -5,6 +5,8 @@ import type { RepoType } from "@modelhub/api-types";
 import { DeleteDialog } from "./delete-dialog.js";
 import { baseName, EDITABLE_TEXT, editPaths } from "./edit-paths.js";
 import { useCanWrite } from "./use-can-write.js";
+import { MirrorInlineNote } from "../mirror/mirror-mark.js";
+import { useMirrored } from "../mirror/use-mirrored.js";
 import "./file-edit.css";
 
 /** Edit and Delete on a file's page, for signed-in users (non-writers get pull requests). */
@@ -25,7 +27,9 @@ function FileButtons({
   path: string;
 }) {
   const { signedIn } = useCanWrite(id);
+  const mirror = useMirrored(type, id);
   const [deleting, setDeleting] = useState(false);
+  if (mirror) return <MirrorInlineNote upstream={mirror.upstream} />;
   if (!signedIn) return null;
   return (
     <>
@@ -75,7 +79,9 @@ function FolderButtons({
   folder: string;
 }) {
   const { signedIn, canWrite } = useCanWrite(id);
+  const mirror = useMirrored(type, id);
   const [deleting, setDeleting] = useState(false);
+  if (mirror) return <MirrorInlineNote upstream={mirror.upstream} />;
   if (!signedIn) return null;
   return (
     <>

@@ -14,6 +14,8 @@ export interface ListParams {
   sort?: string;
   limit?: number;
   cursor?: string;
+  /** `local` or `mirror`: only this hub's own repos, or only mirrored ones. */
+  source?: string;
 }
 
 export function listRepos(type: RepoType, params: ListParams, signal?: AbortSignal): Promise<Page<RepoInfo>> {

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { paths } from "../../../config/paths.js";
 import type { RepoInfo, RepoType } from "@modelhub/api-types";
 import { formatCount, formatRelative } from "../../../lib/format.js";
+import { MirrorMark } from "../../mirror/mirror-mark.js";
 
 export function RepoCard({ repo, type }: { repo: RepoInfo; type: RepoType }) {
   const emoji =
@@ -18,6 +19,7 @@ export function RepoCard({ repo, type }: { repo: RepoInfo; type: RepoType }) {
         {repo.lastModified ? <span>Updated {formatRelative(repo.lastModified)}</span> : null}
         {type !== "space" ? <span title="Downloads">↓ {formatCount(repo.downloads)}</span> : null}
         <span title="Likes">♥ {formatCount(repo.likes)}</span>
+        <MirrorMark info={repo} compact />
       </div>
     </Link>
   );

@@ -6,6 +6,7 @@ import { CopyButton } from "../../../components/ui/copy-button.js";
 import { useAuth } from "../../auth/auth-context.js";
 import { CommunityTabLabel } from "../../community/community-tab-label.js";
 import { communityPaths } from "../../community/paths.js";
+import { MirrorMark } from "../../mirror/mirror-mark.js";
 import { GateNotice } from "./gate-notice.js";
 import { LikeButton } from "./like-button.js";
 
@@ -48,7 +49,7 @@ export function RepoHeader({
     { key: "commits", label: "History", to: paths.commits(type, id, revision) },
     { key: "community", label: <CommunityTabLabel type={type} id={id} />, to: communityPaths.list(type, id) },
   ];
-  if (canWrite) {
+  if (canWrite && !info?.mirror) {
     tabs.push({ key: "upload", label: "Upload", to: paths.upload(type, id) });
     tabs.push({ key: "settings", label: "Settings", to: paths.settings(type, id) });
   }
@@ -68,6 +69,7 @@ export function RepoHeader({
           <CopyButton text={id} label="Copy id" />
           {info?.private ? <span className="tag">private</span> : null}
           {info?.gated ? <span className="tag">gated</span> : null}
+          {info ? <MirrorMark info={info} /> : null}
           {info ? <LikeButton type={type} id={id} likes={info.likes} /> : null}
         </div>
         {info ? (

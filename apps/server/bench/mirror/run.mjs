@@ -1,0 +1,142 @@
+#!/usr/bin/env node
+// Pull-through mirror throughput (`npm run bench -- mirror`): two real hubs on loopback, U (upstream)
+// and M (MODELHUB_UPSTREAM_URL = U). For ~200 MB generated LFS files it measures
+//   - the first (uncached) download through M vs the same kind of file straight from U (goal >= 0.8x),
+//   - time to first byte of an uncached file through M (and straight from U, for reference),
+//   - a cached download from M vs a local repo's file of the same size on M (goal >= 0.9x).
+// Rounds are interleaved (direct, then mirror) and bounded; each uncached round uses a new file.
+// Downloads are read and discarded (no client hashing), so the figures are the hubs' own paths.
+// Environment: MIRROR_BENCH_MB (200), MIRROR_BENCH_ROUNDS (3).
+import { execFile } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { fileURLToPath } from "node:url";
+import { startHubProcess } from "../gateway/hub-process.mjs";
+
+const CLI = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
+const run = promisify(execFile);
+const SIZE = Number(process.env.MIRROR_BENCH_MB ?? 200) * 1024 * 1024;
+const ROUNDS = Math.max(1, Math.min(10, Number(process.env.MIRROR_BENCH_ROUNDS ?? 3)));
+const MiB = 1024 * 1024;
+
+/** Writes `count` files of SIZE random bytes into a fresh folder (4 MiB pattern blocks, each file unique). */
+function generate(dir, prefix, count) {
+  fs.mkdirSync(dir, { recursive: true });
+  const block = randomBytes(4 * MiB);
+  for (let i = 0; i < count; i++) {
+    const fd = fs.openSync(path.join(dir, `${prefix}-${i}.bin`), "w");
+    for (let written = 0; written < SIZE; written += block.length) {
+      // a unique stamp per block keeps every file's hash (and LFS object) distinct
+      block.writeUInt32BE(i, 0);
+      block.writeUInt32BE(written / block.length, 4);
+      block.write(prefix, 8);
+      fs.writeSync(fd, block, 0, Math.min(block.length, SIZE - written));
+    }
+    fs.closeSync(fd);
+  }
+}
+
+async function upload(hub, repo, dir) {
+  await run(process.execPath, [CLI, "upload", repo, dir, "--endpoint", hub.url, "--token", hub.token], {
+    env: { ...process.env, HF_ENDPOINT: "", HF_TOKEN: "" },
+    maxBuffer: 16 * MiB,
+  });
+}
+
+/** Downloads a URL, discarding the bytes: { seconds, ttfbMs, bytes }. */
+async function download(url) {
+  const started = performance.now();
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  let firstByte;
+  let bytes = 0;
+  for await (const chunk of response.body) {
+    firstByte ??= performance.now();
+    bytes += chunk.length;
+  }
+  const ended = performance.now();
+  if (bytes !== SIZE) throw new Error(`${url}: got ${bytes} of ${SIZE} bytes`);
+  return { seconds: (ended - started) / 1000, ttfbMs: firstByte - started, bytes };
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const rate = (result) => result.bytes / MiB / result.seconds;
+const fmt = (value, digits = 0) => value.toFixed(digits);
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "modelhub-mirror-bench-"));
+let upstream;
+let mirror;
+try {
+  const files = path.join(work, "files");
+  console.log(`generating ${ROUNDS + 1} + 1 files of ${SIZE / MiB} MiB …`);
+  generate(path.join(files, "upstream"), "up", ROUNDS + 1);
+  generate(path.join(files, "local"), "local", 1);
+  upstream = await startHubProcess(path.join(work, "u"), {});
+  await upload(upstream, "bench/big", path.join(files, "upstream"));
+  mirror = await startHubProcess(path.join(work, "m"), {
+    MODELHUB_UPSTREAM_URL: upstream.url,
+    MODELHUB_UPSTREAM_TOKEN: upstream.token,
+  });
+  await upload(mirror, "bench/local-big", path.join(files, "local"));
+  fs.rmSync(files, { recursive: true, force: true });
+
+  const file = (hub, repo, i) =>
+    `${hub.url}/${repo}/resolve/main/${repo === "bench/big" ? `up-${i}` : "local-0"}.bin`;
+  // warm-up: the mirrored repo's first look-up (git history) and each hub's code paths
+  await download(file(upstream, "bench/big", ROUNDS));
+  await download(file(mirror, "bench/big", ROUNDS));
+
+  const direct = [];
+  const uncached = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    direct.push(await download(file(upstream, "bench/big", i)));
+    uncached.push(await download(file(mirror, "bench/big", i)));
+  }
+  const cached = [];
+  const local = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    local.push(await download(file(mirror, "bench/local-big", 0)));
+    cached.push(await download(file(mirror, "bench/big", i)));
+  }
+
+  const directRate = median(direct.map(rate));
+  const uncachedRate = median(uncached.map(rate));
+  const localRate = median(local.map(rate));
+  const cachedRate = median(cached.map(rate));
+  const rows = [
+    ["direct from U (upstream)", directRate, median(direct.map((r) => r.ttfbMs))],
+    ["M, uncached (stream-through)", uncachedRate, median(uncached.map((r) => r.ttfbMs))],
+    ["M, local repo", localRate, median(local.map((r) => r.ttfbMs))],
+    ["M, cached mirrored file", cachedRate, median(cached.map((r) => r.ttfbMs))],
+  ];
+  console.log(
+    `\nmirror bench: ${SIZE / MiB} MiB LFS files, ${ROUNDS} rounds (medians), load ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")}`,
+  );
+  console.log("| download | MiB/s | time to first byte |\n|---|---|---|");
+  for (const [label, mibs, ttfb] of rows) console.log(`| ${label} | ${fmt(mibs)} | ${fmt(ttfb, 1)} ms |`);
+  const uncachedRatio = uncachedRate / directRate;
+  const cachedRatio = cachedRate / localRate;
+  console.log(
+    `\nuncached / direct: ${fmt(uncachedRatio, 2)}x (goal >= 0.8) ${uncachedRatio >= 0.8 ? "met" : "MISSED"}`,
+  );
+  console.log(
+    `cached / local: ${fmt(cachedRatio, 2)}x (goal >= 0.9) ${cachedRatio >= 0.9 ? "met" : "MISSED"}`,
+  );
+  console.log(
+    `per-round MiB/s: direct ${direct.map((r) => fmt(rate(r))).join(" ")}, uncached ${uncached.map((r) => fmt(rate(r))).join(" ")}, local ${local.map((r) => fmt(rate(r))).join(" ")}, cached ${cached.map((r) => fmt(rate(r))).join(" ")}`,
+  );
+} finally {
+  await mirror?.stop();
+  await upstream?.stop();
+  fs.rmSync(work, { recursive: true, force: true });
+}
