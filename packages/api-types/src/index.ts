@@ -13,3 +13,4 @@ export type * from "./repos.js";
 export type * from "./search.js";
 export type * from "./snippets.js";
 export type * from "./tasks.js";
+export type * from "./mirror.js";

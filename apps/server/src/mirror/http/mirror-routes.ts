@@ -1,3 +1,4 @@
+import type { MirrorPullLine, MirrorReport } from "@modelhub/api-types";
 import { Hono, type Context } from "hono";
 import { stream } from "hono/streaming";
 import type { AppEnv } from "../../http/contracts.js";
@@ -56,7 +57,7 @@ export function mirrorRoutes(mirror: MirrorService): Hono<AppEnv> {
 
   app.get("/api/admin/mirror", async (c) => {
     requireSiteAdmin(c.var.viewer, false);
-    return c.json(await mirror.report());
+    return c.json((await mirror.report()) satisfies MirrorReport);
   });
 
   app.post("/api/admin/mirror/pull", async (c) => {
@@ -73,14 +74,16 @@ export function mirrorRoutes(mirror: MirrorService): Hono<AppEnv> {
     return stream(c, async (out) => {
       try {
         const done = await mirror.pull(row, revision, (progress) => {
-          void out.write(`${JSON.stringify({ progress })}\n`);
+          void out.write(`${JSON.stringify({ progress } satisfies MirrorPullLine)}\n`);
         });
-        await out.write(`${JSON.stringify({ done: true, id: row.full_id, revision, ...done })}\n`);
+        const result: MirrorPullLine = { done: true, id: row.full_id, revision, ...done };
+        await out.write(`${JSON.stringify(result)}\n`);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         const status = error instanceof HttpError ? error.status : 500;
         const extra = error instanceof HttpError ? error.extra : undefined;
-        await out.write(`${JSON.stringify({ error: message, status, ...extra })}\n`);
+        const line: MirrorPullLine = { error: message, status, ...extra };
+        await out.write(`${JSON.stringify(line)}\n`);
       }
     });
   });

@@ -1,55 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { RepoType } from "@modelhub/api-types";
+import type { MirrorPullLine, MirrorPullProgress, MirrorReport, RepoType } from "@modelhub/api-types";
 import { requestJson, send } from "../../lib/api-client.js";
 
-// The shapes of `GET /api/admin/mirror` and `POST /api/admin/mirror/pull` (kept here until they join
-// @modelhub/api-types).
-
-export interface MirrorRepoStats {
-  id: string;
-  type: RepoType;
-  sha: string | null;
-  gated: string;
-  refreshedAt: string;
-  files: number;
-  bytes: number;
-  pinnedBytes: number;
-  hits: number;
-}
-
-export interface MirrorReport {
-  upstream: string;
-  offline: boolean;
-  upstreamReachable: boolean;
-  refreshSeconds: number;
-  cacheCapBytes: number | null;
-  cachedBytes: number;
-  hits: number;
-  misses: number;
-  bytesSaved: number;
-  bytesFetched: number;
-  evictions: number;
-  verificationFailures: number;
-  upstreamErrors: number;
-  recentErrors: { at: string; message: string }[];
-  inFlight: { oid: string; size: number; written: number }[];
-  rules: { allow: string[]; deny: string[] };
-  repos: MirrorRepoStats[];
-}
-
-export interface PullProgress {
-  files: number;
-  totalFiles: number;
-  bytes: number;
-  totalBytes: number;
-  path?: string;
-  fileSize?: number;
-}
-
-type PullLine =
-  | { progress: PullProgress }
-  | ({ done: true; id: string; revision: string } & PullProgress)
-  | { error: string; status?: number };
+export type { MirrorReport, MirroredRepoReport as MirrorRepoStats } from "@modelhub/api-types";
+export type { MirrorPullProgress as PullProgress } from "@modelhub/api-types";
+type PullLine = MirrorPullLine;
 
 export interface PullRequest {
   id: string;
@@ -91,10 +46,10 @@ async function* pullLines(body: ReadableStream<Uint8Array>): AsyncGenerator<Pull
 }
 
 /** Pins a whole upstream revision; `onProgress` hears every progress line. */
-export function usePullRepo(onProgress: (progress: PullProgress) => void) {
+export function usePullRepo(onProgress: (progress: MirrorPullProgress) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (request: PullRequest): Promise<PullProgress> => {
+    mutationFn: async (request: PullRequest): Promise<MirrorPullProgress> => {
       const response = await send("/api/admin/mirror/pull", {
         json: request,
         headers: { Accept: "application/x-ndjson" },
