@@ -120,7 +120,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
         })
       : undefined;
     if (mirror) {
-      mirror.install();
+      await mirror.install();
       logger.info(
         { upstream: config.mirror?.upstreamUrl, offline: config.mirror?.offline },
         "mirroring an upstream hub",
@@ -202,6 +202,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
         const report = await drained;
         if (report.inFlight > 0 || report.cut > 0) logger.info({ ...report }, "connections drained");
         await services.repos.flushDownloads();
+        await mirror?.close();
         await hub.close();
       },
     };

@@ -78,6 +78,7 @@ try {
   console.log(`generating ${ROUNDS + 1} + 1 files of ${SIZE / MiB} MiB …`);
   generate(path.join(files, "upstream"), "up", ROUNDS + 1);
   generate(path.join(files, "local"), "local", 1);
+  for (const name of ["u", "m"]) fs.mkdirSync(path.join(work, name));
   upstream = await startHubProcess(path.join(work, "u"), {});
   await upload(upstream, "bench/big", path.join(files, "upstream"));
   mirror = await startHubProcess(path.join(work, "m"), {

@@ -9,7 +9,11 @@ export async function serveCommand(config: Config): Promise<void> {
     writeHubRuntime(config.dataDir, { url, pid: process.pid, startedAt: new Date().toISOString() });
     process.on("exit", () => removeHubRuntime(config.dataDir, process.pid));
   };
-  const hub = await startHub(config, { onListening: announce });
+  // the PostgreSQL schema, as the one-shot commands read it (tests run several hubs on one database)
+  const hub = await startHub(config, {
+    onListening: announce,
+    databaseSchema: process.env.MODELHUB_DATABASE_SCHEMA,
+  });
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

@@ -205,6 +205,16 @@ export class RepoContent {
     await this.lfsLinks.link(this.repoDir(repo), namespaceOf(repo), oid);
   }
 
+  /** Allows the repo to use an object already in the store (a mirror adopting what it holds). */
+  async linkLfsObject(repo: RepoKey, oid: string): Promise<void> {
+    await this.lfsLinks.link(this.repoDir(repo), namespaceOf(repo), oid);
+  }
+
+  /** The namespaces whose repos may use this stored object (uploaded, claimed or adopted there). */
+  lfsNamespacesOf(oid: string): Promise<string[]> {
+    return this.lfsLinks.namespacesHolding(oid);
+  }
+
   /** Where the LFS blob store keeps temporary files (same filesystem as the objects), if local. */
   lfsTmpDir(): string | undefined {
     return this.blobs instanceof FsBlobStore ? join(this.deps.dataDir, "lfs", "tmp") : undefined;
@@ -499,12 +509,18 @@ export class RepoContent {
           return this.pullThrough.open(mirrored, { ...entry.lfs, path, commit: snapshot.commit }, range);
         throw new HttpError(404, `LFS object of ${path} is missing from storage`, "EntryNotFound");
       }
-      if (mirrored && this.pullThrough)
-        this.pullThrough.served(
-          mirrored,
-          entry.lfs.sha256,
-          range ? range.end - range.start + 1 : entry.lfs.size,
-        );
+      if (mirrored && this.pullThrough) {
+        const pullThrough = this.pullThrough;
+        // the mirror's cache cap may evict the object between the look and the open: fetch it again
+        const stored = await this.blobs.open(entry.lfs.sha256, range).catch((error: unknown) => {
+          if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+          return undefined;
+        });
+        if (!stored)
+          return pullThrough.open(mirrored, { ...entry.lfs, path, commit: snapshot.commit }, range);
+        pullThrough.served(mirrored, entry.lfs.sha256, range ? range.end - range.start + 1 : entry.lfs.size);
+        return stored;
+      }
       return this.blobs.open(entry.lfs.sha256, range);
     }
     return this.openGitBlob(repo, entry.oid, range, entry.size);

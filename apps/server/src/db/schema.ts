@@ -187,6 +187,12 @@ export interface MirrorFileTable {
   last_access: string;
 }
 
+/** One persisted counter of the upstream mirror. */
+export interface MirrorStatTable {
+  name: string;
+  value: number;
+}
+
 export interface Database {
   users: UserTable;
   orgs: OrgTable;
@@ -204,4 +210,5 @@ export interface Database {
   web_sessions: WebSessionTable;
   mirror_repos: MirrorRepoTable;
   mirror_files: MirrorFileTable;
+  mirror_stats: MirrorStatTable;
 }

@@ -5,8 +5,9 @@ import type { MirrorStats } from "./stats.js";
 /**
  * Keeps the bytes of mirrored LFS objects under the cap: drops the least recently used unpinned ones
  * (their records and blobs; git metadata stays, so an evicted file is fetched again on demand). Only
- * objects the mirror cached are ever candidates, so local repos' files are never touched. Runs one at
- * a time; a request while running schedules one more pass.
+ * objects the mirror cached are ever candidates, and one a local repo also uses (uploaded or committed
+ * there since) only leaves the cache's books, so local repos' files are never deleted. Runs one at a
+ * time; a request while running schedules one more pass.
  */
 export class CacheEvictor {
   private running: Promise<void> | undefined;
@@ -18,6 +19,8 @@ export class CacheEvictor {
     private readonly blobs: BlobStore,
     private readonly stats: MirrorStats,
     private readonly onError: (error: unknown) => void,
+    /** Objects a local repo also uses: dropped from the cache's books, never deleted. */
+    private readonly usedLocally: (oid: string) => Promise<boolean>,
   ) {}
 
   schedule(): Promise<void> {
@@ -47,8 +50,10 @@ export class CacheEvictor {
       for (const { oid, size } of candidates) {
         if (total <= cap) return;
         await this.records.forgetFile(oid);
-        await this.blobs.delete(oid);
         total -= size;
+        // checked last, so an upload that lands meanwhile is seen
+        if (await this.usedLocally(oid)) continue;
+        await this.blobs.delete(oid);
         this.stats.evictions++;
       }
     }

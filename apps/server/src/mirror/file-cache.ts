@@ -12,6 +12,12 @@ import type { MirrorStats } from "./stats.js";
 import { TailReader, type GrowingFile } from "./tail-reader.js";
 import type { UpstreamClient } from "./upstream-client.js";
 
+/** Bytes of the latest upstream chunks kept in memory for readers that keep up. */
+const RECENT_BYTES = 8 * 1024 * 1024;
+
+/** The most bytes a reader is handed from memory at once. */
+const READ_BATCH = 1024 * 1024;
+
 /** An upstream body that sends nothing for this long is given up. */
 const IDLE_MS = 60_000;
 
@@ -29,6 +35,9 @@ class Transfer implements GrowingFile {
   verified = false;
   error: Error | undefined;
   private waiters: (() => void)[] = [];
+  /** The latest chunks written, oldest first, with where each starts in the file. */
+  private readonly chunks: { start: number; bytes: Uint8Array }[] = [];
+  private heldBytes = 0;
   /** Settles once the upstream answered with a body (or failed first): errors then are clean 5xx. */
   readonly ready: Promise<void>;
   settleReady: (error?: Error) => void = () => undefined;
@@ -52,6 +61,41 @@ class Transfer implements GrowingFile {
 
   failure(): Error | undefined {
     return this.error;
+  }
+
+  /** Remembers a chunk just written (the oldest ones go past RECENT_BYTES). */
+  hold(start: number, bytes: Uint8Array): void {
+    this.chunks.push({ start, bytes });
+    this.heldBytes += bytes.length;
+    while (this.heldBytes > RECENT_BYTES && this.chunks.length > 1)
+      this.heldBytes -= this.chunks.shift()!.bytes.length;
+  }
+
+  recent(position: number, limit: number): Uint8Array | undefined {
+    const first = this.chunks[0];
+    if (!first || position < first.start) return undefined;
+    // readers usually want one of the last few chunks: search from the end
+    let i = this.chunks.length - 1;
+    while (i >= 0 && this.chunks[i].start > position) i--;
+    if (i < 0) return undefined;
+    // hand out up to READ_BATCH bytes at once: one push per upstream chunk costs more than the copy
+    const parts: Uint8Array[] = [];
+    let at = position;
+    for (; i < this.chunks.length && at < limit && at - position < READ_BATCH; i++) {
+      const { start, bytes } = this.chunks[i];
+      const end = Math.min(start + bytes.length, limit);
+      if (at >= end) continue;
+      parts.push(bytes.subarray(at - start, end - start));
+      at = end;
+    }
+    if (parts.length === 0) return undefined;
+    return parts.length === 1 ? parts[0] : Buffer.concat(parts);
+  }
+
+  /** Frees the held chunks (the transfer ended). */
+  release(): void {
+    this.chunks.length = 0;
+    this.heldBytes = 0;
   }
 
   changed(): Promise<void> {
@@ -105,14 +149,14 @@ export class MirrorFileCache implements LfsPullThrough {
     object: LfsObjectRef,
     range?: { start: number; end: number },
   ): Promise<Readable> {
-    let transfer = this.transfers.get(object.sha256);
+    let transfer = this.running(object.sha256);
     if (!transfer) {
-      // a transfer may have finished between the caller's look into the store and now
-      if ((await this.deps.content.hasLfsObject(repo, object.sha256)) === object.size) {
+      // stored already: fetched for another mirrored repo, uploaded here, or a transfer that just ended
+      if (await this.adopt(repo, object)) {
         this.served(repo, object.sha256, range ? range.end - range.start + 1 : object.size);
         return this.deps.content.blobs.open(object.sha256, range);
       }
-      transfer = this.transfers.get(object.sha256) ?? (await this.start(repo, object));
+      transfer = this.running(object.sha256) ?? (await this.start(repo, object));
     }
     this.deps.stats.misses++;
     await transfer.ready;
@@ -132,15 +176,37 @@ export class MirrorFileCache implements LfsPullThrough {
     onBytes?: (written: number) => void,
   ): Promise<void> {
     const rowId = await this.deps.rowIdOf(repo);
-    if ((await this.deps.content.hasLfsObject(repo, object.sha256)) === undefined) {
-      const transfer = this.transfers.get(object.sha256) ?? (await this.start(repo, object));
+    const adopted = !this.running(object.sha256) && (await this.adopt(repo, object));
+    if (!adopted) {
+      const transfer = this.running(object.sha256) ?? (await this.start(repo, object));
       while (!transfer.verified) {
         if (transfer.error) throw transfer.error;
         onBytes?.(transfer.written);
         await transfer.changed();
       }
     }
-    if (rowId) await this.deps.records.recordFile(object.sha256, rowId, object.size, pinned);
+    // an object of a local repo stays out of the cache's books (it is never evicted anyway)
+    if (rowId && (!adopted || (await this.deps.records.hasFile(object.sha256))))
+      await this.deps.records.recordFile(object.sha256, rowId, object.size, pinned);
+  }
+
+  /**
+   * Lets the mirrored repo use an object the store already holds with the pointer's size, instead of
+   * fetching it again. The sha256 names the bytes, so whoever stored them, they are the upstream's.
+   */
+  private async adopt(repo: RepoRecord, object: LfsObjectRef): Promise<boolean> {
+    const { content } = this.deps;
+    if ((await content.hasLfsObject(repo, object.sha256)) === object.size) return true;
+    if ((await content.blobs.stat(object.sha256)) !== object.size) return false;
+    await content.linkLfsObject(repo, object.sha256);
+    this.deps.logger.info({ repo: repo.id, oid: object.sha256 }, "mirror: stored object adopted");
+    return true;
+  }
+
+  /** The transfer of this object still worth joining (a failed one is left to end; a new try starts). */
+  private running(oid: string): Transfer | undefined {
+    const transfer = this.transfers.get(oid);
+    return transfer && !transfer.error ? transfer : undefined;
   }
 
   private async start(repo: RepoRecord, object: LfsObjectRef): Promise<Transfer> {
@@ -149,7 +215,7 @@ export class MirrorFileCache implements LfsPullThrough {
     if (!tmpDir || !(blobs instanceof FsBlobStore))
       throw new HttpError(501, "Mirroring needs the local-folder LFS store");
     // an await above may have let another request start it
-    const running = this.transfers.get(object.sha256);
+    const running = this.running(object.sha256);
     if (running) return running;
     const tmp = join(tmpDir, `mirror-${object.sha256}.${randomBytes(6).toString("hex")}`);
     const transfer = new Transfer(object.sha256, object.size, tmp, blobs.objectPath(object.sha256));
@@ -162,7 +228,8 @@ export class MirrorFileCache implements LfsPullThrough {
       throw error;
     }
     void this.run(repo, object, transfer, handle).finally(() => {
-      this.transfers.delete(object.sha256);
+      if (this.transfers.get(object.sha256) === transfer) this.transfers.delete(object.sha256);
+      transfer.release();
       transfer.notify();
     });
     return transfer;
@@ -212,19 +279,21 @@ export class MirrorFileCache implements LfsPullThrough {
         idle = setTimeout(() => abort.abort(new Error("upstream stalled")), IDLE_MS);
       };
       arm();
+      const writer = new BatchWriter(handle, transfer);
+      let received = 0;
       for (;;) {
         const { value, done } = await reader.read();
         if (done) break;
         arm();
-        if (transfer.written + value.length > object.size) {
+        received += value.length;
+        if (received > object.size) {
           await reader.cancel();
           throw new Error(`the upstream sent more than the ${object.size} bytes of the pointer`);
         }
         hash.update(value);
-        await writeAll(handle, value, transfer.written);
-        transfer.written += value.length;
-        transfer.notify();
+        await writer.add(value);
       }
+      await writer.finish();
       if (transfer.written !== object.size)
         throw new Error(`the upstream sent ${transfer.written} of ${object.size} bytes`);
       const digest = hash.digest("hex");
@@ -263,6 +332,65 @@ export class MirrorFileCache implements LfsPullThrough {
     } finally {
       clearTimeout(idle);
       await handle.close().catch(() => undefined);
+    }
+  }
+}
+
+/** Writes waiting above this many bytes make the upstream reader wait for the disk. */
+const MAX_PENDING_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Appends the upstream's chunks to the temp file without making the next network read wait for each
+ * write: chunks that arrive while a write runs go out together in the next one (one `writev`), and
+ * readers hear of bytes once they are on disk.
+ */
+class BatchWriter {
+  private pending: Uint8Array[] = [];
+  private pendingBytes = 0;
+  private writing: Promise<void> | undefined;
+  private failed: unknown;
+
+  constructor(
+    private readonly handle: FileHandle,
+    private readonly transfer: Transfer,
+  ) {}
+
+  async add(chunk: Uint8Array): Promise<void> {
+    if (this.failed) throw this.failed;
+    this.pending.push(chunk);
+    this.pendingBytes += chunk.length;
+    this.writing ??= this.drain();
+    if (this.pendingBytes > MAX_PENDING_BYTES) await this.writing;
+  }
+
+  async finish(): Promise<void> {
+    while (this.writing) await this.writing;
+    if (this.failed) throw this.failed;
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.pending.length > 0) {
+        const batch = this.pending;
+        this.pending = [];
+        this.pendingBytes = 0;
+        const start = this.transfer.written;
+        const { bytesWritten } = await this.handle.writev(batch, start);
+        const total = batch.reduce((sum, chunk) => sum + chunk.length, 0);
+        if (bytesWritten < total)
+          await writeAll(this.handle, Buffer.concat(batch).subarray(bytesWritten), start + bytesWritten);
+        let at = start;
+        for (const chunk of batch) {
+          this.transfer.hold(at, chunk);
+          at += chunk.length;
+        }
+        this.transfer.written = at;
+        this.transfer.notify();
+      }
+    } catch (error) {
+      this.failed = error;
+    } finally {
+      this.writing = undefined;
     }
   }
 }

@@ -55,7 +55,7 @@ export async function syncGit(content: RepoContent, upstream: UpstreamClient, re
         upstream.markDown(`git fetch: ${stderr}`);
         throw upstreamUnavailable(upstream.url, stderr);
       }
-      upstream.errors++;
+      upstream.countError();
       throw new HttpError(
         502,
         `Fetching the git history of ${repo.id} from ${upstream.url} failed: ${stderr}`,

@@ -66,6 +66,15 @@ export class MirrorRecords {
       .execute();
   }
 
+  async hasFile(oid: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom("mirror_files")
+      .select("oid")
+      .where("oid", "=", oid)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async touch(oid: string): Promise<void> {
     await this.db
       .updateTable("mirror_files")

@@ -66,7 +66,7 @@ export interface MirrorReport {
 export class MirrorService {
   readonly upstream: UpstreamClient;
   readonly records: MirrorRecords;
-  readonly stats = new MirrorStats();
+  readonly stats: MirrorStats;
   readonly repoMirror: RepoMirror;
   readonly files: MirrorFileCache;
   private readonly evictor: CacheEvictor;
@@ -75,7 +75,8 @@ export class MirrorService {
     readonly settings: MirrorSettings,
     private readonly deps: { db: Kysely<Database>; repos: Repos; content: RepoContent; logger: Logger },
   ) {
-    this.upstream = new UpstreamClient(settings);
+    this.stats = new MirrorStats(deps.db);
+    this.upstream = new UpstreamClient(settings, () => this.stats.upstreamErrors++);
     this.records = new MirrorRecords(deps.db);
     this.repoMirror = new RepoMirror({
       settings,
@@ -92,6 +93,7 @@ export class MirrorService {
       deps.content.blobs,
       this.stats,
       (err) => deps.logger.error({ err: String(err) }, "mirror: eviction failed"),
+      (oid) => this.usedLocally(oid),
     );
     this.files = new MirrorFileCache({
       content: deps.content,
@@ -104,15 +106,39 @@ export class MirrorService {
     });
   }
 
-  /** Plugs the mirror into the repo look-up and the LFS reads. */
-  install(): void {
+  /** Plugs the mirror into the repo look-up and the LFS reads; loads the counters of earlier runs. */
+  async install(): Promise<void> {
+    await this.stats.load();
     this.deps.repos.setFallback(this.repoMirror);
     this.deps.content.pullThrough = this.files;
+  }
+
+  /** Writes the counters (the hub is stopping). */
+  close(): Promise<void> {
+    return this.stats.close();
   }
 
   /** Enforces the cache cap now (start-up, tests). */
   evict(): Promise<void> {
     return this.evictor.schedule();
+  }
+
+  /**
+   * Whether a repo of this hub (not a mirror) may use the object: it was uploaded or claimed in a
+   * namespace that holds a local repo. Such objects are never evicted.
+   */
+  private async usedLocally(oid: string): Promise<boolean> {
+    for (const namespace of await this.deps.content.lfsNamespacesOf(oid)) {
+      const local = await this.deps.db
+        .selectFrom("repos")
+        .select("id")
+        .where("owner", "=", namespace)
+        .where("mirror_upstream", "is", null)
+        .limit(1)
+        .executeTakeFirst();
+      if (local) return true;
+    }
+    return false;
   }
 
   /** A mirrored repo the viewer may see (the routes check access), mirrored now when new. */
@@ -200,7 +226,7 @@ export class MirrorService {
       bytesFetched: this.stats.bytesFetched,
       evictions: this.stats.evictions,
       verificationFailures: this.stats.verificationFailures,
-      upstreamErrors: this.upstream.errors,
+      upstreamErrors: this.stats.upstreamErrors,
       recentErrors: this.stats.recentErrors,
       inFlight: this.files.inFlight(),
       rules: {

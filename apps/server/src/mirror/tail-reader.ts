@@ -14,11 +14,17 @@ export interface GrowingFile {
   failure(): Error | undefined;
   /** Resolves at the next progress, completion or failure. */
   changed(): Promise<void>;
+  /**
+   * Bytes from `position` (up to `limit`) still held in memory from the upstream, so a reader that
+   * keeps up needs no file read; undefined when they are no longer held.
+   */
+  recent?(position: number, limit: number): Uint8Array | undefined;
 }
 
 /**
- * Streams bytes `start..end` of a file while another task writes it: reads what is there, waits for
- * more, ends with an error when the writer fails. Memory stays at one chunk per reader.
+ * Streams bytes `start..end` of a file while another task writes it: hands out the writer's recent
+ * chunks from memory while it keeps up, else reads what is on disk; waits for more, ends with an
+ * error when the writer fails. Memory stays at one chunk per reader.
  */
 export class TailReader extends Readable {
   private handle: FileHandle | undefined;
@@ -60,6 +66,12 @@ export class TailReader extends Readable {
       }
       const limit = Math.min(this.file.available(), this.end + 1);
       if (this.position < limit) {
+        const held = this.file.recent?.(this.position, limit);
+        if (held) {
+          this.position += held.length;
+          this.push(held);
+          return;
+        }
         const handle = await this.openHandle();
         const length = Math.min(limit - this.position, CHUNK);
         const buffer = Buffer.allocUnsafe(length);

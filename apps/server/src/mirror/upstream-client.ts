@@ -51,10 +51,11 @@ export function upstreamUnavailable(upstream: string, why: string): HttpError {
 export class UpstreamClient {
   private downUntil = 0;
   private lastError: string | undefined;
-  /** Failed upstream calls (network errors, timeouts, 5xx) since start. */
-  errors = 0;
-
-  constructor(private readonly settings: MirrorSettings) {}
+  constructor(
+    private readonly settings: MirrorSettings,
+    /** Hears every failed upstream call (network errors, timeouts, 5xx). */
+    readonly countError: () => void = () => undefined,
+  ) {}
 
   get url(): string {
     return this.settings.upstreamUrl;
@@ -92,7 +93,7 @@ export class UpstreamClient {
 
   /** Records an unreachable upstream (also used by git fetch failures). */
   markDown(why: string): void {
-    this.errors++;
+    this.countError();
     this.lastError = why;
     this.downUntil = Date.now() + DOWN_FOR_MS;
   }
@@ -122,7 +123,7 @@ export class UpstreamClient {
         redirect: "follow",
         signal: abort.signal,
       });
-      if (response.status >= 500) this.errors++;
+      if (response.status >= 500) this.countError();
       return { response, abort };
     } catch (error) {
       const why = abort.signal.aborted

@@ -15,6 +15,21 @@ export interface HubProcess {
   stop(): Promise<void>;
 }
 
+/** A PostgreSQL schema name derived from the hub's data folder (so a restart finds its data). */
+function schemaFor(dataDir: string): string {
+  return `mirror_${path
+    .basename(dataDir)
+    .toLowerCase()
+    .replace(/[^a-z0-9_]/g, "_")}`;
+}
+
+/** The environment of a one-shot CLI command on a hub's data (its PostgreSQL schema too). */
+export function cliEnvFor(dataDir: string): NodeJS.ProcessEnv {
+  return process.env.DATABASE_URL
+    ? { ...process.env, MODELHUB_DATABASE_SCHEMA: schemaFor(dataDir) }
+    : { ...process.env };
+}
+
 /** Starts the built hub (`dist/cli/main.js serve`) on a free port with its own data folder. */
 export async function startHubProcess(env: Record<string, string>, dataDir?: string): Promise<HubProcess> {
   if (!fs.existsSync(MAIN)) throw new Error(`build the server first (npm run build): ${MAIN} is missing`);
@@ -27,6 +42,10 @@ export async function startHubProcess(env: Record<string, string>, dataDir?: str
       MODELHUB_EMBEDDED_INFERENCE: "0",
       MODELHUB_WEB_DIR: path.join(dir, "no-web"),
       MODELHUB_LOG_LEVEL: "debug",
+      // with DATABASE_URL (the PostgreSQL run) every hub gets its own schema, kept across its restarts
+      ...(process.env.DATABASE_URL
+        ? { DATABASE_URL: process.env.DATABASE_URL, MODELHUB_DATABASE_SCHEMA: schemaFor(dir) }
+        : {}),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -5,7 +5,7 @@ import path from "node:path";
 import { downloadFile } from "@huggingface/hub";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gitCli, hasGitLfs, makeGitHome } from "../content/git-cli.js";
-import { api, startHubProcess, type HubProcess } from "./hub-process.js";
+import { api, cliEnvFor, startHubProcess, type HubProcess } from "./hub-process.js";
 import { randomFile, seedModel } from "./seed-upstream.js";
 
 const UPSTREAM_ADMIN = "hf_upstreamadmin0000000000000000000000";
@@ -85,7 +85,7 @@ describe("ModelHub as a pull-through mirror of another ModelHub", () => {
         "--data",
         mirror.dataDir,
       ],
-      { encoding: "utf8" },
+      { encoding: "utf8", env: cliEnvFor(mirror.dataDir) },
     );
     userToken = created.stdout.trim().split("\n").pop() ?? "";
     expect(userToken.startsWith("hf_")).toBe(true);

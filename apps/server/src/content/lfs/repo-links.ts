@@ -1,4 +1,4 @@
-import { mkdir, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 
 /**
@@ -28,6 +28,15 @@ export class LfsLinks {
   /** Marks an object for a repo (a commit used it through the namespace link). */
   async linkRepo(repoDir: string, oid: string): Promise<void> {
     await touch(this.repoMarker(repoDir, oid));
+  }
+
+  /** The namespaces whose repos uploaded (or were given) this object. */
+  async namespacesHolding(oid: string): Promise<string[]> {
+    const namespaces = await readdir(this.root).catch(() => [] as string[]);
+    const holding: string[] = [];
+    for (const namespace of namespaces)
+      if (await exists(this.namespaceMarker(namespace, oid))) holding.push(namespace);
+    return holding;
   }
 
   async usable(repoDir: string, namespace: string, oid: string): Promise<boolean> {

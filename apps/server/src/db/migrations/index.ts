@@ -12,6 +12,7 @@ import { migration0021 } from "./0021-safetensors.js";
 import { migration0022 } from "./0022-inference-usage.js";
 import { migration0023 } from "./0023-hub-served-mappings.js";
 import { migration0024 } from "./0024-upstream-mirror.js";
+import { migration0025 } from "./0025-mirror-stats.js";
 
 /**
  * Every schema step, by the name kysely records once it has run. Steps are immutable: a released step
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0022_inference_usage": migration0022,
   "0023_hub_served_mappings": migration0023,
   "0024_upstream_mirror": migration0024,
+  "0025_mirror_stats": migration0025,
 };
 
 export const migrationProvider: MigrationProvider = {
