@@ -19,8 +19,8 @@ const benches = [
   "apps/server/bench/io/mixed-load.mjs",
   // one 512 MB LFS PUT against dd + fdatasync of the same size (ratio); about 10 s
   "apps/server/bench/io/lfs-upload.mjs",
-  // pull-through mirror: two hubs, a 200 MiB file direct / first through the mirror / cached / local; about 30 s
-  "apps/server/bench/mirror.mjs",
+  // pull-through mirror: uncached vs direct, cached vs local, time to first byte; ~200 MB files, about a minute
+  "apps/server/bench/mirror/run.mjs",
   // 100,000 models on SQLite (and PostgreSQL when DATABASE_URL is set); several minutes.
   "apps/server/bench/scale/run.mjs",
 ];
