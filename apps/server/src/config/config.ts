@@ -99,35 +99,18 @@ export function resolveConfig(
     ),
     lfsPartBytes: parsePartMegabytes(env.MODELHUB_LFS_PART_MB ?? String(DEFAULT_LFS_PART_MB)) * 1024 * 1024,
     inference: inferenceSettings(nonEmpty(env.MODELHUB_INFERENCE_CONFIG), env, cwd),
-    net: netSettings(env),
-    gc: gcSettings(env),
-    mirror: mirrorSettings(env),
+    net: settingsOrConfigError(() => resolveNetSettings(env), NetSettingsError),
+    gc: settingsOrConfigError(() => resolveGcSettings(env), GcSettingsError),
+    mirror: settingsOrConfigError(() => mirrorSettingsFrom(env), MirrorSettingsError),
   };
 }
 
-function mirrorSettings(env: Env): MirrorSettings | undefined {
+/** Runs one settings resolver, turning its own validation error into a one-line ConfigError. */
+function settingsOrConfigError<T>(resolve: () => T, errorType: new (...args: never[]) => Error): T {
   try {
-    return mirrorSettingsFrom(env);
+    return resolve();
   } catch (err) {
-    if (err instanceof MirrorSettingsError) throw new ConfigError(err.message);
-    throw err;
-  }
-}
-
-function gcSettings(env: Env): GcSettings {
-  try {
-    return resolveGcSettings(env);
-  } catch (err) {
-    if (err instanceof GcSettingsError) throw new ConfigError(err.message);
-    throw err;
-  }
-}
-
-function netSettings(env: Env): NetSettings {
-  try {
-    return resolveNetSettings(env);
-  } catch (err) {
-    if (err instanceof NetSettingsError) throw new ConfigError(err.message);
+    if (err instanceof errorType) throw new ConfigError(err.message);
     throw err;
   }
 }
