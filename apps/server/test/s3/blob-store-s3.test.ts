@@ -1,0 +1,72 @@
+import { createHash, randomBytes } from "node:crypto";
+import { Readable } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BlobMismatchError } from "../../src/content/blobs/blob-store.js";
+import type { S3BlobStore } from "../../src/content/blobs/s3/s3-blob-store.js";
+import { cephMissing, startCeph, type CephCluster } from "./ceph-cluster.js";
+
+const missing = cephMissing();
+if (missing) console.warn(`skipping the S3 blob store suite: ${missing}`);
+
+const sha = (data: Buffer) => createHash("sha256").update(data).digest("hex");
+const readAll = async (stream: Readable) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+};
+
+describe.skipIf(missing !== undefined)("S3 blob store on Ceph RGW", () => {
+  let ceph: CephCluster;
+  let store: S3BlobStore;
+
+  beforeAll(async () => {
+    ceph = await startCeph();
+    store = await ceph.store("blobs", "hub/lfs");
+  }, 120_000);
+  afterAll(async () => {
+    await ceph?.stop();
+  }, 60_000);
+
+  it("is reachable, stores verified objects, reads ranges, lists, touches and deletes", async () => {
+    await store.checkReachable();
+    const data = randomBytes(40 * 1024 * 1024 + 123);
+    const oid = sha(data);
+    expect(await store.stat(oid)).toBeUndefined();
+    await store.put(oid, data.length, Readable.from([data.subarray(0, 1000), data.subarray(1000)]));
+    expect(await store.stat(oid)).toBe(data.length);
+    expect(sha(await readAll(await store.open(oid)))).toBe(oid);
+    expect(await readAll(await store.open(oid, { start: 10, end: 19 }))).toEqual(data.subarray(10, 20));
+
+    const empty = sha(Buffer.alloc(0));
+    await store.put(empty, 0, Readable.from([]));
+    expect(await store.stat(empty)).toBe(0);
+
+    const listed = [];
+    for await (const blob of store.list()) listed.push(blob.oid);
+    expect(listed.sort()).toEqual([oid, empty].sort());
+
+    const before = (await store.lastUsedMs(oid))!;
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await store.touch(oid);
+    expect((await store.lastUsedMs(oid))!).toBeGreaterThan(before);
+
+    await store.delete(oid);
+    expect(await store.stat(oid)).toBeUndefined();
+    expect(await store.lastUsedMs(oid)).toBeUndefined();
+    await expect(store.open(oid)).rejects.toMatchObject({ code: "ENOENT" });
+  });
+
+  it("never makes bytes visible under an oid they do not hash to (small and multipart)", async () => {
+    for (const length of [1000, 20 * 1024 * 1024]) {
+      const data = randomBytes(length);
+      const wrong = sha(randomBytes(16));
+      await expect(store.put(wrong, length, Readable.from([data]))).rejects.toBeInstanceOf(BlobMismatchError);
+      expect(await store.stat(wrong)).toBeUndefined();
+      const right = sha(data);
+      await expect(store.put(right, length + 1, Readable.from([data]))).rejects.toBeInstanceOf(
+        BlobMismatchError,
+      );
+      expect(await store.stat(right)).toBeUndefined();
+    }
+  });
+});

@@ -1,0 +1,98 @@
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { CreateBucketCommand } from "@aws-sdk/client-s3";
+import { S3BlobStore } from "../../src/content/blobs/s3/s3-blob-store.js";
+import { s3SettingsFrom } from "../../src/content/blobs/s3/s3-settings.js";
+
+const run = promisify(execFile);
+const SCRIPTS = fileURLToPath(new URL("../../../../scripts/ceph-s3/", import.meta.url));
+const BINARIES = ["ceph-mon", "ceph-osd", "radosgw", "radosgw-admin", "monmaptool", "ceph"];
+
+/** Why the Ceph suites cannot run here (binaries missing), or undefined when they can. */
+export function cephMissing(): string | undefined {
+  const path = (process.env.PATH ?? "").split(":").concat(["/usr/bin", "/usr/sbin"]);
+  const missing = BINARIES.filter((name) => !path.some((dir) => existsSync(join(dir, name))));
+  return missing.length === 0
+    ? undefined
+    : `Ceph is not installed (missing ${missing.join(", ")}): apt-get install ceph-mon ceph-osd radosgw ceph-common`;
+}
+
+export interface CephCluster {
+  endpoint: string;
+  accessKey: string;
+  secretKey: string;
+  /** The AWS variables a hub process needs for this cluster. */
+  env: Record<string, string>;
+  /** A store on a new bucket (made here) under `prefix`. */
+  store(bucket: string, prefix?: string, extraEnv?: Record<string, string>): Promise<S3BlobStore>;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts a private single-node Ceph RGW on free ports (about 2 s); stop it in afterAll. */
+export async function startCeph(): Promise<CephCluster> {
+  const dir = await mkdtemp(join(tmpdir(), "modelhub-ceph-"));
+  const [rgwPort, monPort] = [await freePort(), await freePort()];
+  const accessKey = "MODELHUBTEST";
+  const secretKey = "modelhub-test-secret-key-0123456789";
+  const scriptEnv = {
+    ...process.env,
+    CEPH_DIR: dir,
+    RGW_PORT: String(rgwPort),
+    MON_PORT: String(monPort),
+    S3_ACCESS_KEY: accessKey,
+    S3_SECRET_KEY: secretKey,
+  };
+  const stop = async () => {
+    await run(join(SCRIPTS, "stop.sh"), { env: scriptEnv, timeout: 30_000 }).catch(() => undefined);
+    await rm(dir, { recursive: true, force: true });
+  };
+  try {
+    await run(join(SCRIPTS, "start.sh"), { env: scriptEnv, timeout: 90_000 });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const endpoint = `http://127.0.0.1:${rgwPort}`;
+  const env = {
+    AWS_ENDPOINT_URL_S3: endpoint,
+    AWS_ACCESS_KEY_ID: accessKey,
+    AWS_SECRET_ACCESS_KEY: secretKey,
+    AWS_REGION: "us-east-1",
+    MODELHUB_S3_FORCE_PATH_STYLE: "true",
+  };
+  // the SDK's credential chain reads these from the environment of this (test) process
+  Object.assign(process.env, { AWS_ACCESS_KEY_ID: accessKey, AWS_SECRET_ACCESS_KEY: secretKey });
+  return {
+    endpoint,
+    accessKey,
+    secretKey,
+    env,
+    store: async (bucket, prefix = "lfs", extraEnv = {}) => {
+      const settings = s3SettingsFrom({ ...env, ...extraEnv, MODELHUB_BLOB_STORE: `s3://${bucket}/${prefix}` });
+      if (!settings) throw new Error("no settings");
+      const store = new S3BlobStore(settings);
+      await store.client.send(new CreateBucketCommand({ Bucket: bucket })).catch((error: { name?: string }) => {
+        if (error.name !== "BucketAlreadyOwnedByYou" && error.name !== "BucketAlreadyExists") throw error;
+      });
+      return store;
+    },
+    stop,
+  };
+}
