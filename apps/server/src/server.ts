@@ -7,6 +7,7 @@ import { openHubDatabase } from "./compose/open-hub-database.js";
 import { createApp } from "./http/app.js";
 import type { AppEnv } from "./http/contracts.js";
 import { loadContent } from "./compose/content-module.js";
+import { openBlobStore } from "./compose/blob-store.js";
 import { ensureWritableDataDir } from "./platform/data-dir.js";
 import { ensureSiteAdmin } from "./platform/site-admin.js";
 import { createLogger, type Logger } from "./platform/logger.js";
@@ -101,7 +102,10 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       await ensureSiteAdmin(services.accounts, config.adminToken);
     }
     const inferenceRuntime = new InferenceRuntime(config.inference ?? NO_INFERENCE);
+    const objectStore = await openBlobStore(config);
+    if (objectStore) logger.info({ blobStore: objectStore.location }, "LFS objects in object storage");
     const loaded = await loadContent({
+      blobs: objectStore,
       access: services.access,
       events: inferenceRuntime.watchCommits(services.events, services.repos, logger),
       dataDir: config.dataDir,
@@ -132,7 +136,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       logger,
       config.inference?.health,
     );
-    const gc = new GcScheduler(config.dataDir, config.gc, logger);
+    const gc = new GcScheduler(config.dataDir, config.gc, logger, objectStore);
     const app = createApp({
       maintenanceRoutes: adminGcRoutes(gc),
       db: hub.db,
@@ -203,6 +207,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
         if (report.inFlight > 0 || report.cut > 0) logger.info({ ...report }, "connections drained");
         await services.repos.flushDownloads();
         await mirror?.close();
+        objectStore?.client.destroy();
         await hub.close();
       },
     };

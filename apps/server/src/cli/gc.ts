@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import type { Config } from "../config/config.js";
+import { openBlobStore } from "../compose/blob-store.js";
 import { collectGarbage } from "../maintenance/gc/collect-garbage.js";
 import { formatBytes, type GcReport } from "../maintenance/gc/gc-report.js";
 import type { Output } from "./context.js";
@@ -24,7 +25,9 @@ export async function gcCommand(config: Config, flags: GcFlags, io: Output, tty:
   io.err(
     `modelhub: garbage collection of ${config.dataDir}${flags.dryRun ? " (dry run: nothing is deleted)" : ""}`,
   );
+  const blobs = await openBlobStore(config);
   const report = await collectGarbage({
+    blobs,
     dataDir: config.dataDir,
     graceMs,
     dryRun: flags.dryRun,

@@ -5,6 +5,7 @@ import { InferenceConfigError, loadInferenceSettings } from "../inference/load-c
 import type { InferenceSettings } from "../inference/settings.js";
 import { GcSettingsError, resolveGcSettings, type GcSettings } from "./maintenance-settings.js";
 import { NetSettingsError, resolveNetSettings, type NetSettings } from "./net-settings.js";
+import { s3SettingsFrom, S3SettingsError, type S3Settings } from "../content/blobs/s3/s3-settings.js";
 import { mirrorSettingsFrom, MirrorSettingsError, type MirrorSettings } from "../mirror/settings.js";
 
 /** apps/web/dist, found from this file in both src/ and dist/ (same depth). */
@@ -49,6 +50,8 @@ export interface Config {
   gc: GcSettings;
   /** Pull-through mirror of an upstream hub (MODELHUB_UPSTREAM_URL and friends); off when absent. */
   mirror?: MirrorSettings;
+  /** LFS objects in S3 (`MODELHUB_BLOB_STORE=s3://bucket/prefix`); the data folder when absent. */
+  s3?: S3Settings;
 }
 
 export const DEFAULT_PORT = 8080;
@@ -102,6 +105,7 @@ export function resolveConfig(
     net: settingsOrConfigError(() => resolveNetSettings(env), NetSettingsError),
     gc: settingsOrConfigError(() => resolveGcSettings(env), GcSettingsError),
     mirror: settingsOrConfigError(() => mirrorSettingsFrom(env), MirrorSettingsError),
+    s3: settingsOrConfigError(() => s3SettingsFrom(env), S3SettingsError),
   };
 }
 

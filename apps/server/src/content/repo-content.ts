@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdir, rename, rm, stat, unlink } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { Readable } from "node:stream";
-import type { BlobStore } from "./blobs/blob-store.js";
+import { BlobMismatchError, type BlobStore } from "./blobs/blob-store.js";
 import { FsBlobStore } from "./blobs/fs-blob-store.js";
 import { deriveMetadata } from "./derive/derive-metadata.js";
 import type { GgufFileInfo } from "./derive/gguf-summary.js";
@@ -205,6 +205,30 @@ export class RepoContent {
     await this.lfsLinks.link(this.repoDir(repo), namespaceOf(repo), oid);
   }
 
+  /**
+   * With a store clients upload to directly: checks the bytes this repo staged for `oid` and makes them
+   * the object (bounded worker pool, see blobs/s3/s3-direct.ts), then allows the repo to use it.
+   * Returns the stored size, or undefined when nothing was staged; rejects with BlobMismatchError.
+   */
+  async promoteStagedLfsObject(repo: RepoKey, oid: string, size?: number): Promise<number | undefined> {
+    const direct = this.blobs.direct;
+    if (!direct || !(await direct.promote(stagingScope(repo), oid, size))) return undefined;
+    await this.lfsLinks.link(this.repoDir(repo), namespaceOf(repo), oid);
+    return this.blobs.stat(oid);
+  }
+
+  /** Commits may name objects a client uploaded but never verified (the web, `@huggingface/hub`). */
+  private async promoteStagedFor(repo: RepoKey, operations: CommitOperation[]): Promise<void> {
+    if (!this.blobs.direct) return;
+    for (const operation of operations) {
+      if (operation.kind !== "lfs" || (await this.hasLfsObject(repo, operation.oid)) !== undefined) continue;
+      // a mismatch surfaces as "not uploaded" when the commit is planned
+      await this.promoteStagedLfsObject(repo, operation.oid, operation.size).catch((error: unknown) => {
+        if (!(error instanceof BlobMismatchError)) throw error;
+      });
+    }
+  }
+
   /** Allows the repo to use an object already in the store (a mirror adopting what it holds). */
   async linkLfsObject(repo: RepoKey, oid: string): Promise<void> {
     await this.lfsLinks.link(this.repoDir(repo), namespaceOf(repo), oid);
@@ -288,6 +312,7 @@ export class RepoContent {
   async commit(repo: RepoRecord, request: CommitRequest): Promise<CommitResult> {
     const git = this.git(repo);
     if (!(await this.exists(repo))) await this.init(repo, request.author);
+    await this.promoteStagedFor(repo, request.operations);
     return this.mutex.run(git.dir, () => this.commitLocked(repo, git, request));
   }
 
@@ -347,6 +372,7 @@ export class RepoContent {
   ): Promise<CommitResult & { pullRequest: number }> {
     const git = this.git(repo);
     if (!(await this.exists(repo))) await this.init(repo, request.author);
+    await this.promoteStagedFor(repo, request.operations);
     return this.mutex.run(git.dir, async () => {
       const branch = checkRevision(request.branch ?? DEFAULT_BRANCH);
       const base = request.parentCommit ?? (await git.headOf(branch));
@@ -599,6 +625,11 @@ export class RepoContent {
 
 function isMirrored(repo: RepoKey): repo is RepoRecord {
   return (repo as Partial<RepoRecord>).mirror !== undefined;
+}
+
+/** Where this repo's presigned uploads wait for their check (no other repo can overwrite them). */
+export function stagingScope(repo: RepoKey): string {
+  return createHash("sha256").update(`${repo.type}:${repo.id}`).digest("hex").slice(0, 32);
 }
 
 function namespaceOf(repo: RepoKey): string {

@@ -1,5 +1,6 @@
 /** HTTP-side contracts: the Hono environment every route shares and what the content routes are built from. */
 import type { Context } from "hono";
+import type { BlobStore } from "../content/blobs/blob-store.js";
 import type { ContentLogger, RepoAccess, RepoEvents } from "../domain/ports.js";
 import type { Viewer } from "../domain/repo.js";
 
@@ -22,4 +23,6 @@ export interface ContentDeps {
   logger: ContentLogger;
   /** Part size of multipart LFS uploads, in bytes. */
   lfsPartBytes?: number;
+  /** Where LFS objects live; the data folder's `lfs/` when absent. */
+  blobs?: BlobStore;
 }

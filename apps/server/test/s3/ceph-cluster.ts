@@ -85,12 +85,18 @@ export async function startCeph(): Promise<CephCluster> {
     secretKey,
     env,
     store: async (bucket, prefix = "lfs", extraEnv = {}) => {
-      const settings = s3SettingsFrom({ ...env, ...extraEnv, MODELHUB_BLOB_STORE: `s3://${bucket}/${prefix}` });
+      const settings = s3SettingsFrom({
+        ...env,
+        ...extraEnv,
+        MODELHUB_BLOB_STORE: `s3://${bucket}/${prefix}`,
+      });
       if (!settings) throw new Error("no settings");
       const store = new S3BlobStore(settings);
-      await store.client.send(new CreateBucketCommand({ Bucket: bucket })).catch((error: { name?: string }) => {
-        if (error.name !== "BucketAlreadyOwnedByYou" && error.name !== "BucketAlreadyExists") throw error;
-      });
+      await store.client
+        .send(new CreateBucketCommand({ Bucket: bucket }))
+        .catch((error: { name?: string }) => {
+          if (error.name !== "BucketAlreadyOwnedByYou" && error.name !== "BucketAlreadyExists") throw error;
+        });
       return store;
     },
     stop,

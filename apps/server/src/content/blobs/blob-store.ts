@@ -31,6 +31,8 @@ export interface BlobStore {
    * collection's grace period protects it until the commit that is about to reference it lands.
    */
   touch?(oid: string): Promise<void>;
+  /** Resolves when the store answers (readiness checks: `/readyz`); rejects with the reason otherwise. */
+  checkReachable?(): Promise<void>;
   /** Clients transfer bytes straight to and from the store (object storage); absent for local stores. */
   readonly direct?: DirectBlobAccess;
 }
@@ -60,6 +62,10 @@ export interface DownloadUrlOptions {
  * become the object `oid` only through `promote`, which reads them back and checks sha256 and size.
  */
 export interface DirectBlobAccess {
+  /** Lifetime of presigned upload URLs (batch `upload` actions, part URLs). */
+  readonly uploadUrlSeconds: number;
+  /** Lifetime of presigned download URLs (`resolve` redirects, batch `download` actions). */
+  readonly downloadUrlSeconds: number;
   downloadUrl(oid: string, options: DownloadUrlOptions): Promise<string>;
   uploadUrl(scope: string, oid: string, expiresSeconds: number): Promise<string>;
   startMultipart(scope: string, oid: string, parts: number, expiresSeconds: number): Promise<StagedMultipart>;
@@ -78,10 +84,11 @@ export interface ListableBlobStore extends BlobStore {
   list(): AsyncIterable<ListedBlob>;
   /** Latest of written and touched, or undefined when the object is gone. */
   lastUsedMs(oid: string): Promise<number | undefined>;
-  /** Resolves when the store answers (readiness checks); rejects with the reason otherwise. */
   checkReachable(): Promise<void>;
   /** Human-readable location for messages (`s3://bucket/prefix`). */
   readonly location: string;
+  /** Drops staged uploads (and unfinished multipart uploads) last written before `cutoffMs`. */
+  sweepStaging?(cutoffMs: number, dryRun: boolean): Promise<{ removed: number; bytes: number }>;
 }
 
 export class BlobMismatchError extends Error {}

@@ -22,7 +22,8 @@ export function verifyingTransform(oid: string, size: number): Transform {
       if (received !== size)
         return done(new BlobMismatchError(`Object ${oid}: received ${received} bytes, expected ${size}`));
       const digest = hash.digest("hex");
-      if (digest !== oid) return done(new BlobMismatchError(`Object content hashes to ${digest}, not ${oid}`));
+      if (digest !== oid)
+        return done(new BlobMismatchError(`Object content hashes to ${digest}, not ${oid}`));
       done();
     },
   });

@@ -7,7 +7,8 @@ import { parseRange } from "./byte-range.js";
 import type { ContentContext } from "./content-context.js";
 import { contentDisposition, contentTypeOf } from "./content-type.js";
 import { downloadableRepo, viewerOf } from "./repo-access.js";
-import { entryNotFound } from "../../domain/errors.js";
+import type { DirectBlobAccess } from "../blobs/blob-store.js";
+import { HttpError, entryNotFound } from "../../domain/errors.js";
 import type { RepoRecord, RepoType } from "../../domain/repo.js";
 
 const EXPOSED =
@@ -55,14 +56,20 @@ export function registerDownloadRoutes(app: Hono<AppEnv>, ctx: ContentContext): 
     if (c.req.header("If-None-Match") === etag) return new Response(null, { status: 304, headers });
 
     const range = parseRange(c.req.header("Range"), size);
+    const direct = ctx.content.blobs.direct;
+    if (lfs && direct && !(repo.mirror && ctx.content.pullThrough)) {
+      if ((await ctx.content.hasLfsObject(repo, lfs.sha256)) === undefined)
+        throw new HttpError(404, `LFS object of ${path} is missing from storage`, "EntryNotFound");
+      if (c.req.method === "GET" && countsAsFull(range) && size > 0)
+        await countDownload(ctx, repo, snapshot.commit, path);
+      return redirectToStore(direct, lfs.sha256, headers);
+    }
     const status = range ? 206 : 200;
     if (range) headers.set("Content-Range", `bytes ${range.start}-${range.end}/${size}`);
     headers.set("Content-Length", String(range ? range.end - range.start + 1 : size));
     if (c.req.method === "HEAD") return new Response(null, { status, headers });
 
-    // A probe of the first byte (`bytes=0-0`) or a continuation (start > 0) is not a new download.
-    const fullDownload = !range || (range.start === 0 && range.end > 0);
-    if (fullDownload && size > 0) await countDownload(ctx, repo, snapshot.commit, path);
+    if (countsAsFull(range) && size > 0) await countDownload(ctx, repo, snapshot.commit, path);
     const body =
       mode === "raw"
         ? await ctx.content.openGitBlob(
@@ -82,6 +89,31 @@ export function registerDownloadRoutes(app: Hono<AppEnv>, ctx: ContentContext): 
       serve(undefined, mode),
     );
   }
+}
+
+/** A probe of the first byte (`bytes=0-0`) or a continuation (start > 0) is not a new download. */
+function countsAsFull(range: { start: number; end: number } | undefined): boolean {
+  return !range || (range.start === 0 && range.end > 0);
+}
+
+/**
+ * The CDN-style answer for an LFS file in object storage: 302 to a short-lived presigned GET that
+ * carries the type and disposition this route would have sent, keeping the hub's file headers
+ * (`X-Linked-Etag`, `X-Linked-Size`, `X-Repo-Commit`) that clients read without following.
+ */
+async function redirectToStore(direct: DirectBlobAccess, oid: string, headers: Headers): Promise<Response> {
+  const location = await direct.downloadUrl(oid, {
+    expiresSeconds: direct.downloadUrlSeconds,
+    contentType: headers.get("Content-Type") ?? undefined,
+    contentDisposition: headers.get("Content-Disposition") ?? undefined,
+  });
+  headers.delete("Accept-Ranges");
+  headers.delete("Content-Disposition");
+  // the URL expires: neither it nor the redirect may be cached longer than it lives
+  headers.set("Cache-Control", "private, no-store");
+  headers.set("Location", location);
+  headers.set("Content-Length", "0");
+  return new Response(null, { status: 302, headers });
 }
 
 async function countDownload(

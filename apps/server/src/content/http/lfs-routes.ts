@@ -10,6 +10,7 @@ import { type ContentContext, hubUrl } from "./content-context.js";
 import { contributableRepo, downloadableRepo, viewerOf } from "./repo-access.js";
 import { readLimitedJson, readLimitedText } from "./limited-body.js";
 import { URL_PREFIX } from "./repo-types.js";
+import { completeDirectParts, directUploadAction } from "./lfs-direct.js";
 import { completeParts, multipartHeader, probePart, putPart, wantsMultipart } from "./lfs-multipart.js";
 import { HttpError, badRequest, unprocessable } from "../../domain/errors.js";
 import type { RepoRecord, RepoType } from "../../domain/repo.js";
@@ -104,6 +105,7 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
         return lfsError(error.status, error.message);
       throw error;
     }
+    const direct = ctx.content.blobs.direct;
     const answers = await Promise.all(
       objects.map(async ({ oid, size }): Promise<LfsBatchObject> => {
         if (!isSha256(oid))
@@ -114,6 +116,19 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
           const known = stored ?? (repo.mirror && ctx.content.pullThrough ? size : undefined);
           if (known === undefined)
             return { oid, size, error: { code: 404, message: "Object does not exist" } };
+          if (direct && stored !== undefined && !pullsThrough(repo))
+            return {
+              oid,
+              size: known,
+              authenticated: true,
+              actions: {
+                download: {
+                  href: await direct.downloadUrl(oid, { expiresSeconds: direct.downloadUrlSeconds }),
+                  header: {},
+                  expires_in: direct.downloadUrlSeconds,
+                },
+              },
+            };
           return {
             oid,
             size: known,
@@ -128,6 +143,27 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
           };
         }
         if (stored === size) return { oid, size };
+        if (direct) {
+          const multipart = (transfers ?? []).includes("multipart");
+          const upload = await directUploadAction(
+            ctx,
+            direct,
+            repo,
+            oid,
+            size,
+            multipart,
+            objectUrl(c, repo, oid, size, "complete"),
+          );
+          return {
+            oid,
+            size,
+            authenticated: true,
+            actions: {
+              upload,
+              verify: { href: objectUrl(c, repo, oid, size, "verify"), header: {}, expires_in: LINK_SECONDS },
+            },
+          };
+        }
         if (wantsMultipart(ctx, transfers, size)) {
           const objectBase = `${hubUrl(ctx, c)}/${URL_PREFIX[repo.type]}${repo.id}.git/info/lfs/objects/${oid}/${size}`;
           const partQuery = ctx.signer.sign(`part:${repo.type}:${repo.id}:${oid}:${size}`, LINK_SECONDS);
@@ -240,6 +276,11 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
     });
     headers.set("Content-Length", String(range ? range.end - range.start + 1 : size));
     if (range) headers.set("Content-Range", `bytes ${range.start}-${range.end}/${size}`);
+    const direct = ctx.content.blobs.direct;
+    if (direct && stored !== undefined && !pullsThrough(repo)) {
+      const location = await direct.downloadUrl(oid, { expiresSeconds: direct.downloadUrlSeconds });
+      return new Response(null, { status: 302, headers: { Location: location, ETag: `"${oid}"` } });
+    }
     if (c.req.method === "HEAD") return new Response(null, { status: range ? 206 : 200, headers });
     let stream;
     if (pull && stored === undefined) stream = await pull.open(repo, { sha256: oid, size }, range);
@@ -258,7 +299,18 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
     const json = await readLimitedJson(c, 64 * 1024);
     const body = (typeof json === "object" && json !== null ? json : {}) as { oid?: unknown; size?: unknown };
     if (typeof body.oid !== "string" || !isSha256(body.oid)) throw unprocessable("Invalid oid");
-    const stored = await ctx.content.hasLfsObject(repo, body.oid);
+    let stored = await ctx.content.hasLfsObject(repo, body.oid);
+    if (stored === undefined && ctx.content.blobs.direct) {
+      // promoting is a write: the signed verify URL of an upload action, or write access
+      const writer = await signedRepo(c, (target) => `verify:${target.type}:${target.id}`, true);
+      try {
+        const size = typeof body.size === "number" ? body.size : undefined;
+        stored = await ctx.content.promoteStagedLfsObject(writer, body.oid, size);
+      } catch (error) {
+        if (error instanceof BlobMismatchError) return lfsError(422, error.message);
+        throw error;
+      }
+    }
     if (stored === undefined) return lfsError(404, "Object does not exist");
     if (typeof body.size === "number" && body.size !== stored)
       return lfsError(422, `Object has size ${stored}, not ${String(body.size)}`);
@@ -283,6 +335,9 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
     });
   };
 
+  /** A mirrored repo's objects may still be upstream only: those downloads stay on the hub. */
+  const pullsThrough = (repo: RepoRecord) => Boolean(repo.mirror) && ctx.content.pullThrough !== undefined;
+
   for (const prefix of ["", "/:prefix{(?:datasets|spaces)}"]) {
     const base = `${prefix}/:owner/:name/info/lfs`;
     app.post(`${base}/objects/batch`, batch);
@@ -295,7 +350,12 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
       withObject(c, "part", true, (repo, oid, size) => probePart(ctx, c, repo, oid, size)),
     );
     app.post(`${base}/objects/:oid/:size/complete`, (c) =>
-      withObject(c, "complete", true, (repo, oid, size) => completeParts(ctx, c, repo, oid, size)),
+      withObject(c, "complete", true, (repo, oid, size) => {
+        const direct = ctx.content.blobs.direct;
+        return direct && c.req.query("upload") !== undefined
+          ? completeDirectParts(ctx, direct, c, repo, oid, size)
+          : completeParts(ctx, c, repo, oid, size);
+      }),
     );
     app.on(["GET", "HEAD"], `${base}/objects/:oid/:size`, download);
     app.post(`${base}/locks/verify`, locksVerify);

@@ -9,6 +9,7 @@ import {
   reposOnDisk,
   type RepoOnDisk,
 } from "../data-layout.js";
+import type { ListableBlobStore } from "../../content/blobs/blob-store.js";
 import { acquireGcLock } from "./gc-lock.js";
 import { writeLastRun, type GcReport } from "./gc-report.js";
 import { lfsPointersOf } from "./referenced-lfs.js";
@@ -19,6 +20,8 @@ export interface GcOptions {
   dryRun?: boolean;
   /** One line per step, for a terminal or the log. */
   progress?: (message: string) => void;
+  /** LFS objects live here (object storage) instead of the data folder's `lfs/`. */
+  blobs?: ListableBlobStore;
 }
 
 /** Multipart parts are resumable for at least a day, whatever the grace period. */
@@ -92,38 +95,89 @@ async function collect(options: GcOptions): Promise<GcReport> {
     const namespaces = (await readdir(layout.lfsLinks, { withFileTypes: true }).catch(() => []))
       .filter((entry) => entry.isDirectory())
       .map((entry) => join(layout.lfsLinks, entry.name));
-    for await (const object of lfsObjects(dataDir)) {
-      report.lfs.objects++;
-      if (report.lfs.objects % 1000 === 0) progress(`lfs ${report.lfs.objects} objects`);
-      if (referenced.has(object.oid)) {
-        report.lfs.referenced++;
-        continue;
-      }
-      // Checked again right before deleting: a batch answer or a commit may have touched it meanwhile.
-      const now = await stat(object.path).catch(() => undefined);
-      if (!now) continue;
-      if (now.mtimeMs > cutoff) {
-        report.lfs.keptRecent++;
-        continue;
-      }
-      report.lfs.deleted++;
-      report.lfs.bytesFreed += now.size;
-      if (dryRun) continue;
-      await rm(object.path, { force: true });
-      const [ab, rest] = [object.oid.slice(0, 2), object.oid.slice(2)];
+    const unlink = async (oid: string) => {
+      const [ab, rest] = [oid.slice(0, 2), oid.slice(2)];
       for (const dir of deadRepos) await rm(join(dir, "lfs-objects", ab, rest), { force: true });
       for (const dir of namespaces) await rm(join(dir, ab, rest), { force: true });
-    }
+    };
+    if (options.blobs)
+      await collectStoreObjects(options.blobs, referenced, cutoff, dryRun, report, progress, unlink);
+    else
+      for await (const object of lfsObjects(dataDir)) {
+        report.lfs.objects++;
+        if (report.lfs.objects % 1000 === 0) progress(`lfs ${report.lfs.objects} objects`);
+        if (referenced.has(object.oid)) {
+          report.lfs.referenced++;
+          continue;
+        }
+        // Checked again right before deleting: a batch answer or a commit may have touched it meanwhile.
+        const now = await stat(object.path).catch(() => undefined);
+        if (!now) continue;
+        if (now.mtimeMs > cutoff) {
+          report.lfs.keptRecent++;
+          continue;
+        }
+        report.lfs.deleted++;
+        report.lfs.bytesFreed += now.size;
+        if (dryRun) continue;
+        await rm(object.path, { force: true });
+        await unlink(object.oid);
+      }
   }
 
   progress("multipart parts and temp files");
-  await collectParts(layout.lfsParts, Math.min(cutoff, started - PARTS_MIN_AGE_MS), dryRun, report);
+  const partsCutoff = Math.min(cutoff, started - PARTS_MIN_AGE_MS);
+  await collectParts(layout.lfsParts, partsCutoff, dryRun, report);
+  if (options.blobs?.sweepStaging) {
+    const swept = await options.blobs.sweepStaging(partsCutoff, dryRun).catch((err: unknown) => {
+      report.errors.push(`staged uploads in ${options.blobs?.location ?? ""}: ${String(err)}`);
+      return { removed: 0, bytes: 0 };
+    });
+    report.parts.removed += swept.removed;
+    report.parts.bytesFreed += swept.bytes;
+  }
   for (const dir of [layout.tmp, layout.lfsTmp]) await collectTemp(dir, cutoff, dryRun, report);
 
   report.bytesFreed =
     report.git.bytesFreed + report.lfs.bytesFreed + report.parts.bytesFreed + report.temp.bytesFreed;
   report.finishedAt = new Date().toISOString();
   return report;
+}
+
+/** The LFS pass over an object store: same rules as the folder, ages from the store's touch markers. */
+async function collectStoreObjects(
+  blobs: ListableBlobStore,
+  referenced: Set<string>,
+  cutoff: number,
+  dryRun: boolean,
+  report: GcReport,
+  progress: (message: string) => void,
+  unlink: (oid: string) => Promise<void>,
+): Promise<void> {
+  try {
+    for await (const object of blobs.list()) {
+      report.lfs.objects++;
+      if (report.lfs.objects % 1000 === 0) progress(`lfs ${report.lfs.objects} objects`);
+      if (referenced.has(object.oid)) {
+        report.lfs.referenced++;
+        continue;
+      }
+      // Asked again right before deleting: a batch answer or a commit may have touched it meanwhile.
+      const lastUsed = await blobs.lastUsedMs(object.oid);
+      if (lastUsed === undefined) continue;
+      if (lastUsed > cutoff) {
+        report.lfs.keptRecent++;
+        continue;
+      }
+      report.lfs.deleted++;
+      report.lfs.bytesFreed += object.size;
+      if (dryRun) continue;
+      await blobs.delete(object.oid);
+      await unlink(object.oid);
+    }
+  } catch (err) {
+    report.errors.push(`LFS objects in ${blobs.location}: ${String(err)}`);
+  }
 }
 
 async function collectGit(

@@ -1,4 +1,5 @@
 import type { GcSettings } from "../../config/maintenance-settings.js";
+import type { ListableBlobStore } from "../../content/blobs/blob-store.js";
 import type { ContentLogger } from "../../domain/ports.js";
 import { dataLayout } from "../data-layout.js";
 import { collectGarbage } from "./collect-garbage.js";
@@ -15,6 +16,8 @@ export class GcScheduler {
     private readonly dataDir: string,
     readonly settings: GcSettings,
     private readonly logger: ContentLogger,
+    /** LFS objects in object storage instead of the data folder. */
+    private readonly blobs?: ListableBlobStore,
   ) {}
 
   start(): void {
@@ -53,21 +56,24 @@ export class GcScheduler {
   /** Runs now (one run at a time); rejects with GcBusyError while another runs. */
   run(dryRun: boolean): Promise<GcReport> {
     if (this.current) return Promise.reject(new GcBusyError("garbage collection is already running"));
-    const run = collectGarbage({ dataDir: this.dataDir, graceMs: this.settings.graceMs, dryRun }).then(
-      (report) => {
-        this.logger.info(
-          {
-            dryRun,
-            bytesFreed: report.bytesFreed,
-            lfsDeleted: report.lfs.deleted,
-            unreachableGitObjects: report.git.unreachableObjects,
-            errors: report.errors.length,
-          },
-          "garbage collection done",
-        );
-        return report;
-      },
-    );
+    const run = collectGarbage({
+      dataDir: this.dataDir,
+      graceMs: this.settings.graceMs,
+      dryRun,
+      blobs: this.blobs,
+    }).then((report) => {
+      this.logger.info(
+        {
+          dryRun,
+          bytesFreed: report.bytesFreed,
+          lfsDeleted: report.lfs.deleted,
+          unreachableGitObjects: report.git.unreachableObjects,
+          errors: report.errors.length,
+        },
+        "garbage collection done",
+      );
+      return report;
+    });
     this.current = run;
     return run.finally(() => {
       this.current = undefined;

@@ -1,10 +1,14 @@
 import type { Readable } from "node:stream";
 import {
+  AbortMultipartUploadCommand,
+  CreateBucketCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListMultipartUploadsCommand,
   ListObjectsV2Command,
+  PutBucketCorsCommand,
   PutObjectCommand,
   type S3Client,
 } from "@aws-sdk/client-s3";
@@ -47,6 +51,8 @@ export class S3BlobStore implements ListableBlobStore {
       bucket: this.bucket,
       keys: this.keys,
       verifyWorkers: settings.verifyWorkers,
+      uploadUrlSeconds: settings.uploadUrlSeconds,
+      downloadUrlSeconds: settings.downloadUrlSeconds,
       stat: (oid) => this.stat(oid),
     });
   }
@@ -56,6 +62,33 @@ export class S3BlobStore implements ListableBlobStore {
     return this.keys;
   }
 
+  /** Makes the bucket when it does not exist yet (with CORS for the web app's direct uploads). */
+  async ensureBucket(): Promise<void> {
+    try {
+      await this.checkReachable();
+      return;
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+    }
+    await this.client.send(new CreateBucketCommand({ Bucket: this.bucket }));
+    await this.client.send(
+      new PutBucketCorsCommand({
+        Bucket: this.bucket,
+        CORSConfiguration: {
+          CORSRules: [
+            {
+              AllowedOrigins: ["*"],
+              AllowedMethods: ["GET", "HEAD", "PUT"],
+              AllowedHeaders: ["*"],
+              ExposeHeaders: ["ETag", "Content-Length", "Content-Range"],
+              MaxAgeSeconds: 3600,
+            },
+          ],
+        },
+      }),
+    );
+  }
+
   async checkReachable(): Promise<void> {
     await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
   }
@@ -63,7 +96,9 @@ export class S3BlobStore implements ListableBlobStore {
   async stat(oid: string): Promise<number | undefined> {
     if (!isSha256(oid)) return undefined;
     try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.keys.object(oid) }));
+      const head = await this.client.send(
+        new HeadObjectCommand({ Bucket: this.bucket, Key: this.keys.object(oid) }),
+      );
       return head.ContentLength;
     } catch (error) {
       if (isNotFound(error)) return undefined;
@@ -120,7 +155,14 @@ export class S3BlobStore implements ListableBlobStore {
     if (this.touchedAt.size >= TOUCH_MEMORY) this.touchedAt.clear();
     this.touchedAt.set(oid, now);
     await this.client
-      .send(new PutObjectCommand({ Bucket: this.bucket, Key: this.keys.touched(oid), Body: "", ContentLength: 0 }))
+      .send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: this.keys.touched(oid),
+          Body: "",
+          ContentLength: 0,
+        }),
+      )
       .catch(() => this.touchedAt.delete(oid));
   }
 
@@ -134,7 +176,11 @@ export class S3BlobStore implements ListableBlobStore {
     let token: string | undefined;
     do {
       const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.keys.objectsPrefix, ContinuationToken: token }),
+        new ListObjectsV2Command({
+          Bucket: this.bucket,
+          Prefix: this.keys.objectsPrefix,
+          ContinuationToken: token,
+        }),
       );
       for (const item of page.Contents ?? []) {
         const oid = item.Key ? this.keys.oidOf(item.Key) : undefined;
@@ -143,6 +189,56 @@ export class S3BlobStore implements ListableBlobStore {
       }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
+  }
+
+  async sweepStaging(cutoffMs: number, dryRun: boolean): Promise<{ removed: number; bytes: number }> {
+    let removed = 0;
+    let bytes = 0;
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({
+          Bucket: this.bucket,
+          Prefix: this.keys.stagingPrefix,
+          ContinuationToken: token,
+        }),
+      );
+      for (const item of page.Contents ?? []) {
+        if (!item.Key || (item.LastModified?.getTime() ?? 0) > cutoffMs) continue;
+        removed++;
+        bytes += item.Size ?? 0;
+        if (!dryRun) await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: item.Key }));
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    let keyMarker: string | undefined;
+    let idMarker: string | undefined;
+    for (;;) {
+      const page = await this.client.send(
+        new ListMultipartUploadsCommand({
+          Bucket: this.bucket,
+          Prefix: this.keys.stagingPrefix,
+          KeyMarker: keyMarker,
+          UploadIdMarker: idMarker,
+        }),
+      );
+      for (const upload of page.Uploads ?? []) {
+        if (!upload.Key || !upload.UploadId || (upload.Initiated?.getTime() ?? 0) > cutoffMs) continue;
+        removed++;
+        if (!dryRun)
+          await this.client.send(
+            new AbortMultipartUploadCommand({
+              Bucket: this.bucket,
+              Key: upload.Key,
+              UploadId: upload.UploadId,
+            }),
+          );
+      }
+      if (!page.IsTruncated) break;
+      keyMarker = page.NextKeyMarker;
+      idMarker = page.NextUploadIdMarker;
+    }
+    return { removed, bytes };
   }
 
   private async modifiedMs(key: string): Promise<number | undefined> {

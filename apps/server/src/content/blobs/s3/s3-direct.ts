@@ -30,6 +30,8 @@ export interface S3DirectDeps {
   keys: S3Keys;
   /** Staged uploads read back at once; the rest wait. */
   verifyWorkers: number;
+  uploadUrlSeconds: number;
+  downloadUrlSeconds: number;
   /** Size of the verified object, undefined when absent (the store's `stat`). */
   stat(oid: string): Promise<number | undefined>;
 }
@@ -37,9 +39,13 @@ export interface S3DirectDeps {
 /** Presigned transfers and the check that promotes a staged upload to its content address. */
 export class S3DirectAccess implements DirectBlobAccess {
   private readonly pool: BoundedPool;
+  readonly uploadUrlSeconds: number;
+  readonly downloadUrlSeconds: number;
 
   constructor(private readonly deps: S3DirectDeps) {
     this.pool = new BoundedPool(deps.verifyWorkers);
+    this.uploadUrlSeconds = deps.uploadUrlSeconds;
+    this.downloadUrlSeconds = deps.downloadUrlSeconds;
   }
 
   /** Promotions running or waiting for a worker. */
@@ -154,7 +160,8 @@ export class S3DirectAccess implements DirectBlobAccess {
       try {
         await copyIfUnchanged(client, bucket, key, keys.object(oid), etag, stagedSize);
       } catch (error) {
-        if (isPreconditionFailed(error)) throw new BlobMismatchError("The upload changed while it was checked");
+        if (isPreconditionFailed(error))
+          throw new BlobMismatchError("The upload changed while it was checked");
         throw error;
       }
     await this.drop(key);

@@ -28,7 +28,9 @@ export function s3SettingsFrom(env: Env, storeUrl = env.MODELHUB_BLOB_STORE): S3
   const raw = storeUrl?.trim();
   if (!raw) return undefined;
   if (!raw.startsWith("s3://"))
-    throw new S3SettingsError(`MODELHUB_BLOB_STORE "${raw}" must be s3://bucket[/prefix] (or unset for the data folder)`);
+    throw new S3SettingsError(
+      `MODELHUB_BLOB_STORE "${raw}" must be s3://bucket[/prefix] (or unset for the data folder)`,
+    );
   const [bucket, ...rest] = raw.slice("s3://".length).split("/");
   if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket ?? ""))
     throw new S3SettingsError(`MODELHUB_BLOB_STORE "${raw}": "${bucket ?? ""}" is not a valid bucket name`);
