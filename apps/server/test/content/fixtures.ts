@@ -77,7 +77,7 @@ export interface TestHub {
 }
 
 export async function createTestHub(
-  options: { blobs?: BlobStore; publicUrl?: string } = {},
+  options: { blobs?: BlobStore; publicUrl?: string; lfsPartBytes?: number } = {},
 ): Promise<TestHub> {
   const dataDir = await mkdtemp(join(tmpdir(), "modelhub-content-"));
   const platform = new FakePlatform();
@@ -102,6 +102,7 @@ export async function createTestHub(
       publicUrl: options.publicUrl ?? "http://hub.test",
       logger,
       content,
+      lfsPartBytes: options.lfsPartBytes,
     }),
   );
   return { app, platform, content, dataDir, close: () => rm(dataDir, { recursive: true, force: true }) };
