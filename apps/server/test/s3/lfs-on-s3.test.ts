@@ -94,7 +94,6 @@ describe.skipIf(missing !== undefined)("LFS on S3 (Ceph RGW): the hub out of the
     expect(head.headers.get("X-Repo-Commit")).toMatch(/^[0-9a-f]{40}$/);
     expect(new URL(head.headers.get("Location")!).origin).toBe(ceph.endpoint);
 
-    const before = hub.platform.downloads.get("alice/weights") ?? 0;
     const full = await fetch(url);
     expect(full.status).toBe(200);
     expect(full.headers.get("Content-Disposition")).toContain("model.safetensors");
@@ -102,7 +101,16 @@ describe.skipIf(missing !== undefined)("LFS on S3 (Ceph RGW): the hub out of the
     const ranged = await fetch(url, { headers: { Range: "bytes=100-199" } });
     expect(ranged.status).toBe(206);
     expect(Buffer.from(await ranged.arrayBuffer())).toEqual(data.subarray(100, 200));
-    expect(hub.platform.downloads.get("alice/weights")).toBe(before + 1);
+
+    // downloads are counted on the redirect (the default rule counts config.json), probes are not
+    expect((await commit("alice/weights", "config.json", oid, data.length)).status).toBe(200);
+    const counted = () => hub.platform.downloads.get("alice/weights") ?? 0;
+    const before = counted();
+    const config = `${server.url}/alice/weights/resolve/main/config.json`;
+    await (await fetch(config, { headers: { Range: "bytes=0-0" } })).arrayBuffer();
+    expect(counted()).toBe(before);
+    expect((await fetch(config, { redirect: "manual" })).status).toBe(302);
+    expect(counted()).toBe(before + 1);
 
     const [download] = await batch("alice/weights", "download", [{ oid, size: data.length }]);
     const got = await fetch(download.actions!.download!.href);
