@@ -77,8 +77,6 @@ export async function startCeph(): Promise<CephCluster> {
     AWS_REGION: "us-east-1",
     MODELHUB_S3_FORCE_PATH_STYLE: "true",
   };
-  // the SDK's credential chain reads these from the environment of this (test) process
-  Object.assign(process.env, { AWS_ACCESS_KEY_ID: accessKey, AWS_SECRET_ACCESS_KEY: secretKey });
   return {
     endpoint,
     accessKey,

@@ -1,9 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
+import { readFile, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { downloadFile, fileDownloadInfo, uploadFiles } from "@huggingface/hub";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { S3BlobStore } from "../../src/content/blobs/s3/s3-blob-store.js";
 import { collectGarbage } from "../../src/maintenance/gc/collect-garbage.js";
 import { auth, createTestHub, ndjson, type TestHub } from "../content/fixtures.js";
+import { gitCli, hasGitLfs, makeGitHome } from "../content/git-cli.js";
 import { listen } from "../content/serve.js";
 import { cephMissing, startCeph, type CephCluster } from "./ceph-cluster.js";
 
@@ -215,6 +218,30 @@ describe.skipIf(missing !== undefined)("LFS on S3 (Ceph RGW): the hub out of the
     expect(sha(Buffer.from(await blob!.arrayBuffer()))).toBe(bigSha);
     const slice = await blob!.slice(10, 20).arrayBuffer();
     expect(Buffer.from(slice)).toEqual(big.subarray(10, 20));
+  });
+
+  it.skipIf(!hasGitLfs())("git-lfs push and clone go straight to the bucket", async () => {
+    const work = await makeGitHome("s3-git-", "Alice", "alice@example.com");
+    try {
+      const repo = hub.platform.add("model", "alice/pushed");
+      await hub.content.init(repo);
+      const url = `${server.url}/alice/pushed`.replace("http://", "http://user:hf_alice@");
+      const clone = join(work, "pushed");
+      expect((await gitCli(["clone", "--quiet", url, clone], work, work)).code).toBe(0);
+      const weights = randomBytes(6 * MiB);
+      await writeFile(join(clone, "model.bin"), weights);
+      await gitCli(["add", "."], clone, work);
+      await gitCli(["commit", "-qm", "weights via git"], clone, work);
+      const push = await gitCli(["push", "origin", "main"], clone, work);
+      expect(push.code, push.stderr).toBe(0);
+      expect(await store.stat(sha(weights))).toBe(weights.length);
+      const second = join(work, "pushed-2");
+      const cloned = await gitCli(["clone", "--quiet", url, second], work, work);
+      expect(cloned.code, cloned.stderr).toBe(0);
+      expect((await readFile(join(second, "model.bin"))).equals(weights)).toBe(true);
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
   });
 
   it("garbage collection deletes unreferenced objects in the bucket and keeps referenced ones", async () => {

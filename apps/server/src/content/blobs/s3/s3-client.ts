@@ -11,6 +11,7 @@ export function createS3Client(settings: S3Settings): S3Client {
     region: settings.region,
     endpoint: settings.endpoint,
     forcePathStyle: settings.forcePathStyle,
+    credentials: settings.credentials,
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
   });

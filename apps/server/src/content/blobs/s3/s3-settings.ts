@@ -6,6 +6,8 @@ export interface S3Settings {
   /** Undefined: the SDK's default AWS endpoint for the region. */
   endpoint?: string;
   region: string;
+  /** From AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY; undefined leaves the SDK's credential chain. */
+  credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
   forcePathStyle: boolean;
   /** Lifetime of presigned upload URLs (LFS batch `upload` actions and part URLs). */
   uploadUrlSeconds: number;
@@ -43,6 +45,7 @@ export function s3SettingsFrom(env: Env, storeUrl = env.MODELHUB_BLOB_STORE): S3
     prefix,
     endpoint,
     region: nonEmpty(env.AWS_REGION) ?? nonEmpty(env.AWS_DEFAULT_REGION) ?? "us-east-1",
+    credentials: credentialsFrom(env),
     forcePathStyle: flag(env.MODELHUB_S3_FORCE_PATH_STYLE, endpoint !== undefined),
     uploadUrlSeconds: seconds(env, "MODELHUB_S3_UPLOAD_URL_SECONDS", DEFAULT_UPLOAD_URL_SECONDS),
     downloadUrlSeconds: seconds(env, "MODELHUB_S3_DOWNLOAD_URL_SECONDS", DEFAULT_DOWNLOAD_URL_SECONDS),
@@ -53,6 +56,13 @@ export function s3SettingsFrom(env: Env, storeUrl = env.MODELHUB_BLOB_STORE): S3
 /** `s3://bucket/prefix` of a settings object, for messages. */
 export function s3Location(settings: Pick<S3Settings, "bucket" | "prefix">): string {
   return `s3://${settings.bucket}${settings.prefix ? `/${settings.prefix}` : ""}`;
+}
+
+function credentialsFrom(env: Env): S3Settings["credentials"] {
+  const accessKeyId = nonEmpty(env.AWS_ACCESS_KEY_ID);
+  const secretAccessKey = nonEmpty(env.AWS_SECRET_ACCESS_KEY);
+  if (accessKeyId === undefined || secretAccessKey === undefined) return undefined;
+  return { accessKeyId, secretAccessKey, sessionToken: nonEmpty(env.AWS_SESSION_TOKEN) };
 }
 
 function seconds(env: Env, name: string, fallback: number): number {
