@@ -9,6 +9,7 @@ import { orgCommand, repeatedFlag } from "./org.js";
 import { seedCommand } from "./seed.js";
 import { gcCommand } from "./gc.js";
 import { fsckCommand } from "./fsck.js";
+import { migrateBlobsCommand } from "./migrate-blobs.js";
 import { backupCommand, restoreCommand } from "./backup.js";
 import { serveCommand } from "./serve.js";
 import { snippetsCommand } from "./snippets.js";
@@ -76,6 +77,14 @@ export async function runCli(argv: string[], env: Env, io: Output): Promise<numb
         return await gcCommand(
           config,
           { dryRun: flags["dry-run"] === true, graceHours: optionalString(flags["grace-hours"]) },
+          io,
+          process.stderr.isTTY === true,
+        );
+      case "migrate-blobs":
+        return await migrateBlobsCommand(
+          config,
+          env,
+          { to: optionalString(flags.to), workers: optionalString(flags.workers) },
           io,
           process.stderr.isTTY === true,
         );

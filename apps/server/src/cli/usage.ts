@@ -24,6 +24,9 @@ Commands:
                                          parts and temp files older than the grace period
   fsck [--repair]                        check LFS objects, git refs and the database; --repair
                                          re-derives what it can and lists the rest (exit 1 if any)
+  migrate-blobs --to s3://bucket/prefix [--workers N]
+                                         copy the data folder's LFS objects into S3, each verified;
+                                         run again to resume (skips objects already there)
   backup <dir>                           online, incremental backup of the data folder
   restore <dir>                          restore a backup into an empty data folder (--data)
 
@@ -37,4 +40,8 @@ Settings (flag / environment, default):
   MODELHUB_LOG_LEVEL (info)              MODELHUB_WEB_DIR (apps/web/dist)
   MODELHUB_SHUTDOWN_DRAIN_S (30)         MODELHUB_HEADERS_TIMEOUT_S (20)
   MODELHUB_IDLE_TIMEOUT_S (120)          MODELHUB_REQUEST_TIMEOUT_S (0 = none)
-  MODELHUB_KEEPALIVE_TIMEOUT_S (5)       MODELHUB_GC_INTERVAL_H (24)   MODELHUB_GC_GRACE_H (24)`;
+  MODELHUB_KEEPALIVE_TIMEOUT_S (5)       MODELHUB_GC_INTERVAL_H (24)   MODELHUB_GC_GRACE_H (24)
+  MODELHUB_BLOB_STORE=s3://bucket/prefix LFS objects in S3 (AWS_ENDPOINT_URL_S3, AWS_ACCESS_KEY_ID,
+                                         AWS_SECRET_ACCESS_KEY, AWS_REGION, MODELHUB_S3_FORCE_PATH_STYLE)
+  MODELHUB_S3_UPLOAD_URL_SECONDS (3600)  MODELHUB_S3_DOWNLOAD_URL_SECONDS (600)
+  MODELHUB_S3_VERIFY_WORKERS (4)`;

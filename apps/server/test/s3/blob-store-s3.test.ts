@@ -1,8 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BlobMismatchError } from "../../src/content/blobs/blob-store.js";
 import type { S3BlobStore } from "../../src/content/blobs/s3/s3-blob-store.js";
+import { FsBlobStore } from "../../src/content/blobs/fs-blob-store.js";
+import { runCli } from "../../src/cli/run.js";
 import { cephMissing, startCeph, type CephCluster } from "./ceph-cluster.js";
 
 const missing = cephMissing();
@@ -24,6 +29,7 @@ describe.skipIf(missing !== undefined)("S3 blob store on Ceph RGW", () => {
     store = await ceph.store("blobs", "hub/lfs");
   }, 120_000);
   afterAll(async () => {
+    store?.client.destroy();
     await ceph?.stop();
   }, 60_000);
 
@@ -54,6 +60,42 @@ describe.skipIf(missing !== undefined)("S3 blob store on Ceph RGW", () => {
     expect(await store.stat(oid)).toBeUndefined();
     expect(await store.lastUsedMs(oid)).toBeUndefined();
     await expect(store.open(oid)).rejects.toMatchObject({ code: "ENOENT" });
+  });
+
+  it("migrate-blobs copies the data folder's objects with verification, resumes, and refuses damaged files", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), "modelhub-migrate-"));
+    try {
+      const local = new FsBlobStore(join(dataDir, "lfs"));
+      await local.init();
+      const blobs = [randomBytes(1000), randomBytes(17 * 1024 * 1024), randomBytes(5)];
+      for (const data of blobs) await local.put(sha(data), data.length, Readable.from([data]));
+      const lines: string[] = [];
+      const io = { out: (text: string) => lines.push(text), err: (text: string) => lines.push(text) };
+      const env = { ...ceph.env };
+      const run = () => runCli(["migrate-blobs", "--to", "s3://migrated/lfs", "--data", dataDir], env, io);
+      expect(await run(), lines.join("\n")).toBe(0);
+      expect(lines.join("\n")).toContain("copied and verified: 3");
+      const target = await ceph.store("migrated", "lfs");
+      for (const data of blobs) expect(await target.stat(sha(data))).toBe(data.length);
+
+      // a second run resumes: everything is already there
+      lines.length = 0;
+      expect(await run()).toBe(0);
+      expect(lines.join("\n")).toContain("already there: 3");
+
+      // a file whose bytes no longer match its name is reported and not copied
+      const damaged = sha(Buffer.from("original"));
+      const path = local.objectPath(damaged);
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(path, "tampered");
+      lines.length = 0;
+      expect(await run()).toBe(1);
+      expect(lines.join("\n")).toContain(damaged);
+      expect(await target.stat(damaged)).toBeUndefined();
+      target.client.destroy();
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 
   it("never makes bytes visible under an oid they do not hash to (small and multipart)", async () => {

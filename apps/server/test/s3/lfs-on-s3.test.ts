@@ -123,7 +123,12 @@ describe.skipIf(missing !== undefined)("LFS on S3 (Ceph RGW): the hub out of the
   it("multipart upload: presigned part URLs, completion through the hub, then the object is there", async () => {
     const data = randomBytes(12 * MiB + 5);
     const oid = sha(data);
-    const [answer] = await batch("alice/weights", "upload", [{ oid, size: data.length }], ["basic", "multipart"]);
+    const [answer] = await batch(
+      "alice/weights",
+      "upload",
+      [{ oid, size: data.length }],
+      ["basic", "multipart"],
+    );
     const upload = answer.actions!.upload!;
     const header = upload.header!;
     expect(header.chunk_size).toBe(String(5 * MiB));
@@ -137,7 +142,11 @@ describe.skipIf(missing !== undefined)("LFS on S3 (Ceph RGW): the hub out of the
       etags.push({ partNumber: Number(part), etag: put.headers.get("ETag") ?? "" });
     }
     expect(new URL(upload.href).origin).toBe(server.url);
-    const done = await fetch(upload.href, { method: "POST", headers: LFS, body: JSON.stringify({ oid, parts: etags }) });
+    const done = await fetch(upload.href, {
+      method: "POST",
+      headers: LFS,
+      body: JSON.stringify({ oid, parts: etags }),
+    });
     expect(done.status).toBe(200);
     expect(await store.stat(oid)).toBe(data.length);
     expect((await verify(answer.actions!.verify!, oid, data.length)).status).toBe(200);
