@@ -21,6 +21,8 @@ const benches = [
   "apps/server/bench/io/lfs-upload.mjs",
   // pull-through mirror: uncached vs direct, cached vs local, time to first byte; ~200 MB files, about a minute
   "apps/server/bench/mirror/run.mjs",
+  // LFS in S3 (Ceph RGW): 1 GiB presigned upload/verify/redirected download vs the disk store, hub CPU per GiB
+  "apps/server/bench/s3/run.mjs",
   // 100,000 models on SQLite (and PostgreSQL when DATABASE_URL is set); several minutes.
   "apps/server/bench/scale/run.mjs",
 ];

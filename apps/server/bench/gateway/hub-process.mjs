@@ -44,6 +44,7 @@ export async function startHubProcess(dataDir, extraEnv) {
   return {
     url,
     token,
+    pid: child.pid,
     /** Resident memory of the hub process, MiB (Linux /proc). */
     rssMiB() {
       const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"));
