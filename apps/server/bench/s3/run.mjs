@@ -129,7 +129,9 @@ async function createRepo(hub, name) {
 }
 
 if (!hasCeph()) {
-  console.log("s3 bench skipped: the Ceph packages are not installed (ceph-mon ceph-osd radosgw ceph-common)");
+  console.log(
+    "s3 bench skipped: the Ceph packages are not installed (ceph-mon ceph-osd radosgw ceph-common)",
+  );
   process.exit(0);
 }
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "modelhub-s3-bench-"));
@@ -164,6 +166,7 @@ try {
     ["S3 (Ceph RGW), presigned", s3Env],
   ]) {
     const dataDir = path.join(work, label.startsWith("disk") ? "disk" : "s3");
+    fs.mkdirSync(dataDir, { recursive: true });
     const hub = await startHubProcess(dataDir, env);
     hubs.push(hub);
     await createRepo(hub, "big");
@@ -174,8 +177,12 @@ try {
     await hub.stop();
   }
   const rate = (seconds) => `${(SIZE / MiB / seconds).toFixed(0)} MiB/s`;
-  console.log(`\n${SIZE / MiB} MiB LFS object, loopback, load ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`);
-  console.log("| store | upload PUT | verify (read back + sha256) | upload total | download | hub CPU s per GiB downloaded |");
+  console.log(
+    `\n${SIZE / MiB} MiB LFS object, loopback, load ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`,
+  );
+  console.log(
+    "| store | upload PUT | verify (read back + sha256) | upload total | download | hub CPU s per GiB downloaded |",
+  );
   console.log("|---|---|---|---|---|---|");
   for (const row of rows) {
     const total = row.put + row.verify;
