@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import type { Config } from "../config/config.js";
+import { openBlobStore } from "../compose/blob-store.js";
 import { remaining } from "../maintenance/fsck/fsck-report.js";
 import { runFsck } from "../maintenance/fsck/run-fsck.js";
 import { formatBytes } from "../maintenance/gc/gc-report.js";
@@ -19,8 +20,10 @@ export async function fsckCommand(
 ): Promise<number> {
   if (!existsSync(config.dataDir)) throw new UsageError(`no hub data folder at ${config.dataDir}`);
   io.err(`modelhub: checking ${config.dataDir}${repair ? " (repairing what can be derived again)" : ""}`);
+  const blobs = await openBlobStore(config);
   const report = await withServices(config, (services) =>
     runFsck({
+      blobs,
       dataDir: config.dataDir,
       db: services.hub.db,
       repos: services.repos,

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { ListableBlobStore } from "../../content/blobs/blob-store.js";
 import type { Database } from "../../db/schema.js";
 import type { ContentLogger, RepoEvents } from "../../domain/ports.js";
 import { createRepoContent } from "../../content/index.js";
@@ -22,6 +23,18 @@ export interface FsckOptions {
   progress: { write(text: string): unknown; enabled: boolean };
   /** One line per step. */
   step: (message: string) => void;
+  /**
+   * LFS objects in object storage: their presence and size are checked there. They are not hashed
+   * again: only bytes that matched their name were ever written under `objects/`.
+   */
+  blobs?: ListableBlobStore;
+}
+
+async function listStoreObjects(blobs: ListableBlobStore) {
+  // no local path: objects in a store are never set aside as corrupt (see FsckOptions.blobs)
+  const objects: { oid: string; size: number; path: string }[] = [];
+  for await (const blob of blobs.list()) objects.push({ oid: blob.oid, size: blob.size, path: "" });
+  return { objects, problems: [] as FsckReport["problems"] };
 }
 
 /** Checks LFS objects, git repositories and the database against each other; repairs what it can. */
@@ -29,7 +42,7 @@ export async function runFsck(options: FsckOptions): Promise<FsckReport> {
   const { dataDir } = options;
   options.step("hashing LFS objects");
   const board = new ProgressBoard(options.progress, options.progress.enabled, "LFS objects");
-  const lfs = await checkLfsObjects(dataDir, board);
+  const lfs = options.blobs ? await listStoreObjects(options.blobs) : await checkLfsObjects(dataDir, board);
   board.close();
   const sizes = new Map(lfs.objects.map((object) => [object.oid, object.size]));
   const corrupt = new Set(lfs.problems.map((problem) => problem.subject.slice("lfs:".length)));
@@ -57,7 +70,12 @@ export async function runFsck(options: FsckOptions): Promise<FsckReport> {
 
   if (!options.repair) return report;
   options.step("repairing");
-  const content = createRepoContent({ dataDir, events: options.events, logger: options.logger });
+  const content = createRepoContent({
+    dataDir,
+    events: options.events,
+    logger: options.logger,
+    blobs: options.blobs,
+  });
   for (const problem of report.problems) {
     if (problem.kind === "lfs-corrupt") {
       const object = lfs.objects.find((o) => `lfs:${o.oid}` === problem.subject);
