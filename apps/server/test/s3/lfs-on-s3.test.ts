@@ -115,6 +115,17 @@ describe.skipIf(missing !== undefined)("LFS on S3 (Ceph RGW): the hub out of the
     expect((await fetch(config, { redirect: "manual" })).status).toBe(302);
     expect(counted()).toBe(before + 1);
 
+    // clients that never call verify (the web app): the commit promotes the staged upload itself
+    const unverified = randomBytes(MiB);
+    const [staged] = await batch("alice/weights", "upload", [
+      { oid: sha(unverified), size: unverified.length },
+    ]);
+    expect((await fetch(staged.actions!.upload!.href, { method: "PUT", body: unverified })).status).toBe(200);
+    expect((await commit("alice/weights", "unverified.bin", sha(unverified), unverified.length)).status).toBe(
+      200,
+    );
+    expect(await store.stat(sha(unverified))).toBe(unverified.length);
+
     const [download] = await batch("alice/weights", "download", [{ oid, size: data.length }]);
     const got = await fetch(download.actions!.download!.href);
     expect(sha(Buffer.from(await got.arrayBuffer()))).toBe(oid);

@@ -1,4 +1,6 @@
+import { createServer } from "node:net";
 import { describe, expect, it } from "vitest";
+import { S3BlobStore } from "../../src/content/blobs/s3/s3-blob-store.js";
 import { resolveConfig } from "../../src/config/config.js";
 import { S3SettingsError, s3SettingsFrom } from "../../src/content/blobs/s3/s3-settings.js";
 import { BoundedPool } from "../../src/content/blobs/s3/bounded-pool.js";
@@ -50,6 +52,26 @@ describe("S3 settings", () => {
       expect(() => s3SettingsFrom(env)).toThrow(name);
       expect(() => resolveConfig({}, env)).toThrow(name);
     }
+  });
+
+  it("checkReachable rejects promptly when nothing answers at the endpoint", async () => {
+    const closed = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, "127.0.0.1", () => {
+        const { port } = server.address() as { port: number };
+        server.close(() => resolve(port));
+      });
+    });
+    const settings = s3SettingsFrom({
+      MODELHUB_BLOB_STORE: "s3://nowhere",
+      AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${closed}`,
+      AWS_ACCESS_KEY_ID: "AK",
+      AWS_SECRET_ACCESS_KEY: "SK",
+    })!;
+    const store = new S3BlobStore(settings);
+    const started = Date.now();
+    await expect(store.checkReachable()).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(10_000);
+    store.client.destroy();
   });
 
   it("bounded pool: at most N at once, one run per key", async () => {

@@ -26,6 +26,7 @@ const PUT_PARTS_IN_FLIGHT = 4;
 /** A touch marker younger than this is not written again (every download and batch answer touches). */
 const TOUCH_EVERY_MS = 60_000;
 const TOUCH_MEMORY = 10_000;
+const REACHABLE_TIMEOUT_MS = 5_000;
 
 /**
  * LFS objects in an S3 bucket (AWS, Ceph RGW, MinIO …). Verified objects live at `objects/<oid>`:
@@ -89,8 +90,11 @@ export class S3BlobStore implements ListableBlobStore {
     );
   }
 
+  /** HeadBucket, given up after 5 s (a readiness probe must not hang on a stalled store). */
   async checkReachable(): Promise<void> {
-    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }), {
+      abortSignal: AbortSignal.timeout(REACHABLE_TIMEOUT_MS),
+    });
   }
 
   async stat(oid: string): Promise<number | undefined> {

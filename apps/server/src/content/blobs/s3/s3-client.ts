@@ -1,6 +1,9 @@
 import { S3Client } from "@aws-sdk/client-s3";
 import type { S3Settings } from "./s3-settings.js";
 
+const CONNECT_TIMEOUT_MS = 5_000;
+const IDLE_TIMEOUT_MS = 60_000;
+
 /**
  * An S3 client for the settings; credentials come from the SDK's usual chain (AWS_ACCESS_KEY_ID …).
  * Checksums only when an operation requires them: Ceph RGW (Pacific) answers 411 to the streamed,
@@ -12,6 +15,8 @@ export function createS3Client(settings: S3Settings): S3Client {
     endpoint: settings.endpoint,
     forcePathStyle: settings.forcePathStyle,
     credentials: settings.credentials,
+    // a store that stops answering fails requests instead of hanging them (idle socket time, not total)
+    requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, requestTimeout: IDLE_TIMEOUT_MS },
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
   });
