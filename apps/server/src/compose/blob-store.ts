@@ -7,6 +7,8 @@ import { S3BlobStore } from "../content/blobs/s3/s3-blob-store.js";
  */
 export async function openBlobStore(config: Pick<Config, "s3">): Promise<S3BlobStore | undefined> {
   if (!config.s3) return undefined;
+  // The SDK warns that releases after January 2027 need Node 22; the pinned release supports Node 20.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
   const store = new S3BlobStore(config.s3);
   try {
     await store.ensureBucket();
