@@ -20,7 +20,15 @@ export interface LoadedContent {
  * platform (repo create/delete/move, seeding), seen through the `RepoContent` seam.
  */
 export async function loadContent(deps: ContentDeps): Promise<LoadedContent> {
-  const service = createRepoContent({ dataDir: deps.dataDir, events: deps.events, logger: deps.logger });
+  const service = createRepoContent({
+    dataDir: deps.dataDir,
+    events: deps.events,
+    logger: deps.logger,
+    locks: deps.locks,
+    signals: deps.signals,
+    tmpDir: deps.tmpDir,
+    sharedFolders: deps.sharedFolders,
+  });
   await service.start();
   const routes = createContentRoutes({ ...deps, content: service });
   const content: RepoContent = {

@@ -5,6 +5,7 @@ import { InferenceConfigError, loadInferenceSettings } from "../inference/load-c
 import type { InferenceSettings } from "../inference/settings.js";
 import { GcSettingsError, resolveGcSettings, type GcSettings } from "./maintenance-settings.js";
 import { NetSettingsError, resolveNetSettings, type NetSettings } from "./net-settings.js";
+import { resolveReplicaSettings, ReplicaSettingsError, type ReplicaSettings } from "./replica-settings.js";
 import { mirrorSettingsFrom, MirrorSettingsError, type MirrorSettings } from "../mirror/settings.js";
 
 /** apps/web/dist, found from this file in both src/ and dist/ (same depth). */
@@ -49,6 +50,8 @@ export interface Config {
   gc: GcSettings;
   /** Pull-through mirror of an upstream hub (MODELHUB_UPSTREAM_URL and friends); off when absent. */
   mirror?: MirrorSettings;
+  /** Replicas on one PostgreSQL (own temp folder, lock wait, job take-over) and health/metrics endpoints. */
+  replicas: ReplicaSettings;
 }
 
 export const DEFAULT_PORT = 8080;
@@ -102,6 +105,7 @@ export function resolveConfig(
     net: settingsOrConfigError(() => resolveNetSettings(env), NetSettingsError),
     gc: settingsOrConfigError(() => resolveGcSettings(env), GcSettingsError),
     mirror: settingsOrConfigError(() => mirrorSettingsFrom(env), MirrorSettingsError),
+    replicas: settingsOrConfigError(() => resolveReplicaSettings(env, cwd), ReplicaSettingsError),
   };
 }
 

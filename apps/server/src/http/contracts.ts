@@ -1,6 +1,6 @@
 /** HTTP-side contracts: the Hono environment every route shares and what the content routes are built from. */
 import type { Context } from "hono";
-import type { ContentLogger, RepoAccess, RepoEvents } from "../domain/ports.js";
+import type { CacheSignals, ContentLogger, KeyedLock, RepoAccess, RepoEvents } from "../domain/ports.js";
 import type { Viewer } from "../domain/repo.js";
 
 /** Hono environment shared by every route: the authenticated viewer is set by platform middleware. */
@@ -22,4 +22,12 @@ export interface ContentDeps {
   logger: ContentLogger;
   /** Part size of multipart LFS uploads, in bytes. */
   lfsPartBytes?: number;
+  /** Per-repository write lock (across replicas on PostgreSQL). */
+  locks?: KeyedLock;
+  /** Cache invalidation notices to and from the other replicas. */
+  signals?: CacheSignals;
+  /** This process's own temp folder (MODELHUB_TMP_DIR). */
+  tmpDir?: string;
+  /** The git and LFS folders are shared with other replicas. */
+  sharedFolders?: boolean;
 }

@@ -23,6 +23,8 @@ export interface BlobStore {
    * collection's grace period protects it until the commit that is about to reference it lands.
    */
   touch?(oid: string): Promise<void>;
+  /** Rejects when the store cannot be used now (`/readyz` asks, time-bounded). */
+  checkReachable?(): Promise<void>;
 }
 
 export class BlobMismatchError extends Error {}

@@ -15,6 +15,8 @@ export class GcScheduler {
     private readonly dataDir: string,
     readonly settings: GcSettings,
     private readonly logger: ContentLogger,
+    /** Scheduled runs happen on the replica leading the "gc" job only (admin runs anywhere). */
+    private readonly leads: () => boolean = () => true,
   ) {}
 
   start(): void {
@@ -25,6 +27,10 @@ export class GcScheduler {
   private schedule(): void {
     this.next = new Date(Date.now() + this.settings.intervalMs);
     this.timer = setTimeout(() => {
+      if (!this.leads()) {
+        this.schedule();
+        return;
+      }
       this.run(false)
         .catch((err: unknown) => {
           if (err instanceof GcBusyError)
