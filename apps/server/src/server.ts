@@ -124,7 +124,9 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
   try {
     const services = createPlatformServices(hub, coordination.signals);
     if (config.adminToken) {
-      await ensureSiteAdmin(services.accounts, config.adminToken);
+      const token = config.adminToken;
+      // replicas starting together: one creates the account, the others then find it
+      await coordination.exclusive("startup", () => ensureSiteAdmin(services.accounts, token));
     }
     const inferenceRuntime = new InferenceRuntime(config.inference ?? NO_INFERENCE);
     const loaded = await loadContent({
