@@ -237,6 +237,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
         .catch((err: unknown) => logger.error({ err }, "refreshing download counts failed"));
     }, ROLLING_REFRESH_MS);
     timer.unref();
+    logger.debug({}, "start-up work done");
 
     return {
       url: publicUrl,

@@ -35,7 +35,9 @@ export async function postgresCoordination(options: PgCoordinationOptions): Prom
     keepAlive: true,
     options: `-c lock_timeout=${options.lockWaitMs}`,
   });
+  // a dropped connection releases its locks; the work holding one goes on (the next write takes it anew)
   lockPool.on("error", () => undefined);
+  lockPool.on("connect", (client) => client.on("error", () => undefined));
   const signals = new PgCacheSignals(
     options.url,
     `modelhub_${schema}`.slice(0, 63),
@@ -67,14 +69,16 @@ export async function postgresCoordination(options: PgCoordinationOptions): Prom
       try {
         await client.query("SET lock_timeout = 0");
         await client.query("SELECT pg_advisory_lock($1, $2)", [high, low]);
-        try {
-          return await work();
-        } finally {
-          await client.query("SELECT pg_advisory_unlock($1, $2)", [high, low]);
-        }
+        return await work();
       } finally {
-        await client.query(`SET lock_timeout = ${options.lockWaitMs}`).catch(() => undefined);
-        client.release();
+        // a connection that broke took the lock with it: drop it rather than return it to the pool
+        await client
+          .query("SELECT pg_advisory_unlock($1, $2)", [high, low])
+          .then(() => client.query(`SET lock_timeout = ${options.lockWaitMs}`))
+          .then(
+            () => client.release(),
+            (err: Error) => client.release(err),
+          );
       }
     },
     async close() {

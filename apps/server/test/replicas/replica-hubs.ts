@@ -1,4 +1,5 @@
-import { spawnSync } from "node:child_process";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import net from "node:net";
 import path from "node:path";
 import { startHubProcess, type HubProcess } from "../mirror/hub-process.js";
@@ -22,8 +23,14 @@ export function startReplica(
 }
 
 /** `modelhub token create <user> --write [--password]` against the replicas' database; returns the token. */
-export function createToken(dataDir: string, schema: string, user: string, password?: string): string {
-  const run = spawnSync(
+export async function createToken(
+  dataDir: string,
+  schema: string,
+  user: string,
+  password?: string,
+): Promise<string> {
+  // not spawnSync: a blocked event loop misses the hubs closing idle keep-alive connections
+  const run = await promisify(execFile)(
     process.execPath,
     [
       MAIN,
@@ -36,7 +43,6 @@ export function createToken(dataDir: string, schema: string, user: string, passw
       ...(password ? ["--password", password] : []),
     ],
     {
-      encoding: "utf8",
       env: {
         ...process.env,
         MODELHUB_DATABASE_SCHEMA: schema,

@@ -119,7 +119,7 @@ describe.skipIf(!DATABASE_URL)("two hub replicas on one PostgreSQL schema and on
   }, 120_000);
 
   it("keeps a web session made on one replica valid on the other", async () => {
-    createToken(dataDir, schema, "carol", "correct horse battery");
+    await createToken(dataDir, schema, "carol", "correct horse battery");
     const login = await fetch(`${a.url}/api/login`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
@@ -138,7 +138,7 @@ describe.skipIf(!DATABASE_URL)("two hub replicas on one PostgreSQL schema and on
     const anonymous = await fetch(`${a.url}/metrics`);
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toHaveProperty("error");
-    const carol = createToken(dataDir, schema, "carol");
+    const carol = await createToken(dataDir, schema, "carol");
     expect((await api(`${a.url}/metrics`, carol)).status).toBe(403);
     const res = await api(`${a.url}/metrics`, ADMIN);
     expect(res.status).toBe(200);
@@ -266,6 +266,9 @@ describe.skipIf(!DATABASE_URL)("/healthz and /readyz when the database goes away
       MODELHUB_READY_TIMEOUT_S: "1",
       MODELHUB_METRICS_PUBLIC: "1",
     });
+    // "listening" comes before the start-up repairs; cut the database only once they are done
+    for (let i = 0; i < 100 && !hub.log.some((line) => line.msg === "start-up work done"); i++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
   }, 60_000);
 
   afterAll(async () => {
@@ -284,7 +287,9 @@ describe.skipIf(!DATABASE_URL)("/healthz and /readyz when the database goes away
       "git-folder",
     ]);
     // a scraper without a token reads the metrics on this hub (MODELHUB_METRICS_PUBLIC=1)
-    expect((await fetch(`${hub.url}/metrics`)).status).toBe(200);
+    const metrics = await fetch(`${hub.url}/metrics`);
+    expect(metrics.status).toBe(200);
+    expect(await metrics.text()).toContain("modelhub_http_requests_total");
 
     await proxy.cut();
     const started = Date.now();
