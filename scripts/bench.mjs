@@ -21,6 +21,8 @@ const benches = [
   "apps/server/bench/io/lfs-upload.mjs",
   // pull-through mirror: uncached vs direct, cached vs local, time to first byte; ~200 MB files, about a minute
   "apps/server/bench/mirror/run.mjs",
+  // commits/s on one branch: one replica vs two on one PostgreSQL (needs DATABASE_URL); about 1 minute
+  "apps/server/bench/replicas/run.mjs",
   // 100,000 models on SQLite (and PostgreSQL when DATABASE_URL is set); several minutes.
   "apps/server/bench/scale/run.mjs",
 ];
