@@ -132,6 +132,18 @@ describe.skipIf(!DATABASE_URL)("two hub replicas on one PostgreSQL schema and on
       fetch(`${b.url}/api/session`, { headers: { Cookie: cookie } }),
     );
     expect(session).toMatchObject({ signedIn: true, user: "carol" });
+
+    // failed sign-ins count on every replica together: five spread over both, then both refuse
+    const attempt = (hub: HubProcess) =>
+      fetch(`${hub.url}/api/login`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ username: "carol", password: "wrong" }),
+      }).then((res) => res.status);
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push(await attempt(next()));
+    expect(statuses).toEqual([401, 401, 401, 401, 401]);
+    expect([await attempt(a), await attempt(b)]).toEqual([429, 429]);
   });
 
   it("answers /metrics to a site admin only, with requests by route pattern and the lock gauges", async () => {
