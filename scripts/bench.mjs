@@ -23,6 +23,8 @@ const benches = [
   "apps/server/bench/mirror/run.mjs",
   // LFS in S3 (Ceph RGW): 1 GiB presigned upload/verify/redirected download vs the disk store, hub CPU per GiB
   "apps/server/bench/s3/run.mjs",
+  // commits/s on one branch: one replica vs two on one PostgreSQL (needs DATABASE_URL); about 1 minute
+  "apps/server/bench/replicas/run.mjs",
   // 100,000 models on SQLite (and PostgreSQL when DATABASE_URL is set); several minutes.
   "apps/server/bench/scale/run.mjs",
 ];

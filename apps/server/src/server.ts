@@ -29,6 +29,11 @@ import { watchStorage } from "./content/storage-full.js";
 import { applyConnectionTimeouts, serverOptions } from "./net/connection-timeouts.js";
 import { GracefulServer } from "./net/graceful-server.js";
 import { MirrorService } from "./mirror/service.js";
+import type { Coordination } from "./replicas/coordination.js";
+import { postgresCoordination } from "./replicas/pg-coordination.js";
+import { singleProcessCoordination } from "./replicas/single-process.js";
+import { countBlobStoreErrors, HubMetrics } from "./operations/metrics.js";
+import { blobStoreProbe, databaseProbe, writableFolderProbe } from "./operations/probes.js";
 
 export class PortInUseError extends Error {}
 
@@ -44,6 +49,8 @@ export interface RunningHub {
   inference: InferenceRuntime;
   /** The upstream mirror, when one is configured. */
   mirror?: MirrorService;
+  /** How this replica agrees with the others on one PostgreSQL (locks, cache notices, job leaders). */
+  coordination: Coordination;
   /**
    * Stops accepting, lets in-flight requests finish for up to `drainMs` (the configured drain time),
    * cuts what is left, then closes the database.
@@ -75,6 +82,24 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
     schema: options.databaseSchema,
   });
   logger.info({ database: hub.location, dialect: hub.dialect }, "database ready");
+  let coordination: Coordination;
+  try {
+    coordination =
+      hub.dialect === "postgres" && config.databaseUrl
+        ? await postgresCoordination({
+            url: config.databaseUrl,
+            schema: options.databaseSchema,
+            db: hub.db,
+            logger,
+            lockWaitMs: config.replicas.repoLockWaitMs,
+            leaderRetryMs: config.replicas.leaderRetryMs,
+          })
+        : singleProcessCoordination();
+  } catch (err) {
+    await hub.close();
+    throw err;
+  }
+  const metrics = new HubMetrics();
 
   // env carries the Node request (client address for the sign-in throttle)
   let handler: ((request: Request, env: unknown) => Response | Promise<Response>) | undefined;
@@ -88,6 +113,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
   try {
     await listen(server, config.port, config.host);
   } catch (err) {
+    await coordination.close();
     await hub.close();
     throw err;
   }
@@ -97,9 +123,11 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
   options.onListening?.(publicUrl);
 
   try {
-    const services = createPlatformServices(hub);
+    const services = createPlatformServices(hub, coordination.signals);
     if (config.adminToken) {
-      await ensureSiteAdmin(services.accounts, config.adminToken);
+      const token = config.adminToken;
+      // replicas starting together: one creates the account, the others then find it
+      await coordination.exclusive("startup", () => ensureSiteAdmin(services.accounts, token));
     }
     const inferenceRuntime = new InferenceRuntime(config.inference ?? NO_INFERENCE);
     const objectStore = await openBlobStore(config);
@@ -114,7 +142,13 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       publicUrl: config.publicUrlExplicit ? config.publicUrl : "",
       logger,
       lfsPartBytes: config.lfsPartBytes,
+      locks: metrics.countLock(coordination.repoLocks),
+      signals: coordination.signals,
+      tmpDir: config.replicas.tmpDir,
+      // on PostgreSQL the git and LFS folders may be shared with other replicas
+      sharedFolders: coordination.mode === "postgres",
     });
+    countBlobStoreErrors(loaded.service.blobs, metrics);
     const mirror = config.mirror
       ? new MirrorService(config.mirror, {
           db: hub.db,
@@ -136,7 +170,8 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       logger,
       config.inference?.health,
     );
-    const gc = new GcScheduler(config.dataDir, config.gc, logger, objectStore);
+    const leads = (job: string) => coordination.leadership.isLeader(job);
+    const gc = new GcScheduler(config.dataDir, config.gc, logger, objectStore, () => leads("gc"));
     const app = createApp({
       maintenanceRoutes: adminGcRoutes(gc),
       db: hub.db,
@@ -153,39 +188,60 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       inferenceHealth,
       logger,
       mirror,
+      signals: coordination.signals,
+      operations: {
+        metrics,
+        metricsPublic: config.replicas.metricsPublic,
+        probes: [
+          databaseProbe(hub.db),
+          blobStoreProbe(loaded.service.blobs),
+          writableFolderProbe("git-folder", loaded.service.reposRoot),
+        ],
+        probeTimeoutMs: config.replicas.readyProbeTimeoutMs,
+      },
     });
-    // Before the first request: a crash between a ref move and its database update is repaired here.
-    await reconcileAll({ db: hub.db, content: loaded.content, logger });
+    // Before the first request: a crash between a ref move and its database update is repaired here
+    // (one replica at a time: the others wait, then find nothing left to repair).
+    await coordination.exclusive("startup", () =>
+      reconcileAll({ db: hub.db, content: loaded.content, logger }),
+    );
     handler = (request, env) => app.fetch(request, env);
     logger.info({ url: publicUrl, listen: listenUrl, web: config.webDir ?? null }, "modelhub is listening");
 
-    if (config.seed && (await needsSeeding(services))) {
-      const { catalogue, source } = await loadCatalogue();
-      logger.info({ source, repos: catalogue.repos.length }, "importing the demo catalogue (first start)");
-      const result = await importCatalogue({ services, content: loaded.content, logger }, catalogue);
-      logger.info({ source, ...result }, "demo catalogue imported");
-    } else {
-      const repaired = await repairSeededLfsRouting({ services, content: loaded.content, logger });
-      if (repaired > 0) logger.info({ repos: repaired }, "demo repos now store LFS-tracked files in LFS");
-      if (config.seed && (await addTinyChatModelToSeededHub({ services, content: loaded.content, logger })))
-        logger.info({ model: TINY_CHAT_MODEL_ID }, "demo catalogue: the runnable tiny chat model added");
-      await services.repos.refreshRollingCounts();
-    }
+    // seeding an empty hub, or repairing a seeded one: one replica at a time
+    await coordination.exclusive("startup", async () => {
+      if (config.seed && (await needsSeeding(services))) {
+        const { catalogue, source } = await loadCatalogue();
+        logger.info({ source, repos: catalogue.repos.length }, "importing the demo catalogue (first start)");
+        const result = await importCatalogue({ services, content: loaded.content, logger }, catalogue);
+        logger.info({ source, ...result }, "demo catalogue imported");
+      } else {
+        const repaired = await repairSeededLfsRouting({ services, content: loaded.content, logger });
+        if (repaired > 0) logger.info({ repos: repaired }, "demo repos now store LFS-tracked files in LFS");
+        if (config.seed && (await addTinyChatModelToSeededHub({ services, content: loaded.content, logger })))
+          logger.info({ model: TINY_CHAT_MODEL_ID }, "demo catalogue: the runnable tiny chat model added");
+        await services.repos.refreshRollingCounts();
+      }
+    });
     const published = await inferenceRuntime.publishMappings(services.repos);
     if (published > 0)
       logger.info({ mappings: published }, "inference backends published as provider mappings");
     inferenceHealth.start();
     gc.start();
-    const backfill = backfillParameterCounts(services.repos, loaded.content, logger);
+    const backfill = leads("parameter-backfill")
+      ? backfillParameterCounts(services.repos, loaded.content, logger)
+      : { done: Promise.resolve(0), stop: () => undefined };
     void backfill.done.then((counted) => {
       if (counted > 0) logger.info({ repos: counted }, "parameter counts read from safetensors headers");
     });
     const timer = setInterval(() => {
+      if (!leads("rolling-counts")) return;
       services.repos
         .refreshRollingCounts()
         .catch((err: unknown) => logger.error({ err }, "refreshing download counts failed"));
     }, ROLLING_REFRESH_MS);
     timer.unref();
+    logger.debug({}, "start-up work done");
 
     return {
       url: publicUrl,
@@ -196,6 +252,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       logger,
       inference: inferenceRuntime,
       mirror,
+      coordination,
       async close(drainMs = config.net.shutdownDrainMs) {
         clearInterval(timer);
         const drained = graceful.drain(drainMs);
@@ -208,11 +265,13 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
         await services.repos.flushDownloads();
         await mirror?.close();
         objectStore?.client.destroy();
+        await coordination.close();
         await hub.close();
       },
     };
   } catch (err) {
     server.close();
+    await coordination.close();
     await hub.close();
     throw err;
   }

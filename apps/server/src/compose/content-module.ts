@@ -25,6 +25,10 @@ export async function loadContent(deps: ContentDeps): Promise<LoadedContent> {
     events: deps.events,
     logger: deps.logger,
     blobs: deps.blobs,
+    locks: deps.locks,
+    signals: deps.signals,
+    tmpDir: deps.tmpDir,
+    sharedFolders: deps.sharedFolders,
   });
   await service.start();
   const routes = createContentRoutes({ ...deps, content: service });

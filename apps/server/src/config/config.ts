@@ -6,6 +6,7 @@ import type { InferenceSettings } from "../inference/settings.js";
 import { GcSettingsError, resolveGcSettings, type GcSettings } from "./maintenance-settings.js";
 import { NetSettingsError, resolveNetSettings, type NetSettings } from "./net-settings.js";
 import { s3SettingsFrom, S3SettingsError, type S3Settings } from "../content/blobs/s3/s3-settings.js";
+import { resolveReplicaSettings, ReplicaSettingsError, type ReplicaSettings } from "./replica-settings.js";
 import { mirrorSettingsFrom, MirrorSettingsError, type MirrorSettings } from "../mirror/settings.js";
 
 /** apps/web/dist, found from this file in both src/ and dist/ (same depth). */
@@ -52,6 +53,8 @@ export interface Config {
   mirror?: MirrorSettings;
   /** LFS objects in S3 (`MODELHUB_BLOB_STORE=s3://bucket/prefix`); the data folder when absent. */
   s3?: S3Settings;
+  /** Replicas on one PostgreSQL (own temp folder, lock wait, job take-over) and health/metrics endpoints. */
+  replicas: ReplicaSettings;
 }
 
 export const DEFAULT_PORT = 8080;
@@ -106,6 +109,7 @@ export function resolveConfig(
     gc: settingsOrConfigError(() => resolveGcSettings(env), GcSettingsError),
     mirror: settingsOrConfigError(() => mirrorSettingsFrom(env), MirrorSettingsError),
     s3: settingsOrConfigError(() => s3SettingsFrom(env), S3SettingsError),
+    replicas: settingsOrConfigError(() => resolveReplicaSettings(env, cwd), ReplicaSettingsError),
   };
 }
 

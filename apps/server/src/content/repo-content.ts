@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { mkdir, rename, rm, stat, unlink } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { Readable } from "node:stream";
 import { BlobMismatchError, type BlobStore } from "./blobs/blob-store.js";
 import { FsBlobStore } from "./blobs/fs-blob-store.js";
@@ -24,7 +24,7 @@ import { LfsLinks } from "./lfs/repo-links.js";
 import { loadSnapshot, type Snapshot } from "./snapshot.js";
 import { crashPoint } from "./crash-point.js";
 import { HttpError, conflict, entryNotFound, revisionNotFound } from "../domain/errors.js";
-import type { LfsPullThrough, RepoEvents } from "../domain/ports.js";
+import type { CacheSignals, KeyedLock, LfsPullThrough, RepoEvents } from "../domain/ports.js";
 import type { DerivedMetadata, RepoRecord, RepoType } from "../domain/repo.js";
 
 export interface ContentLogger {
@@ -39,7 +39,20 @@ export interface RepoContentDeps {
   logger: ContentLogger;
   /** Defaults to a local folder under `<dataDir>/lfs`. */
   blobs?: BlobStore;
+  /** Per-repository write lock; an in-process mutex by default, an advisory lock across replicas. */
+  locks?: KeyedLock;
+  /** Tells other replicas that a repository's refs moved (their resolved revisions are stale). */
+  signals?: CacheSignals;
+  /**
+   * This process's temp folder (commit indexes, push quarantine); default `<dataDir>/tmp`. With
+   * `sharedFolders` it is not emptied at start (another replica may be using it): gc sweeps old files.
+   */
+  tmpDir?: string;
+  /** The git and LFS folders are shared with other replicas. */
+  sharedFolders?: boolean;
 }
+
+const REFS_TOPIC = "refs";
 
 /** Identifies a repository; a RepoRecord is one. */
 export type RepoKey = Pick<RepoRecord, "type" | "id">;
@@ -89,7 +102,10 @@ export class RepoContent {
   readonly blobs: BlobStore;
   readonly reposRoot: string;
   readonly tmpDir: string;
-  private readonly mutex = new KeyedMutex();
+  private readonly mutex: KeyedLock;
+  private readonly signals: CacheSignals | undefined;
+  /** Moves with every forget, so a resolve racing with a ref move never caches the old commit. */
+  private refInvalidations = 0;
   private readonly snapshots = new LruCache<string, Snapshot>(256);
   private readonly revisions = new LruCache<string, string>(4096);
   private readonly derived = new LruCache<string, DerivedMetadata>(512);
@@ -102,17 +118,25 @@ export class RepoContent {
 
   constructor(private readonly deps: RepoContentDeps) {
     this.reposRoot = join(deps.dataDir, "repos");
-    this.tmpDir = join(deps.dataDir, "tmp");
+    this.tmpDir = deps.tmpDir ?? join(deps.dataDir, "tmp");
     this.lfsLinks = new LfsLinks(join(deps.dataDir, "lfs-links"));
     this.blobs = deps.blobs ?? new FsBlobStore(join(deps.dataDir, "lfs"));
+    this.mutex = deps.locks ?? localLock();
+    this.signals = deps.signals;
+    this.signals?.subscribe(REFS_TOPIC, (key) =>
+      this.forgetLocally(key === "*" ? "" : join(this.reposRoot, key)),
+    );
   }
 
-  /** Prepares folders and removes leftovers of an interrupted run (temp indexes, partial blobs). */
+  /**
+   * Prepares folders and removes leftovers of an interrupted run (temp indexes, partial blobs); with
+   * folders shared by replicas, leftovers are left to gc (they may be another replica's work in progress).
+   */
   async start(): Promise<void> {
     await mkdir(this.reposRoot, { recursive: true });
-    await rm(this.tmpDir, { recursive: true, force: true });
+    if (!this.deps.sharedFolders || this.deps.tmpDir) await rm(this.tmpDir, { recursive: true, force: true });
     await mkdir(this.tmpDir, { recursive: true });
-    if (this.blobs instanceof FsBlobStore) await this.blobs.init();
+    if (this.blobs instanceof FsBlobStore) await this.blobs.init(!this.deps.sharedFolders);
   }
 
   get logger(): ContentLogger {
@@ -144,7 +168,7 @@ export class RepoContent {
   /** Creates the bare repository with an initial commit holding a default .gitattributes. Idempotent. */
   async init(repo: RepoRecord, author = repo.owner): Promise<string> {
     const dir = this.repoDir(repo);
-    return this.mutex.run(dir, async () => {
+    return this.mutex.run(this.lockKey(dir), async () => {
       if (!(await this.exists(repo))) {
         await mkdir(dirname(dir), { recursive: true });
         const staging = `${dir}.init-${process.pid}-${Date.now()}`;
@@ -167,7 +191,7 @@ export class RepoContent {
 
   async remove(repo: RepoKey): Promise<void> {
     const dir = this.repoDir(repo);
-    await this.mutex.run(dir, async () => {
+    await this.mutex.run(this.lockKey(dir), async () => {
       await rm(dir, { recursive: true, force: true });
       this.forget(dir);
     });
@@ -176,7 +200,7 @@ export class RepoContent {
   async move(from: RepoKey, to: RepoKey): Promise<void> {
     const source = this.repoDir(from);
     const target = this.repoDir(to);
-    await this.mutex.run(source, async () => {
+    await this.mutex.run(this.lockKey(source), async () => {
       if (!(await this.exists(from))) return;
       if (await this.exists(to)) throw conflict(`Repository ${to.id} already exists`);
       await mkdir(dirname(target), { recursive: true });
@@ -279,7 +303,9 @@ export class RepoContent {
     }
     for (const path of input.deletions ?? []) operations.push({ kind: "delete", path: checkRepoPath(path) });
     const git = this.git(repo);
-    return this.mutex.run(git.dir, () => this.commitLocked(repo, git, { ...request, operations }, date));
+    return this.mutex.run(this.lockKey(git.dir), () =>
+      this.commitLocked(repo, git, { ...request, operations }, date),
+    );
   }
 
   /**
@@ -291,7 +317,7 @@ export class RepoContent {
     request: Pick<CommitRequest, "title" | "author"> & { date?: Date },
   ): Promise<CommitResult | undefined> {
     const git = this.git(repo);
-    return this.mutex.run(git.dir, async () => {
+    return this.mutex.run(this.lockKey(git.dir), async () => {
       const head = await git.headOf(DEFAULT_BRANCH);
       if (!head) return undefined;
       const snapshot = await this.snapshotOf(git, head);
@@ -313,7 +339,7 @@ export class RepoContent {
     const git = this.git(repo);
     if (!(await this.exists(repo))) await this.init(repo, request.author);
     await this.promoteStagedFor(repo, request.operations);
-    return this.mutex.run(git.dir, () => this.commitLocked(repo, git, request));
+    return this.mutex.run(this.lockKey(git.dir), () => this.commitLocked(repo, git, request));
   }
 
   private async commitLocked(
@@ -373,7 +399,7 @@ export class RepoContent {
     const git = this.git(repo);
     if (!(await this.exists(repo))) await this.init(repo, request.author);
     await this.promoteStagedFor(repo, request.operations);
-    return this.mutex.run(git.dir, async () => {
+    return this.mutex.run(this.lockKey(git.dir), async () => {
       const branch = checkRevision(request.branch ?? DEFAULT_BRANCH);
       const base = request.parentCommit ?? (await git.headOf(branch));
       if (!base) throw revisionNotFound(branch);
@@ -445,7 +471,7 @@ export class RepoContent {
       () => false,
     );
     if (!stale) return false;
-    // Only this process writes refs of a repo, and it holds the repo mutex: the lock is stale.
+    // Only the holder of the repo lock (on every replica) writes its refs, and that is us: the lock is stale.
     await unlink(lock).catch(() => undefined);
     return git.updateRef(ref, next, expectedOld);
   }
@@ -474,9 +500,16 @@ export class RepoContent {
     );
   }
 
-  /** Drops cached revisions and snapshots of a repo after its refs changed. */
+  /** Drops cached revisions and snapshots of a repo after its refs changed, here and on other replicas. */
   forget(dir: string): void {
-    this.revisions.deleteWhere((key) => key.startsWith(`${dir}\0`));
+    this.forgetLocally(dir);
+    this.signals?.publish(REFS_TOPIC, relative(this.reposRoot, dir));
+  }
+
+  /** `dir` "" drops every repo's cached revisions. */
+  private forgetLocally(dir: string): void {
+    this.refInvalidations++;
+    this.revisions.deleteWhere((key) => dir === "" || key.startsWith(`${dir}\0`));
   }
 
   /** Resolves a revision to a commit id; undefined when the repo or revision does not exist. */
@@ -486,9 +519,10 @@ export class RepoContent {
     const key = `${dir}\0${revision}`;
     const cached = this.revisions.get(key);
     if (cached) return cached;
+    const generation = this.refInvalidations;
     if (!(await this.exists(repo))) return undefined;
     const commit = await new GitRepository(dir).resolveCommit(revision);
-    if (commit) this.revisions.set(key, commit);
+    if (commit && generation === this.refInvalidations) this.revisions.set(key, commit);
     return commit;
   }
 
@@ -617,10 +651,20 @@ export class RepoContent {
     return (await this.deriveAt(repo, commit)).library_name;
   }
 
+  /** The lock name of a repository: its path under the repos folder, the same on every replica. */
+  private lockKey(dir: string): string {
+    return relative(this.reposRoot, dir);
+  }
+
   /** Runs work on a repo while holding its commit lock (git push uses this too). */
   withRepoLock<T>(repo: RepoKey, work: () => Promise<T>): Promise<T> {
-    return this.mutex.run(this.repoDir(repo), work);
+    return this.mutex.run(this.lockKey(this.repoDir(repo)), work);
   }
+}
+
+function localLock(): KeyedLock {
+  const mutex = new KeyedMutex();
+  return { run: (key, work) => mutex.run(key, work) };
 }
 
 function isMirrored(repo: RepoKey): repo is RepoRecord {

@@ -103,6 +103,11 @@ async function openPostgres(url: string, schema: string | undefined): Promise<Hu
           : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
+  // A connection the server or network dropped: the pool discards it and the next query reconnects; a
+  // query under way fails on its own. Without these listeners the event would end the process (pg emits
+  // it on a checked-out connection between queries, e.g. inside a transaction).
+  pool.on("error", () => undefined);
+  pool.on("connect", (client) => client.on("error", () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

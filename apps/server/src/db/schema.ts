@@ -193,6 +193,14 @@ export interface MirrorStatTable {
   value: number;
 }
 
+/** Failed sign-ins in a fixed window (`user:<name>` / `addr:<address>`), shared by replicas. */
+export interface SignInFailureTable {
+  key: string;
+  count: number;
+  /** Epoch milliseconds when the window ends. */
+  reset_at: number;
+}
+
 export interface Database {
   users: UserTable;
   orgs: OrgTable;
@@ -211,4 +219,5 @@ export interface Database {
   mirror_repos: MirrorRepoTable;
   mirror_files: MirrorFileTable;
   mirror_stats: MirrorStatTable;
+  sign_in_failures: SignInFailureTable;
 }

@@ -135,3 +135,27 @@ export interface LfsPullThrough {
   open(repo: RepoRecord, object: LfsObjectRef, range?: { start: number; end: number }): Promise<Readable>;
   served(repo: RepoRecord, sha256: string, bytes: number): void;
 }
+
+/**
+ * Serialises work per key (one repository): inside this process by default, across every replica of
+ * the hub when they share one PostgreSQL database.
+ */
+export interface KeyedLock {
+  run<T>(key: string, work: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * Tells the other replicas of the hub that something cached is stale (a row, a listing, a ref). One
+ * process alone: a no-op. `publish` starts sending at once; `settled` waits for what was started, so a
+ * write's response goes out only once every replica was told.
+ */
+export interface CacheSignals {
+  publish(topic: string, key: string): void;
+  subscribe(topic: string, handler: (key: string) => void): void;
+  settled(): Promise<void>;
+}
+
+/** Background jobs run once across replicas: the job's leader runs it, the others skip. */
+export interface JobLeadership {
+  isLeader(job: string): boolean;
+}

@@ -14,8 +14,12 @@ import { quickSearchRoutes } from "./routes/quick-search.js";
 import { loadWebApp, webRoutes } from "./routes/web.js";
 import { HttpError, notFound } from "../domain/errors.js";
 import { mirrorRoutes } from "../mirror/http/mirror-routes.js";
+import { healthRoutes } from "../operations/http/health-routes.js";
+import { metricsRoutes, requestMetrics } from "../operations/http/metrics-routes.js";
 
 export type { AppDeps } from "./deps.js";
+
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 const DEFAULT_MAX_JSON_BYTES = 64 * 1024 * 1024;
 
@@ -39,6 +43,8 @@ const EXPOSED_HEADERS = [
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(errorHandler(deps.logger));
+  const operations = deps.operations;
+  if (operations) app.use("*", requestMetrics(operations.metrics));
 
   app.use(
     "*",
@@ -72,7 +78,16 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await next();
   });
   app.use("/api/*", jsonCompression());
+  // before authentication: a load balancer's probe must answer while the database is down
+  if (operations) app.route("/", healthRoutes(operations));
+  const signals = deps.signals;
+  if (signals)
+    app.use("*", async (c, next) => {
+      await next();
+      if (!READS.has(c.req.method)) await signals.settled();
+    });
   app.use("*", authMiddleware(deps.accounts, new WebSessions(deps.db)));
+  if (operations) app.route("/", metricsRoutes(operations.metrics, operations.metricsPublic));
   const maxJson = deps.maxJsonBytes ?? DEFAULT_MAX_JSON_BYTES;
   // Every API body is bounded while it streams, with a bound that fits the route (see body-limits.ts).
   const limitTo = (maxSize: number) =>

@@ -1,7 +1,7 @@
 /** HTTP-side contracts: the Hono environment every route shares and what the content routes are built from. */
 import type { Context } from "hono";
 import type { BlobStore } from "../content/blobs/blob-store.js";
-import type { ContentLogger, RepoAccess, RepoEvents } from "../domain/ports.js";
+import type { CacheSignals, ContentLogger, KeyedLock, RepoAccess, RepoEvents } from "../domain/ports.js";
 import type { Viewer } from "../domain/repo.js";
 
 /** Hono environment shared by every route: the authenticated viewer is set by platform middleware. */
@@ -25,4 +25,12 @@ export interface ContentDeps {
   lfsPartBytes?: number;
   /** Where LFS objects live; the data folder's `lfs/` when absent. */
   blobs?: BlobStore;
+  /** Per-repository write lock (across replicas on PostgreSQL). */
+  locks?: KeyedLock;
+  /** Cache invalidation notices to and from the other replicas. */
+  signals?: CacheSignals;
+  /** This process's own temp folder (MODELHUB_TMP_DIR). */
+  tmpDir?: string;
+  /** The git and LFS folders are shared with other replicas. */
+  sharedFolders?: boolean;
 }

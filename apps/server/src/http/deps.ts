@@ -11,6 +11,19 @@ import type { Repos } from "../platform/repos.js";
 import type { AppEnv } from "./contracts.js";
 import type { RepoContent } from "../domain/ports.js";
 import type { MirrorService } from "../mirror/service.js";
+import type { CacheSignals } from "../domain/ports.js";
+import type { HubMetrics } from "../operations/metrics.js";
+import type { ReadinessProbe } from "../operations/readiness.js";
+
+/** Health and metrics endpoints (`/healthz`, `/readyz`, `/metrics`). */
+export interface OperationsDeps {
+  metrics: HubMetrics;
+  /** `/metrics` without a site admin's token. */
+  metricsPublic: boolean;
+  /** What `/readyz` checks; a new dependency (an S3 bucket) is one more entry. */
+  probes: ReadinessProbe[];
+  probeTimeoutMs: number;
+}
 
 /** Everything the HTTP layer needs; built once at start (no globals). */
 export interface AppDeps {
@@ -43,4 +56,8 @@ export interface AppDeps {
   embeddedLlamaLoader?: LlamaBindingLoader;
   /** The pull-through mirror of an upstream hub, when MODELHUB_UPSTREAM_URL is set. */
   mirror?: MirrorService;
+  /** Health, readiness and metrics endpoints; absent in tests that build a bare app. */
+  operations?: OperationsDeps;
+  /** A write's response waits until the other replicas were told what it made stale. */
+  signals?: CacheSignals;
 }

@@ -12,6 +12,10 @@ import { refreshPlannerStatistics } from "../db/statistics.js";
 import { repoRedirects } from "./repo-redirects.js";
 import { conflict } from "../domain/errors.js";
 import type { CommitSummary, DerivedMetadata, RepoRecord, RepoType } from "../domain/repo.js";
+import type { CacheSignals } from "../domain/ports.js";
+
+/** Notice topic of a repo's cached row; the key is `<repo id>` or `<repo id>\tcounts`, or `*`. */
+const REPOS_TOPIC = "repos";
 
 export type RepoRow = Selectable<RepoTable>;
 export type ProviderMappingRow = Selectable<ProviderMappingTable>;
@@ -94,7 +98,16 @@ export class Repos {
 
   private fallback: RepoFallback | undefined;
 
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly signals?: CacheSignals,
+  ) {
+    signals?.subscribe(REPOS_TOPIC, (key) => {
+      if (key === "*") return this.forgetAll();
+      const [repoId, counts] = key.split("\t");
+      this.forgetLocally(repoId, counts === undefined);
+    });
+  }
 
   /** Installs the look-up for ids the hub does not hold (the upstream mirror). */
   setFallback(fallback: RepoFallback | undefined): void {
@@ -134,6 +147,17 @@ export class Repos {
    * only a download count, it also moves the listings generation, which retires cached listing pages.
    */
   private forget(repoId: string, listingsChanged = true): void {
+    this.forgetLocally(repoId, listingsChanged);
+    this.signals?.publish(REPOS_TOPIC, listingsChanged ? repoId : `${repoId}\tcounts`);
+  }
+
+  private forgetAll(): void {
+    this.rows.clear();
+    this.mappings.clear();
+    this.listingWrites++;
+  }
+
+  private forgetLocally(repoId: string, listingsChanged: boolean): void {
     this.rows.deleteWhere((row) => row.id === repoId);
     this.mappings.delete(repoId);
     if (listingsChanged) this.listingWrites++;
@@ -408,6 +432,7 @@ export class Repos {
       if (chunk.changed > 0) {
         this.rows.clear();
         this.listingWrites++;
+        this.signals?.publish(REPOS_TOPIC, "*");
       }
       if (chunk.lastId === undefined || chunk.rows < chunkRows) break;
       after = chunk.lastId;

@@ -3,7 +3,7 @@ import { Accounts } from "./accounts.js";
 import { createRepoAccess } from "./repo-access.js";
 import { createRepoEvents } from "./repo-events.js";
 import { Repos } from "./repos.js";
-import type { RepoAccess, RepoEvents } from "../domain/ports.js";
+import type { CacheSignals, RepoAccess, RepoEvents } from "../domain/ports.js";
 
 export interface PlatformServices {
   hub: HubDatabase;
@@ -13,8 +13,9 @@ export interface PlatformServices {
   events: RepoEvents;
 }
 
-export function createPlatformServices(hub: HubDatabase): PlatformServices {
-  const repos = new Repos(hub.db);
+/** `signals` tells the hub's other replicas when cached rows go stale (none: this process alone). */
+export function createPlatformServices(hub: HubDatabase, signals?: CacheSignals): PlatformServices {
+  const repos = new Repos(hub.db, signals);
   return {
     hub,
     accounts: new Accounts(hub.db),

@@ -20,10 +20,25 @@ export class FsBlobStore implements BlobStore {
     this.tmpDir = join(root, "tmp");
   }
 
-  /** Creates the folders and drops temp files left by an interrupted upload. */
-  async init(): Promise<void> {
+  /**
+   * Creates the folders and drops temp files left by an interrupted upload (unless `dropTemp` is false:
+   * replicas share the folder, another one may be writing there; gc sweeps old temp files).
+   */
+  async init(dropTemp = true): Promise<void> {
     await mkdir(this.tmpDir, { recursive: true });
+    if (!dropTemp) return;
     for (const name of await readdir(this.tmpDir)) await rm(join(this.tmpDir, name), { force: true });
+  }
+
+  /** The folder takes a new temp file. */
+  async checkReachable(): Promise<void> {
+    const probe = join(this.tmpDir, `.ready-${randomBytes(6).toString("hex")}`);
+    try {
+      const file = await open(probe, "wx");
+      await file.close();
+    } finally {
+      await rm(probe, { force: true });
+    }
   }
 
   objectPath(oid: string): string {

@@ -10,7 +10,7 @@ import { SESSION_COOKIE } from "../middleware/auth.js";
 import { requireWriteUser } from "../../platform/access-rules.js";
 import { requestBase } from "../request-base.js";
 import type { LoginResponse, SessionState, WebSessionInfo } from "@modelhub/api-types";
-import { SignInThrottle } from "../../platform/sign-in-throttle.js";
+import { SharedSignInThrottle } from "../../platform/shared-sign-in-throttle.js";
 import {
   csrfTokenOf,
   DEFAULT_WEB_SESSION_LIMITS,
@@ -55,7 +55,8 @@ function sessionJson(row: WebSessionRow, current: boolean): WebSessionInfo {
 export function sessionRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const sessions = new WebSessions(deps.db);
-  const throttle = new SignInThrottle();
+  // in the database: replicas behind a load balancer share one count
+  const throttle = new SharedSignInThrottle(deps.db);
 
   // credentials and CSRF tokens must never sit in a shared or browser cache
   app.use("/api/login", noStore);
@@ -82,19 +83,19 @@ export function sessionRoutes(deps: AppDeps): Hono<AppEnv> {
     const address = clientAddress(c);
     // token attempts are throttled per address only (the user name is what they try to find)
     const claimedUser = "username" in body ? body.username : undefined;
-    const wait = throttle.retryAfterSeconds(claimedUser, address);
+    const wait = await throttle.retryAfterSeconds(claimedUser, address);
     if (wait > 0) throw new TooManySignIns(wait);
     const user =
       "username" in body
         ? await deps.accounts.checkPassword(body.username, body.password)
         : await tokenUser(body.token);
     if (!user) {
-      throttle.recordFailure(claimedUser, address);
+      await throttle.recordFailure(claimedUser, address);
       throw unauthorized(
         "username" in body ? "Wrong username or password" : "This token is not valid on this hub",
       );
     }
-    throttle.recordSuccess(claimedUser);
+    await throttle.recordSuccess(claimedUser);
     const previous = getCookie(c, SESSION_COOKIE);
     if (previous) await sessions.end(previous);
     const { secret } = await sessions.create(user.name, c.req.header("User-Agent"));

@@ -18,6 +18,8 @@ export class GcScheduler {
     private readonly logger: ContentLogger,
     /** LFS objects in object storage instead of the data folder. */
     private readonly blobs?: ListableBlobStore,
+    /** Scheduled runs happen on the replica leading the "gc" job only (admin runs anywhere). */
+    private readonly leads: () => boolean = () => true,
   ) {}
 
   start(): void {
@@ -28,6 +30,10 @@ export class GcScheduler {
   private schedule(): void {
     this.next = new Date(Date.now() + this.settings.intervalMs);
     this.timer = setTimeout(() => {
+      if (!this.leads()) {
+        this.schedule();
+        return;
+      }
       this.run(false)
         .catch((err: unknown) => {
           if (err instanceof GcBusyError)
