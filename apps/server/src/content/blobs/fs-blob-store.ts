@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { constants, createReadStream } from "node:fs";
-import { type FileHandle, access, mkdir, open, readdir, rename, rm, stat, utimes } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { type FileHandle, mkdir, open, readdir, rename, rm, stat, utimes } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { Readable } from "node:stream";
 import { type BlobStore, type ByteRange, isSha256 } from "./blob-store.js";
@@ -86,11 +86,6 @@ export class FsBlobStore implements BlobStore {
       end: size === 0 ? undefined : end,
       highWaterMark: READ_CHUNK_BYTES,
     });
-  }
-
-  /** The folder exists and this process may write into it. */
-  async checkReachable(): Promise<void> {
-    await access(this.root, constants.W_OK);
   }
 
   async touch(oid: string): Promise<void> {
