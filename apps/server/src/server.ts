@@ -16,6 +16,7 @@ import { backfillParameterCounts } from "./platform/backfill-parameter-counts.js
 import { loadCatalogue } from "./seed/load-catalogue.js";
 import { repairSeededLfsRouting } from "./seed/repair-lfs-routing.js";
 import { TINY_CHAT_MODEL_ID } from "./seed/tiny-gguf/demo-model.js";
+import { addOnnxDemoModelsToSeededHub } from "./seed/tiny-onnx/seeded-hubs.js";
 import { addTinyChatModelToSeededHub } from "./seed/tiny-gguf/seeded-hubs.js";
 import { InferenceRuntime } from "./inference/runtime.js";
 import { NO_INFERENCE } from "./inference/settings.js";
@@ -165,6 +166,11 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       if (repaired > 0) logger.info({ repos: repaired }, "demo repos now store LFS-tracked files in LFS");
       if (config.seed && (await addTinyChatModelToSeededHub({ services, content: loaded.content, logger })))
         logger.info({ model: TINY_CHAT_MODEL_ID }, "demo catalogue: the runnable tiny chat model added");
+      const onnxAdded = config.seed
+        ? await addOnnxDemoModelsToSeededHub({ services, content: loaded.content, logger })
+        : 0;
+      if (onnxAdded > 0)
+        logger.info({ models: onnxAdded }, "demo catalogue: the runnable ONNX task models added");
       await services.repos.refreshRollingCounts();
     }
     const published = await inferenceRuntime.publishMappings(services.repos);
