@@ -16,6 +16,7 @@ import { backfillParameterCounts } from "./platform/backfill-parameter-counts.js
 import { loadCatalogue } from "./seed/load-catalogue.js";
 import { repairSeededLfsRouting } from "./seed/repair-lfs-routing.js";
 import { TINY_CHAT_MODEL_ID } from "./seed/tiny-gguf/demo-model.js";
+import { createOnnxBackend } from "./inference/onnx/onnx-backend.js";
 import { addOnnxDemoModelsToSeededHub } from "./seed/tiny-onnx/seeded-hubs.js";
 import { addTinyChatModelToSeededHub } from "./seed/tiny-gguf/seeded-hubs.js";
 import { InferenceRuntime } from "./inference/runtime.js";
@@ -134,7 +135,10 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       config.inference?.health,
     );
     const gc = new GcScheduler(config.dataDir, config.gc, logger);
+    // Model files reach the ONNX workers through this hub's own resolve route, on the listening address.
+    const onnxBackend = createOnnxBackend(config.onnx, { repos: services.repos, hubUrl: () => listenUrl });
     const app = createApp({
+      onnxBackend,
       maintenanceRoutes: adminGcRoutes(gc),
       db: hub.db,
       accounts: services.accounts,
@@ -209,6 +213,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
         if (report.inFlight > 0 || report.cut > 0) logger.info({ ...report }, "connections drained");
         await services.repos.flushDownloads();
         await mirror?.close();
+        onnxBackend.stop();
         await hub.close();
       },
     };

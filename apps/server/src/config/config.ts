@@ -5,6 +5,11 @@ import { InferenceConfigError, loadInferenceSettings } from "../inference/load-c
 import type { InferenceSettings } from "../inference/settings.js";
 import { GcSettingsError, resolveGcSettings, type GcSettings } from "./maintenance-settings.js";
 import { NetSettingsError, resolveNetSettings, type NetSettings } from "./net-settings.js";
+import {
+  onnxSettingsFromEnv,
+  OnnxSettingsError,
+  type OnnxSettings,
+} from "../inference/onnx/onnx-settings.js";
 import { mirrorSettingsFrom, MirrorSettingsError, type MirrorSettings } from "../mirror/settings.js";
 
 /** apps/web/dist, found from this file in both src/ and dist/ (same depth). */
@@ -49,6 +54,8 @@ export interface Config {
   gc: GcSettings;
   /** Pull-through mirror of an upstream hub (MODELHUB_UPSTREAM_URL and friends); off when absent. */
   mirror?: MirrorSettings;
+  /** The embedded ONNX task backend (MODELHUB_ONNX_*); on unless MODELHUB_ONNX_INFERENCE=0. */
+  onnx: OnnxSettings;
 }
 
 export const DEFAULT_PORT = 8080;
@@ -102,6 +109,7 @@ export function resolveConfig(
     net: settingsOrConfigError(() => resolveNetSettings(env), NetSettingsError),
     gc: settingsOrConfigError(() => resolveGcSettings(env), GcSettingsError),
     mirror: settingsOrConfigError(() => mirrorSettingsFrom(env), MirrorSettingsError),
+    onnx: settingsOrConfigError(() => onnxSettingsFromEnv(env), OnnxSettingsError),
   };
 }
 

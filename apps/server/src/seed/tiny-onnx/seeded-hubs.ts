@@ -5,7 +5,7 @@ import { hasMeta, importCatalogue, SEEDED_KEY, type SeedDeps } from "../import-c
 import { DEMO_ONNX_MODELS } from "./demo-onnx-models.js";
 
 /** The given runnable ONNX demo models alone, as the importer takes them. */
-function onnxDemoCatalogue(ids: readonly string[]): DemoCatalogue {
+export function onnxDemoCatalogue(ids: readonly string[]): DemoCatalogue {
   const rows = allModelRows().filter((row) => ids.includes(row.id));
   return {
     users: [],
