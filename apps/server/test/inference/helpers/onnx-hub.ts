@@ -28,7 +28,7 @@ export async function startOnnxHub(env: Record<string, string> = {}, dialect: Di
           Authorization: `Bearer ${options.token ?? alice}`,
           "Content-Type": options.contentType ?? "application/json",
         },
-        body: body instanceof Uint8Array ? body : JSON.stringify(body),
+        body: body instanceof Uint8Array || typeof body === "string" ? body : JSON.stringify(body),
       }),
   };
 }
