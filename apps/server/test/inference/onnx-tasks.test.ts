@@ -1,8 +1,14 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startOnnxHub, type OnnxHub } from "./helpers/onnx-hub.js";
 import { tinyPng } from "./helpers/tiny-png.js";
 import { usageRows } from "./helpers/usage-rows.js";
 
+const run = promisify(execFile);
 const demo = (name: string) => `modelhub-demo/${name}`;
 const SENTIMENT = demo("tiny-bert-sentiment-onnx");
 
@@ -151,6 +157,27 @@ describe("task API on the embedded ONNX backend", () => {
     expect(await error(await onnx.call("nobody/missing-model", { inputs: "x" }, { task: "text-classification" }), 404)).toMatch(
       /not found/,
     );
+  });
+
+  it("lets transformers.js itself, pointed at the hub, download and run a demo model", async () => {
+    // A plain Node process, as a user would run it: transformers.js's defaults plus the hub's address.
+    const cache = fs.mkdtempSync(path.join(os.tmpdir(), "modelhub-tjs-"));
+    const script = [
+      'import { env, pipeline } from "@huggingface/transformers";',
+      `Object.assign(env, { remoteHost: ${JSON.stringify(`${onnx.hub.url}/`)}, allowLocalModels: false, cacheDir: ${JSON.stringify(cache)} });`,
+      `const classify = await pipeline("text-classification", ${JSON.stringify(SENTIMENT)});`,
+      'console.log(JSON.stringify(await classify("I love this movie")));',
+    ].join("\n");
+    try {
+      const { stdout } = await run(process.execPath, ["--input-type=module", "-e", script], {
+        cwd: path.resolve(import.meta.dirname, "../.."),
+        timeout: 60_000,
+      });
+      const result = JSON.parse(stdout.trim().split("\n").at(-1)!) as { label: string }[];
+      expect(["NEGATIVE", "POSITIVE"]).toContain(result[0].label);
+    } finally {
+      fs.rmSync(cache, { recursive: true, force: true });
+    }
   });
 
   it("keeps GET /api/models fast while a long ONNX call runs", async () => {
