@@ -137,6 +137,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
     const gc = new GcScheduler(config.dataDir, config.gc, logger);
     // Model files reach the ONNX workers through this hub's own resolve route, on the listening address.
     const onnxBackend = createOnnxBackend(config.onnx, { repos: services.repos, hubUrl: () => listenUrl });
+    if (config.onnx.enabled) inferenceRuntime.addMappingSource(onnxBackend.mappingSource(hub.db));
     const app = createApp({
       onnxBackend,
       maintenanceRoutes: adminGcRoutes(gc),

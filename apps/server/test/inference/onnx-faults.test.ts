@@ -19,7 +19,10 @@ async function importBrokenModel(onnx: OnnxHub, id: string): Promise<void> {
         {
           type: "model",
           id,
-          files: [{ path: "README.md", content: "---\npipeline_tag: text-classification\n---\n# broken\n" }, ...files],
+          files: [
+            { path: "README.md", content: "---\npipeline_tag: text-classification\n---\n# broken\n" },
+            ...files,
+          ],
           likes: 0,
           downloads: 0,
         },
@@ -55,7 +58,10 @@ describe("ONNX backend faults stay inside the worker", () => {
 describe("ONNX worker limits", () => {
   let onnx: OnnxHub;
   beforeAll(async () => {
-    onnx = await startOnnxHub({ MODELHUB_ONNX_TIMEOUT_MS: "200", MODELHUB_ONNX_REPOS: "modelhub-demo/tiny-bert-*" });
+    onnx = await startOnnxHub({
+      MODELHUB_ONNX_TIMEOUT_MS: "200",
+      MODELHUB_ONNX_REPOS: "modelhub-demo/tiny-bert-*",
+    });
   });
   afterAll(async () => {
     await onnx?.hub.stop();

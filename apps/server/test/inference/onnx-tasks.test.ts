@@ -44,7 +44,11 @@ describe("task API on the embedded ONNX backend", () => {
     );
     expect(two.map((list) => list.length)).toEqual([1, 1]);
     const rows = await usageRows(onnx.hub);
-    expect(rows.at(-1)).toMatchObject({ backend: "onnx", route: "hf-inference/text-classification", status: 200 });
+    expect(rows.at(-1)).toMatchObject({
+      backend: "onnx",
+      route: "hf-inference/text-classification",
+      status: 200,
+    });
     expect(rows.at(-1)!.prompt_tokens).toBeGreaterThan(0);
   });
 
@@ -56,7 +60,8 @@ describe("task API on the embedded ONNX backend", () => {
       }),
     );
     expect(entities.length).toBeGreaterThan(0);
-    for (const e of entities) expect(Object.keys(e).sort()).toEqual(["end", "entity_group", "score", "start", "word"]);
+    for (const e of entities)
+      expect(Object.keys(e).sort()).toEqual(["end", "entity_group", "score", "start", "word"]);
 
     const masks = await ok<Record<string, unknown>[]>(
       await onnx.call(demo("tiny-bert-fill-mask-onnx"), { inputs: "The capital of France is [MASK]." }),
@@ -64,7 +69,9 @@ describe("task API on the embedded ONNX backend", () => {
     expect(masks).toHaveLength(5);
     expect(Object.keys(masks[0]).sort()).toEqual(["score", "sequence", "token", "token_str"]);
 
-    const vector = await ok<number[]>(await onnx.call(demo("tiny-bert-embeddings-onnx"), { inputs: "hello" }));
+    const vector = await ok<number[]>(
+      await onnx.call(demo("tiny-bert-embeddings-onnx"), { inputs: "hello" }),
+    );
     expect(vector).toHaveLength(32);
     expect(Math.hypot(...vector)).toBeCloseTo(1, 4);
     const vectors = await ok<number[][]>(
@@ -81,7 +88,11 @@ describe("task API on the embedded ONNX backend", () => {
     expect(similarity[0]).toBeCloseTo(1, 4);
     // An embedder answers the other embedding task on the pipeline route.
     const pipelined = await ok<number[]>(
-      await onnx.call(demo("tiny-bert-sentence-similarity-onnx"), { inputs: "x" }, { task: "feature-extraction" }),
+      await onnx.call(
+        demo("tiny-bert-sentence-similarity-onnx"),
+        { inputs: "x" },
+        { task: "feature-extraction" },
+      ),
     );
     expect(pipelined).toHaveLength(32);
 
@@ -121,12 +132,12 @@ describe("task API on the embedded ONNX backend", () => {
   it("answers 400 naming what is wrong with a bad body, and keeps serving", async () => {
     expect(await error(await onnx.call(SENTIMENT, { text: "x" }), 400)).toMatch(/"inputs" is required/);
     expect(await error(await onnx.call(SENTIMENT, { inputs: 42 }), 400)).toMatch(/"inputs" must be a string/);
-    expect(await error(await onnx.call(SENTIMENT, "{not json", { contentType: "application/json" }), 400)).toMatch(
-      /valid JSON/,
-    );
     expect(
-      await error(await onnx.call(demo("tiny-bert-zero-shot-onnx"), { inputs: "x" }), 400),
-    ).toMatch(/candidate_labels/);
+      await error(await onnx.call(SENTIMENT, "{not json", { contentType: "application/json" }), 400),
+    ).toMatch(/valid JSON/);
+    expect(await error(await onnx.call(demo("tiny-bert-zero-shot-onnx"), { inputs: "x" }), 400)).toMatch(
+      /candidate_labels/,
+    );
     expect(
       await error(await onnx.call(demo("tiny-bert-squad-onnx"), { inputs: { question: "q" } }), 400),
     ).toMatch(/inputs\.context/);
@@ -138,12 +149,17 @@ describe("task API on the embedded ONNX backend", () => {
     );
     const image = demo("tiny-vit-image-classification-onnx");
     expect(
-      await error(await onnx.call(image, new TextEncoder().encode("not an image"), { contentType: "image/jpeg" }), 400),
+      await error(
+        await onnx.call(image, new TextEncoder().encode("not an image"), { contentType: "image/jpeg" }),
+        400,
+      ),
     ).toMatch(/not an image/);
-    expect(await error(await onnx.call(image, { inputs: "https://example.com/cat.jpg" }), 400)).toMatch(/URL/);
-    expect(await error(await onnx.call(SENTIMENT, new Uint8Array(50 * 1024 * 1024).fill(97), {}), 400)).toMatch(
-      /larger than/,
+    expect(await error(await onnx.call(image, { inputs: "https://example.com/cat.jpg" }), 400)).toMatch(
+      /URL/,
     );
+    expect(
+      await error(await onnx.call(SENTIMENT, new Uint8Array(50 * 1024 * 1024).fill(97), {}), 400),
+    ).toMatch(/larger than/);
     await ok(await onnx.call(SENTIMENT, { inputs: "still serving" }));
   });
 
@@ -154,9 +170,12 @@ describe("task API on the embedded ONNX backend", () => {
       body: JSON.stringify({ inputs: "x" }),
     });
     expect(anonymous.status).toBe(401);
-    expect(await error(await onnx.call("nobody/missing-model", { inputs: "x" }, { task: "text-classification" }), 404)).toMatch(
-      /not found/,
-    );
+    expect(
+      await error(
+        await onnx.call("nobody/missing-model", { inputs: "x" }, { task: "text-classification" }),
+        404,
+      ),
+    ).toMatch(/not found/);
   });
 
   it("lets transformers.js itself, pointed at the hub, download and run a demo model", async () => {

@@ -1,7 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema.js";
 import type { Repos, RepoRow } from "../../platform/repos.js";
+import type { MappingSource } from "../served-mappings.js";
+import { onnxMappingSource } from "./served-models.js";
 import type { EmbeddingBackend } from "../embeddings/embedding-backend.js";
 import { ModelFiles } from "./model-files.js";
 import { policyAllows, type OnnxSettings } from "./onnx-settings.js";
@@ -10,8 +14,7 @@ import { WorkerPool } from "./worker-pool.js";
 import type { TaskJob } from "./worker-protocol.js";
 import { HttpError } from "../../domain/errors.js";
 
-/** The provider name of the ONNX backend in usage rows and provider mappings. */
-export const ONNX_BACKEND_NAME = "onnx";
+export { ONNX_BACKEND_NAME } from "./backend-name.js";
 
 export interface OnnxBackendDeps {
   repos: Repos;
@@ -39,6 +42,11 @@ export class OnnxBackend implements EmbeddingBackend {
     if (!policyAllows(this.settings.repos, row.full_id))
       return "this hub's admin does not let the ONNX backend serve it";
     return servableModel(row);
+  }
+
+  /** This backend's models as provider mappings (published with the llama.cpp ones). */
+  mappingSource(db: Kysely<Database>): MappingSource {
+    return onnxMappingSource(db, this.deps.repos, (row) => this.servable(row));
   }
 
   /** Runs one task call on the model's default-branch commit. */

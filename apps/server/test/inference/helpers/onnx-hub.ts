@@ -7,11 +7,18 @@ export interface OnnxHub {
   hub: TestHub;
   /** A write token of "alice". */
   alice: string;
-  call(id: string, body: unknown, options?: { task?: string; contentType?: string; token?: string }): Promise<Response>;
+  call(
+    id: string,
+    body: unknown,
+    options?: { task?: string; contentType?: string; token?: string },
+  ): Promise<Response>;
 }
 
 /** A hub holding the runnable ONNX demo models (imported through the real commit path). */
-export async function startOnnxHub(env: Record<string, string> = {}, dialect: Dialect = "sqlite"): Promise<OnnxHub> {
+export async function startOnnxHub(
+  env: Record<string, string> = {},
+  dialect: Dialect = "sqlite",
+): Promise<OnnxHub> {
   const hub = await startTestHub({ dialect, env: { MODELHUB_EMBEDDED_INFERENCE: "0", ...env } });
   await importCatalogue(
     { services: hub.services, content: hub.content, logger: hub.logger },
