@@ -16,7 +16,7 @@ import { backfillParameterCounts } from "./platform/backfill-parameter-counts.js
 import { loadCatalogue } from "./seed/load-catalogue.js";
 import { repairSeededLfsRouting } from "./seed/repair-lfs-routing.js";
 import { TINY_CHAT_MODEL_ID } from "./seed/tiny-gguf/demo-model.js";
-import { createOnnxBackend } from "./inference/onnx/onnx-backend.js";
+import { createOnnxBackend, ONNX_BACKEND_NAME } from "./inference/onnx/onnx-backend.js";
 import { addOnnxDemoModelsToSeededHub } from "./seed/tiny-onnx/seeded-hubs.js";
 import { addTinyChatModelToSeededHub } from "./seed/tiny-gguf/seeded-hubs.js";
 import { InferenceRuntime } from "./inference/runtime.js";
@@ -137,7 +137,12 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
     const gc = new GcScheduler(config.dataDir, config.gc, logger);
     // Model files reach the ONNX workers through this hub's own resolve route, on the listening address.
     const onnxBackend = createOnnxBackend(config.onnx, { repos: services.repos, hubUrl: () => listenUrl });
-    if (config.onnx.enabled) inferenceRuntime.addMappingSource(onnxBackend.mappingSource(hub.db));
+    if (config.onnx.enabled)
+      inferenceRuntime.addMappingSource(onnxBackend.mappingSource(hub.db), {
+        name: ONNX_BACKEND_NAME,
+        kind: "onnx",
+        status: "live",
+      });
     const app = createApp({
       onnxBackend,
       maintenanceRoutes: adminGcRoutes(gc),

@@ -20,6 +20,8 @@ export class InferenceRuntime {
   readonly registry: BackendRegistry;
   private readonly statuses = new Map<string, BackendStatus>();
   private readonly mappingSources: MappingSource[] = [];
+  /** Backends outside the registry (the ONNX backend), as the public list shows them. */
+  private readonly extraBackends: PublicBackend[] = [];
 
   constructor(readonly settings: InferenceSettings) {
     this.registry = new BackendRegistry(settings.backends);
@@ -37,16 +39,20 @@ export class InferenceRuntime {
   }
 
   publicBackends(): PublicBackend[] {
-    return this.settings.backends.map((backend) => ({
-      name: backend.name,
-      kind: backend.kind,
-      status: this.statusOf(backend.name),
-    }));
+    return [
+      ...this.settings.backends.map((backend) => ({
+        name: backend.name,
+        kind: backend.kind,
+        status: this.statusOf(backend.name),
+      })),
+      ...this.extraBackends,
+    ];
   }
 
   /** Adds backends outside the registry (the ONNX backend) to what publishMappings writes. */
-  addMappingSource(source: MappingSource): void {
+  addMappingSource(source: MappingSource, backend: PublicBackend): void {
     this.mappingSources.push(source);
+    this.extraBackends.push(backend);
   }
 
   /** Rewrites the provider mappings of the hub's own backends; answers how many were written. */
