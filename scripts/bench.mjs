@@ -11,6 +11,8 @@ const benches = [
   "apps/server/bench/api-bench.mjs",
   // the inference gateway: added latency, time to first token, RSS under 200 slow streams; about 30 s
   "apps/server/bench/gateway/run.mjs",
+  // the ONNX task API: warm call latency, GET /api/models while a long ONNX batch runs; about 30 s
+  "apps/server/bench/onnx/run.mjs",
   "apps/web/scripts/bundle-size.mjs",
   "apps/server/bench/seed-import.mjs",
   // one commit of 1,000 / 5,000 / 10,000 files, tree listing, derive; about 35 s

@@ -17,6 +17,8 @@ import { backfillParameterCounts } from "./platform/backfill-parameter-counts.js
 import { loadCatalogue } from "./seed/load-catalogue.js";
 import { repairSeededLfsRouting } from "./seed/repair-lfs-routing.js";
 import { TINY_CHAT_MODEL_ID } from "./seed/tiny-gguf/demo-model.js";
+import { createOnnxBackend, ONNX_BACKEND_NAME } from "./inference/onnx/onnx-backend.js";
+import { addOnnxDemoModelsToSeededHub } from "./seed/tiny-onnx/seeded-hubs.js";
 import { addTinyChatModelToSeededHub } from "./seed/tiny-gguf/seeded-hubs.js";
 import { InferenceRuntime } from "./inference/runtime.js";
 import { NO_INFERENCE } from "./inference/settings.js";
@@ -172,7 +174,16 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
     );
     const leads = (job: string) => coordination.leadership.isLeader(job);
     const gc = new GcScheduler(config.dataDir, config.gc, logger, objectStore, () => leads("gc"));
+    // Model files reach the ONNX workers through this hub's own resolve route, on the listening address.
+    const onnxBackend = createOnnxBackend(config.onnx, { repos: services.repos, hubUrl: () => listenUrl });
+    if (config.onnx.enabled)
+      inferenceRuntime.addMappingSource(onnxBackend.mappingSource(hub.db), {
+        name: ONNX_BACKEND_NAME,
+        kind: "onnx",
+        status: "live",
+      });
     const app = createApp({
+      onnxBackend,
       maintenanceRoutes: adminGcRoutes(gc),
       db: hub.db,
       accounts: services.accounts,
@@ -220,6 +231,11 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
         if (repaired > 0) logger.info({ repos: repaired }, "demo repos now store LFS-tracked files in LFS");
         if (config.seed && (await addTinyChatModelToSeededHub({ services, content: loaded.content, logger })))
           logger.info({ model: TINY_CHAT_MODEL_ID }, "demo catalogue: the runnable tiny chat model added");
+        const onnxAdded = config.seed
+          ? await addOnnxDemoModelsToSeededHub({ services, content: loaded.content, logger })
+          : 0;
+        if (onnxAdded > 0)
+          logger.info({ models: onnxAdded }, "demo catalogue: the runnable ONNX task models added");
         await services.repos.refreshRollingCounts();
       }
     });
@@ -266,6 +282,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
         await mirror?.close();
         objectStore?.client.destroy();
         await coordination.close();
+        onnxBackend.stop();
         await hub.close();
       },
     };

@@ -8,6 +8,7 @@ export type * from "./accounts.js";
 export type * from "./discussions.js";
 export type * from "./files.js";
 export type * from "./inference.js";
+export type * from "./task-inference.js";
 export type * from "./orgs.js";
 export type * from "./repos.js";
 export type * from "./search.js";

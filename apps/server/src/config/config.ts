@@ -7,6 +7,11 @@ import { GcSettingsError, resolveGcSettings, type GcSettings } from "./maintenan
 import { NetSettingsError, resolveNetSettings, type NetSettings } from "./net-settings.js";
 import { s3SettingsFrom, S3SettingsError, type S3Settings } from "../content/blobs/s3/s3-settings.js";
 import { resolveReplicaSettings, ReplicaSettingsError, type ReplicaSettings } from "./replica-settings.js";
+import {
+  onnxSettingsFromEnv,
+  OnnxSettingsError,
+  type OnnxSettings,
+} from "../inference/onnx/onnx-settings.js";
 import { mirrorSettingsFrom, MirrorSettingsError, type MirrorSettings } from "../mirror/settings.js";
 
 /** apps/web/dist, found from this file in both src/ and dist/ (same depth). */
@@ -55,6 +60,8 @@ export interface Config {
   s3?: S3Settings;
   /** Replicas on one PostgreSQL (own temp folder, lock wait, job take-over) and health/metrics endpoints. */
   replicas: ReplicaSettings;
+  /** The embedded ONNX task backend (MODELHUB_ONNX_*); on unless MODELHUB_ONNX_INFERENCE=0. */
+  onnx: OnnxSettings;
 }
 
 export const DEFAULT_PORT = 8080;
@@ -110,6 +117,7 @@ export function resolveConfig(
     mirror: settingsOrConfigError(() => mirrorSettingsFrom(env), MirrorSettingsError),
     s3: settingsOrConfigError(() => s3SettingsFrom(env), S3SettingsError),
     replicas: settingsOrConfigError(() => resolveReplicaSettings(env, cwd), ReplicaSettingsError),
+    onnx: settingsOrConfigError(() => onnxSettingsFromEnv(env), OnnxSettingsError),
   };
 }
 

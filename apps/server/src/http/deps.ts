@@ -5,6 +5,7 @@ import type { HealthChecker } from "../inference/health/checker.js";
 import type { InferenceRuntime } from "../inference/runtime.js";
 import type { LlamaBindingLoader } from "../inference/embedded/llama-binding.js";
 import type { InferenceSettings } from "../inference/settings.js";
+import type { OnnxBackend } from "../inference/onnx/onnx-backend.js";
 import type { Accounts } from "../platform/accounts.js";
 import type { Logger } from "../platform/logger.js";
 import type { Repos } from "../platform/repos.js";
@@ -54,6 +55,8 @@ export interface AppDeps {
   inferenceHealth?: HealthChecker;
   /** How the embedded inference backend loads llama.cpp (node-llama-cpp when absent; tests inject failures). */
   embeddedLlamaLoader?: LlamaBindingLoader;
+  /** The embedded ONNX task backend (built by the server); without it no task route runs ONNX models. */
+  onnxBackend?: OnnxBackend;
   /** The pull-through mirror of an upstream hub, when MODELHUB_UPSTREAM_URL is set. */
   mirror?: MirrorService;
   /** Health, readiness and metrics endpoints; absent in tests that build a bare app. */

@@ -1,7 +1,7 @@
 import type { Logger } from "../platform/logger.js";
 import type { Repos } from "../platform/repos.js";
 import { BackendRegistry } from "./backend-registry.js";
-import { publishServedMappings, type BackendStatus } from "./served-mappings.js";
+import { publishServedMappings, type BackendStatus, type MappingSource } from "./served-mappings.js";
 import type { InferenceSettings } from "./settings.js";
 import type { RepoEvents } from "../domain/ports.js";
 
@@ -19,6 +19,9 @@ export interface PublicBackend {
 export class InferenceRuntime {
   readonly registry: BackendRegistry;
   private readonly statuses = new Map<string, BackendStatus>();
+  private readonly mappingSources: MappingSource[] = [];
+  /** Backends outside the registry (the ONNX backend), as the public list shows them. */
+  private readonly extraBackends: PublicBackend[] = [];
 
   constructor(readonly settings: InferenceSettings) {
     this.registry = new BackendRegistry(settings.backends);
@@ -36,16 +39,31 @@ export class InferenceRuntime {
   }
 
   publicBackends(): PublicBackend[] {
-    return this.settings.backends.map((backend) => ({
-      name: backend.name,
-      kind: backend.kind,
-      status: this.statusOf(backend.name),
-    }));
+    return [
+      ...this.settings.backends.map((backend) => ({
+        name: backend.name,
+        kind: backend.kind,
+        status: this.statusOf(backend.name),
+      })),
+      ...this.extraBackends,
+    ];
+  }
+
+  /** Adds backends outside the registry (the ONNX backend) to what publishMappings writes. */
+  addMappingSource(source: MappingSource, backend: PublicBackend): void {
+    this.mappingSources.push(source);
+    this.extraBackends.push(backend);
   }
 
   /** Rewrites the provider mappings of the hub's own backends; answers how many were written. */
   publishMappings(repos: Repos): Promise<number> {
-    return publishServedMappings(repos, this.registry, this.statusOf);
+    return publishServedMappings(repos, this.registry, this.statusOf, this.mappingSources);
+  }
+
+  private async covered(repoId: string): Promise<boolean> {
+    if (this.registry.routesFor(repoId).length > 0) return true;
+    for (const source of this.mappingSources) if (await source.covers(repoId)) return true;
+    return false;
   }
 
   /**
@@ -57,10 +75,11 @@ export class InferenceRuntime {
       ...events,
       commitLanded: async (repo, commit, derived) => {
         await events.commitLanded(repo, commit, derived);
-        if (repo.type !== "model" || this.registry.routesFor(repo.id).length === 0) return;
+        if (repo.type !== "model" || !(await this.covered(repo.id))) return;
         const current = (await repos.find("model", repo.id))?.id;
         const known = current ? (await repos.providerMappings([current])).get(current) : undefined;
-        if (known?.some((m) => m.served_by_hub === 1)) return;
+        // Registry models keep their mapping across commits; an ONNX model's may appear or go with one.
+        if (this.registry.routesFor(repo.id).length > 0 && known?.some((m) => m.served_by_hub === 1)) return;
         await this.publishMappings(repos).catch((err: unknown) =>
           logger.error({ err, model: repo.id }, "publishing inference mappings failed"),
         );

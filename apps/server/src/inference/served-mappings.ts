@@ -6,6 +6,18 @@ import type { BackendRegistry } from "./backend-registry.js";
 export type BackendStatus = "live" | "staging";
 export type BackendStatusOf = (backendName: string) => BackendStatus;
 
+/** A hub-served mapping from outside the backend registry (the ONNX backend publishes its models so). */
+export interface ServedMapping {
+  repoId: string;
+  mapping: ProviderMappingInput;
+}
+
+/** Another backend's served models; `covers` tells whether a commit to a repo may change them. */
+export interface MappingSource {
+  mappings(): Promise<ServedMapping[]>;
+  covers(repoId: string): Promise<boolean>;
+}
+
 /** The gateway serves chat completions and text completions: chat when the model is tagged for it. */
 function servedTask(tagsJson: string): "conversational" | "text-generation" {
   return fromJsonText<string[]>(tagsJson, []).includes("conversational")
@@ -23,8 +35,9 @@ export async function publishServedMappings(
   repos: Repos,
   registry: BackendRegistry,
   statusOf: BackendStatusOf,
+  sources: readonly MappingSource[] = [],
 ): Promise<number> {
-  const mappings: { repoId: string; mapping: ProviderMappingInput }[] = [];
+  const mappings: ServedMapping[] = [];
   for (const hubId of registry.servedModelIds()) {
     const row = await repos.find("model", hubId);
     if (!row) continue;
@@ -41,6 +54,7 @@ export async function publishServedMappings(
       });
     }
   }
+  for (const source of sources) mappings.push(...(await source.mappings()));
   await repos.replaceHubServedMappings(mappings);
   return mappings.length;
 }

@@ -99,7 +99,8 @@ export function prepareInput(
     case "questionAnswering":
       return {
         kind,
-        question: text(field(example, "question"), ""),
+        // Hub widgets spell the question `text` (`{text, context}`); task examples spell it `question`.
+        question: text(field(example, "question") ?? field(example, "text"), ""),
         context: text(field(example, "context"), ""),
       };
     case "tableQuestionAnswering":

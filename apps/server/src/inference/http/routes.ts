@@ -15,6 +15,7 @@ import { InferenceGateway } from "../gateway.js";
 import { HealthChecker } from "../health/checker.js";
 import { InferenceLimiter } from "../limits.js";
 import { mountRouterRoutes } from "./router-routes.js";
+import { mountTaskRoutes } from "./task-routes.js";
 import { InferenceRuntime } from "../runtime.js";
 import { NO_INFERENCE } from "../settings.js";
 import { UsageStore } from "../usage-store.js";
@@ -42,12 +43,14 @@ export function inferenceRoutes(deps: AppDeps): Hono<AppEnv> {
     loadBinding: deps.embeddedLlamaLoader,
     registerProbe: (kind, probe) => health.registerProbe(kind, probe),
   });
+  const access = createRepoAccess(deps.repos, deps.db);
+  const limiter = new InferenceLimiter(settings.limits, usage);
   const gateway = new InferenceGateway({
     repos: deps.repos,
-    access: createRepoAccess(deps.repos, deps.db),
+    access,
     accounts: deps.accounts,
     registry: runtime.registry,
-    limiter: new InferenceLimiter(settings.limits, usage),
+    limiter,
     usage,
     logger: deps.logger,
     onUnreachable: (name) => health.reportUnreachable(name),
@@ -85,6 +88,16 @@ export function inferenceRoutes(deps: AppDeps): Hono<AppEnv> {
     });
   complete("chat/completions");
   complete("completions");
+  if (deps.onnxBackend)
+    mountTaskRoutes(app, {
+      backend: deps.onnxBackend,
+      repos: deps.repos,
+      access,
+      accounts: deps.accounts,
+      limiter,
+      usage,
+      onRecordError: (err) => deps.logger.error({ err }, "recording inference usage failed"),
+    });
   mountRouterRoutes(app, gateway, runtime, completionBodyLimit);
 
   app.get("/api/inference/usage", async (c) => {

@@ -10,6 +10,7 @@ import { CompletionView } from "./completion-view.js";
 import { hubServings, useHubBackends, type HubServing } from "./hub-backends.js";
 import { checkSampling, EMPTY_SAMPLING, gatewayModel, type SamplingFields } from "./options.js";
 import { BackendPicker, SamplingInputs } from "./sampling-fields.js";
+import { FORM_TASKS, TaskView } from "./task-view.js";
 import "./try-it.css";
 
 function Frame({ children }: { children: ReactNode }) {
@@ -56,6 +57,17 @@ function SignInPrompt() {
   );
 }
 
+function TaskPlayground({ model, serving }: { model: RepoInfo; serving: HubServing }) {
+  return (
+    <>
+      <p className="small muted" style={{ margin: 0 }}>
+        Served by this hub&apos;s “{serving.backend}” backend ({serving.task}).
+      </p>
+      <TaskView modelId={model.id} task={serving.task} />
+    </>
+  );
+}
+
 function Playground({ model, servings }: { model: RepoInfo; servings: HubServing[] }) {
   const [fields, setFields] = useState<SamplingFields>(EMPTY_SAMPLING);
   const [backend, setBackend] = useState<string>();
@@ -77,7 +89,10 @@ function Playground({ model, servings }: { model: RepoInfo; servings: HubServing
   );
 }
 
-/** The hub's own inference widget: chats with (or completes text from) a model this hub's gateway serves. */
+/**
+ * The hub's own inference widget: chats with (or completes text from) a model this hub's gateway
+ * serves, or runs the model's task (classification, entities, embeddings, …) on the ONNX backend.
+ */
 export function TryItBox({ model, mappings }: { model: RepoInfo; mappings: ProviderMappingListItem[] }) {
   const backends = useHubBackends();
   const { signedIn, checking } = useAuth();
@@ -97,6 +112,8 @@ export function TryItBox({ model, mappings }: { model: RepoInfo; mappings: Provi
         <Unavailable servings={servings} />
       ) : !signedIn ? (
         <SignInPrompt />
+      ) : FORM_TASKS.has(live[0].task) ? (
+        <TaskPlayground model={model} serving={live[0]} />
       ) : (
         <Playground model={model} servings={live} />
       )}

@@ -4,6 +4,8 @@ import { chatTemplate, familyTokens, templateFamilyFor } from "./chat-templates.
 import { binaryFile, jsonFile, textFile } from "./demo-file.js";
 import { tinySafetensors } from "./safetensors.js";
 import { transformersConfig } from "./transformers-config.js";
+import { demoOnnxFiles, demoOnnxModel } from "../../tiny-onnx/demo-onnx-models.js";
+import { ONNX_RUNNABLE_FLAG } from "../../tiny-onnx/runnable-flag.js";
 
 const VISION_TASKS = new Set([
   "image-classification",
@@ -169,6 +171,8 @@ export function transformersFiles(row: ModelRow, weightsPath = "model.safetensor
 
 /** Transformers.js repos: the same configs plus ONNX exports under onnx/. */
 export function transformersJsFiles(row: ModelRow): DemoFile[] {
+  const runnable = hasFlag(row, ONNX_RUNNABLE_FLAG) ? demoOnnxModel(row.id) : undefined;
+  if (runnable) return demoOnnxFiles(runnable);
   const files = transformersFiles(row).filter((file) => !file.path.endsWith(".safetensors"));
   const onnx = tinySafetensors(`${row.id}/onnx`);
   files.push(

@@ -3,6 +3,7 @@ import { oneOrMany, readme } from "../files/card.js";
 import { maskTokenOf } from "../files/transformers-files.js";
 import { widgetsFor } from "../files/widgets.js";
 import { RUNNABLE_FLAG } from "../../tiny-gguf/demo-model.js";
+import { ONNX_RUNNABLE_FLAG } from "../../tiny-onnx/runnable-flag.js";
 import { flag, hasFlag, repoName, type ModelRow } from "./model-row.js";
 
 function taskLabel(task: string): string {
@@ -45,8 +46,22 @@ function runnableNote(row: ModelRow): string {
   ].join("\n\n");
 }
 
+/** A runnable demo ONNX model: what it is, that its answers mean nothing, how to call it. */
+function runnableOnnxNote(row: ModelRow): string {
+  return [
+    "**Its weights are random numbers, so its outputs are meaningless.** Nobody trained it: it exists so " +
+      "that a fresh ModelHub can run this task itself. The hub's embedded ONNX backend (transformers.js on " +
+      "onnxruntime) serves it out of the box: the try-it box on this page and " +
+      `\`POST /hf-inference/models/${row.id}\` (with a hub token) answer in the Inference API's shapes.`,
+    "Under the hood it is a complete ONNX graph in the transformers.js layout (`config.json`, " +
+      "`onnx/model.onnx` and a WordPiece tokenizer or an image preprocessor config): one embedding layer and " +
+      "one dense layer 32 wide, so transformers.js and onnxruntime load it like any exported model.",
+  ].join("\n\n");
+}
+
 function usageNote(row: ModelRow): string {
   if (hasFlag(row, RUNNABLE_FLAG)) return runnableNote(row);
+  if (hasFlag(row, ONNX_RUNNABLE_FLAG)) return runnableOnnxNote(row);
   const lora = flag(row, "lora");
   if (lora !== undefined) {
     const trigger = lora.trim()
@@ -108,8 +123,8 @@ export function modelReadme(row: ModelRow, fileNames: string[]): string {
     usageNote(row),
     "## Files",
     fileNames.map((name) => `- \`${name}\``).join("\n"),
-    hasFlag(row, RUNNABLE_FLAG)
-      ? "_This is a demo entry of the ModelHub catalogue: the GGUF here is complete and loadable, but its weights are random, not trained._"
+    hasFlag(row, RUNNABLE_FLAG) || hasFlag(row, ONNX_RUNNABLE_FLAG)
+      ? `_This is a demo entry of the ModelHub catalogue: the ${hasFlag(row, RUNNABLE_FLAG) ? "GGUF" : "ONNX model"} here is complete and loadable, but its weights are random, not trained._`
       : "_This is a demo entry of the ModelHub catalogue: the files here are small placeholders that carry the real metadata, not the trained weights._",
   ].join("\n\n");
   return readme(frontMatter, body);

@@ -1,0 +1,140 @@
+import type { Context, Hono, MiddlewareHandler, Next } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { AppEnv } from "../../http/contracts.js";
+import { jsonBody } from "../../http/json-body.js";
+import type { Accounts } from "../../platform/accounts.js";
+import { canReadRepo, requireUser } from "../../platform/access-rules.js";
+import { toRepoRecord, type Repos } from "../../platform/repos.js";
+import { BILL_TO_HEADER, resolveBillTo } from "../bill-to.js";
+import type { InferenceLimiter } from "../limits.js";
+import { ONNX_BACKEND_NAME, type OnnxBackend } from "../onnx/onnx-backend.js";
+import { shapeOutput, taskJob, type TaskBody } from "../onnx/task-requests.js";
+import { isOnnxTask, type OnnxTask } from "../onnx/worker-protocol.js";
+import type { UsageStore } from "../usage-store.js";
+import { badRequest, HttpError, notFound } from "../../domain/errors.js";
+import type { RepoAccess } from "../../domain/ports.js";
+import { z } from "zod";
+
+export interface TaskRouteDeps {
+  backend: OnnxBackend;
+  repos: Repos;
+  access: Pick<RepoAccess, "downloadDenial">;
+  accounts: Accounts;
+  limiter: InferenceLimiter;
+  usage: UsageStore;
+  onRecordError: (err: unknown) => void;
+}
+
+/** Tasks one model can be called for: an embedder answers both embedding tasks. */
+function compatible(modelTask: string, asked: string): boolean {
+  const embedding = new Set(["feature-extraction", "sentence-similarity"]);
+  return modelTask === asked || (embedding.has(modelTask) && embedding.has(asked));
+}
+
+async function readBody(c: Context<AppEnv>): Promise<TaskBody> {
+  const contentType = (c.req.header("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
+  if (contentType === "application/json" || contentType.endsWith("+json"))
+    return { kind: "json", value: await jsonBody(c, z.unknown()) };
+  const bytes = new Uint8Array(await c.req.arrayBuffer());
+  // Clients that send JSON without a content type (curl -d) still send JSON.
+  if (
+    contentType === "" ||
+    contentType === "application/x-www-form-urlencoded" ||
+    contentType.startsWith("text/")
+  ) {
+    const text = new TextDecoder().decode(bytes).trim();
+    if (text.startsWith("{")) {
+      try {
+        return { kind: "json", value: JSON.parse(text) as unknown };
+      } catch {
+        throw badRequest("Request body must be valid JSON");
+      }
+    }
+  }
+  return { kind: "bytes", bytes, contentType };
+}
+
+/**
+ * The Inference API's task routes on the embedded ONNX backend, as the panel's "This hub" snippets
+ * and the Hub clients call them:
+ * POST /hf-inference/models/{owner}/{name}                  the model's own task (its pipeline tag)
+ * POST /hf-inference/models/{owner}/{name}/pipeline/{task}  a named task the model can do
+ * Models whose task the backend does not run fall through to the routes mounted after (text generation).
+ */
+export function mountTaskRoutes(app: Hono<AppEnv>, deps: TaskRouteDeps): void {
+  const limit: MiddlewareHandler<AppEnv> = bodyLimit({
+    maxSize: deps.backend.settings.maxBodyBytes,
+    onError: () => {
+      throw badRequest(
+        `The input is larger than this hub accepts for task calls (${deps.backend.settings.maxBodyBytes} bytes)`,
+      );
+    },
+  });
+
+  const handle = async (c: Context<AppEnv>, next: Next, askedTask: string | undefined) => {
+    const id = `${c.req.param("owner")}/${c.req.param("name")}`;
+    const row = await deps.repos.find("model", id);
+    const modelTask = row?.pipeline_tag ?? "";
+    if (askedTask === undefined && !isOnnxTask(modelTask)) return next();
+    const user = requireUser(c.var.viewer);
+    if (!row || !canReadRepo(c.var.viewer, toRepoRecord(row)))
+      throw notFound(`Model ${id} was not found on this hub (or you cannot read it)`);
+    const denial = await deps.access.downloadDenial?.(c.var.viewer, toRepoRecord(row));
+    if (denial) throw new HttpError(denial.status, denial.message, "GatedRepo");
+    const task = askedTask ?? modelTask;
+    if (!isOnnxTask(task)) throw badRequest(`Task "${task}" is not one this hub runs on ONNX models`);
+    if (!compatible(modelTask, task))
+      throw badRequest(`Model ${row.full_id} is a ${modelTask || "untagged"} model: it cannot do ${task}`);
+    const model = deps.backend.servable(row);
+    if (typeof model === "string") throw notFound(`Model ${row.full_id} is not served by this hub: ${model}`);
+    const billTo = await resolveBillTo(deps.accounts, user, c.req.header(BILL_TO_HEADER));
+    const job = taskJob(task as OnnxTask, await readBody(c));
+    await deps.limiter.admit(user);
+
+    const startedAt = new Date();
+    const record = (status: number, promptTokens: number) =>
+      deps.usage
+        .record({
+          user,
+          billTo,
+          model: row.full_id,
+          backend: ONNX_BACKEND_NAME,
+          route: `hf-inference/${task}`,
+          streamed: false,
+          promptTokens,
+          completionTokens: 0,
+          durationMs: Date.now() - startedAt.getTime(),
+          status,
+          startedAt,
+        })
+        .catch(deps.onRecordError);
+    try {
+      const result = await deps.backend.run(
+        row,
+        { ...model, task: task as OnnxTask },
+        job,
+        c.req.header("Authorization"),
+        c.req.raw.signal,
+      );
+      await record(200, result.promptTokens);
+      return c.json(shapeOutput(job, result.output) as object);
+    } catch (err) {
+      const status = (err as { status?: unknown }).status;
+      await record(typeof status === "number" ? status : 500, 0);
+      throw err;
+    }
+  };
+
+  app.post("/hf-inference/models/:owner/:name/pipeline/:task", limit, (c, next) =>
+    handle(c, next, c.req.param("task")),
+  );
+  const onnxTagged = async (c: Context<AppEnv>) =>
+    isOnnxTask(
+      (await deps.repos.find("model", `${c.req.param("owner")}/${c.req.param("name")}`))?.pipeline_tag ?? "",
+    );
+  app.post(
+    "/hf-inference/models/:owner/:name",
+    async (c, next) => ((await onnxTagged(c)) ? limit(c, next) : next()),
+    (c, next) => handle(c, next, undefined),
+  );
+}

@@ -1,0 +1,65 @@
+import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { HttpError } from "../../domain/errors.js";
+
+/**
+ * The worker's model folders, one per commit (`<root>/<sha>/`), filled from the hub itself: each file
+ * is downloaded from this hub's own resolve route (loopback, with the caller's credentials, so private
+ * and gated repos follow the same rules as a download). Never from the internet. A folder appears
+ * complete or not at all (written aside, then renamed).
+ */
+export class ModelFiles {
+  private readonly filling = new Map<string, Promise<string>>();
+
+  constructor(
+    readonly root: string,
+    private readonly hubUrl: () => string,
+  ) {}
+
+  /** The folder name (relative to the root) holding the files of `repoId` at `sha`. */
+  async ensure(
+    repoId: string,
+    sha: string,
+    files: string[],
+    authorization: string | undefined,
+  ): Promise<string> {
+    const existing = await stat(path.join(this.root, sha, ".complete")).catch(() => undefined);
+    if (existing) return sha;
+    let pending = this.filling.get(sha);
+    if (!pending) {
+      pending = this.fill(repoId, sha, files, authorization).finally(() => this.filling.delete(sha));
+      this.filling.set(sha, pending);
+    }
+    return pending;
+  }
+
+  private async fill(
+    repoId: string,
+    sha: string,
+    files: string[],
+    authorization: string | undefined,
+  ): Promise<string> {
+    const staging = path.join(this.root, `.staging-${sha}-${process.pid}-${Date.now()}`);
+    try {
+      for (const file of files) {
+        const url = `${this.hubUrl()}/${repoId}/resolve/${sha}/${file.split("/").map(encodeURIComponent).join("/")}`;
+        const response = await fetch(url, { headers: authorization ? { Authorization: authorization } : {} });
+        if (!response.ok)
+          throw new HttpError(
+            502,
+            `The ONNX backend could not read ${file} of ${repoId} (${response.status})`,
+          );
+        const target = path.join(staging, file);
+        await mkdir(path.dirname(target), { recursive: true });
+        await writeFile(target, new Uint8Array(await response.arrayBuffer()));
+      }
+      await writeFile(path.join(staging, ".complete"), "");
+      await rm(path.join(this.root, sha), { recursive: true, force: true });
+      await rename(staging, path.join(this.root, sha));
+      return sha;
+    } catch (err) {
+      await rm(staging, { recursive: true, force: true });
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,121 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema.js";
+import type { Repos, RepoRow } from "../../platform/repos.js";
+import type { MappingSource } from "../served-mappings.js";
+import { onnxMappingSource } from "./served-models.js";
+import type { EmbeddingBackend } from "../embeddings/embedding-backend.js";
+import { ModelFiles } from "./model-files.js";
+import { policyAllows, type OnnxSettings } from "./onnx-settings.js";
+import { servableModel, type ServableModel } from "./servable.js";
+import { WorkerPool } from "./worker-pool.js";
+import type { TaskJob } from "./worker-protocol.js";
+import { HttpError } from "../../domain/errors.js";
+
+export { ONNX_BACKEND_NAME } from "./backend-name.js";
+
+export interface OnnxBackendDeps {
+  repos: Repos;
+  /** This hub's own address as seen from this machine (model files are read through it). */
+  hubUrl: () => string;
+}
+
+/**
+ * The embedded ONNX backend: transformers.js on onnxruntime-node (CPU) in worker processes, serving
+ * any model repo with the transformers.js layout that the admin's repo policy allows. Nothing is
+ * loaded before the first call.
+ */
+export class OnnxBackend implements EmbeddingBackend {
+  private pool: WorkerPool | undefined;
+  private files: ModelFiles | undefined;
+
+  constructor(
+    readonly settings: OnnxSettings,
+    private readonly deps: OnnxBackendDeps,
+  ) {}
+
+  /** What to load for a repo, or why this backend will not serve it. */
+  servable(row: RepoRow): ServableModel | string {
+    if (!this.settings.enabled) return "the ONNX backend is switched off on this hub";
+    if (!policyAllows(this.settings.repos, row.full_id))
+      return "this hub's admin does not let the ONNX backend serve it";
+    return servableModel(row);
+  }
+
+  /** This backend's models as provider mappings (published with the llama.cpp ones). */
+  mappingSource(db: Kysely<Database>): MappingSource {
+    return onnxMappingSource(db, this.deps.repos, (row) => this.servable(row));
+  }
+
+  /** Runs one task call on the model's default-branch commit. */
+  async run(
+    row: RepoRow,
+    model: ServableModel,
+    job: TaskJob,
+    authorization: string | undefined,
+    signal: AbortSignal,
+  ): Promise<{ output: unknown; promptTokens: number }> {
+    const dir = await this.modelFiles().ensure(row.full_id, model.sha, model.files, authorization);
+    return this.workerPool().run(dir, job, signal);
+  }
+
+  async canEmbed(repoId: string): Promise<boolean> {
+    const row = await this.deps.repos.find("model", repoId);
+    if (!row || row.private) return false;
+    const model = this.servable(row);
+    return (
+      typeof model !== "string" &&
+      (model.task === "feature-extraction" || model.task === "sentence-similarity")
+    );
+  }
+
+  /** Mean pooling over the real tokens, then L2 normalisation: sentence-transformers' default recipe. */
+  async embed(
+    repoId: string,
+    inputs: string[],
+    signal: AbortSignal,
+  ): Promise<{ vectors: number[][]; promptTokens: number }> {
+    const row = await this.deps.repos.find("model", repoId);
+    const model = row ? this.servable(row) : "it does not exist";
+    if (!row || typeof model === "string")
+      throw new HttpError(404, `The ONNX backend cannot embed with ${repoId}: ${model}`);
+    const job: TaskJob = { task: "feature-extraction", texts: inputs, normalize: true, single: false };
+    const { output, promptTokens } = await this.run(row, model, job, undefined, signal);
+    return { vectors: output as number[][], promptTokens };
+  }
+
+  get restarts(): number {
+    return this.pool?.restarts ?? 0;
+  }
+
+  stop(): void {
+    this.pool?.stop();
+    this.pool = undefined;
+    if (this.files) rmSync(this.files.root, { recursive: true, force: true });
+    this.files = undefined;
+  }
+
+  private modelFiles(): ModelFiles {
+    this.files ??= new ModelFiles(mkdtempSync(path.join(os.tmpdir(), "modelhub-onnx-")), this.deps.hubUrl);
+    return this.files;
+  }
+
+  private workerPool(): WorkerPool {
+    this.pool ??= new WorkerPool({
+      workers: this.settings.workers,
+      maxQueue: this.settings.maxQueue,
+      modelRoot: this.modelFiles().root,
+      maxLoadedModels: this.settings.maxLoadedModels,
+      memoryBytes: this.settings.memoryBytes,
+      timeoutMs: this.settings.timeoutMs,
+    });
+    return this.pool;
+  }
+}
+
+/** Builds the backend (the lead wires it into POST /v1/embeddings as an EmbeddingBackend). */
+export function createOnnxBackend(settings: OnnxSettings, deps: OnnxBackendDeps): OnnxBackend {
+  return new OnnxBackend(settings, deps);
+}

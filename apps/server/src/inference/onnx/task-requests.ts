@@ -1,0 +1,154 @@
+import type { OnnxTask, TaskJob } from "./worker-protocol.js";
+import { badRequest } from "../../domain/errors.js";
+
+/** A task request as it arrived: a parsed JSON body, or raw bytes (an image sent as the body). */
+export type TaskBody =
+  { kind: "json"; value: unknown } | { kind: "bytes"; bytes: Uint8Array; contentType: string };
+
+/** Longest text accepted in one input (characters); longer inputs are cut by the model anyway. */
+export const MAX_TEXT_CHARS = 100_000;
+const MAX_TEXTS = 256;
+const MAX_LABELS = 64;
+
+type Fields = Record<string, unknown>;
+
+function object(value: unknown, what: string): Fields {
+  if (!value || typeof value !== "object" || Array.isArray(value))
+    throw badRequest(`${what} must be a JSON object`);
+  return value as Fields;
+}
+
+function text(value: unknown, what: string): string {
+  if (typeof value !== "string") throw badRequest(`${what} must be a string`);
+  if (value.length > MAX_TEXT_CHARS) throw badRequest(`${what} is longer than ${MAX_TEXT_CHARS} characters`);
+  return value;
+}
+
+function texts(value: unknown, what: string): string[] {
+  if (typeof value === "string") return [text(value, what)];
+  if (!Array.isArray(value) || value.length === 0)
+    throw badRequest(`${what} must be a string or a non-empty array of strings`);
+  if (value.length > MAX_TEXTS) throw badRequest(`${what} has more than ${MAX_TEXTS} texts`);
+  return value.map((item, i) => text(item, `${what}[${i}]`));
+}
+
+function topK(value: unknown, fallback: number | undefined): number | undefined {
+  if (value === undefined || value === null) return fallback;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 1 || value > 1000)
+    throw badRequest('"parameters.top_k" must be an integer from 1 to 1000');
+  return value;
+}
+
+function flag(value: unknown, what: string, fallback: boolean): boolean {
+  if (value === undefined || value === null) return fallback;
+  if (typeof value !== "boolean") throw badRequest(`${what} must be true or false`);
+  return value;
+}
+
+function labels(value: unknown): string[] {
+  const list = typeof value === "string" ? value.split(",").map((l) => l.trim()) : value;
+  if (!Array.isArray(list) || list.length === 0 || list.some((l) => typeof l !== "string" || l.trim() === ""))
+    throw badRequest('"parameters.candidate_labels" is required: a non-empty array of label strings');
+  if (list.length > MAX_LABELS)
+    throw badRequest(`"parameters.candidate_labels" has more than ${MAX_LABELS} labels`);
+  return (list as string[]).map((l) => text(l, '"parameters.candidate_labels"'));
+}
+
+/** An image from a JSON `inputs`: base64, optionally as a data URL. */
+function base64Image(value: unknown): Uint8Array {
+  if (typeof value !== "string" || value.trim() === "")
+    throw badRequest('"inputs" must be the image: send its bytes as the body, or base64 in "inputs"');
+  if (/^https?:\/\//i.test(value.trim()))
+    throw badRequest(
+      '"inputs" is a URL: this hub does not fetch images from the internet; send the image bytes',
+    );
+  const data = value.trim().replace(/^data:[^;,]*;base64,/i, "");
+  if (!/^[A-Za-z0-9+/_-]+=*$/.test(data)) throw badRequest('"inputs" is not base64-encoded image data');
+  return new Uint8Array(Buffer.from(data, "base64"));
+}
+
+function json(body: TaskBody, task: OnnxTask): { inputs: unknown; parameters: Fields; root: Fields } {
+  if (body.kind !== "json")
+    throw badRequest(
+      `The ${task} task takes a JSON body {"inputs": …}; got ${body.contentType || "no content type"}`,
+    );
+  const root = object(body.value, "The body");
+  if (root.inputs === undefined) throw badRequest('"inputs" is required');
+  const parameters =
+    root.parameters === undefined || root.parameters === null ? {} : object(root.parameters, '"parameters"');
+  return { inputs: root.inputs, parameters, root };
+}
+
+/** The job a task request stands for, or a 400 naming what is wrong with it. */
+export function taskJob(task: OnnxTask, body: TaskBody): TaskJob {
+  if (task === "image-classification") {
+    if (body.kind === "bytes") {
+      if (body.bytes.length === 0) throw badRequest("The body is empty: send the image bytes");
+      return { task, image: body.bytes, topK: 5 };
+    }
+    const { inputs, parameters } = json(body, task);
+    return { task, image: base64Image(inputs), topK: topK(parameters.top_k, 5) ?? 5 };
+  }
+  const { inputs, parameters, root } = json(body, task);
+  switch (task) {
+    case "text-classification":
+      return { task, texts: texts(inputs, '"inputs"'), topK: topK(parameters.top_k, undefined) };
+    case "token-classification": {
+      const ignore = parameters.ignore_labels ?? ["O"];
+      if (!Array.isArray(ignore) || ignore.some((l) => typeof l !== "string"))
+        throw badRequest('"parameters.ignore_labels" must be an array of label strings');
+      return { task, text: text(inputs, '"inputs"'), ignoreLabels: ignore as string[] };
+    }
+    case "fill-mask":
+      return { task, text: text(inputs, '"inputs"'), topK: topK(parameters.top_k, 5) ?? 5 };
+    case "feature-extraction":
+      return {
+        task,
+        texts: texts(inputs, '"inputs"'),
+        normalize: flag(root.normalize ?? parameters.normalize, '"normalize"', true),
+        single: typeof inputs === "string",
+      };
+    case "sentence-similarity": {
+      const pair = object(inputs, '"inputs"');
+      const sentences = pair.sentences;
+      if (!Array.isArray(sentences) || sentences.length === 0)
+        throw badRequest('"inputs.sentences" must be a non-empty array of strings');
+      return {
+        task,
+        source: text(pair.source_sentence, '"inputs.source_sentence"'),
+        sentences: texts(sentences, '"inputs.sentences"'),
+      };
+    }
+    case "zero-shot-classification": {
+      const template = parameters.hypothesis_template;
+      if (
+        template !== undefined &&
+        template !== null &&
+        (typeof template !== "string" || !template.includes("{}"))
+      )
+        throw badRequest('"parameters.hypothesis_template" must be a string containing {}');
+      return {
+        task,
+        text: text(inputs, '"inputs"'),
+        labels: labels(parameters.candidate_labels),
+        multiLabel: flag(parameters.multi_label, '"parameters.multi_label"', false),
+        hypothesisTemplate: typeof template === "string" ? template : undefined,
+      };
+    }
+    case "question-answering": {
+      const pair = object(inputs, '"inputs"');
+      return {
+        task,
+        question: text(pair.question, '"inputs.question"'),
+        context: text(pair.context, '"inputs.context"'),
+        topK: topK(parameters.top_k, 1) ?? 1,
+      };
+    }
+  }
+}
+
+/** The answer as the Inference API shapes it: one vector for one text, a list of vectors for a list. */
+export function shapeOutput(job: TaskJob, output: unknown): unknown {
+  if (job.task === "feature-extraction" && job.single) return (output as number[][])[0];
+  return output;
+}

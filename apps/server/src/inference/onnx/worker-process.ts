@@ -1,0 +1,181 @@
+import { fork, type ChildProcess } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import type { TaskJob, WorkerReply, WorkerRequest } from "./worker-protocol.js";
+
+/** How a worker process is started and bounded. */
+export interface WorkerLimits {
+  /** Where the model folders are. */
+  modelRoot: string;
+  /** Pipelines a worker keeps loaded (LRU). */
+  maxLoadedModels: number;
+  /** Resident memory a worker may use: V8's heap is capped at it, a watchdog kills the process past it. */
+  memoryBytes: number;
+  /** One call's time limit. */
+  timeoutMs: number;
+}
+
+/** Why a call failed in the worker: `bad-input` is the caller's fault, the others the backend's. */
+export class WorkerCallError extends Error {
+  constructor(
+    message: string,
+    readonly kind: "bad-input" | "failed" | "crashed" | "timeout",
+  ) {
+    super(message);
+  }
+}
+
+const WATCHDOG_MS = 200;
+
+/** The worker entry next to this file: compiled JS, or the TS source under tsx (tests). */
+function workerEntry(): { file: string; execArgv: string[] } {
+  const here = fileURLToPath(import.meta.url);
+  if (here.endsWith(".ts"))
+    return { file: here.replace(/worker-process\.ts$/, "onnx-worker.ts"), execArgv: ["--import", "tsx"] };
+  return { file: here.replace(/worker-process\.js$/, "onnx-worker.js"), execArgv: [] };
+}
+
+async function residentBytes(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
+  const match = /VmRSS:\s+(\d+) kB/.exec(status);
+  return match ? Number(match[1]) * 1024 : 0;
+}
+
+/**
+ * One worker child process running one call at a time. Started on the first call; killed on a
+ * timeout or when its memory passes the limit, and started afresh for the next call.
+ */
+export class WorkerProcess {
+  private child: ChildProcess | undefined;
+  private watchdog: NodeJS.Timeout | undefined;
+  private nextId = 1;
+  private pending:
+    | {
+        id: number;
+        resolve: (r: { output: unknown; promptTokens: number }) => void;
+        reject: (e: Error) => void;
+      }
+    | undefined;
+  /** Model folders this worker has loaded (the pool prefers a worker that already has one). */
+  readonly warm = new Set<string>();
+  restarts = 0;
+
+  constructor(private readonly limits: WorkerLimits) {}
+
+  get busy(): boolean {
+    return this.pending !== undefined;
+  }
+
+  run(modelDir: string, job: TaskJob): Promise<{ output: unknown; promptTokens: number }> {
+    if (this.pending) return Promise.reject(new Error("worker is busy"));
+    const child = this.child ?? this.start();
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.kill(new WorkerCallError(`The model took longer than ${this.limits.timeoutMs} ms`, "timeout"));
+      }, this.limits.timeoutMs);
+      this.pending = {
+        id,
+        resolve: (value) => {
+          clearTimeout(timer);
+          this.warm.add(modelDir);
+          resolve(value);
+        },
+        reject: (err) => {
+          clearTimeout(timer);
+          reject(err);
+        },
+      };
+      const wire =
+        job.task === "image-classification"
+          ? { ...job, image: Buffer.from(job.image).toString("base64") }
+          : job;
+      child.send({ id, modelDir, job: wire } as unknown as WorkerRequest);
+    });
+  }
+
+  /** Stops the process (pending call failed as crashed). */
+  stop(): void {
+    this.kill(new WorkerCallError("The ONNX backend is shutting down", "crashed"));
+  }
+
+  private start(): ChildProcess {
+    const entry = workerEntry();
+    const heapMB = Math.max(64, Math.floor(this.limits.memoryBytes / (1024 * 1024)));
+    const child = fork(
+      entry.file,
+      [
+        this.limits.modelRoot,
+        String(this.limits.maxLoadedModels),
+        String(Math.floor(this.limits.memoryBytes * 0.75)),
+      ],
+      {
+        execArgv: [...entry.execArgv, `--max-old-space-size=${heapMB}`],
+        stdio: ["ignore", "ignore", "pipe", "ipc"],
+        serialization: "json",
+      },
+    );
+    let stderr = "";
+    child.stderr?.on("data", (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString("utf8")).slice(-2000);
+    });
+    child.on("message", (raw: unknown) => this.answer(raw as WorkerReply));
+    child.on("exit", (code, signal) => {
+      if (this.child !== child) return;
+      this.clear();
+      const last = stderr.trim().split("\n").at(-1) ?? "";
+      this.fail(
+        new WorkerCallError(
+          `The ONNX worker stopped (${signal ?? `exit code ${code}`})${last ? `: ${last.slice(0, 300)}` : ""}`,
+          "crashed",
+        ),
+      );
+    });
+    child.on("error", () => undefined);
+    this.child = child;
+    this.watchdog = setInterval(() => {
+      if (!child.pid) return;
+      void residentBytes(child.pid).then((bytes) => {
+        if (bytes > this.limits.memoryBytes && this.child === child)
+          this.kill(
+            new WorkerCallError(
+              `The ONNX worker used more than ${Math.round(this.limits.memoryBytes / 1048576)} MB and was stopped`,
+              "crashed",
+            ),
+          );
+      });
+    }, WATCHDOG_MS);
+    this.watchdog.unref();
+    return child;
+  }
+
+  private answer(reply: WorkerReply): void {
+    const pending = this.pending;
+    if (!pending || pending.id !== reply.id) return;
+    this.pending = undefined;
+    if (reply.ok) pending.resolve({ output: reply.output, promptTokens: reply.promptTokens });
+    else pending.reject(new WorkerCallError(reply.error, reply.badInput ? "bad-input" : "failed"));
+  }
+
+  private fail(err: Error): void {
+    const pending = this.pending;
+    this.pending = undefined;
+    pending?.reject(err);
+  }
+
+  private clear(): void {
+    if (this.watchdog) clearInterval(this.watchdog);
+    this.watchdog = undefined;
+    this.child = undefined;
+    this.warm.clear();
+  }
+
+  private kill(err: Error): void {
+    const child = this.child;
+    if (!child) return this.fail(err);
+    this.clear();
+    this.restarts++;
+    child.kill("SIGKILL");
+    this.fail(err);
+  }
+}

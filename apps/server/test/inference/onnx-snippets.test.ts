@@ -1,0 +1,107 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_ONNX_MODELS } from "../../src/seed/tiny-onnx/demo-onnx-models.js";
+import { startOnnxHub, type OnnxHub } from "./helpers/onnx-hub.js";
+import { tinyPng } from "./helpers/tiny-png.js";
+
+const run = promisify(execFile);
+type Snippet = { client: string; language: string; content: string };
+
+/** The answer's shape in words, so a failure names the task that broke. */
+function shapeOf(task: string, answer: unknown): string {
+  const list = answer as Record<string, unknown>[];
+  switch (task) {
+    case "text-classification":
+      return Array.isArray(list[0]) && typeof (list[0] as Record<string, unknown>[])[0].label === "string"
+        ? "ok"
+        : "bad";
+    case "feature-extraction":
+      return Array.isArray(answer) && typeof list.flat(2)[0] === "number" ? "ok" : "bad";
+    case "sentence-similarity":
+      return Array.isArray(answer) && typeof list[0] === "number" ? "ok" : "bad";
+    case "question-answering":
+      return typeof (answer as { answer?: unknown }).answer === "string" ? "ok" : "bad";
+    case "token-classification":
+      return Array.isArray(answer) && (list.length === 0 || "entity_group" in list[0]) ? "ok" : "bad";
+    case "fill-mask":
+      return typeof list[0]?.token_str === "string" ? "ok" : "bad";
+    default:
+      return typeof list[0]?.label === "string" ? "ok" : "bad";
+  }
+}
+
+describe("the panel's This hub snippets for the ONNX demo models", () => {
+  let onnx: OnnxHub;
+  let dir: string;
+  beforeAll(async () => {
+    onnx = await startOnnxHub();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "modelhub-onnx-snippets-"));
+    // Image snippets read a local file named like the Hub's example.
+    fs.writeFileSync(path.join(dir, "cats.jpg"), tinyPng());
+  });
+  afterAll(async () => {
+    await onnx?.hub.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("publishes each demo model as served by this hub for its task", async () => {
+    for (const model of DEMO_ONNX_MODELS) {
+      const info = (await (
+        await fetch(`${onnx.hub.url}/api/models/${model.id}?expand[]=inferenceProviderMapping`)
+      ).json()) as { inferenceProviderMapping?: Record<string, { task: string; status: string }> };
+      expect([model.id, info.inferenceProviderMapping?.onnx]).toEqual([
+        model.id,
+        { ...info.inferenceProviderMapping?.onnx, task: model.task, status: "live" },
+      ]);
+    }
+  });
+
+  it("runs the curl, requests and fetch snippets as pasted and gets the task's shape", async () => {
+    const env = { ...process.env, HF_TOKEN: onnx.alice };
+    const results: string[] = [];
+    for (const model of DEMO_ONNX_MODELS) {
+      const set = (await (await fetch(`${onnx.hub.url}/api/models/${model.id}/snippets`)).json()) as {
+        inference: Snippet[];
+      };
+      const pick = (client: string) => set.inference.find((s) => s.client === client)?.content ?? "";
+      const runs: [string, string, string[]][] = [["curl", "bash", ["-c", pick("curl")]]];
+      // Python and Node start slowly here: one text and one image model run those (the others share their templates).
+      if (model.task === "text-classification" || model.task === "image-classification")
+        runs.push(
+          ["requests", "python3", ["-c", pick("requests")]],
+          ["fetch", process.execPath, ["--input-type=module", "-e", pick("fetch")]],
+        );
+      for (const [client, command, args] of runs) {
+        if (args.at(-1) === "") {
+          // The snippet generator offers question-answering through huggingface_hub's InferenceClient only.
+          results.push(`${model.id} ${client}: ${model.task === "question-answering" ? "ok" : "no snippet"}`);
+          continue;
+        }
+        try {
+          const { stdout } = await run(command, args, { env, cwd: dir, encoding: "utf8", timeout: 30_000 });
+          const text = stdout.trim();
+          const json = client === "requests" ? pythonToJson(text) : text.split("\n").at(-1)!;
+          results.push(`${model.id} ${client}: ${shapeOf(model.task, JSON.parse(json))}`);
+        } catch (err) {
+          results.push(`${model.id} ${client}: failed ${(err as Error).message.slice(0, 300)}`);
+        }
+      }
+    }
+    expect(results).toEqual(results.map((line) => line.replace(/: .*$/s, ": ok")));
+  });
+});
+
+/** `print(output)` of a Python dict/list as JSON (the snippets print Python reprs). */
+function pythonToJson(text: string): string {
+  return text
+    .split("\n")
+    .at(-1)!
+    .replace(/'/g, '"')
+    .replace(/\bTrue\b/g, "true")
+    .replace(/\bFalse\b/g, "false")
+    .replace(/\bNone\b/g, "null");
+}
