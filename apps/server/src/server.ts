@@ -15,8 +15,7 @@ import { importCatalogue, needsSeeding } from "./seed/import-catalogue.js";
 import { backfillParameterCounts } from "./platform/backfill-parameter-counts.js";
 import { loadCatalogue } from "./seed/load-catalogue.js";
 import { repairSeededLfsRouting } from "./seed/repair-lfs-routing.js";
-import { TINY_CHAT_MODEL_ID } from "./seed/tiny-gguf/demo-model.js";
-import { addTinyChatModelToSeededHub } from "./seed/tiny-gguf/seeded-hubs.js";
+import { addRunnableModelsToSeededHub } from "./seed/tiny-gguf/seeded-hubs.js";
 import { InferenceRuntime } from "./inference/runtime.js";
 import { NO_INFERENCE } from "./inference/settings.js";
 import { HealthChecker } from "./inference/health/checker.js";
@@ -163,8 +162,10 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
     } else {
       const repaired = await repairSeededLfsRouting({ services, content: loaded.content, logger });
       if (repaired > 0) logger.info({ repos: repaired }, "demo repos now store LFS-tracked files in LFS");
-      if (config.seed && (await addTinyChatModelToSeededHub({ services, content: loaded.content, logger })))
-        logger.info({ model: TINY_CHAT_MODEL_ID }, "demo catalogue: the runnable tiny chat model added");
+      const added = config.seed
+        ? await addRunnableModelsToSeededHub({ services, content: loaded.content, logger })
+        : [];
+      if (added.length > 0) logger.info({ models: added }, "demo catalogue: runnable tiny models added");
       await services.repos.refreshRollingCounts();
     }
     const published = await inferenceRuntime.publishMappings(services.repos);

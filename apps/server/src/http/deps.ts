@@ -4,6 +4,7 @@ import type { Database } from "../db/schema.js";
 import type { HealthChecker } from "../inference/health/checker.js";
 import type { InferenceRuntime } from "../inference/runtime.js";
 import type { LlamaBindingLoader } from "../inference/embedded/llama-binding.js";
+import type { EmbeddingBackend } from "../inference/embeddings/embedding-backend.js";
 import type { InferenceSettings } from "../inference/settings.js";
 import type { Accounts } from "../platform/accounts.js";
 import type { Logger } from "../platform/logger.js";
@@ -41,6 +42,8 @@ export interface AppDeps {
   inferenceHealth?: HealthChecker;
   /** How the embedded inference backend loads llama.cpp (node-llama-cpp when absent; tests inject failures). */
   embeddedLlamaLoader?: LlamaBindingLoader;
+  /** More backends for POST /v1/embeddings, asked after the embedded (llama.cpp) ones. */
+  embeddingBackends?: readonly EmbeddingBackend[];
   /** The pull-through mirror of an upstream hub, when MODELHUB_UPSTREAM_URL is set. */
   mirror?: MirrorService;
 }

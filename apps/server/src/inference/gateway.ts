@@ -11,7 +11,8 @@ import type { InferenceLimiter } from "./limits.js";
 import { relayStream } from "./sse-relay.js";
 import { NO_TOKENS, usageOf, type TokenCounts } from "./token-usage.js";
 import type { UsageStore } from "./usage-store.js";
-import { HttpError, notFound } from "../domain/errors.js";
+import { readableModel } from "./model-access.js";
+import { notFound } from "../domain/errors.js";
 import type { RepoAccess } from "../domain/ports.js";
 import type { Viewer } from "../domain/repo.js";
 
@@ -130,11 +131,7 @@ export class InferenceGateway {
     model: string,
   ): Promise<{ row: RepoRow; routes: ServingRoute[] }> {
     const requested = parseRequestedModel(model);
-    const row = await this.deps.repos.find("model", requested.hubId);
-    if (!row || !canReadRepo(viewer, toRepoRecord(row)))
-      throw notFound(`Model ${requested.hubId} was not found on this hub (or you cannot read it)`);
-    const denial = await this.deps.access.downloadDenial?.(viewer, toRepoRecord(row));
-    if (denial) throw new HttpError(denial.status, denial.message, "GatedRepo");
+    const row = await readableModel(this.deps.repos, this.deps.access, viewer, requested.hubId);
     let routes = this.deps.registry.routesFor(row.full_id);
     if (requested.backendName !== undefined) {
       const wanted = requested.backendName.toLowerCase();

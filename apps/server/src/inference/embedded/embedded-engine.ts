@@ -4,6 +4,7 @@ import type { Repos } from "../../platform/repos.js";
 import { BackendUnavailableError } from "../backend-errors.js";
 import type { BackendRequestInit, BackendSettings, EmbeddedBackendOptions } from "../settings.js";
 import { GenerationSlots, QueueFullError } from "./generation-slots.js";
+import { LlamaEmbeddingBackend } from "./llama-embeddings.js";
 import {
   bindingFailureReason,
   loadLlamaBinding,
@@ -45,6 +46,8 @@ export class EmbeddedEngine {
   private pool: ModelPool | undefined;
   private readonly slots: GenerationSlots;
   private readonly options: EmbeddedBackendOptions;
+  /** POST /v1/embeddings for this backend's embedding models. */
+  readonly embeddings: LlamaEmbeddingBackend;
 
   constructor(
     private readonly backend: BackendSettings,
@@ -53,6 +56,16 @@ export class EmbeddedEngine {
     if (!backend.embedded) throw new Error(`backend ${backend.name} is not an embedded backend`);
     this.options = backend.embedded;
     this.slots = new GenerationSlots(this.options.concurrency, this.options.maxQueue);
+    this.embeddings = new LlamaEmbeddingBackend({
+      backend,
+      repos: deps.repos,
+      content: deps.content,
+      binding: () =>
+        this.ready().catch(() => {
+          throw this.unavailable();
+        }),
+      takeSlot: (signal) => this.takeSlot(signal),
+    });
   }
 
   get state(): EngineState {
@@ -85,17 +98,7 @@ export class EmbeddedEngine {
     const source = await findModelFile(this.deps.repos, this.deps.content, request.model, choice);
     if (!source.ok) throw new HttpError(503, `Embedded inference backend cannot serve it: ${source.reason}`);
 
-    let releaseSlot: () => void;
-    try {
-      releaseSlot = await this.slots.acquire(init.signal);
-    } catch (err) {
-      if (err instanceof QueueFullError)
-        throw new HttpError(
-          503,
-          `Embedded inference backend is busy (${this.options.concurrency} generating, ${this.options.maxQueue} waiting); try again shortly`,
-        );
-      throw err;
-    }
+    const releaseSlot = await this.takeSlot(init.signal);
     let lease: ModelLease | undefined;
     try {
       lease = await this.poolFor(binding).lease(source.file);
@@ -134,7 +137,21 @@ export class EmbeddedEngine {
 
   /** Unloads every model (hub shutdown). */
   async close(): Promise<void> {
-    await this.pool?.close();
+    await Promise.all([this.pool?.close(), this.embeddings.close()]);
+  }
+
+  /** A generation (or embedding) slot; 503 when the queue is full too. */
+  private async takeSlot(signal: AbortSignal): Promise<() => void> {
+    try {
+      return await this.slots.acquire(signal);
+    } catch (err) {
+      if (err instanceof QueueFullError)
+        throw new HttpError(
+          503,
+          `Embedded inference backend is busy (${this.options.concurrency} generating, ${this.options.maxQueue} waiting); try again shortly`,
+        );
+      throw err;
+    }
   }
 
   private ready(): Promise<LlamaBinding> {
