@@ -10,10 +10,7 @@ export type BackendStatusOf = (backendName: string) => BackendStatus;
  * The gateway serves chat completions and text completions (chat when the model is tagged for it),
  * and embeddings for models whose task is feature extraction or sentence similarity.
  */
-function servedTask(
-  tagsJson: string,
-  pipelineTag: string | null,
-): string {
+function servedTask(tagsJson: string, pipelineTag: string | null): string {
   if (pipelineTag === "feature-extraction" || pipelineTag === "sentence-similarity") return pipelineTag;
   return fromJsonText<string[]>(tagsJson, []).includes("conversational")
     ? "conversational"

@@ -84,8 +84,7 @@ export class EmbeddingPool {
     const { llama } = this.binding;
     const model = await llama.loadModel({ modelPath: file.localPath });
     try {
-      const contextSize =
-        this.limits.contextSize ?? Math.min(model.trainContextSize, DEFAULT_MAX_CONTEXT);
+      const contextSize = this.limits.contextSize ?? Math.min(model.trainContextSize, DEFAULT_MAX_CONTEXT);
       const context = await model.createEmbeddingContext({
         contextSize,
         threads: this.limits.threads ?? Math.max(1, Math.floor(llama.cpuMathCores / 2)),

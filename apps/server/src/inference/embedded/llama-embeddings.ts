@@ -61,7 +61,10 @@ export class LlamaEmbeddingBackend implements EmbeddingBackend {
       return await embedAll(lease, repoId, inputs, signal);
     } catch (err) {
       if (err instanceof ModelTooLargeError || (lease === undefined && !signal.aborted))
-        throw new HttpError(503, `Embedded inference backend cannot load ${repoId}: ${bindingFailureReason(err)}`);
+        throw new HttpError(
+          503,
+          `Embedded inference backend cannot load ${repoId}: ${bindingFailureReason(err)}`,
+        );
       throw err;
     } finally {
       lease?.release();

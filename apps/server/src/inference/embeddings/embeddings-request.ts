@@ -25,7 +25,9 @@ export function parseEmbeddingsRequest(body: unknown): EmbeddingsRequest {
   const fields = body as Record<string, unknown>;
   const unknown = Object.keys(fields).filter((key) => !KNOWN_FIELDS.has(key));
   if (unknown.length > 0)
-    throw badRequest(`Unsupported field(s) for POST /v1/embeddings: ${unknown.map((k) => `"${k}"`).join(", ")}`);
+    throw badRequest(
+      `Unsupported field(s) for POST /v1/embeddings: ${unknown.map((k) => `"${k}"`).join(", ")}`,
+    );
   if (typeof fields.model !== "string" || fields.model.trim() === "")
     throw badRequest('"model" is required: a hub model id such as "owner/name"');
   return {

@@ -42,8 +42,7 @@ export function tinyChatCatalogue(): DemoCatalogue {
 export async function addRunnableModelsToSeededHub(deps: SeedDeps): Promise<string[]> {
   if (!(await hasMeta(deps.services, SEEDED_KEY))) return [];
   const missing: string[] = [];
-  for (const id of RUNNABLE_MODEL_IDS)
-    if (!(await deps.services.repos.find("model", id))) missing.push(id);
+  for (const id of RUNNABLE_MODEL_IDS) if (!(await deps.services.repos.find("model", id))) missing.push(id);
   if (missing.length === 0) return [];
   const result = await importCatalogue(deps, runnableCatalogue(missing));
   return result.repos > 0 ? missing : [];
