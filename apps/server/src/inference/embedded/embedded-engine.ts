@@ -14,8 +14,11 @@ import {
 import { ModelPool, ModelTooLargeError, type ModelLease } from "./model-pool.js";
 import { findModelFile } from "./model-source.js";
 import { BadGenerationRequest, parseGenerationRequest, type GenerationRequest } from "./openai-request.js";
-import { OpenAiAnswer, sseEvent } from "./openai-response.js";
-import { generateText, type GenerationEnd } from "./text-generation.js";
+import { OpenAiAnswer } from "./openai-response.js";
+import { bufferedStream, streamed, whole, type ReplyShape } from "./answer-writers.js";
+import { grammarFor } from "./output-grammar.js";
+import { generateText, type GenerationEnd, type GenerationHooks } from "./text-generation.js";
+import type { TokenLogprob } from "./token-logprobs.js";
 import { HttpError } from "../../domain/errors.js";
 import type { RepoContent } from "../../domain/ports.js";
 
@@ -31,9 +34,6 @@ export interface EmbeddedEngineDeps {
 export type EngineState = { state: "idle" | "ready" } | { state: "failed"; reason: string };
 
 const ROUTES = new Set(["chat/completions", "completions"]);
-
-/** What a generation given up early "returns" (nobody reads it). */
-const ABANDONED: GenerationEnd = { finishReason: "stop", promptTokens: 0, completionTokens: 0 };
 
 /**
  * One `embedded` backend: llama.cpp in the hub process, answering the gateway's requests through the
@@ -94,6 +94,13 @@ export class EmbeddedEngine {
     const binding = await this.ready().catch(() => {
       throw this.unavailable();
     });
+    let grammar: Awaited<ReturnType<typeof grammarFor>>;
+    try {
+      grammar = await grammarFor(binding.llama, request.output);
+    } catch (err) {
+      if (err instanceof BadGenerationRequest) return Response.json({ error: err.message }, { status: 400 });
+      throw err;
+    }
     const choice = this.options.files[request.model.toLowerCase()] ?? "auto";
     const source = await findModelFile(this.deps.repos, this.deps.content, request.model, choice);
     if (!source.ok) throw new HttpError(503, `Embedded inference backend cannot serve it: ${source.reason}`);
@@ -113,15 +120,24 @@ export class EmbeddedEngine {
           { status: 400 },
         );
       }
+      const reply: ReplyShape = { mode: request.output, logprobs: request.logprobs ? [] : undefined };
+      const hooks: GenerationHooks = {
+        grammar: grammar && new binding.lib.LlamaGrammarEvaluationState({ model: lease.model, grammar }),
+        logprobs: request.logprobs && {
+          top: request.logprobs.top,
+          collect: (entry: TokenLogprob) => reply.logprobs?.push(entry),
+        },
+      };
       const generation = this.guarded(
-        generateText(lease.sequence, prompt, request.sampling),
+        generateText(lease.sequence, prompt, request.sampling, hooks),
         lease,
         releaseSlot,
       );
       const answer = new OpenAiAnswer(request.prompt.kind === "chat", request.model);
-      return request.stream
-        ? streamed(generation, answer, request.includeUsage, init.signal)
-        : await whole(generation, answer, init.signal);
+      if (!request.stream) return await whole(generation, answer, init.signal, reply);
+      return request.output.kind === "tools"
+        ? await bufferedStream(generation, answer, request.includeUsage, init.signal, reply)
+        : streamed(generation, answer, request.includeUsage, init.signal, reply);
     } catch (err) {
       lease?.release();
       releaseSlot();
@@ -219,83 +235,4 @@ function promptTokens(lease: ModelLease, request: GenerationRequest): Token[] {
   const tokens = model.tokenize(request.prompt.prompt);
   const bos = model.tokens.bos;
   return model.tokens.shouldPrependBosToken && bos !== null && tokens[0] !== bos ? [bos, ...tokens] : tokens;
-}
-
-async function whole(
-  generation: AsyncGenerator<string, GenerationEnd, void>,
-  answer: OpenAiAnswer,
-  signal: AbortSignal,
-): Promise<Response> {
-  let text = "";
-  for (;;) {
-    if (signal.aborted) {
-      await generation.return(ABANDONED);
-      throw signal.reason instanceof Error ? signal.reason : new Error("aborted");
-    }
-    const next = await generation.next();
-    if (next.done) return Response.json(answer.whole(text, next.value));
-    text += next.value;
-  }
-}
-
-/** SSE pulled by the reader: one token's text per event, then finish, usage and `[DONE]`. */
-function streamed(
-  generation: AsyncGenerator<string, GenerationEnd, void>,
-  answer: OpenAiAnswer,
-  includeUsage: boolean,
-  signal: AbortSignal,
-): Response {
-  const stop = () => void generation.return(ABANDONED).catch(() => undefined);
-  // After the reader left, late pieces have nowhere to go.
-  const send = (controller: ReadableStreamDefaultController<Uint8Array>, bytes: Uint8Array) => {
-    try {
-      controller.enqueue(bytes);
-    } catch {
-      stop();
-    }
-  };
-  signal.addEventListener("abort", stop, { once: true });
-  const opening = answer.opening();
-  let opened = opening === undefined;
-  const body = new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        if (!opened && opening) {
-          opened = true;
-          send(controller, sseEvent(opening));
-          return;
-        }
-        let next: IteratorResult<string, GenerationEnd>;
-        try {
-          next = await generation.next();
-        } catch (err) {
-          signal.removeEventListener("abort", stop);
-          controller.error(err);
-          return;
-        }
-        if (!next.done) {
-          if (next.value !== "") send(controller, sseEvent(answer.piece(next.value)));
-          return;
-        }
-        signal.removeEventListener("abort", stop);
-        send(controller, sseEvent(answer.finish(next.value)));
-        if (includeUsage) send(controller, sseEvent(answer.usage(next.value)));
-        send(controller, sseEvent("[DONE]"));
-        try {
-          controller.close();
-        } catch {
-          // already cancelled by the reader
-        }
-      },
-      cancel() {
-        signal.removeEventListener("abort", stop);
-        stop();
-      },
-    },
-    { highWaterMark: 0 },
-  );
-  return new Response(body, {
-    status: 200,
-    headers: { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache" },
-  });
 }
