@@ -111,13 +111,13 @@ export class InferenceGateway {
         }
         const json = await backendCall.readJson(response);
         backendCall.finish();
-        await record(route, 200, usageOf(json));
+        void record(route, 200, usageOf(json));
         return Response.json(json);
       } catch (err) {
         backendCall.finish();
         if (err instanceof BackendUnreachableError) this.deps.onUnreachable?.(route.backend.name);
         const tryNext = err instanceof BackendUnreachableError && index < routes.length - 1;
-        await record(route, statusOf(err), undefined);
+        void record(route, statusOf(err), undefined);
         if (tryNext) continue;
         if (err instanceof ClientClosedError) return new Response(null, { status: 499 });
         throw err;
@@ -146,7 +146,7 @@ export class InferenceGateway {
     return { row, routes };
   }
 
-  /** Accounting never turns an answer into an error; a failed write is logged. */
+  /** Accounting never turns an answer into an error, nor delays it (rows are group-committed); a failed write is logged. */
   private async record(entry: Parameters<UsageStore["record"]>[0]): Promise<void> {
     try {
       await this.deps.usage.record(entry);

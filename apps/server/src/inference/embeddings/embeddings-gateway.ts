@@ -76,17 +76,17 @@ export class EmbeddingsGateway {
         : timeout.aborted
           ? new HttpError(504, `The embedding backend did not answer within ${this.deps.timeoutMs} ms`)
           : asHttpError(err, row.full_id);
-      await record(failure instanceof HttpError ? failure.status : 499, 0);
+      void record(failure instanceof HttpError ? failure.status : 499, 0);
       throw failure;
     }
     const size = result.vectors[0]?.length ?? 0;
     if (request.dimensions !== undefined && request.dimensions !== size) {
-      await record(400, result.promptTokens);
+      void record(400, result.promptTokens);
       throw badRequest(
         `"dimensions": ${row.full_id} makes vectors of ${size} dimensions and cannot shorten them; leave "dimensions" out or send ${size}`,
       );
     }
-    await record(200, result.promptTokens);
+    void record(200, result.promptTokens);
     return embeddingsAnswer(row.full_id, result.vectors, result.promptTokens, request.encoding);
   }
 
@@ -97,7 +97,7 @@ export class EmbeddingsGateway {
     );
   }
 
-  /** Accounting never turns an answer into an error; a failed write is logged. */
+  /** Accounting never turns an answer into an error, nor delays it (rows are group-committed); a failed write is logged. */
   private async record(entry: UsageRecord): Promise<void> {
     try {
       await this.deps.usage.record(entry);
