@@ -4,6 +4,7 @@ import type { Database } from "../db/schema.js";
 import type { HealthChecker } from "../inference/health/checker.js";
 import type { InferenceRuntime } from "../inference/runtime.js";
 import type { LlamaBindingLoader } from "../inference/embedded/llama-binding.js";
+import type { EmbeddingBackend } from "../inference/embeddings/embedding-backend.js";
 import type { InferenceSettings } from "../inference/settings.js";
 import type { OnnxBackend } from "../inference/onnx/onnx-backend.js";
 import type { Accounts } from "../platform/accounts.js";
@@ -57,6 +58,8 @@ export interface AppDeps {
   embeddedLlamaLoader?: LlamaBindingLoader;
   /** The embedded ONNX task backend (built by the server); without it no task route runs ONNX models. */
   onnxBackend?: OnnxBackend;
+  /** More backends for POST /v1/embeddings, asked after the embedded (llama.cpp) ones. */
+  embeddingBackends?: readonly EmbeddingBackend[];
   /** The pull-through mirror of an upstream hub, when MODELHUB_UPSTREAM_URL is set. */
   mirror?: MirrorService;
   /** Health, readiness and metrics endpoints; absent in tests that build a bare app. */

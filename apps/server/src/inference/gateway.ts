@@ -11,7 +11,8 @@ import type { InferenceLimiter } from "./limits.js";
 import { relayStream } from "./sse-relay.js";
 import { NO_TOKENS, usageOf, type TokenCounts } from "./token-usage.js";
 import type { UsageStore } from "./usage-store.js";
-import { HttpError, notFound } from "../domain/errors.js";
+import { readableModel } from "./model-access.js";
+import { notFound } from "../domain/errors.js";
 import type { RepoAccess } from "../domain/ports.js";
 import type { Viewer } from "../domain/repo.js";
 
@@ -110,13 +111,13 @@ export class InferenceGateway {
         }
         const json = await backendCall.readJson(response);
         backendCall.finish();
-        await record(route, 200, usageOf(json));
+        void record(route, 200, usageOf(json));
         return Response.json(json);
       } catch (err) {
         backendCall.finish();
         if (err instanceof BackendUnreachableError) this.deps.onUnreachable?.(route.backend.name);
         const tryNext = err instanceof BackendUnreachableError && index < routes.length - 1;
-        await record(route, statusOf(err), undefined);
+        void record(route, statusOf(err), undefined);
         if (tryNext) continue;
         if (err instanceof ClientClosedError) return new Response(null, { status: 499 });
         throw err;
@@ -130,11 +131,7 @@ export class InferenceGateway {
     model: string,
   ): Promise<{ row: RepoRow; routes: ServingRoute[] }> {
     const requested = parseRequestedModel(model);
-    const row = await this.deps.repos.find("model", requested.hubId);
-    if (!row || !canReadRepo(viewer, toRepoRecord(row)))
-      throw notFound(`Model ${requested.hubId} was not found on this hub (or you cannot read it)`);
-    const denial = await this.deps.access.downloadDenial?.(viewer, toRepoRecord(row));
-    if (denial) throw new HttpError(denial.status, denial.message, "GatedRepo");
+    const row = await readableModel(this.deps.repos, this.deps.access, viewer, requested.hubId);
     let routes = this.deps.registry.routesFor(row.full_id);
     if (requested.backendName !== undefined) {
       const wanted = requested.backendName.toLowerCase();
@@ -149,7 +146,7 @@ export class InferenceGateway {
     return { row, routes };
   }
 
-  /** Accounting never turns an answer into an error; a failed write is logged. */
+  /** Accounting never turns an answer into an error, nor delays it (rows are group-committed); a failed write is logged. */
   private async record(entry: Parameters<UsageStore["record"]>[0]): Promise<void> {
     try {
       await this.deps.usage.record(entry);

@@ -24,9 +24,13 @@ function responseHeaders(raw: http.IncomingHttpHeaders): Headers {
   return headers;
 }
 
+function isEventStream(headers: http.IncomingHttpHeaders): boolean {
+  return (headers["content-type"] ?? "").toLowerCase().startsWith("text/event-stream");
+}
+
 /**
- * POSTs a JSON body with node:http and answers a web `Response` whose body streams the backend's bytes
- * with backpressure. Used instead of the global `fetch`, which costs about 0.3 ms more per call on a
+ * POSTs a JSON body with node:http and answers a web `Response`: an event stream's body streams the
+ * backend's bytes with backpressure, any other body arrives whole. Used instead of the global `fetch`, which costs about 0.3 ms more per call on a
  * 2-core machine (measured): the gateway adds that to every request. Aborting `signal` destroys the
  * request and its response, as `fetch` does.
  */
@@ -47,6 +51,19 @@ export function postOverHttp(url: string, init: PostInit): Promise<Response> {
         const status = response.statusCode ?? 502;
         const empty = status === 204 || status === 304;
         if (empty) response.resume();
+        if (!empty && !isEventStream(response.headers)) {
+          // A whole JSON answer: gathered as bytes, cheaper than a web stream the caller reads at once.
+          const parts: Buffer[] = [];
+          response.on("data", (part: Buffer) => parts.push(part));
+          response.on("error", reject);
+          response.on("aborted", () => reject(new Error("the backend closed the connection mid-answer")));
+          response.on("end", () =>
+            resolve(
+              new Response(Buffer.concat(parts), { status, headers: responseHeaders(response.headers) }),
+            ),
+          );
+          return;
+        }
         try {
           const body = empty ? null : (Readable.toWeb(response) as WebReadableStream<Uint8Array>);
           resolve(

@@ -18,8 +18,12 @@ export interface MappingSource {
   covers(repoId: string): Promise<boolean>;
 }
 
-/** The gateway serves chat completions and text completions: chat when the model is tagged for it. */
-function servedTask(tagsJson: string): "conversational" | "text-generation" {
+/**
+ * The gateway serves chat completions and text completions (chat when the model is tagged for it),
+ * and embeddings for models whose task is feature extraction or sentence similarity.
+ */
+function servedTask(tagsJson: string, pipelineTag: string | null): string {
+  if (pipelineTag === "feature-extraction" || pipelineTag === "sentence-similarity") return pipelineTag;
   return fromJsonText<string[]>(tagsJson, []).includes("conversational")
     ? "conversational"
     : "text-generation";
@@ -41,7 +45,7 @@ export async function publishServedMappings(
   for (const hubId of registry.servedModelIds()) {
     const row = await repos.find("model", hubId);
     if (!row) continue;
-    const task = servedTask(row.tags);
+    const task = servedTask(row.tags, row.pipeline_tag);
     for (const route of registry.routesFor(hubId)) {
       mappings.push({
         repoId: row.id,

@@ -34,36 +34,72 @@ export interface UsageReport extends UsageTotals {
 type Filter = { column: "user_name" | "bill_to"; value: string };
 type Numeric = number | string | bigint | null;
 
-/** Writes one row per gateway call and sums them for the usage pages. */
+/** Rows written in one INSERT at most (PostgreSQL takes at most 65535 parameters a statement). */
+const MAX_BATCH = 1000;
+
+/** The store of each database, so tests can wait for the rows still on their way. */
+const storesOf = new WeakMap<object, Set<UsageStore>>();
+
+/** Resolves once every usage row recorded so far on `db` is written. */
+export async function usageWritesSettled(db: Kysely<Database>): Promise<void> {
+  await Promise.all([...(storesOf.get(db) ?? [])].map((store) => store.settled()));
+}
+
+/**
+ * Writes one row per gateway call and sums them for the usage pages. Rows are group-committed off the
+ * request path: `record` queues the row, and everything queued in one turn of the event loop goes to
+ * the database in one INSERT right after (the answer does not wait for it). Readers settle first.
+ */
 export class UsageStore {
   private readonly db: Kysely<Database & InferenceTables>;
+  private queued: { entry: UsageRecord; done: () => void; failed: (err: unknown) => void }[] = [];
+  private writing: Promise<void> = Promise.resolve();
+  private scheduled = false;
 
   constructor(db: Kysely<Database>) {
     this.db = db.withTables<InferenceTables>();
+    const stores = storesOf.get(db) ?? new Set<UsageStore>();
+    stores.add(this);
+    storesOf.set(db, stores);
   }
 
-  async record(entry: UsageRecord): Promise<void> {
-    await this.db
-      .insertInto("inference_usage")
-      .values({
-        id: randomUUID(),
-        created_at: entry.startedAt.toISOString(),
-        user_name: entry.user,
-        bill_to: entry.billTo,
-        model: entry.model,
-        backend: entry.backend,
-        route: entry.route,
-        streamed: entry.streamed ? 1 : 0,
-        prompt_tokens: Math.max(0, Math.round(entry.promptTokens)),
-        completion_tokens: Math.max(0, Math.round(entry.completionTokens)),
-        duration_ms: Math.max(0, Math.round(entry.durationMs)),
-        status: entry.status,
-      })
-      .execute();
+  /** Queues the row; resolves once it is written (rejects if that fails). */
+  record(entry: UsageRecord): Promise<void> {
+    return new Promise((done, failed) => {
+      this.queued.push({ entry, done, failed });
+      if (this.scheduled) return;
+      this.scheduled = true;
+      setImmediate(() => {
+        this.scheduled = false;
+        this.writing = this.writing.then(() => this.writeQueued());
+      });
+    });
+  }
+
+  /** Resolves when every row queued so far is written. */
+  async settled(): Promise<void> {
+    if (this.queued.length > 0) this.writing = this.writing.then(() => this.writeQueued());
+    await this.writing;
+  }
+
+  private async writeQueued(): Promise<void> {
+    while (this.queued.length > 0) {
+      const batch = this.queued.splice(0, MAX_BATCH);
+      try {
+        await this.db
+          .insertInto("inference_usage")
+          .values(batch.map(({ entry }) => usageRow(entry)))
+          .execute();
+        for (const item of batch) item.done();
+      } catch (err) {
+        for (const item of batch) item.failed(err);
+      }
+    }
   }
 
   /** Prompt + completion tokens the user spent since `since` (the monthly quota). */
   async tokensOfUserSince(user: string, since: Date): Promise<number> {
+    await this.settled();
     const row = await this.db
       .selectFrom("inference_usage")
       .select((eb) => [
@@ -91,6 +127,7 @@ export class UsageStore {
   }
 
   private async report(filter: Filter, since: Date, until: Date): Promise<UsageReport> {
+    await this.settled();
     const rows = await this.grouped(filter, since, "model");
     const models = rows.map(({ key, ...totals }) => ({ model: key, ...totals }));
     const sum = (pick: (t: UsageTotals) => number) => models.reduce((total, m) => total + pick(m), 0);
@@ -138,4 +175,21 @@ export class UsageStore {
       };
     });
   }
+}
+
+function usageRow(entry: UsageRecord) {
+  return {
+    id: randomUUID(),
+    created_at: entry.startedAt.toISOString(),
+    user_name: entry.user,
+    bill_to: entry.billTo,
+    model: entry.model,
+    backend: entry.backend,
+    route: entry.route,
+    streamed: entry.streamed ? 1 : 0,
+    prompt_tokens: Math.max(0, Math.round(entry.promptTokens)),
+    completion_tokens: Math.max(0, Math.round(entry.completionTokens)),
+    duration_ms: Math.max(0, Math.round(entry.durationMs)),
+    status: entry.status,
+  };
 }

@@ -9,6 +9,10 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords.js
 import { generateToken, hashToken, tokenPrefix } from "./tokens.js";
 import { badRequest, conflict, notFound } from "../domain/errors.js";
 
+/** How long a resolved token is trusted without asking the database again. */
+const TOKEN_CACHE_MS = 5_000;
+const TOKEN_CACHE_ENTRIES = 10_000;
+
 export type UserRow = Selectable<UserTable>;
 export type OrgRow = Selectable<OrgTable>;
 export type TokenRow = Selectable<TokenTable>;
@@ -32,7 +36,23 @@ export interface ResolvedToken {
 
 /** Users, organisations, memberships and access tokens. */
 export class Accounts {
+  /**
+   * Resolved tokens, kept briefly: a token is checked on every API call, and three queries per call
+   * are most of what the inference gateway adds. Every account write here forgets them all at once,
+   * so a revoked token or a changed membership counts at once in this process (another hub process on
+   * the same database sees it within the TTL).
+   */
+  private readonly resolvedTokens = new Map<string, { value: ResolvedToken; expires: number }>();
+  /** Bumped by every forget, so a resolution that raced a write is not cached. */
+  private tokenGeneration = 0;
+
   constructor(private readonly db: Kysely<Database>) {}
+
+  /** Drops every cached token resolution (after a write to users, tokens or memberships). */
+  forgetResolvedTokens(): void {
+    this.tokenGeneration++;
+    this.resolvedTokens.clear();
+  }
 
   /** `allowReserved` is for the hub's own accounts (the site admin of MODELHUB_ADMIN_TOKEN). */
   async createUser(input: NewUser, options: { allowReserved?: boolean } = {}): Promise<UserRow> {
@@ -81,6 +101,7 @@ export class Accounts {
       .values({ org_name: orgRow.name, user_name: userRow.name, role })
       .onConflict((oc) => oc.columns(["org_name", "user_name"]).doUpdateSet({ role }))
       .execute();
+    this.forgetResolvedTokens();
   }
 
   findUser(name: string): Promise<UserRow | undefined> {
@@ -179,6 +200,7 @@ export class Accounts {
         .set({ user_name: user, role: "write" })
         .where("id", "=", existing.id)
         .execute();
+      this.forgetResolvedTokens();
       return;
     }
     await this.createToken(user, { displayName, role: "write", value: token });
@@ -199,19 +221,29 @@ export class Accounts {
       .where("id", "=", id)
       .where("user_name", "=", user)
       .executeTakeFirst();
+    this.forgetResolvedTokens();
     return Number(result.numDeletedRows) > 0;
   }
 
   async resolveToken(token: string): Promise<ResolvedToken | undefined> {
+    const hash = hashToken(token);
+    const now = Date.now();
+    const cached = this.resolvedTokens.get(hash);
+    if (cached && cached.expires > now) return cached.value;
+    const generation = this.tokenGeneration;
     const row = await this.db
       .selectFrom("tokens")
       .selectAll()
-      .where("token_hash", "=", hashToken(token))
+      .where("token_hash", "=", hash)
       .executeTakeFirst();
     if (!row) return undefined;
     const user = await this.findUser(row.user_name);
     if (!user) return undefined;
-    return { user, token: row, ...(await this.memberships(user.name)) };
+    const value = { user, token: row, ...(await this.memberships(user.name)) };
+    if (generation !== this.tokenGeneration) return value;
+    if (this.resolvedTokens.size >= TOKEN_CACHE_ENTRIES) this.resolvedTokens.clear();
+    this.resolvedTokens.set(hash, { value, expires: now + TOKEN_CACHE_MS });
+    return value;
   }
 
   /** The viewer of a web session: its user with a write role (the browser is the user). */
@@ -240,16 +272,16 @@ export class Accounts {
       .set({ is_admin: isAdmin ? 1 : 0 })
       .where("name_lower", "=", name.toLowerCase())
       .execute();
+    this.forgetResolvedTokens();
   }
 
   /** Records token use, at most once an hour per token so reads stay cheap. */
   async touchToken(row: TokenRow, now = new Date()): Promise<void> {
     if (row.last_used_at && now.getTime() - Date.parse(row.last_used_at) < 60 * 60 * 1000) return;
-    await this.db
-      .updateTable("tokens")
-      .set({ last_used_at: now.toISOString() })
-      .where("id", "=", row.id)
-      .execute();
+    const at = now.toISOString();
+    // The row may be the cached resolution's: it shows the new time, so the next calls skip the write.
+    row.last_used_at = at;
+    await this.db.updateTable("tokens").set({ last_used_at: at }).where("id", "=", row.id).execute();
   }
 
   viewerOf(resolved: ResolvedToken): MemberViewer {

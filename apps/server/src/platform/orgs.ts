@@ -123,6 +123,7 @@ export class OrgMembers {
       .where("org_name", "=", orgRow.name)
       .where("user_name", "=", member.user_name)
       .execute();
+    this.accounts.forgetResolvedTokens();
   }
 
   private async requireOrg(name: string): Promise<OrgRow> {

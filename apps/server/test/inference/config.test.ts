@@ -53,7 +53,10 @@ describe("inference config file (MODELHUB_INFERENCE_CONFIG)", () => {
       [
         "embedded",
         "embedded",
-        { "modelhub-demo/tiny-llama-chat-GGUF": "modelhub-demo/tiny-llama-chat-GGUF" },
+        {
+          "modelhub-demo/tiny-llama-chat-GGUF": "modelhub-demo/tiny-llama-chat-GGUF",
+          "modelhub-demo/tiny-llama-embed-GGUF": "modelhub-demo/tiny-llama-embed-GGUF",
+        },
       ],
     ]);
     expect(resolveConfig({ data: dir }, { MODELHUB_EMBEDDED_INFERENCE: "0" }).inference).toBeUndefined();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ggufQuants } from "../../src/seed/catalogue/files/gguf-files.js";
+import { EMBEDDING_FLAG } from "../../src/seed/tiny-gguf/demo-model.js";
 import { catalogue, derive, ROW_BY_ID } from "./catalogue-fixture.js";
 import type { DerivedMetadata } from "../../src/domain/repo.js";
 
@@ -48,10 +49,12 @@ describe("metadata derived from the generated files", () => {
       };
       expect(gguf.architecture, repo.id).toBe(row.flags.get("m"));
       expect(gguf.context_length, repo.id).toBe(Number(row.flags.get("ctx")));
-      expect(gguf.chat_template, repo.id).toBeTruthy();
+      // The embedding model has no chat turns: no template, not conversational.
+      const chat = !row.flags.has(EMBEDDING_FLAG);
+      expect(Boolean(gguf.chat_template), repo.id).toBe(chat);
       expect(gguf.files.map((file) => file.quant)).toEqual(ggufQuants(row));
       for (const file of gguf.files) expect(file.path.endsWith(`-${file.quant}.gguf`), file.path).toBe(true);
-      expect(derived.get(repo.id)!.tags).toContain("conversational");
+      expect(derived.get(repo.id)!.tags.includes("conversational"), repo.id).toBe(chat);
     }
   });
 

@@ -4,6 +4,7 @@ import type { Repos } from "../../platform/repos.js";
 import { BackendUnavailableError } from "../backend-errors.js";
 import type { BackendRequestInit, BackendSettings, EmbeddedBackendOptions } from "../settings.js";
 import { GenerationSlots, QueueFullError } from "./generation-slots.js";
+import { LlamaEmbeddingBackend } from "./llama-embeddings.js";
 import {
   bindingFailureReason,
   loadLlamaBinding,
@@ -13,8 +14,11 @@ import {
 import { ModelPool, ModelTooLargeError, type ModelLease } from "./model-pool.js";
 import { findModelFile } from "./model-source.js";
 import { BadGenerationRequest, parseGenerationRequest, type GenerationRequest } from "./openai-request.js";
-import { OpenAiAnswer, sseEvent } from "./openai-response.js";
-import { generateText, type GenerationEnd } from "./text-generation.js";
+import { OpenAiAnswer } from "./openai-response.js";
+import { bufferedStream, streamed, whole, type ReplyShape } from "./answer-writers.js";
+import { grammarFor } from "./output-grammar.js";
+import { generateText, type GenerationEnd, type GenerationHooks } from "./text-generation.js";
+import type { TokenLogprob } from "./token-logprobs.js";
 import { HttpError } from "../../domain/errors.js";
 import type { RepoContent } from "../../domain/ports.js";
 
@@ -31,9 +35,6 @@ export type EngineState = { state: "idle" | "ready" } | { state: "failed"; reaso
 
 const ROUTES = new Set(["chat/completions", "completions"]);
 
-/** What a generation given up early "returns" (nobody reads it). */
-const ABANDONED: GenerationEnd = { finishReason: "stop", promptTokens: 0, completionTokens: 0 };
-
 /**
  * One `embedded` backend: llama.cpp in the hub process, answering the gateway's requests through the
  * transport seam exactly as an OpenAI-compatible server would (JSON, or SSE with a usage chunk and
@@ -45,6 +46,8 @@ export class EmbeddedEngine {
   private pool: ModelPool | undefined;
   private readonly slots: GenerationSlots;
   private readonly options: EmbeddedBackendOptions;
+  /** POST /v1/embeddings for this backend's embedding models. */
+  readonly embeddings: LlamaEmbeddingBackend;
 
   constructor(
     private readonly backend: BackendSettings,
@@ -53,6 +56,16 @@ export class EmbeddedEngine {
     if (!backend.embedded) throw new Error(`backend ${backend.name} is not an embedded backend`);
     this.options = backend.embedded;
     this.slots = new GenerationSlots(this.options.concurrency, this.options.maxQueue);
+    this.embeddings = new LlamaEmbeddingBackend({
+      backend,
+      repos: deps.repos,
+      content: deps.content,
+      binding: () =>
+        this.ready().catch(() => {
+          throw this.unavailable();
+        }),
+      takeSlot: (signal) => this.takeSlot(signal),
+    });
   }
 
   get state(): EngineState {
@@ -81,21 +94,18 @@ export class EmbeddedEngine {
     const binding = await this.ready().catch(() => {
       throw this.unavailable();
     });
+    let grammar: Awaited<ReturnType<typeof grammarFor>>;
+    try {
+      grammar = await grammarFor(binding.llama, request.output);
+    } catch (err) {
+      if (err instanceof BadGenerationRequest) return Response.json({ error: err.message }, { status: 400 });
+      throw err;
+    }
     const choice = this.options.files[request.model.toLowerCase()] ?? "auto";
     const source = await findModelFile(this.deps.repos, this.deps.content, request.model, choice);
     if (!source.ok) throw new HttpError(503, `Embedded inference backend cannot serve it: ${source.reason}`);
 
-    let releaseSlot: () => void;
-    try {
-      releaseSlot = await this.slots.acquire(init.signal);
-    } catch (err) {
-      if (err instanceof QueueFullError)
-        throw new HttpError(
-          503,
-          `Embedded inference backend is busy (${this.options.concurrency} generating, ${this.options.maxQueue} waiting); try again shortly`,
-        );
-      throw err;
-    }
+    const releaseSlot = await this.takeSlot(init.signal);
     let lease: ModelLease | undefined;
     try {
       lease = await this.poolFor(binding).lease(source.file);
@@ -110,15 +120,24 @@ export class EmbeddedEngine {
           { status: 400 },
         );
       }
+      const reply: ReplyShape = { mode: request.output, logprobs: request.logprobs ? [] : undefined };
+      const hooks: GenerationHooks = {
+        grammar: grammar && new binding.lib.LlamaGrammarEvaluationState({ model: lease.model, grammar }),
+        logprobs: request.logprobs && {
+          top: request.logprobs.top,
+          collect: (entry: TokenLogprob) => reply.logprobs?.push(entry),
+        },
+      };
       const generation = this.guarded(
-        generateText(lease.sequence, prompt, request.sampling),
+        generateText(lease.sequence, prompt, request.sampling, hooks),
         lease,
         releaseSlot,
       );
       const answer = new OpenAiAnswer(request.prompt.kind === "chat", request.model);
-      return request.stream
-        ? streamed(generation, answer, request.includeUsage, init.signal)
-        : await whole(generation, answer, init.signal);
+      if (!request.stream) return await whole(generation, answer, init.signal, reply);
+      return request.output.kind === "tools"
+        ? await bufferedStream(generation, answer, request.includeUsage, init.signal, reply)
+        : streamed(generation, answer, request.includeUsage, init.signal, reply);
     } catch (err) {
       lease?.release();
       releaseSlot();
@@ -134,7 +153,21 @@ export class EmbeddedEngine {
 
   /** Unloads every model (hub shutdown). */
   async close(): Promise<void> {
-    await this.pool?.close();
+    await Promise.all([this.pool?.close(), this.embeddings.close()]);
+  }
+
+  /** A generation (or embedding) slot; 503 when the queue is full too. */
+  private async takeSlot(signal: AbortSignal): Promise<() => void> {
+    try {
+      return await this.slots.acquire(signal);
+    } catch (err) {
+      if (err instanceof QueueFullError)
+        throw new HttpError(
+          503,
+          `Embedded inference backend is busy (${this.options.concurrency} generating, ${this.options.maxQueue} waiting); try again shortly`,
+        );
+      throw err;
+    }
   }
 
   private ready(): Promise<LlamaBinding> {
@@ -202,83 +235,4 @@ function promptTokens(lease: ModelLease, request: GenerationRequest): Token[] {
   const tokens = model.tokenize(request.prompt.prompt);
   const bos = model.tokens.bos;
   return model.tokens.shouldPrependBosToken && bos !== null && tokens[0] !== bos ? [bos, ...tokens] : tokens;
-}
-
-async function whole(
-  generation: AsyncGenerator<string, GenerationEnd, void>,
-  answer: OpenAiAnswer,
-  signal: AbortSignal,
-): Promise<Response> {
-  let text = "";
-  for (;;) {
-    if (signal.aborted) {
-      await generation.return(ABANDONED);
-      throw signal.reason instanceof Error ? signal.reason : new Error("aborted");
-    }
-    const next = await generation.next();
-    if (next.done) return Response.json(answer.whole(text, next.value));
-    text += next.value;
-  }
-}
-
-/** SSE pulled by the reader: one token's text per event, then finish, usage and `[DONE]`. */
-function streamed(
-  generation: AsyncGenerator<string, GenerationEnd, void>,
-  answer: OpenAiAnswer,
-  includeUsage: boolean,
-  signal: AbortSignal,
-): Response {
-  const stop = () => void generation.return(ABANDONED).catch(() => undefined);
-  // After the reader left, late pieces have nowhere to go.
-  const send = (controller: ReadableStreamDefaultController<Uint8Array>, bytes: Uint8Array) => {
-    try {
-      controller.enqueue(bytes);
-    } catch {
-      stop();
-    }
-  };
-  signal.addEventListener("abort", stop, { once: true });
-  const opening = answer.opening();
-  let opened = opening === undefined;
-  const body = new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        if (!opened && opening) {
-          opened = true;
-          send(controller, sseEvent(opening));
-          return;
-        }
-        let next: IteratorResult<string, GenerationEnd>;
-        try {
-          next = await generation.next();
-        } catch (err) {
-          signal.removeEventListener("abort", stop);
-          controller.error(err);
-          return;
-        }
-        if (!next.done) {
-          if (next.value !== "") send(controller, sseEvent(answer.piece(next.value)));
-          return;
-        }
-        signal.removeEventListener("abort", stop);
-        send(controller, sseEvent(answer.finish(next.value)));
-        if (includeUsage) send(controller, sseEvent(answer.usage(next.value)));
-        send(controller, sseEvent("[DONE]"));
-        try {
-          controller.close();
-        } catch {
-          // already cancelled by the reader
-        }
-      },
-      cancel() {
-        signal.removeEventListener("abort", stop);
-        stop();
-      },
-    },
-    { highWaterMark: 0 },
-  );
-  return new Response(body, {
-    status: 200,
-    headers: { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache" },
-  });
 }

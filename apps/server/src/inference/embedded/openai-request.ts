@@ -1,8 +1,9 @@
 import type { ChatHistoryItem } from "node-llama-cpp";
+import { BadGenerationRequest } from "./generation-request-error.js";
+import { outputModeOf, toolInstructions, type OutputMode } from "./output-mode.js";
 import type { SamplingParams } from "./text-generation.js";
 
-/** A request the embedded backend cannot take as written: a 400 with this message. */
-export class BadGenerationRequest extends Error {}
+export { BadGenerationRequest };
 
 export const DEFAULT_MAX_TOKENS = 256;
 
@@ -17,7 +18,42 @@ export interface GenerationRequest {
   stream: boolean;
   /** `stream_options.include_usage`: a last chunk with the token counts (the gateway always asks). */
   includeUsage: boolean;
+  /** Free text, JSON, JSON matching a schema, or a function call: enforced by a grammar. */
+  output: OutputMode;
+  /** `logprobs` asked (chat): how many alternatives per token (`top_logprobs`). */
+  logprobs?: { top: number };
 }
+
+/** Fields this backend honours; any other non-null field is a 400 naming it. */
+const SHARED_FIELDS = [
+  "model",
+  "stream",
+  "stream_options",
+  "n",
+  "max_tokens",
+  "temperature",
+  "top_p",
+  "seed",
+  "stop",
+  "frequency_penalty",
+  "presence_penalty",
+  "user",
+];
+const CHAT_FIELDS = new Set([
+  ...SHARED_FIELDS,
+  "messages",
+  "max_completion_tokens",
+  "response_format",
+  "tools",
+  "tool_choice",
+  "parallel_tool_calls",
+  "logprobs",
+  "top_logprobs",
+]);
+const TEXT_FIELDS = new Set([...SHARED_FIELDS, "prompt"]);
+
+/** Most alternatives per token OpenAI offers. */
+const MAX_TOP_LOGPROBS = 20;
 
 type Fields = Record<string, unknown>;
 
@@ -29,17 +65,46 @@ export function parseGenerationRequest(route: string, body: unknown): Generation
   if (typeof fields.model !== "string") throw new BadGenerationRequest('"model" is required');
   if (fields.n !== undefined && fields.n !== null && fields.n !== 1)
     throw new BadGenerationRequest('only "n": 1 is supported');
+  const chat = route === "chat/completions";
+  const known = chat ? CHAT_FIELDS : TEXT_FIELDS;
+  const unsupported = Object.keys(fields).filter((key) => !known.has(key) && fields[key] !== null);
+  if (unsupported.length > 0)
+    throw new BadGenerationRequest(
+      `Unsupported field(s) on this backend (llama.cpp): ${unsupported.map((key) => `"${key}"`).join(", ")}`,
+    );
   const options = fields.stream_options;
+  const output = outputModeOf(fields, chat);
+  const history = chat ? chatHistory(fields.messages) : [];
+  if (output.kind === "tools") withSystemText(history, toolInstructions(output));
   return {
     model: fields.model,
-    prompt:
-      route === "chat/completions"
-        ? { kind: "chat", history: chatHistory(fields.messages) }
-        : textPrompt(fields.prompt),
+    prompt: chat ? { kind: "chat", history } : textPrompt(fields.prompt),
     sampling: sampling(fields),
     stream: fields.stream === true,
     includeUsage: !!options && typeof options === "object" && (options as Fields).include_usage === true,
+    output,
+    logprobs: chat ? logprobsOf(fields) : undefined,
   };
+}
+
+function logprobsOf(fields: Fields): { top: number } | undefined {
+  const top = optionalNumber(fields, "top_logprobs");
+  if (top !== undefined && (!Number.isInteger(top) || top < 0 || top > MAX_TOP_LOGPROBS))
+    throw new BadGenerationRequest(`"top_logprobs" must be a whole number from 0 to ${MAX_TOP_LOGPROBS}`);
+  if (fields.logprobs !== undefined && fields.logprobs !== null && typeof fields.logprobs !== "boolean")
+    throw new BadGenerationRequest('"logprobs" must be true or false');
+  if (fields.logprobs !== true) {
+    if (top !== undefined) throw new BadGenerationRequest('"top_logprobs" needs "logprobs": true');
+    return undefined;
+  }
+  return { top: top ?? 0 };
+}
+
+/** Adds text to the first system turn (one is made when there is none: some templates allow only one). */
+function withSystemText(history: ChatHistoryItem[], text: string): void {
+  const first = history[0];
+  if (first?.type === "system") history[0] = { type: "system", text: `${first.text}\n\n${text}` };
+  else history.unshift({ type: "system", text });
 }
 
 function sampling(fields: Fields): SamplingParams {
@@ -53,12 +118,19 @@ function sampling(fields: Fields): SamplingParams {
   const seed = optionalNumber(fields, "seed");
   if (seed !== undefined && !Number.isSafeInteger(seed))
     throw new BadGenerationRequest('"seed" must be an integer');
+  const penalty = (key: string) => {
+    const value = optionalNumber(fields, key) ?? 0;
+    if (value < -2 || value > 2) throw new BadGenerationRequest(`"${key}" must be from -2 to 2`);
+    return value;
+  };
   return {
     maxTokens: maxTokens ?? DEFAULT_MAX_TOKENS,
     temperature,
     topP,
     seed: seed === undefined ? undefined : seed >>> 0,
     stop: stopStrings(fields.stop),
+    frequencyPenalty: penalty("frequency_penalty"),
+    presencePenalty: penalty("presence_penalty"),
   };
 }
 
@@ -95,16 +167,23 @@ function chatHistory(messages: unknown): ChatHistoryItem[] {
     const { role, content } = message as Fields;
     const text = contentText(content, index);
     switch (role) {
+      case "tool": {
+        const id = (message as Fields).tool_call_id;
+        return {
+          type: "user",
+          text: `Result of function call${typeof id === "string" ? ` ${id}` : ""}: ${text}`,
+        };
+      }
       case "system":
       case "developer":
         return { type: "system", text };
       case "user":
         return { type: "user", text };
       case "assistant":
-        return { type: "model", response: [text] };
+        return { type: "model", response: [text + toolCallsText((message as Fields).tool_calls, index)] };
       default:
         throw new BadGenerationRequest(
-          `messages[${index}].role ${JSON.stringify(role)} is not supported here (system, developer, user, assistant)`,
+          `messages[${index}].role ${JSON.stringify(role)} is not supported here (system, developer, user, assistant, tool)`,
         );
     }
   });
@@ -125,4 +204,24 @@ function contentText(content: unknown, index: number): string {
       .join("");
   }
   throw new BadGenerationRequest(`messages[${index}].content must be a string or a list of text parts`);
+}
+
+/** An earlier assistant turn's function calls, written as the answer format the model is asked for. */
+function toolCallsText(calls: unknown, index: number): string {
+  if (calls === undefined || calls === null) return "";
+  if (!Array.isArray(calls)) throw new BadGenerationRequest(`messages[${index}].tool_calls must be a list`);
+  return calls
+    .map((call: unknown) => {
+      const fn = ((call ?? {}) as Fields).function as Fields | undefined;
+      if (!fn || typeof fn.name !== "string")
+        throw new BadGenerationRequest(`messages[${index}].tool_calls items need function.name`);
+      let args: unknown = {};
+      try {
+        args = typeof fn.arguments === "string" ? JSON.parse(fn.arguments) : (fn.arguments ?? {});
+      } catch {
+        throw new BadGenerationRequest(`messages[${index}].tool_calls: function.arguments must be JSON text`);
+      }
+      return JSON.stringify({ tool_call: { name: fn.name, arguments: args } });
+    })
+    .join("\n");
 }

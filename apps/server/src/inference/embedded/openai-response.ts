@@ -1,5 +1,14 @@
 import { randomBytes } from "node:crypto";
+import type { ReadAnswer } from "./output-mode.js";
 import type { GenerationEnd } from "./text-generation.js";
+import type { TokenLogprob } from "./token-logprobs.js";
+
+/** What a chat answer carries besides its text: function calls and per-token log probabilities. */
+export interface AnswerExtras {
+  read?: ReadAnswer;
+  /** Set when `logprobs` was asked: the entries of the tokens this message (or chunk) holds. */
+  logprobs?: TokenLogprob[];
+}
 
 /** Builds the OpenAI-shaped JSON of one answer, whole or as stream chunks. */
 export class OpenAiAnswer {
@@ -18,16 +27,50 @@ export class OpenAiAnswer {
     return { id: this.id, object, created: this.created, model: this.model };
   }
 
-  whole(text: string, end: GenerationEnd): Record<string, unknown> {
+  whole(text: string, end: GenerationEnd, extras: AnswerExtras = {}): Record<string, unknown> {
+    const calls = extras.read?.toolCalls ?? [];
     const choice = this.chat
       ? {
           index: 0,
-          message: { role: "assistant", content: text },
-          logprobs: null,
-          finish_reason: end.finishReason,
+          message: {
+            role: "assistant",
+            content: extras.read ? extras.read.content : text,
+            ...(calls.length > 0 ? { tool_calls: this.toolCalls(calls) } : {}),
+          },
+          logprobs: logprobsOf(extras.logprobs),
+          finish_reason: calls.length > 0 ? "tool_calls" : end.finishReason,
         }
       : { index: 0, text, logprobs: null, finish_reason: end.finishReason };
     return { ...this.head(false), choices: [choice], usage: usageOf(end) };
+  }
+
+  /** A whole chat answer as stream chunks after the opening one: its content or calls, then the finish. */
+  wholeAsChunks(text: string, end: GenerationEnd, extras: AnswerExtras): Record<string, unknown>[] {
+    const message = this.whole(text, end, extras) as {
+      choices: { message: { content: string | null; tool_calls?: unknown[] }; finish_reason: string }[];
+    };
+    const { content, tool_calls: calls } = message.choices[0].message;
+    const delta = calls
+      ? { tool_calls: calls.map((call, index) => ({ index, ...(call as object) })) }
+      : { content: content ?? "" };
+    return [
+      {
+        ...this.head(true),
+        choices: [{ index: 0, delta, logprobs: logprobsOf(extras.logprobs), finish_reason: null }],
+      },
+      {
+        ...this.head(true),
+        choices: [{ index: 0, delta: {}, logprobs: null, finish_reason: message.choices[0].finish_reason }],
+      },
+    ];
+  }
+
+  private toolCalls(calls: NonNullable<AnswerExtras["read"]>["toolCalls"]) {
+    return calls.map((call) => ({
+      id: `call_${randomBytes(12).toString("hex")}`,
+      type: "function",
+      function: { name: call.name, arguments: call.arguments },
+    }));
   }
 
   /** The first chunk of a chat stream names the role. */
@@ -39,9 +82,9 @@ export class OpenAiAnswer {
     };
   }
 
-  piece(text: string): Record<string, unknown> {
+  piece(text: string, logprobs?: TokenLogprob[]): Record<string, unknown> {
     const choice = this.chat
-      ? { index: 0, delta: { content: text }, logprobs: null, finish_reason: null }
+      ? { index: 0, delta: { content: text }, logprobs: logprobsOf(logprobs), finish_reason: null }
       : { index: 0, text, logprobs: null, finish_reason: null };
     return { ...this.head(true), choices: [choice] };
   }
@@ -57,6 +100,10 @@ export class OpenAiAnswer {
   usage(end: GenerationEnd): Record<string, unknown> {
     return { ...this.head(true), choices: [], usage: usageOf(end) };
   }
+}
+
+function logprobsOf(entries: TokenLogprob[] | undefined) {
+  return entries ? { content: entries, refusal: null } : null;
 }
 
 function usageOf(end: GenerationEnd) {

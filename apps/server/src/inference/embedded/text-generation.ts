@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
-import type { LlamaContextSequence, Token } from "node-llama-cpp";
+import type { LlamaContextSequence, LlamaGrammarEvaluationState, Token } from "node-llama-cpp";
 import { releasableText } from "./stop-text.js";
+import { tokenLogprob, type TokenLogprob } from "./token-logprobs.js";
 
 export interface SamplingParams {
   maxTokens: number;
@@ -8,7 +9,19 @@ export interface SamplingParams {
   topP: number;
   seed?: number;
   stop: string[];
+  frequencyPenalty: number;
+  presencePenalty: number;
 }
+
+/** Per-generation extras: a grammar the tokens must follow, and log probabilities to report. */
+export interface GenerationHooks {
+  grammar?: LlamaGrammarEvaluationState;
+  /** Called for every generated token with its log probability and `top` alternatives. */
+  logprobs?: { top: number; collect: (entry: TokenLogprob) => void };
+}
+
+/** Tokens the frequency and presence penalties look back over. */
+const PENALTY_WINDOW = 64;
 
 export interface GenerationEnd {
   finishReason: "stop" | "length";
@@ -25,6 +38,7 @@ export async function* generateText(
   sequence: LlamaContextSequence,
   prompt: Token[],
   params: SamplingParams,
+  hooks: GenerationHooks = {},
 ): AsyncGenerator<string, GenerationEnd, void> {
   const model = sequence.model;
   await sequence.clearHistory();
@@ -34,22 +48,39 @@ export async function* generateText(
   let sent = 0;
   let finishReason: GenerationEnd["finishReason"] = "length";
   let stoppedByString = false;
-  const tokens = sequence.evaluate(prompt, {
+  const penalised = params.frequencyPenalty !== 0 || params.presencePenalty !== 0;
+  const options = {
     temperature: params.temperature,
     topP: params.topP,
     // Without a seed llama.cpp would sample the same way every time; OpenAI's default is random.
     seed: params.seed ?? randomInt(0, 0xffffffff),
-  });
+    grammarEvaluationState: hooks.grammar,
+    repeatPenalty: penalised
+      ? {
+          punishTokens: () => generated.slice(-PENALTY_WINDOW),
+          penalty: 1,
+          frequencyPenalty: params.frequencyPenalty,
+          presencePenalty: params.presencePenalty,
+        }
+      : undefined,
+  };
+  const logprobs = hooks.logprobs;
+  const tokens = logprobs
+    ? sequence.evaluateWithMetadata(prompt, { probabilities: true }, options)
+    : sequence.evaluate(prompt, options);
   try {
     while (generated.length < maxTokens) {
       const next = await tokens.next();
+      const token = next.done ? undefined : typeof next.value === "number" ? next.value : next.value.token;
       // An end-of-generation token ends the iteration; a control token (a chat turn marker the
       // template writes) would only ever start the next turn, so it ends the answer too.
-      if (next.done || model.isSpecialToken(next.value)) {
+      if (token === undefined || model.isSpecialToken(token)) {
         finishReason = "stop";
         break;
       }
-      generated.push(next.value);
+      if (logprobs && typeof next.value === "object" && next.value !== null)
+        logprobs.collect(tokenLogprob(model, token, next.value.probabilities, logprobs.top, generated));
+      generated.push(token);
       const ready = releasableText(model.detokenize(generated), params.stop);
       if (ready.text.length > sent) {
         const piece = ready.text.slice(sent);

@@ -17,7 +17,9 @@ import { InferenceLimiter } from "../limits.js";
 import { mountRouterRoutes } from "./router-routes.js";
 import { mountTaskRoutes } from "./task-routes.js";
 import { InferenceRuntime } from "../runtime.js";
-import { NO_INFERENCE } from "../settings.js";
+import { DEFAULT_BACKEND_TIMEOUT_MS, NO_INFERENCE } from "../settings.js";
+import { EmbeddingsGateway } from "../embeddings/embeddings-gateway.js";
+import { mountEmbeddingsRoutes } from "./embeddings-routes.js";
 import { UsageStore } from "../usage-store.js";
 import { forbidden, HttpError, notFound } from "../../domain/errors.js";
 
@@ -27,7 +29,7 @@ const USAGE_WINDOW_DAYS = 30;
 
 /**
  * The inference gateway (OpenAI-compatible, so `base_url=<hub>/v1` and `endpointUrl=<hub>` work):
- * GET /v1/models, POST /v1/chat/completions, POST /v1/completions; and the usage views
+ * GET /v1/models, POST /v1/chat/completions, POST /v1/completions, POST /v1/embeddings; and the usage views
  * GET /api/inference/usage, GET /api/organizations/{org}/inference/usage.
  */
 export function inferenceRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -36,7 +38,7 @@ export function inferenceRoutes(deps: AppDeps): Hono<AppEnv> {
   const usage = new UsageStore(deps.db);
   // An app built without the server (tests) gets a checker that only runs when asked.
   const health = deps.inferenceHealth ?? new HealthChecker(runtime, deps.repos, deps.logger, settings.health);
-  attachEmbeddedBackends(settings.backends, {
+  const engines = attachEmbeddedBackends(settings.backends, {
     repos: deps.repos,
     content: deps.content,
     logger: deps.logger,
@@ -54,6 +56,20 @@ export function inferenceRoutes(deps: AppDeps): Hono<AppEnv> {
     usage,
     logger: deps.logger,
     onUnreachable: (name) => health.reportUnreachable(name),
+  });
+  const embeddings = new EmbeddingsGateway({
+    repos: deps.repos,
+    access: createRepoAccess(deps.repos, deps.db),
+    accounts: deps.accounts,
+    backends: [
+      ...engines.map((engine) => engine.embeddings),
+      ...(deps.onnxBackend ? [deps.onnxBackend] : []),
+      ...(deps.embeddingBackends ?? []),
+    ],
+    limiter,
+    usage,
+    logger: deps.logger,
+    timeoutMs: DEFAULT_BACKEND_TIMEOUT_MS,
   });
   const app = new Hono<AppEnv>();
 
@@ -99,6 +115,7 @@ export function inferenceRoutes(deps: AppDeps): Hono<AppEnv> {
       onRecordError: (err) => deps.logger.error({ err }, "recording inference usage failed"),
     });
   mountRouterRoutes(app, gateway, runtime, completionBodyLimit);
+  mountEmbeddingsRoutes(app, embeddings);
 
   app.get("/api/inference/usage", async (c) => {
     const user = requireUser(c.var.viewer);

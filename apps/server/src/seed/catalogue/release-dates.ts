@@ -25,7 +25,7 @@ const FALLBACK: Record<RepoType, string> = {
 };
 
 const MODEL_RULES: Rule[] = [
-  [/^modelhub-demo\/tiny-llama-chat-GGUF$/i, "2026-10"], // this hub's own runnable demo model
+  [/^modelhub-demo\/tiny-llama-(chat|embed)-GGUF$/i, "2026-10"], // this hub's own runnable demo models
   [/^modelhub-demo\/tiny-.*-onnx$/i, "2026-10"], // its runnable ONNX task models
   // Fine-tunes, merges and ports whose names contain a family below: listed first.
   [/^nvidia\/Llama-3\.1-Nemotron/i, "2024-10"],

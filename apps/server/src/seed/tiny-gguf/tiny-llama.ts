@@ -2,8 +2,28 @@ import { type GgufMetaValue, type GgufTensor, writeGgufFile } from "./gguf-binar
 import { Prng } from "./prng.js";
 import { buildVocabulary } from "./vocabulary.js";
 
+/** The shape and identity of a tiny random-weight llama GGUF. */
+export interface TinyLlamaSpec {
+  name: string;
+  contextLength: number;
+  embedding: number;
+  blocks: number;
+  heads: number;
+  kvHeads: number;
+  feedForward: number;
+  rmsEpsilon: number;
+  seed: number;
+}
+
+/** What makes a variant differ beyond its shape: a chat template, or a pooling type (embedding models). */
+export interface TinyLlamaExtras {
+  chatTemplate?: string;
+  /** llama.cpp's `<arch>.pooling_type` (1 = mean): the model is an embedding model. */
+  poolingType?: number;
+}
+
 /** Shape of the demo model: small enough to load in a blink and generate hundreds of tokens a second. */
-export const TINY_LLAMA = {
+export const TINY_LLAMA: TinyLlamaSpec = {
   name: "tiny-llama-chat",
   contextLength: 512,
   embedding: 64,
@@ -13,7 +33,7 @@ export const TINY_LLAMA = {
   feedForward: 128,
   rmsEpsilon: 1e-5,
   seed: 20_261_126,
-} as const;
+};
 
 /** ChatML, the chat format the vocabulary's control tokens are for. */
 export const TINY_CHAT_TEMPLATE =
@@ -41,7 +61,11 @@ function onesTensor(name: string, size: number): GgufTensor {
  * Deterministic: the same bytes on every call.
  */
 export function buildTinyLlamaGguf(): Uint8Array {
-  const m = TINY_LLAMA;
+  return buildLlamaGguf(TINY_LLAMA, { chatTemplate: TINY_CHAT_TEMPLATE });
+}
+
+/** A llama-architecture GGUF of the given shape; the same bytes for the same arguments. */
+export function buildLlamaGguf(m: TinyLlamaSpec, extras: TinyLlamaExtras): Uint8Array {
   const vocab = buildVocabulary();
   const headDim = m.embedding / m.heads;
   const prng = new Prng(m.seed);
@@ -88,7 +112,9 @@ export function buildTinyLlamaGguf(): Uint8Array {
     ["tokenizer.ggml.eos_token_id", u32(vocab.eos)],
     ["tokenizer.ggml.add_bos_token", { type: "bool", value: true }],
     ["tokenizer.ggml.add_eos_token", { type: "bool", value: false }],
-    ["tokenizer.chat_template", { type: "string", value: TINY_CHAT_TEMPLATE }],
   ];
+  if (extras.poolingType !== undefined) metadata.push(["llama.pooling_type", u32(extras.poolingType)]);
+  if (extras.chatTemplate !== undefined)
+    metadata.push(["tokenizer.chat_template", { type: "string", value: extras.chatTemplate }]);
   return writeGgufFile(metadata, tensors);
 }

@@ -1,8 +1,13 @@
+import { usageWritesSettled } from "../../../src/inference/usage-store.js";
 import type { InferenceUsageTable } from "../../../src/inference/usage-table.js";
 import type { TestHub } from "../../platform/helpers/test-hub.js";
 
-/** The usage rows of a hub, oldest first (read straight from the table the gateway writes). */
+/**
+ * The usage rows of a hub, oldest first (read straight from the table the gateway writes, once the
+ * rows it group-commits after answering are in).
+ */
 export async function usageRows(hub: TestHub): Promise<InferenceUsageTable[]> {
+  await usageWritesSettled(hub.services.hub.db);
   const rows = await hub.services.hub.db
     .withTables<{ inference_usage: InferenceUsageTable }>()
     .selectFrom("inference_usage")

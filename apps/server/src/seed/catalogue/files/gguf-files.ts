@@ -1,6 +1,7 @@
 import { fileTypeCode } from "@modelhub/tasks";
 import { buildTinyLlamaGguf } from "../../tiny-gguf/tiny-llama.js";
-import { RUNNABLE_FLAG } from "../../tiny-gguf/demo-model.js";
+import { EMBEDDING_FLAG, RUNNABLE_FLAG } from "../../tiny-gguf/demo-model.js";
+import { buildTinyEmbeddingGguf } from "../../tiny-gguf/tiny-embedding.js";
 import { flag, hasFlag, repoName, type ModelRow } from "../models/model-row.js";
 import type { DemoFile } from "../types.js";
 import { chatTemplate, familyTokens, templateFamilyFor } from "./chat-templates.js";
@@ -47,7 +48,8 @@ function header(row: ModelRow, quant: string): [string, GgufValue][] {
 export function ggufFiles(row: ModelRow): DemoFile[] {
   if (hasFlag(row, RUNNABLE_FLAG)) {
     if (ggufQuants(row).join() !== "F32") throw new Error(`${row.id}: the runnable tiny GGUF is F32 only`);
-    return [binaryFile(ggufFileName(row, "F32"), buildTinyLlamaGguf())];
+    const bytes = hasFlag(row, EMBEDDING_FLAG) ? buildTinyEmbeddingGguf() : buildTinyLlamaGguf();
+    return [binaryFile(ggufFileName(row, "F32"), bytes)];
   }
   return ggufQuants(row).map((quant) => binaryFile(ggufFileName(row, quant), writeGguf(header(row, quant))));
 }

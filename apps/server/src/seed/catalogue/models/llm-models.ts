@@ -61,6 +61,7 @@ export const LLM_MODELS: string[] = [
   "lmstudio-community/Phi-4-mini-instruct-GGUF | text-generation | gguf | mit | en | microsoft/Phi-4-mini-instruct | m=phi3 gguf=Q3_K_L,Q4_K_M,Q6_K,Q8_0 tpl=phi3 ctx=131072 | Phi-4 mini packaged for LM Studio.",
   "ggml-org/gpt-oss-20b-GGUF | text-generation | gguf | apache-2.0 | en | openai/gpt-oss-20b | m=gpt-oss gguf=MXFP4_MOE tpl=harmony ctx=131072 | gpt-oss 20B in its native MXFP4 format for llama.cpp.",
   "modelhub-demo/tiny-llama-chat-GGUF | text-generation | gguf | apache-2.0 | en | - | m=llama gguf=F32 tpl=chatml ctx=512 runnable | A two-layer llama with random weights that this hub runs itself: its replies are gibberish.",
+  "modelhub-demo/tiny-llama-embed-GGUF | feature-extraction | gguf | apache-2.0 | en | - | m=llama gguf=F32 ctx=512 runnable embedding | A two-layer llama embedder with random weights that this hub runs itself: its vectors are meaningless.",
   "mlx-community/Llama-3.2-3B-Instruct-4bit | text-generation | mlx | llama3.2 | en | meta-llama/Llama-3.2-3B-Instruct | m=llama chat q4 | Four-bit MLX conversion of Llama 3.2 3B for Apple silicon.",
   "mlx-community/Qwen2.5-7B-Instruct-4bit | text-generation | mlx | apache-2.0 | en,zh | Qwen/Qwen2.5-7B-Instruct | m=qwen2 chat q4 | Qwen 2.5 7B Instruct quantised to four bits for mlx-lm.",
   "mlx-community/Mistral-7B-Instruct-v0.3-4bit | text-generation | mlx | apache-2.0 | en | mistralai/Mistral-7B-Instruct-v0.3 | m=mistral chat tpl=mistral q4 | Mistral 7B v0.3 running natively on a Mac through MLX.",

@@ -2,7 +2,7 @@ import { PIPELINE_DATA, isPipelineType, libraryUiElement } from "@modelhub/tasks
 import { oneOrMany, readme } from "../files/card.js";
 import { maskTokenOf } from "../files/transformers-files.js";
 import { widgetsFor } from "../files/widgets.js";
-import { RUNNABLE_FLAG } from "../../tiny-gguf/demo-model.js";
+import { EMBEDDING_FLAG, RUNNABLE_FLAG } from "../../tiny-gguf/demo-model.js";
 import { ONNX_RUNNABLE_FLAG } from "../../tiny-onnx/runnable-flag.js";
 import { flag, hasFlag, repoName, type ModelRow } from "./model-row.js";
 
@@ -35,6 +35,7 @@ function tagsOf(row: ModelRow): string[] {
 
 /** The demo model the hub runs itself: say plainly what it is and what it is for. */
 function runnableNote(row: ModelRow): string {
+  if (hasFlag(row, EMBEDDING_FLAG)) return embeddingNote(row);
   return [
     "**Its weights are random numbers, so everything it writes is gibberish.** Nobody trained it: it exists " +
       "so that a fresh ModelHub has one model it can actually run. The hub's embedded llama.cpp backend " +
@@ -56,6 +57,16 @@ function runnableOnnxNote(row: ModelRow): string {
     "Under the hood it is a complete ONNX graph in the transformers.js layout (`config.json`, " +
       "`onnx/model.onnx` and a WordPiece tokenizer or an image preprocessor config): one embedding layer and " +
       "one dense layer 32 wide, so transformers.js and onnxruntime load it like any exported model.",
+/** The demo embedding model: its vectors are noise, but the whole embeddings path is real. */
+function embeddingNote(row: ModelRow): string {
+  return [
+    "**Its weights are random numbers, so the vectors it returns are meaningless**: texts that mean the same " +
+      "thing are no closer than any others. Nobody trained it: it exists so that a fresh ModelHub has an " +
+      "embedding model it can actually run. The hub's embedded llama.cpp backend serves it out of the box: " +
+      `\`POST /v1/embeddings\` with \`"model": "${row.id}"\` (and a hub token) answers in the OpenAI shape.`,
+    "Under the hood it is a complete GGUF file: llama architecture, 2 layers, 64-wide embeddings with mean " +
+      "pooling (`llama.pooling_type` = 1), a 512-token context, F32 weights and a SentencePiece-style " +
+      "vocabulary of English word pieces. Any llama.cpp-based runtime can load it as an embedding model.",
   ].join("\n\n");
 }
 

@@ -1,0 +1,2 @@
+/** A request the embedded backend cannot take as written: a 400 with this message. */
+export class BadGenerationRequest extends Error {}
