@@ -44,8 +44,11 @@ async function sha256OfFile(path: string): Promise<string> {
 
 /** Local paths in DuckDB messages become repo paths. */
 function cleanError(error: unknown, sourceRoot: string): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.split(`${sourceRoot}/`).join("").split("\n")[0].slice(0, 1000);
+  const message = (error instanceof Error ? error.message : String(error)).split(`${sourceRoot}/`).join("");
+  const sniffed = /Error when sniffing file "([^"]*)"/.exec(message);
+  if (sniffed)
+    return `Invalid CSV: ${sniffed[1] || "a file"} cannot be read with one dialect (rows with different numbers of columns, or unbalanced quotes)`;
+  return message.split("\n")[0].slice(0, 1000);
 }
 
 /**

@@ -35,7 +35,7 @@ export async function sourceQuery(
     case "tsv": {
       const delimiter = config.delimiter ?? (config.format === "tsv" ? "\t" : ",");
       return {
-        sql: `SELECT * FROM read_csv(${list}, header = true, delim = ${sqlString(delimiter)}, union_by_name = true, strict_mode = true, sample_size = 20480)`,
+        sql: `SELECT * FROM read_csv(${list}, header = true, delim = ${sqlString(delimiter)}, union_by_name = true, strict_mode = true, skip = 0, sample_size = 20480)`,
         knownFeatures: {},
       };
     }
