@@ -57,7 +57,8 @@ export async function runSandboxedQuery(
     const prepared = await statements.prepare(0).catch((error: unknown) => {
       throw badRequest(`SQL error: ${firstLine(error)}`);
     });
-    if (prepared.statementType !== StatementType.SELECT)
+    // PRAGMAs that read (database_list, …) also prepare as SELECTs: the text itself must be a query
+    if (prepared.statementType !== StatementType.SELECT || !READ_QUERY_START.test(stripLeadingComments(query)))
       throw badRequest("Only read-only SELECT queries (or WITH … SELECT) are allowed");
     const active = connection;
     let timedOut = false;
@@ -88,6 +89,17 @@ export async function runSandboxedQuery(
   } finally {
     connection?.closeSync();
     instance.closeSync();
+  }
+}
+
+const READ_QUERY_START = /^(?:\(\s*)*(?:SELECT|WITH|FROM|VALUES|TABLE)\b/i;
+
+function stripLeadingComments(query: string): string {
+  let rest = query.trimStart();
+  for (;;) {
+    if (rest.startsWith("--")) rest = rest.slice(rest.indexOf("\n") === -1 ? rest.length : rest.indexOf("\n")).trimStart();
+    else if (rest.startsWith("/*")) rest = rest.slice(rest.indexOf("*/") === -1 ? rest.length : rest.indexOf("*/") + 2).trimStart();
+    else return rest;
   }
 }
 
