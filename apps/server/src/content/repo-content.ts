@@ -297,7 +297,10 @@ export class RepoContent {
    * Commits onto `refs/convert/parquet`, the dataset viewer's Parquet export (created on first use);
    * the default branch stays put. Not reachable through the commit API.
    */
-  async commitConvertedParquet(repo: RepoRecord, request: Omit<CommitRequest, "branch">): Promise<CommitResult> {
+  async commitConvertedParquet(
+    repo: RepoRecord,
+    request: Omit<CommitRequest, "branch">,
+  ): Promise<CommitResult> {
     const git = this.git(repo);
     return this.mutex.run(git.dir, () =>
       this.commitLocked(repo, git, { ...request, branch: CONVERTED_PARQUET_REF }, new Date(), true),
@@ -311,10 +314,11 @@ export class RepoContent {
     date = new Date(),
     internalRef = false,
   ): Promise<CommitResult> {
-    const branch = internalRef ? (request.branch ?? DEFAULT_BRANCH) : checkRevision(request.branch ?? DEFAULT_BRANCH);
+    const branch = internalRef
+      ? (request.branch ?? DEFAULT_BRANCH)
+      : checkRevision(request.branch ?? DEFAULT_BRANCH);
     // `refs/pr/<n>` (a pull request) is committed to as a full ref; anything else is a branch name.
-    const ref =
-      internalRef || /^refs\/pr\/[1-9][0-9]*$/.test(branch) ? branch : `refs/heads/${branch}`;
+    const ref = internalRef || /^refs\/pr\/[1-9][0-9]*$/.test(branch) ? branch : `refs/heads/${branch}`;
     const head = ref === branch ? await git.resolveCommit(ref) : await git.headOf(branch);
     if (!head && branch !== DEFAULT_BRANCH && !internalRef) throw revisionNotFound(branch);
     if (request.parentCommit && request.parentCommit !== head) {

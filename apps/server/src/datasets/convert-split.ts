@@ -25,7 +25,10 @@ const TEXT_ROW_GROUP = 10_000;
 const MEDIA_ROW_GROUP = 2_048;
 
 /** The `huggingface` key-value metadata of a `datasets` Parquet file, when it carries features. */
-async function parquetFeatures(connection: DuckDBConnection, file: string): Promise<Record<string, DatasetFeature> | undefined> {
+async function parquetFeatures(
+  connection: DuckDBConnection,
+  file: string,
+): Promise<Record<string, DatasetFeature> | undefined> {
   const reader = await connection.runAndReadAll(
     `SELECT decode(value) AS value FROM parquet_kv_metadata(${sqlString(file)}) WHERE decode(key) = 'huggingface'`,
   );
@@ -62,8 +65,11 @@ export async function convertSplit(connection: DuckDBConnection, job: SplitJob):
   const whole = join(job.outDir, "whole.parquet");
   await connection.run(`COPY (${query.sql}) TO ${sqlString(whole)} (${options})`);
   const wholeRows = Number(
-    ((await connection.runAndReadAll(`SELECT num_rows FROM parquet_file_metadata(${sqlString(whole)})`)).getRowObjectsJS()[0] ?? {})
-      .num_rows ?? 0,
+    (
+      (
+        await connection.runAndReadAll(`SELECT num_rows FROM parquet_file_metadata(${sqlString(whole)})`)
+      ).getRowObjectsJS()[0] ?? {}
+    ).num_rows ?? 0,
   );
   const wholeSize = (await stat(whole)).size;
   const written: string[] = [];

@@ -29,7 +29,10 @@ export interface ConverterDeps {
 const BOT = "parquet-converter";
 
 function fingerprintOf(snapshot: Snapshot, layout: DatasetLayout, cardConfigs: unknown): string {
-  const paths = layout.configs.flatMap((config) => [...config.metadataFiles, ...config.splits.flatMap((s) => s.files)]);
+  const paths = layout.configs.flatMap((config) => [
+    ...config.metadataFiles,
+    ...config.splits.flatMap((s) => s.files),
+  ]);
   const files = [...new Set(paths)].sort().map((path) => [path, snapshot.byPath.get(path)?.oid ?? ""]);
   return createHash("sha256")
     .update(JSON.stringify({ v: 1, cardConfigs: cardConfigs ?? null, files, layout }))
@@ -88,7 +91,12 @@ export class ParquetConverter {
       if (parquetCommit) await this.deps.cache.adopt(repo.id, parquetCommit, join(work, "out"));
       await store.set(repo.id, { sourceCommit: commit, state: "done", parquetCommit, report, error: null });
       this.deps.logger.info(
-        { repo: repo.id, commit, parquetCommit, splits: report.configs.flatMap((c) => c.splits.map((s) => s.name)) },
+        {
+          repo: repo.id,
+          commit,
+          parquetCommit,
+          splits: report.configs.flatMap((c) => c.splits.map((s) => s.name)),
+        },
         "dataset converted to parquet",
       );
     } finally {
@@ -108,9 +116,18 @@ export class ParquetConverter {
     for (const config of layout.configs) {
       const splits: SplitReport[] = [];
       for (const split of config.splits) {
-        const originalBytes = split.files.reduce((sum, path) => sum + (snapshot.byPath.get(path)?.size ?? 0), 0);
+        const originalBytes = split.files.reduce(
+          (sum, path) => sum + (snapshot.byPath.get(path)?.size ?? 0),
+          0,
+        );
         try {
-          await materializeFiles(this.deps.content, repo, snapshot, [...split.files, ...config.metadataFiles], sourceRoot);
+          await materializeFiles(
+            this.deps.content,
+            repo,
+            snapshot,
+            [...split.files, ...config.metadataFiles],
+            sourceRoot,
+          );
           splits.push(
             await this.deps.engine.use((connection) =>
               convertSplit(connection, {
@@ -144,7 +161,11 @@ export class ParquetConverter {
   }
 
   /** Stores the shards as LFS objects and commits them (stale files removed); undefined when none. */
-  private async commitShards(repo: RepoRecord, report: ConversionReport, outDir: string): Promise<string | undefined> {
+  private async commitShards(
+    repo: RepoRecord,
+    report: ConversionReport,
+    outDir: string,
+  ): Promise<string | undefined> {
     const { content } = this.deps;
     const operations: CommitOperation[] = [];
     const wanted = new Set<string>();

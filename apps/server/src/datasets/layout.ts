@@ -187,8 +187,7 @@ function configsFromCard(cardConfigs: unknown[], paths: string[], problems: Layo
     }
     const base = typeof entry.data_dir === "string" ? entry.data_dir.replace(/^\.?\/+|\/+$/g, "") : "";
     const delimiter = [entry.sep, entry.delimiter].find((value) => typeof value === "string") as
-      | string
-      | undefined;
+      string | undefined;
     let splits: SplitSource[];
     if (entry.data_files === undefined) {
       splits = inferSplits(paths.filter((path) => !base || path.startsWith(`${base}/`)));

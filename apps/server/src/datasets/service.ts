@@ -60,7 +60,11 @@ export class DatasetViewer {
           await converter.convert(repo, commit);
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
-          await this.store.set(repo.id, { sourceCommit: commit, state: "failed", error: message.slice(0, 1000) });
+          await this.store.set(repo.id, {
+            sourceCommit: commit,
+            state: "failed",
+            error: message.slice(0, 1000),
+          });
           throw error;
         }
       },
@@ -118,15 +122,25 @@ export class DatasetViewer {
   }
 
   /** A converted split with its shards on local disk; 404 for unknown names, 422 for a failed split. */
-  async target(repo: RepoRecord, record: ConversionRecord, config: string, split: string): Promise<SplitTarget> {
+  async target(
+    repo: RepoRecord,
+    record: ConversionRecord,
+    config: string,
+    split: string,
+  ): Promise<SplitTarget> {
     const report = record.report;
     const configReport = report?.configs.find((candidate) => candidate.name === config);
     if (!report || !record.parquetCommit || !configReport)
       throw notFound(`Config "${config}" of ${repo.id} does not exist or is not converted yet`);
-    const splitReport: SplitReport | undefined = configReport.splits.find((candidate) => candidate.name === split);
+    const splitReport: SplitReport | undefined = configReport.splits.find(
+      (candidate) => candidate.name === split,
+    );
     if (!splitReport) throw notFound(`Split "${split}" of config "${config}" does not exist`);
     if (splitReport.error)
-      throw new HttpError(422, `The split "${split}" of config "${config}" could not be converted: ${splitReport.error}`);
+      throw new HttpError(
+        422,
+        `The split "${split}" of config "${config}" could not be converted: ${splitReport.error}`,
+      );
     const paths = await this.cache.shardPaths(
       repo,
       record.parquetCommit,
@@ -153,7 +167,8 @@ export class DatasetViewer {
       pending = this.engine.use((connection) => splitStatistics(connection, target));
       pending.catch(() => this.statistics.delete(key));
       this.statistics.set(key, pending);
-      if (this.statistics.size > STATISTICS_CACHE) this.statistics.delete(this.statistics.keys().next().value as string);
+      if (this.statistics.size > STATISTICS_CACHE)
+        this.statistics.delete(this.statistics.keys().next().value as string);
     }
     return pending;
   }
@@ -161,12 +176,19 @@ export class DatasetViewer {
   /** `POST /datasets-server/sql`: the config's converted splits as tables, in a sandbox. */
   async sql(repo: RepoRecord, record: ConversionRecord, config: string, query: string): Promise<SqlResponse> {
     const report = record.report?.configs.find((candidate) => candidate.name === config);
-    if (!report || !record.parquetCommit) throw notFound(`Config "${config}" of ${repo.id} is not converted yet`);
+    if (!report || !record.parquetCommit)
+      throw notFound(`Config "${config}" of ${repo.id} is not converted yet`);
     const parquetCommit = record.parquetCommit;
     const tables: SqlTable[] = [];
     for (const split of report.splits) {
       if (split.error || split.shards.length === 0) continue;
-      const paths = await this.cache.shardPaths(repo, parquetCommit, config, split.name, split.shards.map((s) => s.filename));
+      const paths = await this.cache.shardPaths(
+        repo,
+        parquetCommit,
+        config,
+        split.name,
+        split.shards.map((s) => s.filename),
+      );
       tables.push({ name: split.name, paths });
     }
     const { maxRows, timeoutMs, memoryLimit } = this.deps.settings.sql;

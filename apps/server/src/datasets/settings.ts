@@ -14,18 +14,25 @@ export interface DatasetViewerSettings {
   sql: { maxRows: number; timeoutMs: number; memoryLimit: string; concurrency: number };
 }
 
-function integer(env: Record<string, string | undefined>, name: string, fallback: number, min: number): number {
+function integer(
+  env: Record<string, string | undefined>,
+  name: string,
+  fallback: number,
+  min: number,
+): number {
   const raw = env[name];
   if (raw === undefined || raw === "") return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new ConfigError(`${name} must be an integer ≥ ${min}, got "${raw}"`);
+  if (!Number.isInteger(value) || value < min)
+    throw new ConfigError(`${name} must be an integer ≥ ${min}, got "${raw}"`);
   return value;
 }
 
 function memory(env: Record<string, string | undefined>, name: string, fallback: string): string {
   const raw = env[name];
   if (raw === undefined || raw === "") return fallback;
-  if (!/^\d+(?:\.\d+)?\s*(?:[KMGT]i?B|B)$/i.test(raw)) throw new ConfigError(`${name} must look like 512MB, got "${raw}"`);
+  if (!/^\d+(?:\.\d+)?\s*(?:[KMGT]i?B|B)$/i.test(raw))
+    throw new ConfigError(`${name} must look like 512MB, got "${raw}"`);
   return raw;
 }
 

@@ -1,4 +1,9 @@
-import type { FirstRowsResponse, RowsResponse, SplitsResponse, StatisticsResponse } from "@modelhub/api-types";
+import type {
+  FirstRowsResponse,
+  RowsResponse,
+  SplitsResponse,
+  StatisticsResponse,
+} from "@modelhub/api-types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestHub, type TestHub } from "../platform/helpers/test-hub.js";
 import { commitToDataset, datasetWithFiles, getJson, viewerUrl } from "./helpers.js";
@@ -48,7 +53,10 @@ describe("dataset viewer: formats and layouts converted to Parquet", () => {
       { text: "a", tags: ["x", "y"] },
       { text: "b", tags: [] },
     ]);
-    expect(jsonl.features[1].type).toEqual({ _type: "Sequence", feature: { _type: "Value", dtype: "string" } });
+    expect(jsonl.features[1].type).toEqual({
+      _type: "Sequence",
+      feature: { _type: "Value", dtype: "string" },
+    });
     expect((await splits("alice/jsonl")).splits.map((s) => s.split)).toEqual(["train", "validation"]);
 
     await datasetWithFiles(hub, token, "alice/text", { "corpus.txt": "first line\nsecond, line\n" });
@@ -109,7 +117,10 @@ describe("dataset viewer: formats and layouts converted to Parquet", () => {
       "test/cat/3.png": PNG,
     });
     const page = await rows("alice/pets", "default", "train");
-    expect(page.features.map((f) => f.type)).toEqual([{ _type: "Image" }, { _type: "ClassLabel", names: ["cat", "dog"] }]);
+    expect(page.features.map((f) => f.type)).toEqual([
+      { _type: "Image" },
+      { _type: "ClassLabel", names: ["cat", "dog"] },
+    ]);
     expect(page.rows.map((row) => row.row.label)).toEqual([0, 1]);
     const src = (page.rows[0].row.image as { src: string }).src;
     const image = await fetch(src);
@@ -119,7 +130,8 @@ describe("dataset viewer: formats and layouts converted to Parquet", () => {
     await datasetWithFiles(hub, token, "alice/speech", {
       "data/a.wav": wav(),
       "data/b.wav": wav(),
-      "data/metadata.jsonl": '{"file_name":"a.wav","transcription":"hello"}\n{"file_name":"b.wav","transcription":"bye"}\n',
+      "data/metadata.jsonl":
+        '{"file_name":"a.wav","transcription":"hello"}\n{"file_name":"b.wav","transcription":"bye"}\n',
     });
     const audio = await rows("alice/speech", "default", "train");
     expect(audio.rows.map((row) => row.row.transcription)).toEqual(["hello", "bye"]);
@@ -139,7 +151,9 @@ describe("dataset viewer: formats and layouts converted to Parquet", () => {
     expect(listed.failed[0]).toMatchObject({ config: "default", split: "train" });
     expect(listed.failed[0].error).toMatch(/json/i);
     expect(listed.failed[0].error).not.toContain("/tmp");
-    const failed = await getJson(viewerUrl(hub, "rows", { dataset: "alice/broken", config: "default", split: "train" }));
+    const failed = await getJson(
+      viewerUrl(hub, "rows", { dataset: "alice/broken", config: "default", split: "train" }),
+    );
     expect(failed.status).toBe(422);
     expect(String(failed.body.error)).toContain("could not be converted");
     expect((await rows("alice/broken", "default", "test")).rows[0].row).toEqual({ a: 2 });

@@ -26,7 +26,9 @@ describe("dataset viewer: a 2,000,000-row split", () => {
   });
 
   it("pages at offset 1,900,000", async () => {
-    const { status, body } = await getJson<RowsResponse>(viewerUrl(hub, "rows", { ...params, offset: 1_900_000, length: 100 }));
+    const { status, body } = await getJson<RowsResponse>(
+      viewerUrl(hub, "rows", { ...params, offset: 1_900_000, length: 100 }),
+    );
     expect(status).toBe(200);
     expect(body.num_rows_total).toBe(ROWS);
     expect(body.rows).toHaveLength(100);
@@ -46,8 +48,12 @@ describe("dataset viewer: a 2,000,000-row split", () => {
     expect(body.num_rows_total).toBe(111);
     expect(body.rows).toHaveLength(100);
     expect(body.rows[0].row_idx).toBe(19_999);
-    const second = await getJson<RowsResponse>(viewerUrl(hub, "search", { ...params, query: "row 19999", offset: 100 }));
-    expect(second.body.rows.map((row) => row.row_idx)).toEqual(Array.from({ length: 11 }, (_, i) => 1_999_989 + i));
+    const second = await getJson<RowsResponse>(
+      viewerUrl(hub, "search", { ...params, query: "row 19999", offset: 100 }),
+    );
+    expect(second.body.rows.map((row) => row.row_idx)).toEqual(
+      Array.from({ length: 11 }, (_, i) => 1_999_989 + i),
+    );
   });
 
   it("filters and orders", async () => {
@@ -57,7 +63,9 @@ describe("dataset viewer: a 2,000,000-row split", () => {
     expect(body.num_rows_total).toBe(2);
     expect(body.rows.map((row) => row.row.id)).toEqual([1_999_998, 1_999_993]);
     expect(body.rows.map((row) => row.row_idx)).toEqual([1_999_998, 1_999_993]);
-    const counted = await getJson<RowsResponse>(viewerUrl(hub, "filter", { ...params, where: "label IN (1, 2) OR score < 0.1", length: 1 }));
+    const counted = await getJson<RowsResponse>(
+      viewerUrl(hub, "filter", { ...params, where: "label IN (1, 2) OR score < 0.1", length: 1 }),
+    );
     expect(counted.body.num_rows_total).toBe(800_000 + 120_000);
   });
 

@@ -17,7 +17,13 @@ describe("dataset viewer: SQL console sandbox and access rules", () => {
       "train.csv": "label,text\n0,good\n1,bad\n1,ugly\n",
       "test.csv": "label,text\n0,fine\n",
     });
-    await datasetWithFiles(hub, alice, "alice/secret", { "train.csv": "code\nsecret-value-42\n" }, { private: true });
+    await datasetWithFiles(
+      hub,
+      alice,
+      "alice/secret",
+      { "train.csv": "code\nsecret-value-42\n" },
+      { private: true },
+    );
   });
   afterAll(async () => {
     delete process.env.MODELHUB_DATASETS_SQL_TIMEOUT_MS;
@@ -88,7 +94,10 @@ describe("dataset viewer: SQL console sandbox and access rules", () => {
 
   it("private datasets: 404 to others, everything to their owner", async () => {
     for (const token of [undefined, bob]) {
-      const rows = await getJson(viewerUrl(hub, "rows", { dataset: "alice/secret", config: "default", split: "train" }), token);
+      const rows = await getJson(
+        viewerUrl(hub, "rows", { dataset: "alice/secret", config: "default", split: "train" }),
+        token,
+      );
       expect(rows.status).toBe(404);
       expect((await sql("SELECT * FROM train", "alice/secret", token)).status).toBe(404);
       expect((await getJson(`${hub.url}/api/datasets/alice/secret/parquet`, token)).status).toBe(404);
@@ -116,18 +125,34 @@ describe("dataset viewer: SQL console sandbox and access rules", () => {
 
   it("bad parameters are 4xx with a JSON error", async () => {
     expect((await getJson(`${hub.url}/datasets-server/rows`)).status).toBe(422);
-    const tooLong = await getJson(viewerUrl(hub, "rows", { dataset: "alice/open", config: "default", split: "train", length: 101 }), alice);
+    const tooLong = await getJson(
+      viewerUrl(hub, "rows", { dataset: "alice/open", config: "default", split: "train", length: 101 }),
+      alice,
+    );
     expect(tooLong.status).toBe(422);
     expect(String(tooLong.body.error)).toContain("length");
-    const unknown = await getJson(viewerUrl(hub, "rows", { dataset: "alice/open", config: "default", split: "nope" }), alice);
+    const unknown = await getJson(
+      viewerUrl(hub, "rows", { dataset: "alice/open", config: "default", split: "nope" }),
+      alice,
+    );
     expect(unknown.status).toBe(404);
     const injection = await getJson(
-      viewerUrl(hub, "filter", { dataset: "alice/open", config: "default", split: "train", where: "label = 1; DROP TABLE x" }),
+      viewerUrl(hub, "filter", {
+        dataset: "alice/open",
+        config: "default",
+        split: "train",
+        where: "label = 1; DROP TABLE x",
+      }),
       alice,
     );
     expect(injection.status).toBe(400);
     const badColumn = await getJson(
-      viewerUrl(hub, "filter", { dataset: "alice/open", config: "default", split: "train", where: "read_text('/etc/passwd') = 1" }),
+      viewerUrl(hub, "filter", {
+        dataset: "alice/open",
+        config: "default",
+        split: "train",
+        where: "read_text('/etc/passwd') = 1",
+      }),
       alice,
     );
     expect(badColumn.status).toBe(400);
