@@ -140,6 +140,21 @@ describe("dataset viewer: formats and layouts converted to Parquet", () => {
     expect((await fetch(cell[0].src)).status).toBe(200);
   });
 
+  it("images stored inside pushed Parquet files are served from the Parquet bytes", async () => {
+    const files = await duckdbFiles({
+      "data/train-00000-of-00001.parquet": `SELECT {'bytes': from_base64('${PNG.toString("base64")}'), 'path': 'x.png'} AS image, 'a cat' AS caption`,
+    });
+    await datasetWithFiles(hub, token, "alice/pushed", files);
+    const page = await rows("alice/pushed", "default", "train");
+    expect(page.features[0].type).toEqual({ _type: "Image" });
+    const src = (page.rows[0].row.image as { src: string }).src;
+    expect(src).toContain("/datasets-server/assets/alice/pushed/--/");
+    const image = await fetch(src);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/png");
+    expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
+  });
+
   it("a bad file fails its split with a clear error; the other splits still work", async () => {
     await datasetWithFiles(hub, token, "alice/broken", {
       "train.jsonl": '{"a":1}\n{"a":\n',
