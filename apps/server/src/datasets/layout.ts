@@ -112,7 +112,7 @@ export function inferSplits(paths: string[]): SplitSource[] {
     if (split) byKeyword.set(split, [...(byKeyword.get(split) ?? []), path]);
   }
   if (byKeyword.size > 0) return orderSplits([...byKeyword].map(([name, files]) => ({ name, files })));
-  return paths.length > 0 ? [{ name: "train", files: [...paths] }] : [];
+  return paths.length > 0 ? [{ name: "train", files: [...paths].sort() }] : [];
 }
 
 function orderSplits(splits: SplitSource[]): SplitSource[] {
