@@ -129,16 +129,18 @@ export class ParquetConverter {
             sourceRoot,
           );
           splits.push(
-            await this.deps.engine.use((connection) =>
-              convertSplit(connection, {
-                config,
-                split,
-                sourceRoot,
-                outDir: join(work, "out", config.name, split.name),
-                rowsFile: join(work, `rows-${config.name}-${split.name}.jsonl`),
-                shardBytes: this.deps.shardBytes,
-                originalBytes,
-              }),
+            await this.deps.engine.use(
+              (connection) =>
+                convertSplit(connection, {
+                  config,
+                  split,
+                  sourceRoot,
+                  outDir: join(work, "out", config.name, split.name),
+                  rowsFile: join(work, `rows-${config.name}-${split.name}.jsonl`),
+                  shardBytes: this.deps.shardBytes,
+                  originalBytes,
+                }),
+              false,
             ),
           );
         } catch (error) {

@@ -82,6 +82,7 @@ export class DatasetViewer {
       threads: deps.settings.threads,
       maxConcurrent: deps.settings.concurrency,
       tempDir: join(root, "spill"),
+      queryTimeoutMs: deps.settings.queryTimeoutMs,
     });
     return new DatasetViewer(deps, engine);
   }
@@ -164,7 +165,7 @@ export class DatasetViewer {
     const key = `${target.repo.id}\0${target.parquetCommit}\0${target.config}\0${target.split}`;
     let pending = this.statistics.get(key);
     if (!pending) {
-      pending = this.engine.use((connection) => splitStatistics(connection, target));
+      pending = this.engine.use((connection) => splitStatistics(connection, target), false);
       pending.catch(() => this.statistics.delete(key));
       this.statistics.set(key, pending);
       if (this.statistics.size > STATISTICS_CACHE)

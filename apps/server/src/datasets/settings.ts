@@ -11,6 +11,8 @@ export interface DatasetViewerSettings {
   shardBytes: number;
   /** Datasets waiting for a conversion, at most. */
   maxQueued: number;
+  /** A viewer query (rows, search, filter) running longer is stopped. */
+  queryTimeoutMs: number;
   sql: { maxRows: number; timeoutMs: number; memoryLimit: string; concurrency: number };
 }
 
@@ -45,6 +47,7 @@ export function datasetViewerSettings(env: Record<string, string | undefined>): 
     concurrency: integer(env, "MODELHUB_DATASETS_CONCURRENCY", 2, 1),
     shardBytes: integer(env, "MODELHUB_DATASETS_SHARD_MB", 256, 1) * 1024 * 1024,
     maxQueued: integer(env, "MODELHUB_DATASETS_MAX_QUEUED", 1000, 1),
+    queryTimeoutMs: integer(env, "MODELHUB_DATASETS_QUERY_TIMEOUT_MS", 30_000, 100),
     sql: {
       maxRows: integer(env, "MODELHUB_DATASETS_SQL_MAX_ROWS", 1000, 1),
       timeoutMs: integer(env, "MODELHUB_DATASETS_SQL_TIMEOUT_MS", 10_000, 100),
