@@ -5,7 +5,8 @@ import type {
   StatisticsResponse,
 } from "@modelhub/api-types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestHub, type TestHub } from "../platform/helpers/test-hub.js";
+import { toRepoRecord } from "../../src/platform/repos.js";
+import { postJson, startTestHub, type TestHub } from "../platform/helpers/test-hub.js";
 import { commitToDataset, datasetWithFiles, getJson, viewerUrl } from "./helpers.js";
 import { duckdbFiles, gzip, PNG, wav } from "./fixtures.js";
 
@@ -175,6 +176,28 @@ describe("dataset viewer: formats and layouts converted to Parquet", () => {
 
     await datasetWithFiles(hub, token, "alice/ragged", { "train.csv": "a,b\n1,x\n2,y,extra\n" });
     expect((await splits("alice/ragged")).failed[0].error).toMatch(/csv|column/i);
+  });
+
+  it("an imported (past-dated) commit converts when first viewed", async () => {
+    const created = await postJson(
+      `${hub.url}/api/repos/create`,
+      { name: "imported", organization: "alice", type: "dataset" },
+      token,
+    );
+    expect(created.status).toBe(200);
+    const row = await hub.services.repos.find("dataset", "alice/imported");
+    await hub.content.commitFiles(toRepoRecord(row!), {
+      files: [{ path: "train.csv", content: "x\n1\n" }],
+      title: "import",
+      author: "alice",
+      date: new Date("2024-01-02T03:04:05Z"),
+    });
+    await hub.datasetViewer?.queue.whenIdle();
+    const first = await fetch(viewerUrl(hub, "splits", { dataset: "alice/imported" }));
+    expect(first.status).toBe(503);
+    expect(first.headers.get("retry-after")).toBe("2");
+    await hub.datasetViewer?.queue.whenIdle();
+    expect((await splits("alice/imported")).splits.map((s) => s.split)).toEqual(["train"]);
   });
 
   it("a new commit converts again: first-rows, statistics and the Parquet ref follow", async () => {
