@@ -27,6 +27,8 @@ const benches = [
   "apps/server/bench/s3/run.mjs",
   // commits/s on one branch: one replica vs two on one PostgreSQL (needs DATABASE_URL); about 1 minute
   "apps/server/bench/replicas/run.mjs",
+  // dataset viewer: conversion rows/s and MB/s per format, /rows /search /filter p50/p99 on 2M rows; about 2 min
+  "apps/server/bench/datasets/viewer-bench.mjs",
   // 100,000 models on SQLite (and PostgreSQL when DATABASE_URL is set); several minutes.
   "apps/server/bench/scale/run.mjs",
 ];

@@ -35,6 +35,10 @@ import { postgresCoordination } from "./replicas/pg-coordination.js";
 import { singleProcessCoordination } from "./replicas/single-process.js";
 import { countBlobStoreErrors, HubMetrics } from "./operations/metrics.js";
 import { blobStoreProbe, databaseProbe, writableFolderProbe } from "./operations/probes.js";
+import { watchDatasetCommits } from "./datasets/commit-hook.js";
+import { datasetViewerRoutes } from "./datasets/http/routes.js";
+import { DatasetViewer } from "./datasets/service.js";
+import { datasetViewerSettings } from "./datasets/settings.js";
 
 export class PortInUseError extends Error {}
 
@@ -52,6 +56,8 @@ export interface RunningHub {
   mirror?: MirrorService;
   /** How this replica agrees with the others on one PostgreSQL (locks, cache notices, job leaders). */
   coordination: Coordination;
+  /** The dataset viewer (Parquet conversion and queries), unless MODELHUB_DATASETS_VIEWER=0. */
+  datasetViewer?: DatasetViewer;
   /**
    * Stops accepting, lets in-flight requests finish for up to `drainMs` (the configured drain time),
    * cuts what is left, then closes the database.
@@ -133,10 +139,14 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
     const inferenceRuntime = new InferenceRuntime(config.inference ?? NO_INFERENCE);
     const objectStore = await openBlobStore(config);
     if (objectStore) logger.info({ blobStore: objectStore.location }, "LFS objects in object storage");
+    let datasetViewer: DatasetViewer | undefined;
     const loaded = await loadContent({
       blobs: objectStore,
       access: services.access,
-      events: inferenceRuntime.watchCommits(services.events, services.repos, logger),
+      events: watchDatasetCommits(
+        inferenceRuntime.watchCommits(services.events, services.repos, logger),
+        () => datasetViewer,
+      ),
       dataDir: config.dataDir,
       // Without MODELHUB_PUBLIC_URL, LFS and commit links follow the address each request came in on,
       // so a LAN name (http://hub.lan:8080) gets links on that name, not on the listening address.
@@ -165,6 +175,15 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
         "mirroring an upstream hub",
       );
     }
+    const viewerSettings = datasetViewerSettings(process.env);
+    if (viewerSettings.enabled)
+      datasetViewer = await DatasetViewer.start({
+        db: hub.db,
+        content: loaded.service,
+        dataDir: config.dataDir,
+        logger,
+        settings: viewerSettings,
+      });
     const inferenceHealth = new HealthChecker(
       inferenceRuntime,
       services.repos,
@@ -209,6 +228,14 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
         ],
         probeTimeoutMs: config.replicas.readyProbeTimeoutMs,
       },
+      datasetViewerRoutes: datasetViewer
+        ? datasetViewerRoutes({
+            viewer: datasetViewer,
+            repos: services.repos,
+            access: services.access,
+            configuredPublicUrl: config.publicUrlExplicit ? config.publicUrl : undefined,
+          })
+        : undefined,
     });
     // Before the first request: a crash between a ref move and its database update is repaired here
     // (one replica at a time: the others wait, then find nothing left to repair).
@@ -264,6 +291,7 @@ import { addOnnxDemoModelsToSeededHub } from "./seed/tiny-onnx/seeded-hubs.js";
       inference: inferenceRuntime,
       mirror,
       coordination,
+      datasetViewer,
       async close(drainMs = config.net.shutdownDrainMs) {
         clearInterval(timer);
         const drained = graceful.drain(drainMs);
@@ -278,6 +306,7 @@ import { addOnnxDemoModelsToSeededHub } from "./seed/tiny-onnx/seeded-hubs.js";
         objectStore?.client.destroy();
         await coordination.close();
         onnxBackend.stop();
+        await datasetViewer?.close();
         await hub.close();
       },
     };

@@ -199,6 +199,17 @@ export interface SignInFailureTable {
   count: number;
   /** Epoch milliseconds when the window ends. */
   reset_at: number;
+/** The dataset viewer's Parquet conversion of a dataset (see src/datasets/). */
+export interface DatasetConversionTable {
+  repo_id: string;
+  source_commit: string;
+  /** queued | running | done | failed */
+  state: string;
+  parquet_commit: string | null;
+  /** JSON of the conversion report (configs, splits, features, per-split errors). */
+  report: string | null;
+  error: string | null;
+  updated_at: string;
 }
 
 export interface Database {
@@ -220,4 +231,5 @@ export interface Database {
   mirror_files: MirrorFileTable;
   mirror_stats: MirrorStatTable;
   sign_in_failures: SignInFailureTable;
+  dataset_conversions: DatasetConversionTable;
 }

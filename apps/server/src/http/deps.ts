@@ -66,4 +66,6 @@ export interface AppDeps {
   operations?: OperationsDeps;
   /** A write's response waits until the other replicas were told what it made stale. */
   signals?: CacheSignals;
+  /** The dataset viewer's routes (`/datasets-server/*`, Parquet listings), when it runs. */
+  datasetViewerRoutes?: Hono<AppEnv>[];
 }
