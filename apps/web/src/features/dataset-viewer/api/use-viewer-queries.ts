@@ -1,7 +1,10 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { ViewerState } from "../lib/viewer-state.js";
 import {
+  fetchConversionStatus,
+  fetchFeatures,
   fetchListing,
+  fetchSize,
   fetchSplits,
   fetchStatistics,
   isNotReady,
@@ -25,18 +28,50 @@ export function useSplits(dataset: string) {
   });
 }
 
+/** Row counts per split, for the split picker (optional: the picker works without them). */
+export function useSize(dataset: string, refreshKey: number) {
+  return useQuery({
+    queryKey: ["dataset-viewer", dataset, "size", refreshKey],
+    queryFn: ({ signal }) => fetchSize(dataset, signal),
+    retry: false,
+    staleTime: 60_000,
+  });
+}
+
+export function useConversionStatus(dataset: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ["dataset-viewer", dataset, "status"],
+    queryFn: ({ signal }) => fetchConversionStatus(dataset, signal),
+    enabled,
+    retry: false,
+    refetchInterval: enabled ? CONVERSION_POLL_MS : false,
+  });
+}
+
+/** The column types of a split (to write `where` literals), read once per split. */
+export function useFeatures(dataset: string, config: string, split: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ["dataset-viewer", dataset, "features", config, split],
+    queryFn: ({ signal }) => fetchFeatures(dataset, config, split, signal),
+    enabled,
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+}
+
 export function useListing(
   dataset: string,
-  config: string | undefined,
-  split: string | undefined,
+  config: string,
+  split: string,
   state: ViewerState,
   isNumeric: (column: string) => boolean,
+  enabled: boolean,
 ) {
-  const request = config && split ? listingRequest(dataset, config, split, state, isNumeric) : undefined;
+  const request = listingRequest(dataset, config, split, state, isNumeric);
   return useQuery({
     queryKey: ["dataset-viewer", dataset, "listing", request],
-    enabled: request !== undefined,
-    queryFn: ({ signal }) => fetchListing(request!, signal),
+    queryFn: ({ signal }) => fetchListing(request, signal),
+    enabled,
     retry: false,
     // The previous page stays on screen (dimmed) while the next one loads: the table does not jump.
     placeholderData: keepPreviousData,
@@ -44,19 +79,18 @@ export function useListing(
   });
 }
 
-export function useStatistics(dataset: string, config: string | undefined, split: string | undefined) {
+export function useStatistics(dataset: string, config: string, split: string) {
   return useQuery({
     queryKey: ["dataset-viewer", dataset, "statistics", config, split],
-    enabled: Boolean(config && split),
-    queryFn: ({ signal }) => fetchStatistics(dataset, config ?? "", split ?? "", signal),
+    queryFn: ({ signal }) => fetchStatistics(dataset, config, split, signal),
     retry: false,
     staleTime: 5 * 60_000,
     refetchInterval: pollWhileConverting,
   });
 }
 
-/** The result of the query last run in the console (`undefined` until one runs). */
-export function useSqlResult(dataset: string, config: string | undefined, query: string | undefined) {
+/** The result of the query last run in the console (idle until one runs). */
+export function useSqlResult(dataset: string, config: string, query: string | undefined) {
   return useQuery({
     queryKey: ["dataset-viewer", dataset, "sql", config, query],
     enabled: Boolean(query?.trim()),

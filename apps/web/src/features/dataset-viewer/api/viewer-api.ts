@@ -2,7 +2,15 @@ import { ApiError } from "../../../lib/api-error.js";
 import { requestJson, type RequestOptions } from "../../../lib/api-client.js";
 import { PAGE_SIZE, listingMode, type ViewerState } from "../lib/viewer-state.js";
 import { orderByClause, whereClause } from "../lib/where.js";
-import type { ConversionStatus, RowsResponse, SplitsResponse, SqlResponse, StatisticsResponse } from "@modelhub/api-types";
+import type {
+  ConversionStatus,
+  RowsResponse,
+  SizeResponse,
+  SplitsResponse,
+  SqlRequest,
+  SqlResponse,
+  StatisticsResponse,
+} from "@modelhub/api-types";
 
 /** The hub serves the Hub dataset viewer's API under this prefix. */
 export const VIEWER_API = "/datasets-server";
@@ -60,11 +68,20 @@ export function fetchStatistics(
 }
 
 export function runSql(dataset: string, config: string | undefined, query: string, signal?: AbortSignal) {
-  return requestJson<SqlResponse>(`${VIEWER_API}/sql`, {
-    method: "POST",
-    json: config ? { dataset, config, query } : { dataset, query },
+  const body: SqlRequest = config ? { dataset, config, query } : { dataset, query };
+  return requestJson<SqlResponse>(`${VIEWER_API}/sql`, { method: "POST", json: body, signal });
+}
+
+export function fetchSize(dataset: string, signal?: AbortSignal): Promise<SizeResponse> {
+  return requestJson<SizeResponse>(`${VIEWER_API}/size`, { query: { dataset }, signal });
+}
+
+/** The first row of a split: enough to learn its column types before filtering. */
+export function fetchFeatures(dataset: string, config: string, split: string, signal?: AbortSignal) {
+  return requestJson<RowsResponse>(`${VIEWER_API}/rows`, {
+    query: { dataset, config, split, offset: 0, length: 1 },
     signal,
-  });
+  }).then((page) => page.features);
 }
 
 /** The API's answer while a split's Parquet conversion is still running (the Hub's error code). */
@@ -75,4 +92,8 @@ export function isNotReady(error: unknown): boolean {
 /** This hub's conversion state of the dataset (queued, running, done, failed). */
 export function fetchConversionStatus(dataset: string, signal?: AbortSignal): Promise<ConversionStatus> {
   return requestJson<ConversionStatus>(`${VIEWER_API}/status`, { query: { dataset }, signal });
+}
+
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : "Something went wrong.";
 }

@@ -41,7 +41,9 @@ function numberField(value: unknown, key: string): number | undefined {
 }
 
 export function jsonText(value: unknown): string {
-  return JSON.stringify(value, (_key, item: unknown) => (typeof item === "bigint" ? item.toString() : item)) ?? "";
+  return (
+    JSON.stringify(value, (_key, item: unknown) => (typeof item === "bigint" ? item.toString() : item)) ?? ""
+  );
 }
 
 /** Only same-origin paths and http(s) URLs become `src` attributes (never `javascript:` or `data:` from data). */
@@ -56,7 +58,8 @@ export function cellView(value: unknown, type?: DatasetFeature): CellView {
   const name = featureKind(type);
   if (name === "Image") {
     const src = safeMediaUrl(stringField(value, "src"));
-    if (src) return { kind: "image", src, width: numberField(value, "width"), height: numberField(value, "height") };
+    if (src)
+      return { kind: "image", src, width: numberField(value, "width"), height: numberField(value, "height") };
   }
   if (name === "Audio") {
     // The Hub answers a list of sources (one per format); the first playable one is enough.

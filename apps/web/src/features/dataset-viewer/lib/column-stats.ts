@@ -155,7 +155,8 @@ export function columnChart(
       const edges = stats.histogram?.bin_edges ?? [];
       const min = stats.min ?? edges[0];
       const max = stats.max ?? edges.at(-1);
-      const range = min !== undefined && max !== undefined ? `${unit}${formatStat(min)} – ${formatStat(max)}` : "";
+      const range =
+        min !== undefined && max !== undefined ? `${unit}${formatStat(min)} – ${formatStat(max)}` : "";
       return histogramChart(column, stats.histogram?.hist ?? [], edges, numeric, `${range}${nullNote}`);
     }
   }

@@ -22,7 +22,17 @@ export interface ViewerState {
   sql?: string;
 }
 
-export const VIEWER_PARAMS = ["config", "split", "p", "row", "q", "filter", "sort[column]", "sort[direction]", "sql"];
+export const VIEWER_PARAMS = [
+  "config",
+  "split",
+  "p",
+  "row",
+  "q",
+  "filter",
+  "sort[column]",
+  "sort[direction]",
+  "sql",
+];
 
 function nonNegativeInt(text: string | null): number | undefined {
   if (text === null || !/^\d{1,12}$/.test(text)) return undefined;
@@ -69,7 +79,10 @@ export function writeViewerState(state: ViewerState, base = new URLSearchParams(
   if (state.row !== undefined) params.set("row", String(state.row));
   if (state.search) params.set("q", state.search);
   for (const filter of state.filters) {
-    const parts = filter.op === "is null" || filter.op === "is not null" ? [filter.column, filter.op] : [filter.column, filter.op, filter.value];
+    const parts =
+      filter.op === "is null" || filter.op === "is not null"
+        ? [filter.column, filter.op]
+        : [filter.column, filter.op, filter.value];
     params.append("filter", JSON.stringify(parts));
   }
   if (state.sort) {
@@ -103,7 +116,8 @@ export function setSearch(state: ViewerState, search: string): ViewerState {
 }
 
 export function addFilter(state: ViewerState, filter: ColumnFilter): ViewerState {
-  const same = (f: ColumnFilter) => f.column === filter.column && f.op === filter.op && f.value === filter.value;
+  const same = (f: ColumnFilter) =>
+    f.column === filter.column && f.op === filter.op && f.value === filter.value;
   const filters = state.filters.some(same) ? state.filters : [...state.filters, filter];
   return { ...state, filters, search: "", page: 0, row: undefined };
 }
@@ -116,7 +130,11 @@ export function removeFilter(state: ViewerState, index: number): ViewerState {
 export function toggleSort(state: ViewerState, column: string): ViewerState {
   const current = state.sort?.column === column ? state.sort.direction : undefined;
   const sort: ColumnSort | undefined =
-    current === undefined ? { column, direction: "asc" } : current === "asc" ? { column, direction: "desc" } : undefined;
+    current === undefined
+      ? { column, direction: "asc" }
+      : current === "asc"
+        ? { column, direction: "desc" }
+        : undefined;
   return { ...state, sort, search: "", page: 0, row: undefined };
 }
 

@@ -57,7 +57,10 @@ export function filterClause(filter: ColumnFilter, numeric = false): string {
  * The `where` text for a list of filters (joined with AND). `isNumeric` tells which columns compare
  * as numbers or booleans, so `"age" > 30` is not a string comparison.
  */
-export function whereClause(filters: readonly ColumnFilter[], isNumeric: (column: string) => boolean): string {
+export function whereClause(
+  filters: readonly ColumnFilter[],
+  isNumeric: (column: string) => boolean,
+): string {
   return filters.map((filter) => filterClause(filter, isNumeric(filter.column))).join(" AND ");
 }
 
@@ -66,5 +69,7 @@ export function orderByClause(sort: ColumnSort | undefined): string {
 }
 
 export function describeFilter(filter: ColumnFilter): string {
-  return needsValue(filter.op) ? `${filter.column} ${filter.op} ${filter.value}` : `${filter.column} ${filter.op}`;
+  return needsValue(filter.op)
+    ? `${filter.column} ${filter.op} ${filter.value}`
+    : `${filter.column} ${filter.op}`;
 }
