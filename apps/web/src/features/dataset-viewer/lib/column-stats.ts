@@ -41,7 +41,7 @@ function frequencyChart(
   column: string,
   frequencies: Record<string, number>,
   unique: number,
-  noun: string,
+  noun: [singular: string, plural: string],
   toFilters: (value: string) => ColumnFilter[],
   nullNote: string,
 ): ColumnChart {
@@ -55,7 +55,7 @@ function frequencyChart(
     items: shown.map(([value, count]) => ({ value, count, filters: toFilters(value) })),
     others,
     total,
-    caption: `${unique.toLocaleString("en")} ${unique === 1 ? noun.replace(/e?s$/, "") : noun}${nullNote}`,
+    caption: `${unique.toLocaleString("en")} ${unique === 1 ? noun[0] : noun[1]}${nullNote}`,
   };
 }
 
@@ -102,7 +102,7 @@ export function columnChart(
         column,
         stats.frequencies,
         stats.n_unique,
-        "classes",
+        ["class", "classes"],
         (value) => {
           const index = names.indexOf(value);
           return index >= 0 ? [{ column, op: "=", value: String(index) }] : [];
@@ -115,7 +115,7 @@ export function columnChart(
         column,
         item.column_statistics.frequencies,
         item.column_statistics.n_unique,
-        "values",
+        ["value", "values"],
         (value) => [{ column, op: "=", value }],
         nullNote,
       );
@@ -125,7 +125,7 @@ export function columnChart(
         column,
         frequencies,
         Object.keys(frequencies).length,
-        "values",
+        ["value", "values"],
         (value) => [{ column, op: "=", value: value.toLowerCase() }],
         nullNote,
       );

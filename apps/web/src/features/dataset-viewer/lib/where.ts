@@ -3,7 +3,17 @@
  * SQL-like text with identifiers in double quotes and strings in single quotes, as the Hub documents.
  */
 
-export const FILTER_OPERATORS = ["=", "!=", ">", ">=", "<", "<=", "is null", "is not null"] as const;
+export const FILTER_OPERATORS = [
+  "=",
+  "!=",
+  ">",
+  ">=",
+  "<",
+  "<=",
+  "contains",
+  "is null",
+  "is not null",
+] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
 export interface ColumnFilter {
@@ -50,6 +60,7 @@ export function filterClause(filter: ColumnFilter, numeric = false): string {
   const column = quoteIdentifier(filter.column);
   if (filter.op === "is null") return `${column} IS NULL`;
   if (filter.op === "is not null") return `${column} IS NOT NULL`;
+  if (filter.op === "contains") return `${column} ILIKE ${quoteString(`%${filter.value}%`)}`;
   return `${column} ${filter.op} ${literal(filter.value, numeric)}`;
 }
 
