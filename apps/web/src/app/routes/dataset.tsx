@@ -71,13 +71,16 @@ export function DatasetPage() {
   return (
     <>
       <RepoHeader type="dataset" id={id} info={info.data} tab="card" />
+      {/* The viewer spans the page width, above the card and sidebar, so wide tables have room. */}
+      <div className="container" style={{ paddingTop: 22 }}>
+        {info.data ? (
+          <DatasetViewer dataset={id} fallback={<DatasetPreview info={info.data} />} />
+        ) : (
+          <Skeleton lines={8} />
+        )}
+      </div>
       <div className="container repo-body">
         <div style={{ minWidth: 0, display: "flex", flexDirection: "column", gap: 18 }}>
-          {info.data ? (
-            <DatasetViewer dataset={id} fallback={<DatasetPreview info={info.data} />} />
-          ) : (
-            <Skeleton lines={8} />
-          )}
           <article className="card" aria-label="Dataset card">
             {info.isPending || readme.isPending ? (
               <Skeleton lines={10} />
