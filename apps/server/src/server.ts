@@ -28,6 +28,10 @@ import { watchStorage } from "./content/storage-full.js";
 import { applyConnectionTimeouts, serverOptions } from "./net/connection-timeouts.js";
 import { GracefulServer } from "./net/graceful-server.js";
 import { MirrorService } from "./mirror/service.js";
+import { watchDatasetCommits } from "./datasets/commit-hook.js";
+import { datasetViewerRoutes } from "./datasets/http/routes.js";
+import { DatasetViewer } from "./datasets/service.js";
+import { datasetViewerSettings } from "./datasets/settings.js";
 
 export class PortInUseError extends Error {}
 
@@ -43,6 +47,8 @@ export interface RunningHub {
   inference: InferenceRuntime;
   /** The upstream mirror, when one is configured. */
   mirror?: MirrorService;
+  /** The dataset viewer (Parquet conversion and queries), unless MODELHUB_DATASETS_VIEWER=0. */
+  datasetViewer?: DatasetViewer;
   /**
    * Stops accepting, lets in-flight requests finish for up to `drainMs` (the configured drain time),
    * cuts what is left, then closes the database.
@@ -101,9 +107,13 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       await ensureSiteAdmin(services.accounts, config.adminToken);
     }
     const inferenceRuntime = new InferenceRuntime(config.inference ?? NO_INFERENCE);
+    let datasetViewer: DatasetViewer | undefined;
     const loaded = await loadContent({
       access: services.access,
-      events: inferenceRuntime.watchCommits(services.events, services.repos, logger),
+      events: watchDatasetCommits(
+        inferenceRuntime.watchCommits(services.events, services.repos, logger),
+        () => datasetViewer,
+      ),
       dataDir: config.dataDir,
       // Without MODELHUB_PUBLIC_URL, LFS and commit links follow the address each request came in on,
       // so a LAN name (http://hub.lan:8080) gets links on that name, not on the listening address.
@@ -126,6 +136,15 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
         "mirroring an upstream hub",
       );
     }
+    const viewerSettings = datasetViewerSettings(process.env);
+    if (viewerSettings.enabled)
+      datasetViewer = await DatasetViewer.start({
+        db: hub.db,
+        content: loaded.service,
+        dataDir: config.dataDir,
+        logger,
+        settings: viewerSettings,
+      });
     const inferenceHealth = new HealthChecker(
       inferenceRuntime,
       services.repos,
@@ -149,6 +168,14 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       inferenceHealth,
       logger,
       mirror,
+      datasetViewerRoutes: datasetViewer
+        ? datasetViewerRoutes({
+            viewer: datasetViewer,
+            repos: services.repos,
+            access: services.access,
+            configuredPublicUrl: config.publicUrlExplicit ? config.publicUrl : undefined,
+          })
+        : undefined,
     });
     // Before the first request: a crash between a ref move and its database update is repaired here.
     await reconcileAll({ db: hub.db, content: loaded.content, logger });
@@ -192,6 +219,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       logger,
       inference: inferenceRuntime,
       mirror,
+      datasetViewer,
       async close(drainMs = config.net.shutdownDrainMs) {
         clearInterval(timer);
         const drained = graceful.drain(drainMs);
@@ -203,6 +231,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
         if (report.inFlight > 0 || report.cut > 0) logger.info({ ...report }, "connections drained");
         await services.repos.flushDownloads();
         await mirror?.close();
+        await datasetViewer?.close();
         await hub.close();
       },
     };

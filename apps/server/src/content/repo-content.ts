@@ -83,6 +83,8 @@ export interface CommitFilesInput {
 const REPO_SEGMENT = /^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/;
 const MAX_DERIVE_READ = 16 * 1024 * 1024;
 const SMALL_BLOB_BYTES = 256 * 1024;
+/** Where the dataset viewer commits its Parquet conversion, as the Hub does. */
+export const CONVERTED_PARQUET_REF = "refs/convert/parquet";
 
 /** Git repositories + LFS blobs of every repo: the single commit path, file reads and derivation. */
 export class RepoContent {
@@ -291,17 +293,30 @@ export class RepoContent {
     return this.mutex.run(git.dir, () => this.commitLocked(repo, git, request));
   }
 
+  /**
+   * Commits onto `refs/convert/parquet`, the dataset viewer's Parquet export (created on first use);
+   * the default branch stays put. Not reachable through the commit API.
+   */
+  async commitConvertedParquet(repo: RepoRecord, request: Omit<CommitRequest, "branch">): Promise<CommitResult> {
+    const git = this.git(repo);
+    return this.mutex.run(git.dir, () =>
+      this.commitLocked(repo, git, { ...request, branch: CONVERTED_PARQUET_REF }, new Date(), true),
+    );
+  }
+
   private async commitLocked(
     repo: RepoRecord,
     git: GitRepository,
     request: CommitRequest,
     date = new Date(),
+    internalRef = false,
   ): Promise<CommitResult> {
-    const branch = checkRevision(request.branch ?? DEFAULT_BRANCH);
+    const branch = internalRef ? (request.branch ?? DEFAULT_BRANCH) : checkRevision(request.branch ?? DEFAULT_BRANCH);
     // `refs/pr/<n>` (a pull request) is committed to as a full ref; anything else is a branch name.
-    const ref = /^refs\/pr\/[1-9][0-9]*$/.test(branch) ? branch : `refs/heads/${branch}`;
+    const ref =
+      internalRef || /^refs\/pr\/[1-9][0-9]*$/.test(branch) ? branch : `refs/heads/${branch}`;
     const head = ref === branch ? await git.resolveCommit(ref) : await git.headOf(branch);
-    if (!head && branch !== DEFAULT_BRANCH) throw revisionNotFound(branch);
+    if (!head && branch !== DEFAULT_BRANCH && !internalRef) throw revisionNotFound(branch);
     if (request.parentCommit && request.parentCommit !== head) {
       // 412 Precondition Failed, as the Hub answers a stale `parentCommit`
       throw new HttpError(

@@ -193,6 +193,19 @@ export interface MirrorStatTable {
   value: number;
 }
 
+/** The dataset viewer's Parquet conversion of a dataset (see src/datasets/). */
+export interface DatasetConversionTable {
+  repo_id: string;
+  source_commit: string;
+  /** queued | running | done | failed */
+  state: string;
+  parquet_commit: string | null;
+  /** JSON of the conversion report (configs, splits, features, per-split errors). */
+  report: string | null;
+  error: string | null;
+  updated_at: string;
+}
+
 export interface Database {
   users: UserTable;
   orgs: OrgTable;
@@ -211,4 +224,5 @@ export interface Database {
   mirror_repos: MirrorRepoTable;
   mirror_files: MirrorFileTable;
   mirror_stats: MirrorStatTable;
+  dataset_conversions: DatasetConversionTable;
 }

@@ -89,6 +89,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
 
   if (deps.mirror) app.route("/", mirrorRoutes(deps.mirror));
+  for (const group of deps.datasetViewerRoutes ?? []) app.route("/", group);
   for (const group of platformRoutes(deps)) app.route("/", group);
   app.route("/", quickSearchRoutes(deps));
   if (deps.maintenanceRoutes) app.route("/", deps.maintenanceRoutes);

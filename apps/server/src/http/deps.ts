@@ -43,4 +43,6 @@ export interface AppDeps {
   embeddedLlamaLoader?: LlamaBindingLoader;
   /** The pull-through mirror of an upstream hub, when MODELHUB_UPSTREAM_URL is set. */
   mirror?: MirrorService;
+  /** The dataset viewer's routes (`/datasets-server/*`, Parquet listings), when it runs. */
+  datasetViewerRoutes?: Hono<AppEnv>[];
 }

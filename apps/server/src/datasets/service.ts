@@ -1,0 +1,187 @@
+import { join } from "node:path";
+import type { Kysely } from "kysely";
+import type { ColumnStatistics, ConversionStatus, SqlResponse } from "@modelhub/api-types";
+import type { Database } from "../db/schema.js";
+import type { ContentLogger, RepoContent } from "../content/repo-content.js";
+import type { RepoRecord } from "../domain/repo.js";
+import { HttpError, notFound } from "../domain/errors.js";
+import { ConversionQueue } from "./conversion-queue.js";
+import { ConversionStore, type ConversionRecord } from "./conversion-store.js";
+import { clearWorkRoot, ParquetConverter } from "./converter.js";
+import { DuckEngine } from "./duck-engine.js";
+import { ParquetCache } from "./parquet-cache.js";
+import type { SplitReport } from "./report.js";
+import { Semaphore } from "./semaphore.js";
+import type { DatasetViewerSettings } from "./settings.js";
+import { runSandboxedQuery, type SqlTable } from "./sql-console.js";
+import { splitStatistics } from "./statistics.js";
+import type { SplitTarget } from "./split-reader.js";
+
+export interface DatasetViewerDeps {
+  db: Kysely<Database>;
+  content: RepoContent;
+  dataDir: string;
+  logger: ContentLogger;
+  settings: DatasetViewerSettings;
+}
+
+const STATISTICS_CACHE = 64;
+
+/**
+ * The dataset viewer's services: Parquet conversion on every dataset commit (a bounded background
+ * queue), the conversion state, and the converted splits as DuckDB query targets.
+ */
+export class DatasetViewer {
+  readonly store: ConversionStore;
+  readonly queue: ConversionQueue;
+  readonly cache: ParquetCache;
+  private readonly statistics = new Map<string, Promise<ColumnStatistics[]>>();
+  private readonly sqlSlots: Semaphore;
+
+  private constructor(
+    private readonly deps: DatasetViewerDeps,
+    readonly engine: DuckEngine,
+  ) {
+    const root = join(deps.dataDir, "dataset-viewer");
+    this.store = new ConversionStore(deps.db);
+    this.cache = new ParquetCache(join(root, "parquet"), deps.content);
+    const converter = new ParquetConverter({
+      content: deps.content,
+      engine,
+      store: this.store,
+      cache: this.cache,
+      workRoot: join(root, "work"),
+      shardBytes: deps.settings.shardBytes,
+      logger: deps.logger,
+    });
+    this.queue = new ConversionQueue(
+      async (repo, commit) => {
+        try {
+          await converter.convert(repo, commit);
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          await this.store.set(repo.id, { sourceCommit: commit, state: "failed", error: message.slice(0, 1000) });
+          throw error;
+        }
+      },
+      deps.logger,
+      deps.settings.maxQueued,
+    );
+    this.sqlSlots = new Semaphore(deps.settings.sql.concurrency);
+  }
+
+  static async start(deps: DatasetViewerDeps): Promise<DatasetViewer> {
+    const root = join(deps.dataDir, "dataset-viewer");
+    await clearWorkRoot(join(root, "work"));
+    const engine = await DuckEngine.open({
+      memoryLimit: deps.settings.memoryLimit,
+      threads: deps.settings.threads,
+      maxConcurrent: deps.settings.concurrency,
+      tempDir: join(root, "spill"),
+    });
+    return new DatasetViewer(deps, engine);
+  }
+
+  async enqueue(repo: RepoRecord, commit: string): Promise<void> {
+    if (!this.queue.enqueue(repo, commit)) return;
+    const known = await this.store.get(repo.id);
+    if (known?.state !== "running" || known.sourceCommit !== commit)
+      await this.store.set(repo.id, { sourceCommit: commit, state: "queued" });
+  }
+
+  /**
+   * The dataset's conversion record; a dataset whose head was never converted (older than the
+   * viewer, renamed, or interrupted by a restart) is queued now.
+   */
+  async record(repo: RepoRecord): Promise<ConversionRecord | undefined> {
+    const record = await this.store.get(repo.id);
+    const waiting = this.queue.isWaiting(repo.id);
+    const stale = repo.sha && (!record || record.sourceCommit !== repo.sha);
+    const orphaned = record && (record.state === "queued" || record.state === "running") && !waiting;
+    if (repo.sha && !repo.mirror && !waiting && (stale || orphaned)) {
+      await this.enqueue(repo, repo.sha);
+      return this.store.get(repo.id);
+    }
+    return record;
+  }
+
+  async status(repo: RepoRecord): Promise<ConversionStatus> {
+    const record = await this.record(repo);
+    return {
+      dataset: repo.id,
+      revision: record?.sourceCommit ?? null,
+      state: record?.state ?? "none",
+      parquet_revision: record?.parquetCommit ?? null,
+      error: record?.error ?? null,
+      updated_at: record?.updatedAt ?? null,
+    };
+  }
+
+  /** A converted split with its shards on local disk; 404 for unknown names, 422 for a failed split. */
+  async target(repo: RepoRecord, record: ConversionRecord, config: string, split: string): Promise<SplitTarget> {
+    const report = record.report;
+    const configReport = report?.configs.find((candidate) => candidate.name === config);
+    if (!report || !record.parquetCommit || !configReport)
+      throw notFound(`Config "${config}" of ${repo.id} does not exist or is not converted yet`);
+    const splitReport: SplitReport | undefined = configReport.splits.find((candidate) => candidate.name === split);
+    if (!splitReport) throw notFound(`Split "${split}" of config "${config}" does not exist`);
+    if (splitReport.error)
+      throw new HttpError(422, `The split "${split}" of config "${config}" could not be converted: ${splitReport.error}`);
+    const paths = await this.cache.shardPaths(
+      repo,
+      record.parquetCommit,
+      config,
+      split,
+      splitReport.shards.map((shard) => shard.filename),
+    );
+    return {
+      repo,
+      config,
+      split,
+      sourceCommit: report.sourceCommit,
+      parquetCommit: record.parquetCommit,
+      report: splitReport,
+      paths,
+    };
+  }
+
+  /** Column statistics of a split, computed once per converted version. */
+  splitStatistics(target: SplitTarget): Promise<ColumnStatistics[]> {
+    const key = `${target.repo.id}\0${target.parquetCommit}\0${target.config}\0${target.split}`;
+    let pending = this.statistics.get(key);
+    if (!pending) {
+      pending = this.engine.use((connection) => splitStatistics(connection, target));
+      pending.catch(() => this.statistics.delete(key));
+      this.statistics.set(key, pending);
+      if (this.statistics.size > STATISTICS_CACHE) this.statistics.delete(this.statistics.keys().next().value as string);
+    }
+    return pending;
+  }
+
+  /** `POST /datasets-server/sql`: the config's converted splits as tables, in a sandbox. */
+  async sql(repo: RepoRecord, record: ConversionRecord, config: string, query: string): Promise<SqlResponse> {
+    const report = record.report?.configs.find((candidate) => candidate.name === config);
+    if (!report || !record.parquetCommit) throw notFound(`Config "${config}" of ${repo.id} is not converted yet`);
+    const parquetCommit = record.parquetCommit;
+    const tables: SqlTable[] = [];
+    for (const split of report.splits) {
+      if (split.error || split.shards.length === 0) continue;
+      const paths = await this.cache.shardPaths(repo, parquetCommit, config, split.name, split.shards.map((s) => s.filename));
+      tables.push({ name: split.name, paths });
+    }
+    const { maxRows, timeoutMs, memoryLimit } = this.deps.settings.sql;
+    return this.sqlSlots.run(() =>
+      runSandboxedQuery(query, tables, this.cache.versionDir(repo.id, parquetCommit), {
+        maxRows,
+        timeoutMs,
+        memoryLimit,
+        maxQueryLength: 20_000,
+      }),
+    );
+  }
+
+  async close(): Promise<void> {
+    await this.queue.close();
+    this.engine.close();
+  }
+}
