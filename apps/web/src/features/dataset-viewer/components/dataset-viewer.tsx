@@ -1,4 +1,4 @@
-import { useCallback, type ReactNode } from "react";
+import { useCallback, useId, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { Tabs } from "../../../components/ui/tabs.js";
 import { Skeleton } from "../../../components/ui/status.js";
@@ -41,6 +41,7 @@ export function DatasetViewer({ dataset, fallback }: { dataset: string; fallback
       }),
     [setParams],
   );
+  const pickerId = useId();
   const splits = useSplits(dataset);
   const pendingCount = splits.data?.pending.length ?? 0;
   const size = useSize(dataset, pendingCount);
@@ -83,9 +84,10 @@ export function DatasetViewer({ dataset, fallback }: { dataset: string; fallback
   return (
     <ViewerCard>
       <div className="viewer-pickers">
-        <label className="field viewer-picker">
-          <span>Subset</span>
+        <div className="field viewer-picker">
+          <label htmlFor={`${pickerId}-config`}>Subset</label>
           <select
+            id={`${pickerId}-config`}
             className="input"
             value={config}
             disabled={configs.length < 2}
@@ -97,10 +99,11 @@ export function DatasetViewer({ dataset, fallback }: { dataset: string; fallback
               </option>
             ))}
           </select>
-        </label>
-        <label className="field viewer-picker">
-          <span>Split</span>
+        </div>
+        <div className="field viewer-picker">
+          <label htmlFor={`${pickerId}-split`}>Split</label>
           <select
+            id={`${pickerId}-split`}
             className="input"
             value={split}
             onChange={(event) => change((s) => selectSplit(s, event.target.value))}
@@ -123,7 +126,7 @@ export function DatasetViewer({ dataset, fallback }: { dataset: string; fallback
               );
             })}
           </select>
-        </label>
+        </div>
         <Tabs
           items={TABS}
           value={tab}

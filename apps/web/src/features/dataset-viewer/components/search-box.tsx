@@ -4,11 +4,16 @@ import { useEffect, useState } from "react";
 const SEARCH_DELAY_MS = 400;
 
 /**
- * Full-text search over the split (`/search`). Runs when typing pauses or on Enter. Mount it with
- * `key={value}` so a search cleared elsewhere (a filter was added) resets the box.
+ * Full-text search over the split (`/search`). Runs when typing pauses or on Enter; a search changed
+ * elsewhere (cleared by adding a filter, the browser's back button) replaces the text in the box.
  */
 export function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
   const [draft, setDraft] = useState(value);
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    setDraft(value);
+  }
   useEffect(() => {
     if (draft.trim() === value.trim()) return;
     const timer = window.setTimeout(() => onSearch(draft), SEARCH_DELAY_MS);

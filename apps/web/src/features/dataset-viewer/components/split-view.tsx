@@ -94,7 +94,7 @@ export function SplitView({
   return (
     <div className="split-view" data-testid="split-view">
       <div className="viewer-controls">
-        <SearchBox key={state.search} value={state.search} onSearch={onSearch} />
+        <SearchBox value={state.search} onSearch={onSearch} />
         {columns.length > 0 ? (
           <FilterBar
             columns={columns}
