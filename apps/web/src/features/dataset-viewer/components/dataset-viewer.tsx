@@ -100,7 +100,8 @@ export function DatasetViewer({ dataset, fallback }: { dataset: string; fallback
             ))}
           </select>
         </div>
-        <div className="field viewer-picker">
+        {/* The console queries every split of the subset: no split to pick there. */}
+        <div className="field viewer-picker" hidden={tab === "sql"}>
           <label htmlFor={`${pickerId}-split`}>Split</label>
           <select
             id={`${pickerId}-split`}

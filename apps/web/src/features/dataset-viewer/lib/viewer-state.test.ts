@@ -6,6 +6,7 @@ import {
   readViewerState,
   removeFilter,
   selectConfig,
+  selectSplit,
   setSearch,
   toggleSort,
   writeViewerState,
@@ -99,5 +100,7 @@ describe("viewer state transitions", () => {
   it("a new config starts from a clean view and keeps the console open", () => {
     const busy: ViewerState = { ...empty, split: "test", page: 2, search: "x", sql: "SELECT 1" };
     expect(selectConfig(busy, "other")).toEqual({ ...empty, config: "other", sql: "SELECT 1" });
+    const filtered = addFilter({ ...busy, config: "c" }, { column: "a", op: "=", value: "1" });
+    expect(selectSplit(filtered, "train")).toEqual({ ...empty, config: "c", split: "train", sql: "SELECT 1" });
   });
 });

@@ -107,8 +107,9 @@ export function selectConfig(state: ViewerState, config: string): ViewerState {
   return { page: 0, search: "", filters: [], config, sql: state.sql };
 }
 
+/** Another split starts unfiltered on its first page (its columns may differ). */
 export function selectSplit(state: ViewerState, split: string): ViewerState {
-  return { ...state, split, page: 0, row: undefined };
+  return { page: 0, search: "", filters: [], config: state.config, split, sql: state.sql };
 }
 
 export function setSearch(state: ViewerState, search: string): ViewerState {
