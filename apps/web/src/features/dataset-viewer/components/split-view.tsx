@@ -3,7 +3,7 @@ import { useCallback, useMemo } from "react";
 import { ErrorState, Skeleton } from "../../../components/ui/status.js";
 import { useFeatures, useListing, useStatistics } from "../api/use-viewer-queries.js";
 import { errorText, isNotReady } from "../api/viewer-api.js";
-import { isNumericType } from "../lib/cells.js";
+import { featureKind, isNumericType } from "../lib/cells.js";
 import {
   PAGE_SIZE,
   addFilter,
@@ -83,7 +83,11 @@ export function SplitView({
   );
 
   const page = listing.data;
-  const columns = page?.features.map((feature) => feature.name) ?? [];
+  // Media cells are URLs: nothing a filter could usefully compare.
+  const columns =
+    page?.features
+      .filter((feature) => !["Image", "Audio"].includes(featureKind(feature.type) ?? ""))
+      .map((feature) => feature.name) ?? [];
   const highlightIndex =
     state.row !== undefined && Math.floor(state.row / PAGE_SIZE) === state.page
       ? state.row % PAGE_SIZE
