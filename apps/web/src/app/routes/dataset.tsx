@@ -3,6 +3,7 @@ import { readmeLinkBase } from "../../config/paths.js";
 import { MissingCard } from "../../features/file-edit/empty-repo.js";
 import { UseThisDataset } from "../../features/dataset-libraries/use-this-dataset.js";
 import { DatasetPreview } from "../../features/dataset-preview/components/dataset-preview.js";
+import { DatasetViewer } from "../../features/dataset-viewer/components/dataset-viewer.js";
 import { LazyMarkdown } from "../../features/markdown/lazy-markdown.js";
 import { useReadme } from "../../features/repos/api/get-file-text.js";
 import { useRepoInfo } from "../../features/repos/api/get-repo-info.js";
@@ -70,9 +71,16 @@ export function DatasetPage() {
   return (
     <>
       <RepoHeader type="dataset" id={id} info={info.data} tab="card" />
+      {/* The viewer spans the page width, above the card and sidebar, so wide tables have room. */}
+      <div className="container" style={{ paddingTop: 22 }}>
+        {info.data ? (
+          <DatasetViewer dataset={id} fallback={<DatasetPreview info={info.data} />} />
+        ) : (
+          <Skeleton lines={8} />
+        )}
+      </div>
       <div className="container repo-body">
         <div style={{ minWidth: 0, display: "flex", flexDirection: "column", gap: 18 }}>
-          {info.data ? <DatasetPreview info={info.data} /> : <Skeleton lines={8} />}
           <article className="card" aria-label="Dataset card">
             {info.isPending || readme.isPending ? (
               <Skeleton lines={10} />

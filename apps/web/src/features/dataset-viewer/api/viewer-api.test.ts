@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import type { ViewerState } from "../lib/viewer-state.js";
+import { listingRequest } from "./viewer-api.js";
+
+const base: ViewerState = { page: 0, search: "", filters: [] };
+const numeric = (column: string) => column === "stars";
+
+describe("listing requests", () => {
+  it("pages /rows 100 rows at a time", () => {
+    expect(listingRequest("me/data", "default", "train", { ...base, page: 19_000 }, numeric)).toEqual({
+      path: "/datasets-server/rows",
+      query: { dataset: "me/data", config: "default", split: "train", offset: 1_900_000, length: 100 },
+    });
+  });
+
+  it("sends a search as /search?query=", () => {
+    const request = listingRequest("me/data", "c", "s", { ...base, search: " great " }, numeric);
+    expect(request.path).toBe("/datasets-server/search");
+    expect(request.query.query).toBe("great");
+  });
+
+  it("sends filters and sorting as /filter?where=&orderby=", () => {
+    const request = listingRequest(
+      "me/data",
+      "c",
+      "s",
+      {
+        ...base,
+        page: 1,
+        filters: [
+          { column: "stars", op: ">=", value: "4" },
+          { column: "text", op: "contains", value: "fast" },
+        ],
+        sort: { column: "stars", direction: "desc" },
+      },
+      numeric,
+    );
+    expect(request).toEqual({
+      path: "/datasets-server/filter",
+      query: {
+        dataset: "me/data",
+        config: "c",
+        split: "s",
+        offset: 100,
+        length: 100,
+        where: `"stars" >= 4 AND "text" ILIKE '%fast%'`,
+        orderby: '"stars" DESC',
+      },
+    });
+  });
+});
