@@ -28,6 +28,7 @@ import { watchStorage } from "./content/storage-full.js";
 import { applyConnectionTimeouts, serverOptions } from "./net/connection-timeouts.js";
 import { GracefulServer } from "./net/graceful-server.js";
 import { MirrorService } from "./mirror/service.js";
+import { WebhookService } from "./webhooks/service.js";
 
 export class PortInUseError extends Error {}
 
@@ -43,6 +44,8 @@ export interface RunningHub {
   inference: InferenceRuntime;
   /** The upstream mirror, when one is configured. */
   mirror?: MirrorService;
+  /** Webhooks and their delivery queue. */
+  webhooks: WebhookService;
   /**
    * Stops accepting, lets in-flight requests finish for up to `drainMs` (the configured drain time),
    * cuts what is left, then closes the database.
@@ -133,6 +136,16 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       config.inference?.health,
     );
     const gc = new GcScheduler(config.dataDir, config.gc, logger);
+    const webhooks = new WebhookService({
+      db: hub.db,
+      repos: services.repos,
+      accounts: services.accounts,
+      listRefs: async (repo) =>
+        new Map((await loaded.service.git(repo).refs()).map((r) => [r.ref, r.target] as const)),
+      settings: config.webhooks,
+      publicUrl,
+      logger,
+    });
     const app = createApp({
       maintenanceRoutes: adminGcRoutes(gc),
       db: hub.db,
@@ -149,6 +162,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       inferenceHealth,
       logger,
       mirror,
+      webhooks,
     });
     // Before the first request: a crash between a ref move and its database update is repaired here.
     await reconcileAll({ db: hub.db, content: loaded.content, logger });
@@ -172,6 +186,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       logger.info({ mappings: published }, "inference backends published as provider mappings");
     inferenceHealth.start();
     gc.start();
+    await webhooks.start();
     const backfill = backfillParameterCounts(services.repos, loaded.content, logger);
     void backfill.done.then((counted) => {
       if (counted > 0) logger.info({ repos: counted }, "parameter counts read from safetensors headers");
@@ -192,6 +207,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       logger,
       inference: inferenceRuntime,
       mirror,
+      webhooks,
       async close(drainMs = config.net.shutdownDrainMs) {
         clearInterval(timer);
         const drained = graceful.drain(drainMs);
@@ -200,6 +216,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
         backfill.stop();
         await backfill.done;
         const report = await drained;
+        await webhooks.stop();
         if (report.inFlight > 0 || report.cut > 0) logger.info({ ...report }, "connections drained");
         await services.repos.flushDownloads();
         await mirror?.close();

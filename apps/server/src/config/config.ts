@@ -6,6 +6,7 @@ import type { InferenceSettings } from "../inference/settings.js";
 import { GcSettingsError, resolveGcSettings, type GcSettings } from "./maintenance-settings.js";
 import { NetSettingsError, resolveNetSettings, type NetSettings } from "./net-settings.js";
 import { mirrorSettingsFrom, MirrorSettingsError, type MirrorSettings } from "../mirror/settings.js";
+import { webhookSettingsFrom, WebhookSettingsError, type WebhookSettings } from "../webhooks/settings.js";
 
 /** apps/web/dist, found from this file in both src/ and dist/ (same depth). */
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL("../../../web/dist", import.meta.url));
@@ -49,6 +50,8 @@ export interface Config {
   gc: GcSettings;
   /** Pull-through mirror of an upstream hub (MODELHUB_UPSTREAM_URL and friends); off when absent. */
   mirror?: MirrorSettings;
+  /** Webhook deliveries: allowed private hosts, retries, time and concurrency bounds (MODELHUB_WEBHOOK_*). */
+  webhooks: WebhookSettings;
 }
 
 export const DEFAULT_PORT = 8080;
@@ -102,6 +105,7 @@ export function resolveConfig(
     net: settingsOrConfigError(() => resolveNetSettings(env), NetSettingsError),
     gc: settingsOrConfigError(() => resolveGcSettings(env), GcSettingsError),
     mirror: settingsOrConfigError(() => mirrorSettingsFrom(env), MirrorSettingsError),
+    webhooks: settingsOrConfigError(() => webhookSettingsFrom(env), WebhookSettingsError),
   };
 }
 

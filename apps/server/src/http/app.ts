@@ -14,6 +14,8 @@ import { quickSearchRoutes } from "./routes/quick-search.js";
 import { loadWebApp, webRoutes } from "./routes/web.js";
 import { HttpError, notFound } from "../domain/errors.js";
 import { mirrorRoutes } from "../mirror/http/mirror-routes.js";
+import { webhookObserver } from "../webhooks/http/observer.js";
+import { webhookRoutes } from "../webhooks/http/webhook-routes.js";
 
 export type { AppDeps } from "./deps.js";
 
@@ -88,6 +90,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     return kind === "own" ? next() : limits[kind](c, next);
   });
 
+  if (deps.webhooks) {
+    app.use("*", webhookObserver(deps.webhooks, deps.repos, deps.logger));
+    app.route("/", webhookRoutes(deps.webhooks));
+  }
   if (deps.mirror) app.route("/", mirrorRoutes(deps.mirror));
   for (const group of platformRoutes(deps)) app.route("/", group);
   app.route("/", quickSearchRoutes(deps));

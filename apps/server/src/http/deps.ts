@@ -11,6 +11,7 @@ import type { Repos } from "../platform/repos.js";
 import type { AppEnv } from "./contracts.js";
 import type { RepoContent } from "../domain/ports.js";
 import type { MirrorService } from "../mirror/service.js";
+import type { WebhookService } from "../webhooks/service.js";
 
 /** Everything the HTTP layer needs; built once at start (no globals). */
 export interface AppDeps {
@@ -43,4 +44,6 @@ export interface AppDeps {
   embeddedLlamaLoader?: LlamaBindingLoader;
   /** The pull-through mirror of an upstream hub, when MODELHUB_UPSTREAM_URL is set. */
   mirror?: MirrorService;
+  /** Webhooks: their routes, and the observer that turns repo writes into deliveries. */
+  webhooks?: WebhookService;
 }
