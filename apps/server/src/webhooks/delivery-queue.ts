@@ -101,6 +101,7 @@ export class DeliveryQueue {
       result = await sendPayload(webhook.url, delivery.payload, headers, this.settings);
     }
     const retry = !result.ok && webhook.disabled === 0 && attempt < this.settings.maxAttempts;
+    const delay = backoffMs(this.settings, attempt);
     await this.store.recordAttempt(
       delivery,
       {
@@ -113,9 +114,11 @@ export class DeliveryQueue {
       },
       {
         state: result.ok ? "succeeded" : retry ? "pending" : "failed",
-        nextAttemptAt: retry ? Date.now() + backoffMs(this.settings, attempt) : Date.now(),
+        nextAttemptAt: retry ? Date.now() + delay : Date.now(),
       },
     );
+    // a retry due before the next poll is looked for on time
+    if (retry && delay < this.settings.pollMs) setTimeout(() => this.kick(), delay).unref();
     this.logger.info(
       { webhook: webhook.id, delivery: delivery.id, attempt, status: result.status, error: result.error },
       result.ok ? "webhook delivered" : retry ? "webhook delivery failed; will retry" : "webhook delivery failed",

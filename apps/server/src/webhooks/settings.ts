@@ -37,7 +37,7 @@ export function webhookSettingsFrom(env: Record<string, string | undefined>): We
   const d = DEFAULT_WEBHOOK_SETTINGS;
   const number = (name: string, fallback: number, min: number, max: number, scale = 1): number => {
     const raw = env[name]?.trim();
-    if (raw === undefined || raw === "") return fallback;
+    if (raw === undefined || raw === "") return Math.round(fallback * scale);
     const value = Number(raw);
     if (!Number.isFinite(value) || value < min || value > max)
       throw new WebhookSettingsError(`${name} "${raw}" must be a number from ${min} to ${max}`);
