@@ -2,7 +2,10 @@ import { BlockList, isIP } from "node:net";
 
 // Addresses a webhook may not reach unless its host is allowed: the hub's own machine and networks a
 // user of the hub should not be able to probe through it (private, link-local, cloud metadata, CGNAT).
-const blocked = new BlockList();
+// Two lists: BlockList matches an IPv4 address against IPv4-mapped IPv6 rules too (::ffff:0:0/96 would
+// then refuse every IPv4 address).
+const blockedV4 = new BlockList();
+const blockedV6 = new BlockList();
 for (const [net, prefix] of [
   ["0.0.0.0", 8],
   ["10.0.0.0", 8],
@@ -16,7 +19,7 @@ for (const [net, prefix] of [
   ["224.0.0.0", 4],
   ["240.0.0.0", 4],
 ] as const)
-  blocked.addSubnet(net, prefix, "ipv4");
+  blockedV4.addSubnet(net, prefix, "ipv4");
 for (const [net, prefix] of [
   // the unspecified and loopback addresses, IPv4-compatible and IPv4-mapped ones (::ffff:127.0.0.1)
   ["::", 96],
@@ -28,13 +31,13 @@ for (const [net, prefix] of [
   ["2002::", 16],
   ["fd00:ec2::254", 128],
 ] as const)
-  blocked.addSubnet(net, prefix, "ipv6");
+  blockedV6.addSubnet(net, prefix, "ipv6");
 
 /** Why a resolved address may not be reached, or undefined when it may. */
 export function forbiddenAddressReason(address: string): string | undefined {
   const family = isIP(address);
   if (family === 0) return `${address} is not an IP address`;
-  if (blocked.check(address, family === 6 ? "ipv6" : "ipv4"))
+  if (family === 6 ? blockedV6.check(address, "ipv6") : blockedV4.check(address, "ipv4"))
     return `${address} is a loopback, private, link-local, metadata or IPv4-mapped address`;
   return undefined;
 }
