@@ -137,7 +137,13 @@ export class ChangeDetector {
     for (const d of discussions) {
       const discussion = toDiscussion(d);
       if (d.created_at >= since) {
-        events.push({ key: `discussion:create:${d.id}`, scope: "discussion", action: "create", repo, discussion });
+        events.push({
+          key: `discussion:create:${d.id}`,
+          scope: "discussion",
+          action: "create",
+          repo,
+          discussion,
+        });
         continue;
       }
       for (const change of changes.filter((e) => e.discussion_id === d.id)) {
@@ -149,10 +155,21 @@ export class ChangeDetector {
             action: "create",
             repo,
             discussion,
-            comment: { id: change.id, author: change.author, content: data.raw ?? "", hidden: data.hidden === true },
+            comment: {
+              id: change.id,
+              author: change.author,
+              content: data.raw ?? "",
+              hidden: data.hidden === true,
+            },
           });
         } else if (change.type === "status-change" || change.type === "title-change") {
-          events.push({ key: `discussion-event:${change.id}`, scope: "discussion", action: "update", repo, discussion });
+          events.push({
+            key: `discussion-event:${change.id}`,
+            scope: "discussion",
+            action: "update",
+            repo,
+            discussion,
+          });
         }
       }
     }

@@ -31,7 +31,8 @@ export class DeliveryQueue {
   async start(): Promise<void> {
     this.stopped = false;
     const requeued = await this.store.requeueInterrupted();
-    if (requeued > 0) this.logger.info({ deliveries: requeued }, "webhook deliveries resumed after a restart");
+    if (requeued > 0)
+      this.logger.info({ deliveries: requeued }, "webhook deliveries resumed after a restart");
     this.timer = setInterval(() => this.kick(), this.settings.pollMs);
     this.timer.unref();
     this.kick();
@@ -71,7 +72,9 @@ export class DeliveryQueue {
         if (!(await this.store.claim(delivery.id))) continue;
         claimed++;
         const running: Promise<void> = this.attempt(delivery)
-          .catch((err: unknown) => this.logger.error({ err, delivery: delivery.id }, "webhook delivery failed"))
+          .catch((err: unknown) =>
+            this.logger.error({ err, delivery: delivery.id }, "webhook delivery failed"),
+          )
           .finally(() => {
             this.inFlight.delete(running);
             this.kick();
@@ -121,7 +124,11 @@ export class DeliveryQueue {
     if (retry && delay < this.settings.pollMs) setTimeout(() => this.kick(), delay).unref();
     this.logger.info(
       { webhook: webhook.id, delivery: delivery.id, attempt, status: result.status, error: result.error },
-      result.ok ? "webhook delivered" : retry ? "webhook delivery failed; will retry" : "webhook delivery failed",
+      result.ok
+        ? "webhook delivered"
+        : retry
+          ? "webhook delivery failed; will retry"
+          : "webhook delivery failed",
     );
   }
 }

@@ -44,7 +44,12 @@ export function buildPayload(event: HubEvent, webhookId: string, publicUrl: stri
         api: `${publicUrl}/api/${API_KIND[repo.type]}/${repo.name}/discussions/${d.num}`,
       },
       ...(d.isPullRequest
-        ? { changes: { base: d.baseRef ?? "refs/heads/main", ...(d.mergeCommitId ? { mergeCommitId: d.mergeCommitId } : {}) } }
+        ? {
+            changes: {
+              base: d.baseRef ?? "refs/heads/main",
+              ...(d.mergeCommitId ? { mergeCommitId: d.mergeCommitId } : {}),
+            },
+          }
         : {}),
     };
     if (event.comment)

@@ -86,7 +86,12 @@ export function sendPayload(
     }, settings.timeoutMs);
     request.on("error", (err) => {
       const refused = err instanceof RefusedAddress;
-      finish({ ok: false, status: null, error: refused ? `refused: ${err.message}` : err.message, excerpt: null });
+      finish({
+        ok: false,
+        status: null,
+        error: refused ? `refused: ${err.message}` : err.message,
+        excerpt: null,
+      });
     });
     request.on("response", (response) => {
       const status = response.statusCode ?? 0;

@@ -24,7 +24,8 @@ export function targetOf(url: URL): Target {
  * (names are resolved, and checked again, at each delivery). Answers 400 with the reason.
  */
 export function validateTargetUrl(raw: string, allowHosts: readonly string[]): string {
-  if (raw.length > MAX_URL_LENGTH) throw badRequest(`The webhook URL is longer than ${MAX_URL_LENGTH} characters`);
+  if (raw.length > MAX_URL_LENGTH)
+    throw badRequest(`The webhook URL is longer than ${MAX_URL_LENGTH} characters`);
   let url: URL;
   try {
     url = new URL(raw);

@@ -3,13 +3,21 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forbiddenAddressReason } from "../../src/webhooks/address-policy.js";
 import { sendPayload } from "../../src/webhooks/send.js";
-import { DEFAULT_WEBHOOK_SETTINGS, webhookSettingsFrom, type WebhookSettings } from "../../src/webhooks/settings.js";
+import {
+  DEFAULT_WEBHOOK_SETTINGS,
+  webhookSettingsFrom,
+  type WebhookSettings,
+} from "../../src/webhooks/settings.js";
 
 describe("webhook address guard", () => {
   let hits = 0;
   let server: http.Server;
   let port = 0;
-  const settings = (allow: string[] = []): WebhookSettings => ({ ...DEFAULT_WEBHOOK_SETTINGS, allowHosts: allow, timeoutMs: 3000 });
+  const settings = (allow: string[] = []): WebhookSettings => ({
+    ...DEFAULT_WEBHOOK_SETTINGS,
+    allowHosts: allow,
+    timeoutMs: 3000,
+  });
 
   beforeAll(async () => {
     server = http.createServer((req, res) => {
@@ -46,9 +54,12 @@ describe("webhook address guard", () => {
     expect(forbiddenAddressReason(address)).toBeDefined();
   });
 
-  it.each(["8.8.8.8", "1.1.1.1", "2606:4700:4700::1111", "93.184.215.14"])("allows the public %s", (address) => {
-    expect(forbiddenAddressReason(address)).toBeUndefined();
-  });
+  it.each(["8.8.8.8", "1.1.1.1", "2606:4700:4700::1111", "93.184.215.14"])(
+    "allows the public %s",
+    (address) => {
+      expect(forbiddenAddressReason(address)).toBeUndefined();
+    },
+  );
 
   it.each([
     `http://127.0.0.1:PORT/x`,
@@ -67,7 +78,12 @@ describe("webhook address guard", () => {
   });
 
   it("delivers to an allowed host:port and reads only the start of the answer", async () => {
-    const result = await sendPayload(`http://127.0.0.1:${port}/ok`, "{}", {}, settings([`127.0.0.1:${port}`]));
+    const result = await sendPayload(
+      `http://127.0.0.1:${port}/ok`,
+      "{}",
+      {},
+      settings([`127.0.0.1:${port}`]),
+    );
     expect(result).toMatchObject({ ok: true, status: 200, error: null });
     expect(result.excerpt?.length).toBe(DEFAULT_WEBHOOK_SETTINGS.maxResponseBytes);
     const byName = await sendPayload(`http://localhost:${port}/ok`, "{}", {}, settings(["localhost"]));
@@ -76,7 +92,12 @@ describe("webhook address guard", () => {
 
   it("does not follow a redirect (to a private address or anywhere)", async () => {
     const before = hits;
-    const result = await sendPayload(`http://127.0.0.1:${port}/redirect`, "{}", {}, settings([`127.0.0.1:${port}`]));
+    const result = await sendPayload(
+      `http://127.0.0.1:${port}/redirect`,
+      "{}",
+      {},
+      settings([`127.0.0.1:${port}`]),
+    );
     expect(result.ok).toBe(false);
     expect(result.status).toBe(302);
     expect(result.error).toBe(`redirect to http://127.0.0.1:${port}/private not followed`);
@@ -87,10 +108,15 @@ describe("webhook address guard", () => {
     const silent = http.createServer(() => undefined);
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
     const silentPort = (silent.address() as AddressInfo).port;
-    const result = await sendPayload(`http://127.0.0.1:${silentPort}/`, "{}", {}, {
-      ...settings([`127.0.0.1:${silentPort}`]),
-      timeoutMs: 200,
-    });
+    const result = await sendPayload(
+      `http://127.0.0.1:${silentPort}/`,
+      "{}",
+      {},
+      {
+        ...settings([`127.0.0.1:${silentPort}`]),
+        timeoutMs: 200,
+      },
+    );
     expect(result).toMatchObject({ ok: false, status: null, error: "no answer within 200 ms" });
     silent.closeAllConnections();
     await new Promise((resolve) => silent.close(resolve));

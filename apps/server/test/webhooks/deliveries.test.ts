@@ -69,21 +69,32 @@ describe.each(DIALECTS)("webhook deliveries to a real receiver (%s)", (dialect) 
       webhook: { id: hookId, version: 3 },
     });
     expect(typeof (got.body.repo as { id: unknown }).id).toBe("string");
-    expect(receiver.received.slice(from).every((r) => (r.body.repo as { name: string }).name === "alice/watched")).toBe(true);
+    expect(
+      receiver.received.slice(from).every((r) => (r.body.repo as { name: string }).name === "alice/watched"),
+    ).toBe(true);
   });
 
   it("reports branch and tag creation and deletion as ref updates", async () => {
     let from = receiver.received.length;
     expect((await postJson(`${hub.url}/api/models/alice/watched/branch/dev`, {}, alice)).status).toBe(200);
     let got = await scoped("repo.content", from);
-    expect(got.body.updatedRefs).toEqual([{ ref: "refs/heads/dev", oldSha: null, newSha: expect.any(String) }]);
+    expect(got.body.updatedRefs).toEqual([
+      { ref: "refs/heads/dev", oldSha: null, newSha: expect.any(String) },
+    ]);
     from = receiver.received.length;
-    const removed = await fetch(`${hub.url}/api/models/alice/watched/branch/dev`, { method: "DELETE", headers: bearer(alice) });
+    const removed = await fetch(`${hub.url}/api/models/alice/watched/branch/dev`, {
+      method: "DELETE",
+      headers: bearer(alice),
+    });
     expect(removed.status).toBe(200);
     got = await scoped("repo.content", from);
-    expect(got.body.updatedRefs).toEqual([{ ref: "refs/heads/dev", oldSha: expect.any(String), newSha: null }]);
+    expect(got.body.updatedRefs).toEqual([
+      { ref: "refs/heads/dev", oldSha: expect.any(String), newSha: null },
+    ]);
     from = receiver.received.length;
-    expect((await postJson(`${hub.url}/api/models/alice/watched/tag/main`, { tag: "v1" }, alice)).status).toBe(200);
+    expect(
+      (await postJson(`${hub.url}/api/models/alice/watched/tag/main`, { tag: "v1" }, alice)).status,
+    ).toBe(200);
     got = await scoped("repo.content", from);
     expect((got.body.updatedRefs as { ref: string }[])[0].ref).toBe("refs/tags/v1");
   });
@@ -91,14 +102,18 @@ describe.each(DIALECTS)("webhook deliveries to a real receiver (%s)", (dialect) 
   it("reports a git push", async () => {
     const clone = join(gitHome, "clone");
     const url = hub.url.replace("http://", `http://alice:${alice}@`);
-    expect((await gitCli(["clone", "--quiet", `${url}/alice/watched`, clone], gitHome, gitHome)).code).toBe(0);
+    expect((await gitCli(["clone", "--quiet", `${url}/alice/watched`, clone], gitHome, gitHome)).code).toBe(
+      0,
+    );
     await gitCli(["commit", "--allow-empty", "-m", "pushed by git"], clone, gitHome);
     const from = receiver.received.length;
     const push = await gitCli(["push", "origin", "main"], clone, gitHome);
     expect(push.code, push.stderr).toBe(0);
     const head = (await gitCli(["rev-parse", "HEAD"], clone, gitHome)).stdout.trim();
     const got = await scoped("repo.content", from);
-    expect(got.body.updatedRefs).toEqual([{ ref: "refs/heads/main", oldSha: expect.any(String), newSha: head }]);
+    expect(got.body.updatedRefs).toEqual([
+      { ref: "refs/heads/main", oldSha: expect.any(String), newSha: head },
+    ]);
   });
 
   it("reports discussions, comments and status changes", async () => {
@@ -123,8 +138,13 @@ describe.each(DIALECTS)("webhook deliveries to a real receiver (%s)", (dialect) 
     });
     from = receiver.received.length;
     expect(
-      (await postJson(`${hub.url}/api/models/alice/watched/discussions/1/comment`, { comment: "Because." }, alice))
-        .status,
+      (
+        await postJson(
+          `${hub.url}/api/models/alice/watched/discussions/1/comment`,
+          { comment: "Because." },
+          alice,
+        )
+      ).status,
     ).toBe(200);
     got = await scoped("discussion.comment", from);
     expect(got.body).toMatchObject({
@@ -134,15 +154,29 @@ describe.each(DIALECTS)("webhook deliveries to a real receiver (%s)", (dialect) 
     });
     from = receiver.received.length;
     expect(
-      (await postJson(`${hub.url}/api/models/alice/watched/discussions/1/status`, { status: "closed" }, alice)).status,
+      (
+        await postJson(
+          `${hub.url}/api/models/alice/watched/discussions/1/status`,
+          { status: "closed" },
+          alice,
+        )
+      ).status,
     ).toBe(200);
     got = await scoped("discussion", from);
-    expect(got.body).toMatchObject({ event: { action: "update", scope: "discussion" }, discussion: { status: "closed" } });
+    expect(got.body).toMatchObject({
+      event: { action: "update", scope: "discussion" },
+      discussion: { status: "closed" },
+    });
   });
 
   it("reports a visibility change as a config update", async () => {
     const from = receiver.received.length;
-    const changed = await postJson(`${hub.url}/api/models/alice/watched/settings`, { private: true }, alice, "PUT");
+    const changed = await postJson(
+      `${hub.url}/api/models/alice/watched/settings`,
+      { private: true },
+      alice,
+      "PUT",
+    );
     expect(changed.status).toBe(200);
     const got = await scoped("repo.config", from);
     expect(got.body).toMatchObject({
@@ -152,9 +186,12 @@ describe.each(DIALECTS)("webhook deliveries to a real receiver (%s)", (dialect) 
     });
     const back = receiver.received.length;
     await postJson(`${hub.url}/api/models/alice/watched/settings`, { private: false }, alice, "PUT");
-    await receiver.waitFor((r) => (r.body.updatedConfig as { private?: boolean } | undefined)?.private === false, {
-      from: back,
-    });
+    await receiver.waitFor(
+      (r) => (r.body.updatedConfig as { private?: boolean } | undefined)?.private === false,
+      {
+        from: back,
+      },
+    );
   });
 
   it("retries a failed delivery with backoff and logs every attempt", async () => {
@@ -167,7 +204,8 @@ describe.each(DIALECTS)("webhook deliveries to a real receiver (%s)", (dialect) 
     expect(second.body).toEqual(first.body);
     const log = await eventually(
       () => deliveries(hub.url, alice, hookId),
-      (list) => list.some((d) => (d.payload.repo as { headSha?: string }).headSha === sha && d.state === "succeeded"),
+      (list) =>
+        list.some((d) => (d.payload.repo as { headSha?: string }).headSha === sha && d.state === "succeeded"),
     );
     const delivery = log.find((d) => (d.payload.repo as { headSha?: string }).headSha === sha);
     expect(delivery?.attempts).toBe(2);
@@ -182,16 +220,20 @@ describe.each(DIALECTS)("webhook deliveries to a real receiver (%s)", (dialect) 
     const sha = await commitFile(hub.url, alice, "alice/watched", "fail.txt", "fail me");
     const failed = await eventually(
       () => deliveries(hub.url, alice, hookId),
-      (list) => list.some((d) => (d.payload.repo as { headSha?: string }).headSha === sha && d.state === "failed"),
+      (list) =>
+        list.some((d) => (d.payload.repo as { headSha?: string }).headSha === sha && d.state === "failed"),
     );
     const delivery = failed.find((d) => (d.payload.repo as { headSha?: string }).headSha === sha);
     expect(delivery?.attempts).toBe(3);
     expect(receiver.received.length - from).toBe(3);
 
-    const replay = await fetch(`${hub.url}/api/settings/webhooks/${hookId}/deliveries/${delivery?.id}/replay`, {
-      method: "POST",
-      headers: bearer(alice),
-    });
+    const replay = await fetch(
+      `${hub.url}/api/settings/webhooks/${hookId}/deliveries/${delivery?.id}/replay`,
+      {
+        method: "POST",
+        headers: bearer(alice),
+      },
+    );
     expect(replay.status).toBe(200);
     const replayed = (await json(replay)).delivery as { id: string; replayOf: string };
     expect(replayed.replayOf).toBe(delivery?.id);
@@ -202,10 +244,13 @@ describe.each(DIALECTS)("webhook deliveries to a real receiver (%s)", (dialect) 
       () => deliveries(hub.url, alice, hookId),
       (list) => list.some((d) => d.id === replayed.id && d.state === "succeeded"),
     );
-    const other = await fetch(`${hub.url}/api/settings/webhooks/${hookId}/deliveries/${delivery?.id}/replay`, {
-      method: "POST",
-      headers: bearer(bob),
-    });
+    const other = await fetch(
+      `${hub.url}/api/settings/webhooks/${hookId}/deliveries/${delivery?.id}/replay`,
+      {
+        method: "POST",
+        headers: bearer(bob),
+      },
+    );
     expect(other.status).toBe(404);
   });
 
@@ -222,7 +267,11 @@ describe.each(DIALECTS)("webhook deliveries to a real receiver (%s)", (dialect) 
     await commitFile(hub.url, alice, "alice/unwatched", "b.txt", "public");
     const got = await receiver.waitFor((r) => r.path === "/bob", { from });
     expect((got.body.repo as { name: string }).name).toBe("alice/unwatched");
-    expect(receiver.received.slice(from).some((r) => (r.body.repo as { name: string }).name === "alice/secret-model")).toBe(false);
+    expect(
+      receiver.received
+        .slice(from)
+        .some((r) => (r.body.repo as { name: string }).name === "alice/secret-model"),
+    ).toBe(false);
     await fetch(`${hub.url}/api/settings/webhooks/${spy.id}`, { method: "DELETE", headers: bearer(bob) });
   });
 
@@ -247,14 +296,25 @@ describe.each(DIALECTS)("webhook deliveries to a real receiver (%s)", (dialect) 
       movedTo: { name: "alice/renamed", owner: { id: "alice" } },
     });
     from = receiver.received.length;
-    const removed = await postJson(`${hub.url}/api/repos/delete`, { name: "renamed", type: "model" }, alice, "DELETE");
+    const removed = await postJson(
+      `${hub.url}/api/repos/delete`,
+      { name: "renamed", type: "model" },
+      alice,
+      "DELETE",
+    );
     expect(removed.status).toBe(200);
     got = await receiver.waitFor((r) => r.path === "/owner", { from });
-    expect(got.body).toMatchObject({ event: { action: "delete", scope: "repo" }, repo: { name: "alice/renamed" } });
+    expect(got.body).toMatchObject({
+      event: { action: "delete", scope: "repo" },
+      repo: { name: "alice/renamed" },
+    });
     from = receiver.received.length;
     await createRepo(hub.url, alice, "brand-new");
     got = await receiver.waitFor((r) => r.path === "/owner", { from });
-    expect(got.body).toMatchObject({ event: { action: "create", scope: "repo" }, repo: { name: "alice/brand-new" } });
+    expect(got.body).toMatchObject({
+      event: { action: "create", scope: "repo" },
+      repo: { name: "alice/brand-new" },
+    });
     await fetch(`${hub.url}/api/settings/webhooks/${hook.id}`, { method: "DELETE", headers: bearer(alice) });
   });
 });

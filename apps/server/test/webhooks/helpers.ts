@@ -28,7 +28,12 @@ export async function commitFile(
   return body.commitOid as string;
 }
 
-export async function createRepo(hubUrl: string, token: string, name: string, extra: object = {}): Promise<void> {
+export async function createRepo(
+  hubUrl: string,
+  token: string,
+  name: string,
+  extra: object = {},
+): Promise<void> {
   const response = await postJson(`${hubUrl}/api/repos/create`, { name, type: "model", ...extra }, token);
   if (response.status !== 200) throw new Error(`create failed: ${response.status} ${await response.text()}`);
 }
@@ -52,21 +57,33 @@ export interface DeliveryJson {
   attempts: number;
   replayOf: string | null;
   payload: Record<string, unknown>;
-  log: { attempt: number; responseStatus: number | null; error: string | null; responseExcerpt: string | null }[];
+  log: {
+    attempt: number;
+    responseStatus: number | null;
+    error: string | null;
+    responseExcerpt: string | null;
+  }[];
 }
 
 export async function deliveries(hubUrl: string, token: string, id: string): Promise<DeliveryJson[]> {
-  const response = await fetch(`${hubUrl}/api/settings/webhooks/${id}/deliveries`, { headers: bearer(token) });
+  const response = await fetch(`${hubUrl}/api/settings/webhooks/${id}/deliveries`, {
+    headers: bearer(token),
+  });
   return ((await json(response)).deliveries ?? []) as DeliveryJson[];
 }
 
 /** Polls `read` until `done` accepts its answer (bounded). */
-export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+export async function eventually<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
     if (done(value)) return value;
-    if (Date.now() > until) throw new Error(`condition not met within ${timeoutMs} ms: ${JSON.stringify(value)}`);
+    if (Date.now() > until)
+      throw new Error(`condition not met within ${timeoutMs} ms: ${JSON.stringify(value)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

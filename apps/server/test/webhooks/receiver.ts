@@ -17,7 +17,10 @@ export interface Receiver {
   /** Every request is answered with this (until set back to undefined). */
   answerAll: { status: number; headers?: Record<string, string> } | undefined;
   /** Resolves with the first request `match` accepts at or after index `from`; rejects after `timeoutMs`. */
-  waitFor(match: (r: Received) => boolean, options?: { from?: number; timeoutMs?: number }): Promise<Received>;
+  waitFor(
+    match: (r: Received) => boolean,
+    options?: { from?: number; timeoutMs?: number },
+  ): Promise<Received>;
   close(): Promise<void>;
 }
 
@@ -49,7 +52,9 @@ export async function startReceiver(): Promise<Receiver> {
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`no matching webhook request within ${timeoutMs} ms (${received.length} received)`));
+          reject(
+            new Error(`no matching webhook request within ${timeoutMs} ms (${received.length} received)`),
+          );
         }, timeoutMs);
         if (!check()) waiters.add(check);
       });

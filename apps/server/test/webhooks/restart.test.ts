@@ -41,7 +41,8 @@ describe.each(DIALECTS)("the webhook queue survives a restart (%s)", (dialect) =
     receiver = await startReceiver();
     hub = await start(receiver.port);
     await hub.services.accounts.ensureUser({ name: "carol" });
-    const token = (await hub.services.accounts.createToken("carol", { displayName: "t", role: "write" })).token;
+    const token = (await hub.services.accounts.createToken("carol", { displayName: "t", role: "write" }))
+      .token;
     await createRepo(hub.url, token, "kept");
     const { id } = await createWebhook(hub.url, token, {
       url: `${receiver.url}/in`,

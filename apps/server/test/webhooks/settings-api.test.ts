@@ -48,7 +48,11 @@ describe.each(DIALECTS)("webhook settings API (%s)", (dialect) => {
     const list = (await (await fetch(base(), { headers: bearer(aliceRead) })).json()) as { id: string }[];
     expect(list.map((w) => w.id)).toEqual([id]);
 
-    const updated = await postJson(`${base()}/${id}`, { url: "https://webhook.example.com/new", domains: ["discussions"] }, alice);
+    const updated = await postJson(
+      `${base()}/${id}`,
+      { url: "https://webhook.example.com/new", domains: ["discussions"] },
+      alice,
+    );
     expect(updated.status).toBe(200);
     expect((await json(updated)).webhook).toMatchObject({
       url: "https://webhook.example.com/new",
@@ -102,8 +106,12 @@ describe.each(DIALECTS)("webhook settings API (%s)", (dialect) => {
   });
 
   it("accepts a private address on MODELHUB_WEBHOOK_ALLOW_HOSTS (host:port), not on another port", async () => {
-    expect((await createWebhook(hub.url, alice, { ...valid, url: "http://10.1.2.3:8443/in" })).status).toBe(200);
-    expect((await createWebhook(hub.url, alice, { ...valid, url: "http://10.1.2.3:8444/in" })).status).toBe(400);
+    expect((await createWebhook(hub.url, alice, { ...valid, url: "http://10.1.2.3:8443/in" })).status).toBe(
+      200,
+    );
+    expect((await createWebhook(hub.url, alice, { ...valid, url: "http://10.1.2.3:8444/in" })).status).toBe(
+      400,
+    );
     const { id } = await createWebhook(hub.url, alice, valid);
     expect((await postJson(`${base()}/${id}`, { url: "http://192.168.1.1/" }, alice)).status).toBe(400);
   });

@@ -9,15 +9,13 @@ import type { WebhookService } from "../service.js";
 
 const KIND: Record<string, RepoType> = { models: "model", datasets: "dataset", spaces: "space" };
 /** `/api/{kind}/{owner}/{name}/…` writes, except those that never change a repo. */
-const API_WRITE = /^\/api\/(models|datasets|spaces)\/([^/]+)\/([^/]+)\/(?!preupload\/|paths-info\/|like$|ask-access$)/;
+const API_WRITE =
+  /^\/api\/(models|datasets|spaces)\/([^/]+)\/([^/]+)\/(?!preupload\/|paths-info\/|like$|ask-access$)/;
 /** `git push`: `[/datasets|/spaces]/{owner}/{name}[.git]/git-receive-pack`. */
 const GIT_PUSH = /^(?:\/(datasets|spaces))?\/([^/]+)\/([^/]+?)(?:\.git)?\/git-receive-pack$/;
 
 type Target =
-  | { kind: "repo"; type: RepoType; id: string }
-  | { kind: "create" }
-  | { kind: "delete" }
-  | { kind: "move" };
+  { kind: "repo"; type: RepoType; id: string } | { kind: "create" } | { kind: "delete" } | { kind: "move" };
 
 function targetOf(path: string): Target | undefined {
   if (path === "/api/repos/create") return { kind: "create" };
@@ -26,7 +24,8 @@ function targetOf(path: string): Target | undefined {
   const api = API_WRITE.exec(path);
   if (api) return { kind: "repo", type: KIND[api[1]], id: `${decode(api[2])}/${decode(api[3])}` };
   const push = GIT_PUSH.exec(path);
-  if (push) return { kind: "repo", type: KIND[push[1] ?? "models"], id: `${decode(push[2])}/${decode(push[3])}` };
+  if (push)
+    return { kind: "repo", type: KIND[push[1] ?? "models"], id: `${decode(push[2])}/${decode(push[3])}` };
   return undefined;
 }
 
@@ -43,7 +42,11 @@ function typeOf(raw: unknown): RepoType {
 }
 
 /** The repo a delete or move request names in its JSON body (as the repo routes read it). */
-function repoOfBody(target: Target, text: string, viewer: Viewer): { type: RepoType; id: string } | undefined {
+function repoOfBody(
+  target: Target,
+  text: string,
+  viewer: Viewer,
+): { type: RepoType; id: string } | undefined {
   let body: Record<string, unknown>;
   try {
     body = JSON.parse(text) as Record<string, unknown>;
@@ -63,10 +66,15 @@ function repoOfBody(target: Target, text: string, viewer: Viewer): { type: RepoT
  * delete, discussions) and, when a webhook watches that repo, publishes what changed once the request
  * succeeded. Deliveries are queued in the database before the client gets its answer.
  */
-export function webhookObserver(service: WebhookService, repos: Repos, logger: Logger): MiddlewareHandler<AppEnv> {
+export function webhookObserver(
+  service: WebhookService,
+  repos: Repos,
+  logger: Logger,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const method = c.req.method;
-    const target = method === "GET" || method === "HEAD" || method === "OPTIONS" ? undefined : targetOf(c.req.path);
+    const target =
+      method === "GET" || method === "HEAD" || method === "OPTIONS" ? undefined : targetOf(c.req.path);
     if (!target || !service.hasWebhooks()) return next();
     let before: BeforeWrite | undefined;
     try {

@@ -34,19 +34,20 @@ const domainsSchema = z
   .min(1, "pick at least one domain: repo, discussion");
 const secretSchema = z.string().max(256).nullable();
 
+// huggingface_hub 0.x sends null for what was not given
 const createSchema = z.object({
   watched: watchedSchema,
-  domains: domainsSchema.optional(),
-  url: z.string().max(4096).optional(),
-  secret: secretSchema.optional(),
-  jobSourceId: z.string().optional(),
-  job: z.unknown().optional(),
+  domains: domainsSchema.nullish(),
+  url: z.string().max(4096).nullish(),
+  secret: secretSchema.nullish(),
+  jobSourceId: z.string().nullish(),
+  job: z.unknown().nullish(),
 });
 const updateSchema = z.object({
-  watched: watchedSchema.optional(),
-  domains: domainsSchema.optional(),
-  url: z.string().max(4096).optional(),
-  secret: secretSchema.optional(),
+  watched: watchedSchema.nullish(),
+  domains: domainsSchema.nullish(),
+  url: z.string().max(4096).nullish(),
+  secret: secretSchema.nullish(),
 });
 
 type Watched = z.infer<typeof watchedSchema>;
@@ -63,7 +64,7 @@ function checkWatched(watched: Watched): string {
   return JSON.stringify(watched.map((item) => ({ type: item.type, name: item.name })));
 }
 
-function normalDomains(domains: z.infer<typeof domainsSchema> | undefined): string {
+function normalDomains(domains: z.infer<typeof domainsSchema> | null | undefined): string {
   const list = domains ?? ["repo", "discussion"];
   return JSON.stringify([...new Set(list.map((d) => (d === "discussions" ? "discussion" : d)))]);
 }
@@ -99,9 +100,10 @@ export function webhookRoutes(service: WebhookService): Hono<AppEnv> {
   app.post(base, async (c) => {
     const user = requireWriteUser(c.var.viewer);
     const body = await jsonBody(c, createSchema);
-    if (body.jobSourceId !== undefined || body.job !== undefined)
+    if ((body.jobSourceId ?? undefined) !== undefined || (body.job ?? undefined) !== undefined)
       throw badRequest("Webhooks that start Jobs are not supported on this hub: give a url");
-    if (body.url === undefined) throw badRequest("Missing url: the address the webhook POSTs its events to");
+    if (body.url === undefined || body.url === null)
+      throw badRequest("Missing url: the address the webhook POSTs its events to");
     const row = await service.store.create({
       owner: user,
       url: validateTargetUrl(body.url, service.settings.allowHosts),
@@ -122,10 +124,10 @@ export function webhookRoutes(service: WebhookService): Hono<AppEnv> {
     const row = await own(c.var.viewer, c.req.param("id"), true);
     const body = await jsonBody(c, updateSchema);
     const updated = await service.store.update(row.id, {
-      ...(body.url !== undefined ? { url: validateTargetUrl(body.url, service.settings.allowHosts) } : {}),
-      ...(body.watched !== undefined ? { watched: checkWatched(body.watched) } : {}),
-      ...(body.domains !== undefined ? { domains: normalDomains(body.domains) } : {}),
-      ...(body.secret !== undefined ? { secret: body.secret === "" ? null : body.secret } : {}),
+      ...(body.url != null ? { url: validateTargetUrl(body.url, service.settings.allowHosts) } : {}),
+      ...(body.watched != null ? { watched: checkWatched(body.watched) } : {}),
+      ...(body.domains != null ? { domains: normalDomains(body.domains) } : {}),
+      ...(body.secret != null ? { secret: body.secret === "" ? null : body.secret } : {}),
     });
     return c.json((await answer(updated)) satisfies WebhookResponse);
   });
@@ -143,7 +145,9 @@ export function webhookRoutes(service: WebhookService): Hono<AppEnv> {
   ] as const)
     app.post(`${base}/:id/${action}`, async (c) => {
       const row = await own(c.var.viewer, c.req.param("id"), true);
-      return c.json((await answer(await service.store.update(row.id, { disabled }))) satisfies WebhookResponse);
+      return c.json(
+        (await answer(await service.store.update(row.id, { disabled }))) satisfies WebhookResponse,
+      );
     });
 
   app.get(`${base}/:id/deliveries`, async (c) => {
