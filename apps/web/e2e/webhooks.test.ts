@@ -186,8 +186,9 @@ describe.skipIf(skipReason !== undefined)("webhooks from the web app (Chromium)"
     await dark.getByTestId("webhook-delivery").filter({ hasText: "(retried)" }).locator("summary").click();
     await screenshot(dark, "webhooks-04-dark");
 
-    const phone = await session.newPage(hub.url, { width: 390, height: 844, dark: false });
+    const phone = await session.newPage(hub.url);
     await signIn(phone, OWNER, PASSWORD);
+    await phone.setViewportSize({ width: 390, height: 844 });
     await phone.goto(dark.url().replace(hub.url, ""));
     await phone.getByTestId("webhook-delivery").first().locator("summary").click();
     const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
