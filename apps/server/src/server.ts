@@ -29,6 +29,7 @@ import { applyConnectionTimeouts, serverOptions } from "./net/connection-timeout
 import { GracefulServer } from "./net/graceful-server.js";
 import { MirrorService } from "./mirror/service.js";
 import { WebhookService } from "./webhooks/service.js";
+import { readRefSnapshot } from "./webhooks/ref-snapshot.js";
 
 export class PortInUseError extends Error {}
 
@@ -140,8 +141,13 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       db: hub.db,
       repos: services.repos,
       accounts: services.accounts,
-      listRefs: async (repo) =>
-        new Map((await loaded.service.git(repo).refs()).map((r) => [r.ref, r.target] as const)),
+      listRefs: async (repo) => {
+        const git = loaded.service.git(repo);
+        return (
+          (await readRefSnapshot(git.dir)) ??
+          new Map((await git.refs()).map((r) => [r.ref, r.target] as const))
+        );
+      },
       settings: config.webhooks,
       publicUrl,
       logger,
