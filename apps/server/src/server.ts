@@ -39,6 +39,8 @@ import { watchDatasetCommits } from "./datasets/commit-hook.js";
 import { datasetViewerRoutes } from "./datasets/http/routes.js";
 import { DatasetViewer } from "./datasets/service.js";
 import { datasetViewerSettings } from "./datasets/settings.js";
+import { WebhookService } from "./webhooks/service.js";
+import { readRefSnapshot } from "./webhooks/ref-snapshot.js";
 
 export class PortInUseError extends Error {}
 
@@ -58,6 +60,8 @@ export interface RunningHub {
   coordination: Coordination;
   /** The dataset viewer (Parquet conversion and queries), unless MODELHUB_DATASETS_VIEWER=0. */
   datasetViewer?: DatasetViewer;
+  /** Webhooks and their delivery queue. */
+  webhooks: WebhookService;
   /**
    * Stops accepting, lets in-flight requests finish for up to `drainMs` (the configured drain time),
    * cuts what is left, then closes the database.
@@ -200,6 +204,21 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
         kind: "onnx",
         status: "live",
       });
+    const webhooks = new WebhookService({
+      db: hub.db,
+      repos: services.repos,
+      accounts: services.accounts,
+      listRefs: async (repo) => {
+        const git = loaded.service.git(repo);
+        return (
+          (await readRefSnapshot(git.dir)) ??
+          new Map((await git.refs()).map((r) => [r.ref, r.target] as const))
+        );
+      },
+      settings: config.webhooks,
+      publicUrl,
+      logger,
+    });
     const app = createApp({
       onnxBackend,
       maintenanceRoutes: adminGcRoutes(gc),
@@ -236,6 +255,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
             configuredPublicUrl: config.publicUrlExplicit ? config.publicUrl : undefined,
           })
         : undefined,
+      webhooks,
     });
     // Before the first request: a crash between a ref move and its database update is repaired here
     // (one replica at a time: the others wait, then find nothing left to repair).
@@ -266,6 +286,7 @@ import { addOnnxDemoModelsToSeededHub } from "./seed/tiny-onnx/seeded-hubs.js";
       logger.info({ mappings: published }, "inference backends published as provider mappings");
     inferenceHealth.start();
     gc.start();
+    await webhooks.start();
     const backfill = leads("parameter-backfill")
       ? backfillParameterCounts(services.repos, loaded.content, logger)
       : { done: Promise.resolve(0), stop: () => undefined };
@@ -292,6 +313,7 @@ import { addOnnxDemoModelsToSeededHub } from "./seed/tiny-onnx/seeded-hubs.js";
       mirror,
       coordination,
       datasetViewer,
+      webhooks,
       async close(drainMs = config.net.shutdownDrainMs) {
         clearInterval(timer);
         const drained = graceful.drain(drainMs);
@@ -300,6 +322,7 @@ import { addOnnxDemoModelsToSeededHub } from "./seed/tiny-onnx/seeded-hubs.js";
         backfill.stop();
         await backfill.done;
         const report = await drained;
+        await webhooks.stop();
         if (report.inFlight > 0 || report.cut > 0) logger.info({ ...report }, "connections drained");
         await services.repos.flushDownloads();
         await mirror?.close();

@@ -16,3 +16,4 @@ export type * from "./snippets.js";
 export type * from "./tasks.js";
 export type * from "./mirror.js";
 export type * from "./dataset-viewer.js";
+export type * from "./webhooks.js";

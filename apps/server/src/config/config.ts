@@ -13,6 +13,7 @@ import {
   type OnnxSettings,
 } from "../inference/onnx/onnx-settings.js";
 import { mirrorSettingsFrom, MirrorSettingsError, type MirrorSettings } from "../mirror/settings.js";
+import { webhookSettingsFrom, WebhookSettingsError, type WebhookSettings } from "../webhooks/settings.js";
 
 /** apps/web/dist, found from this file in both src/ and dist/ (same depth). */
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL("../../../web/dist", import.meta.url));
@@ -62,6 +63,8 @@ export interface Config {
   replicas: ReplicaSettings;
   /** The embedded ONNX task backend (MODELHUB_ONNX_*); on unless MODELHUB_ONNX_INFERENCE=0. */
   onnx: OnnxSettings;
+  /** Webhook deliveries: allowed private hosts, retries, time and concurrency bounds (MODELHUB_WEBHOOK_*). */
+  webhooks: WebhookSettings;
 }
 
 export const DEFAULT_PORT = 8080;
@@ -118,6 +121,7 @@ export function resolveConfig(
     s3: settingsOrConfigError(() => s3SettingsFrom(env), S3SettingsError),
     replicas: settingsOrConfigError(() => resolveReplicaSettings(env, cwd), ReplicaSettingsError),
     onnx: settingsOrConfigError(() => onnxSettingsFromEnv(env), OnnxSettingsError),
+    webhooks: settingsOrConfigError(() => webhookSettingsFrom(env), WebhookSettingsError),
   };
 }
 

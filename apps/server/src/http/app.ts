@@ -16,6 +16,8 @@ import { HttpError, notFound } from "../domain/errors.js";
 import { mirrorRoutes } from "../mirror/http/mirror-routes.js";
 import { healthRoutes } from "../operations/http/health-routes.js";
 import { metricsRoutes, requestMetrics } from "../operations/http/metrics-routes.js";
+import { webhookObserver } from "../webhooks/http/observer.js";
+import { webhookRoutes } from "../webhooks/http/webhook-routes.js";
 
 export type { AppDeps } from "./deps.js";
 
@@ -103,6 +105,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     return kind === "own" ? next() : limits[kind](c, next);
   });
 
+  if (deps.webhooks) {
+    app.use("*", webhookObserver(deps.webhooks, deps.repos, deps.logger));
+    app.route("/", webhookRoutes(deps.webhooks));
+  }
   if (deps.mirror) app.route("/", mirrorRoutes(deps.mirror));
   for (const group of deps.datasetViewerRoutes ?? []) app.route("/", group);
   for (const group of platformRoutes(deps)) app.route("/", group);

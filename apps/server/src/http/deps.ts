@@ -26,6 +26,7 @@ export interface OperationsDeps {
   probes: ReadinessProbe[];
   probeTimeoutMs: number;
 }
+import type { WebhookService } from "../webhooks/service.js";
 
 /** Everything the HTTP layer needs; built once at start (no globals). */
 export interface AppDeps {
@@ -68,4 +69,6 @@ export interface AppDeps {
   signals?: CacheSignals;
   /** The dataset viewer's routes (`/datasets-server/*`, Parquet listings), when it runs. */
   datasetViewerRoutes?: Hono<AppEnv>[];
+  /** Webhooks: their routes, and the observer that turns repo writes into deliveries. */
+  webhooks?: WebhookService;
 }

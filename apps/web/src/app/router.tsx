@@ -48,6 +48,8 @@ const AdminInferencePage = page(
   () => import("../features/admin-inference/admin-inference-page.js"),
   "AdminInferencePage",
 );
+const WebhooksPage = page(() => import("../features/webhooks/webhooks-page.js"), "WebhooksPage");
+const WebhookPage = page(() => import("../features/webhooks/webhook-page.js"), "WebhookPage");
 const NotFoundPage = page(() => import("./routes/not-found.js"), "NotFoundPage");
 
 /** The file/history routes exist under each repo prefix, with `type` telling which. */
@@ -87,6 +89,8 @@ export function AppRoutes() {
         <Route path="login" element={<SignInPage />} />
         <Route path="settings/tokens" element={<TokensPage />} />
         <Route path="settings/inference" element={<InferenceUsagePage />} />
+        <Route path="settings/webhooks" element={<WebhooksPage />} />
+        <Route path="settings/webhooks/:id" element={<WebhookPage />} />
         <Route path="admin/inference" element={<AdminInferencePage />} />
         <Route path="admin/mirror" element={<AdminMirrorPage />} />
         <Route path="new" element={<NewRepoPage />} />

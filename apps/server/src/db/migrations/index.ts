@@ -15,6 +15,7 @@ import { migration0024 } from "./0024-upstream-mirror.js";
 import { migration0025 } from "./0025-mirror-stats.js";
 import { migration0035 } from "./0035-sign-in-failures.js";
 import { migration0050 } from "./0050-dataset-viewer.js";
+import { migration0060 } from "./0060-webhooks.js";
 
 /**
  * Every schema step, by the name kysely records once it has run. Steps are immutable: a released step
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0025_mirror_stats": migration0025,
   "0035_sign_in_failures": migration0035,
   "0050_dataset_viewer": migration0050,
+  "0060_webhooks": migration0060,
 };
 
 export const migrationProvider: MigrationProvider = {

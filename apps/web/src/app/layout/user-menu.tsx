@@ -46,6 +46,7 @@ export function UserMenu() {
         <Link to={paths.newRepo("space")}>New space</Link>
         <Link to={orgPaths.newOrg()}>New organisation</Link>
         <Link to={paths.tokens()}>Access tokens</Link>
+        <Link to="/settings/webhooks">Webhooks</Link>
         <Link to="/settings/inference">Inference usage</Link>
         {user?.isAdmin ? <Link to="/admin/inference">Inference backends</Link> : null}
         {user?.isAdmin ? <Link to="/admin/mirror">Upstream mirror</Link> : null}

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent, type ReactNode } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { Skeleton } from "../../components/ui/status.js";
 import { paths, repoTypeLabel } from "../../config/paths.js";
 import type { RepoInfo, RepoType } from "@modelhub/api-types";
@@ -241,6 +241,17 @@ function SettingsBody({ type, id }: { type: RepoType; id: string }) {
       <VisibilitySection type={type} info={info.data} refresh={refresh} />
       {type !== "space" ? <GatingSection type={type} info={info.data} refresh={refresh} /> : null}
       <RenameSection key={info.data.id} type={type} info={info.data} />
+      <Section title="Webhooks">
+        <p className="muted">
+          Get a JSON POST on your server when this repo changes (commits, pushes, discussions, settings).
+        </p>
+        <Link
+          className="button"
+          to={`/settings/webhooks?watch=${encodeURIComponent(`${type}:${info.data.id}`)}`}
+        >
+          Add a webhook for this repo
+        </Link>
+      </Section>
       <DeleteSection type={type} info={info.data} />
     </div>
   );
