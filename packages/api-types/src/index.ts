@@ -14,3 +14,4 @@ export type * from "./search.js";
 export type * from "./snippets.js";
 export type * from "./tasks.js";
 export type * from "./mirror.js";
+export type * from "./collections.js";

@@ -14,6 +14,7 @@ import { quickSearchRoutes } from "./routes/quick-search.js";
 import { loadWebApp, webRoutes } from "./routes/web.js";
 import { HttpError, notFound } from "../domain/errors.js";
 import { mirrorRoutes } from "../mirror/http/mirror-routes.js";
+import { collectionRoutes } from "../collections/http/collection-routes.js";
 
 export type { AppDeps } from "./deps.js";
 
@@ -91,6 +92,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   if (deps.mirror) app.route("/", mirrorRoutes(deps.mirror));
   for (const group of platformRoutes(deps)) app.route("/", group);
   app.route("/", quickSearchRoutes(deps));
+  app.route("/", collectionRoutes(deps));
   if (deps.maintenanceRoutes) app.route("/", deps.maintenanceRoutes);
   if (deps.contentRoutes) app.route("/", deps.contentRoutes);
   const web = loadWebApp(deps.webDir);

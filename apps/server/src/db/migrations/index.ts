@@ -13,6 +13,7 @@ import { migration0022 } from "./0022-inference-usage.js";
 import { migration0023 } from "./0023-hub-served-mappings.js";
 import { migration0024 } from "./0024-upstream-mirror.js";
 import { migration0025 } from "./0025-mirror-stats.js";
+import { migration0070 } from "./0070-collections.js";
 
 /**
  * Every schema step, by the name kysely records once it has run. Steps are immutable: a released step
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0023_hub_served_mappings": migration0023,
   "0024_upstream_mirror": migration0024,
   "0025_mirror_stats": migration0025,
+  "0070_collections": migration0070,
 };
 
 export const migrationProvider: MigrationProvider = {
