@@ -48,6 +48,7 @@ const AdminInferencePage = page(
   () => import("../features/admin-inference/admin-inference-page.js"),
   "AdminInferencePage",
 );
+const CollectionPage = page(() => import("../features/collections/collection-page.js"), "CollectionPage");
 const NotFoundPage = page(() => import("./routes/not-found.js"), "NotFoundPage");
 
 /** The file/history routes exist under each repo prefix, with `type` telling which. */
@@ -93,6 +94,7 @@ export function AppRoutes() {
         <Route path="organizations/new" element={<NewOrgPage />} />
         <Route path="organizations/:org/settings/members" element={<OrgMembersPage />} />
         <Route path="organizations/:org/settings/inference" element={<OrgInferenceUsagePage />} />
+        <Route path="collections/:owner/:slug" element={<CollectionPage />} />
         <Route path="datasets/:owner/:name" element={<DatasetPage />} />
         <Route path="spaces/:owner/:name" element={<SpacePage />} />
         <Route path=":owner" element={<OwnerPage />} />
