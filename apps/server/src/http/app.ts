@@ -12,7 +12,7 @@ import { WebSessions } from "../platform/web-sessions.js";
 import { platformRoutes } from "./routes.js";
 import { quickSearchRoutes } from "./routes/quick-search.js";
 import { loadWebApp, webRoutes } from "./routes/web.js";
-import { HttpError, notFound } from "../domain/errors.js";
+import { HttpError, notFound, repoNotFound } from "../domain/errors.js";
 import { mirrorRoutes } from "../mirror/http/mirror-routes.js";
 import { collectionRoutes } from "../collections/http/collection-routes.js";
 
@@ -37,6 +37,8 @@ const EXPOSED_HEADERS = [
 ];
 
 /** The hub's HTTP application: platform routes, the content half's routes, then the web app. */
+const REPO_API_PATH = /^\/api\/(?:models|datasets|spaces)\/[^/]+(?:\/.*)?$/;
+
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(errorHandler(deps.logger));
@@ -103,6 +105,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     );
 
   const onError = errorHandler(deps.logger);
-  app.notFound((c) => onError(notFound(`No route for ${c.req.method} ${c.req.path}`), c));
+  app.notFound((c) =>
+    onError(
+      // under /api/{kind}/ an unmatched path names a repo this hub does not hold (e.g. an id without a
+      // namespace, `/api/models/gpt2/commits/main`): the Hub answers RepoNotFound there, which clients read
+      REPO_API_PATH.test(c.req.path)
+        ? repoNotFound()
+        : notFound(`No route for ${c.req.method} ${c.req.path}`),
+      c,
+    ),
+  );
   return app;
 }
