@@ -5,6 +5,7 @@ import { useAuth } from "../../auth/auth-context.js";
 import { FormError } from "../../orgs/components/form-error.js";
 import { addCollectionItem, createCollection, useCollections, useRefreshCollections } from "../api.js";
 import { collectionPaths } from "../paths.js";
+import "../collections.css";
 
 const KIND: Record<RepoType, string> = { model: "models", dataset: "datasets", space: "spaces" };
 
@@ -80,7 +81,7 @@ export function AddToCollection({ type, id }: { type: RepoType; id: string }) {
           setError(undefined);
         }}
       >
-        ＋ Add to collection
+        + Add to collection
       </button>
       {open ? (
         <div className="add-to-collection-panel" role="dialog" aria-label="Add to collection">
