@@ -100,6 +100,7 @@ export function registerCommitRoutes(app: Hono<AppEnv>, ctx: ContentContext): vo
       // a pull request targets a branch: a commit id is no revision to open one against
       if (/^[0-9a-f]{40}$/.test(request.branch)) throw revisionNotFound(request.branch);
       const base = request.parentCommit ?? (await ctx.content.resolve(repo, request.branch));
+      if (!base && request.branch !== "main") throw revisionNotFound(request.branch);
       if (!base)
         throw badRequest(`${request.branch} has no commit yet: commit to it before opening a pull request`);
       if (!ctx.access.openPullRequest && !ctx.access.canWrite(viewer, repo))
