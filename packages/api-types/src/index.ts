@@ -17,3 +17,4 @@ export type * from "./tasks.js";
 export type * from "./mirror.js";
 export type * from "./dataset-viewer.js";
 export type * from "./webhooks.js";
+export type * from "./collections.js";

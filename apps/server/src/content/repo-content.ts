@@ -376,7 +376,8 @@ export class RepoContent {
       // 412 Precondition Failed, as the Hub answers a stale `parentCommit`
       throw new HttpError(
         412,
-        `Parent commit ${request.parentCommit} is not the head of ${branch} (${head ?? "none"}): the branch moved since you read it`,
+        // the Hub's wording, which clients match
+        `The branch was updated since you opened this page. Please refresh and try again. (parent commit ${request.parentCommit} is not the head of ${branch}: ${head ?? "none"})`,
       );
     }
     const base = head ? await this.snapshotOf(git, head) : undefined;

@@ -212,6 +212,33 @@ export interface DatasetConversionTable {
   updated_at: string;
 }
 
+/** A collection: `slug` is `owner/<title slug>-<id>`, so only `id` identifies it. */
+export interface CollectionTable {
+  id: string;
+  owner: string;
+  owner_lower: string;
+  title: string;
+  title_lower: string;
+  description: string | null;
+  private: number;
+  theme: string;
+  position: number;
+  upvotes: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An entry of a collection; `item_ref` is `repos.id` (follows renames) or `collections.id`. */
+export interface CollectionItemTable {
+  id: string;
+  collection_id: string;
+  item_type: string;
+  item_ref: string;
+  position: number;
+  note: string | null;
+  added_at: string;
+}
+
 export interface Database {
   users: UserTable;
   orgs: OrgTable;
@@ -232,4 +259,6 @@ export interface Database {
   mirror_stats: MirrorStatTable;
   sign_in_failures: SignInFailureTable;
   dataset_conversions: DatasetConversionTable;
+  collections: CollectionTable;
+  collection_items: CollectionItemTable;
 }

@@ -12,12 +12,13 @@ import { WebSessions } from "../platform/web-sessions.js";
 import { platformRoutes } from "./routes.js";
 import { quickSearchRoutes } from "./routes/quick-search.js";
 import { loadWebApp, webRoutes } from "./routes/web.js";
-import { HttpError, notFound } from "../domain/errors.js";
+import { HttpError, notFound, repoNotFound } from "../domain/errors.js";
 import { mirrorRoutes } from "../mirror/http/mirror-routes.js";
 import { healthRoutes } from "../operations/http/health-routes.js";
 import { metricsRoutes, requestMetrics } from "../operations/http/metrics-routes.js";
 import { webhookObserver } from "../webhooks/http/observer.js";
 import { webhookRoutes } from "../webhooks/http/webhook-routes.js";
+import { collectionRoutes } from "../collections/http/collection-routes.js";
 
 export type { AppDeps } from "./deps.js";
 
@@ -42,6 +43,8 @@ const EXPOSED_HEADERS = [
 ];
 
 /** The hub's HTTP application: platform routes, the content half's routes, then the web app. */
+const REPO_API_PATH = /^\/api\/(?:models|datasets|spaces)\/[^/]+(?:\/.*)?$/;
+
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(errorHandler(deps.logger));
@@ -113,6 +116,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   for (const group of deps.datasetViewerRoutes ?? []) app.route("/", group);
   for (const group of platformRoutes(deps)) app.route("/", group);
   app.route("/", quickSearchRoutes(deps));
+  app.route("/", collectionRoutes(deps));
   if (deps.maintenanceRoutes) app.route("/", deps.maintenanceRoutes);
   if (deps.contentRoutes) app.route("/", deps.contentRoutes);
   const web = loadWebApp(deps.webDir);
@@ -123,6 +127,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     );
 
   const onError = errorHandler(deps.logger);
-  app.notFound((c) => onError(notFound(`No route for ${c.req.method} ${c.req.path}`), c));
+  app.notFound((c) =>
+    onError(
+      // under /api/{kind}/ an unmatched path names a repo this hub does not hold (e.g. an id without a
+      // namespace, `/api/models/gpt2/commits/main`): the Hub answers RepoNotFound there, which clients read
+      REPO_API_PATH.test(c.req.path)
+        ? repoNotFound()
+        : notFound(`No route for ${c.req.method} ${c.req.path}`),
+      c,
+    ),
+  );
   return app;
 }

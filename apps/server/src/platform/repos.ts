@@ -249,7 +249,8 @@ export class Repos {
     const fullId = `${owner}/${name}`;
     const type = row.type as RepoType;
     const existing = await this.find(type, fullId);
-    if (existing && existing.id !== row.id) throw conflict(`A ${type} repo named ${fullId} already exists`);
+    if (existing && existing.id !== row.id)
+      throw conflict(`A ${type} repository called ${existing.full_id} already exists`);
     const update = { owner, name, full_id: fullId, lookup_key: lookupKey(type, fullId) };
     await this.db.transaction().execute(async (trx) => {
       await trx.updateTable("repos").set(update).where("id", "=", row.id).execute();

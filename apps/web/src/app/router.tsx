@@ -50,6 +50,7 @@ const AdminInferencePage = page(
 );
 const WebhooksPage = page(() => import("../features/webhooks/webhooks-page.js"), "WebhooksPage");
 const WebhookPage = page(() => import("../features/webhooks/webhook-page.js"), "WebhookPage");
+const CollectionPage = page(() => import("../features/collections/collection-page.js"), "CollectionPage");
 const NotFoundPage = page(() => import("./routes/not-found.js"), "NotFoundPage");
 
 /** The file/history routes exist under each repo prefix, with `type` telling which. */
@@ -97,6 +98,7 @@ export function AppRoutes() {
         <Route path="organizations/new" element={<NewOrgPage />} />
         <Route path="organizations/:org/settings/members" element={<OrgMembersPage />} />
         <Route path="organizations/:org/settings/inference" element={<OrgInferenceUsagePage />} />
+        <Route path="collections/:owner/:slug" element={<CollectionPage />} />
         <Route path="datasets/:owner/:name" element={<DatasetPage />} />
         <Route path="spaces/:owner/:name" element={<SpacePage />} />
         <Route path=":owner" element={<OwnerPage />} />

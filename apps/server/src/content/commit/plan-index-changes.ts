@@ -64,11 +64,21 @@ export async function planIndexChanges(
         plainPaths.delete(operation.path);
         break;
       }
-      case "delete":
-        if (!present.has(operation.path)) throw entryNotFound(operation.path);
-        changes.push({ kind: "remove", path: operation.path });
-        present.delete(operation.path);
+      case "delete": {
+        if (present.has(operation.path)) {
+          changes.push({ kind: "remove", path: operation.path });
+          present.delete(operation.path);
+          break;
+        }
+        // a file deletion naming a folder (`"1"`, no trailing slash) deletes the folder, as the Hub does
+        const inside = [...present].filter((path) => path.startsWith(`${operation.path}/`));
+        if (inside.length === 0) throw entryNotFound(operation.path);
+        for (const path of inside) {
+          changes.push({ kind: "remove", path });
+          present.delete(path);
+        }
         break;
+      }
       case "deleteFolder": {
         const prefix = operation.path === "" ? "" : `${operation.path}/`;
         const inside = [...present].filter((path) => path.startsWith(prefix));

@@ -10,7 +10,7 @@ import { checkRepoPath, checkRevision } from "../paths/repo-path.js";
 import { type ContentContext, hubUrl } from "./content-context.js";
 import { contributableRepo, pushableRepo, viewerOf } from "./repo-access.js";
 import { URL_PREFIX, typeOfCollection } from "./repo-types.js";
-import { HttpError, badRequest, tooLarge } from "../../domain/errors.js";
+import { HttpError, badRequest, revisionNotFound, tooLarge } from "../../domain/errors.js";
 
 const TYPES = ":kind{(?:models|datasets|spaces)}";
 const MAX_PREUPLOAD_BODY = 8 * 1024 * 1024;
@@ -97,7 +97,10 @@ export function registerCommitRoutes(app: Hono<AppEnv>, ctx: ContentContext): vo
     };
     const repoUrl = `${hubUrl(ctx, c)}/${URL_PREFIX[type]}${repo.id}`;
     if (createPr) {
+      // a pull request targets a branch: a commit id is no revision to open one against
+      if (/^[0-9a-f]{40}$/.test(request.branch)) throw revisionNotFound(request.branch);
       const base = request.parentCommit ?? (await ctx.content.resolve(repo, request.branch));
+      if (!base && request.branch !== "main") throw revisionNotFound(request.branch);
       if (!base)
         throw badRequest(`${request.branch} has no commit yet: commit to it before opening a pull request`);
       if (!ctx.access.openPullRequest && !ctx.access.canWrite(viewer, repo))

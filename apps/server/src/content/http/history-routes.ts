@@ -109,7 +109,8 @@ export function registerHistoryRoutes(app: Hono<AppEnv>, ctx: ContentContext): v
     const git = ctx.content.git(repo);
     await ctx.content.withRepoLock(repo, async () => {
       const existing = await git.headOf(branch);
-      if (existing && body.overwrite !== true) throw conflict(`Branch ${branch} already exists`);
+      if (existing && body.overwrite !== true)
+        throw conflict(`Reference refs/heads/${branch} already exists`);
       let target: string;
       if (body.emptyBranch === true) {
         target = await writeCommit(
@@ -141,7 +142,8 @@ export function registerHistoryRoutes(app: Hono<AppEnv>, ctx: ContentContext): v
   app.delete(`/api/${TYPES}/:owner/:name/branch/:branch`, async (c) => {
     const repo = await repoFor(c, true);
     const branch = checkRefName(c.req.param("branch"));
-    if (branch === DEFAULT_BRANCH) throw new HttpError(403, "The default branch cannot be deleted");
+    if (branch === DEFAULT_BRANCH)
+      throw new HttpError(403, `Cannot delete refs/heads/${DEFAULT_BRANCH}: it is the default branch`);
     const git = ctx.content.git(repo);
     await ctx.content.withRepoLock(repo, async () => {
       if (!(await git.headOf(branch))) throw revisionNotFound(branch);
@@ -155,13 +157,16 @@ export function registerHistoryRoutes(app: Hono<AppEnv>, ctx: ContentContext): v
     const repo = await repoFor(c, true);
     const body = await jsonBody(c);
     if (typeof body.tag !== "string") throw badRequest("`tag` is required");
-    const tag = checkRefName(body.tag);
     const git = ctx.content.git(repo);
+    // the Hub judges the revision before the tag name: a missing revision is RevisionNotFound
+    const rev = checkRevision(c.req.param("rev"));
+    if (!(await git.resolveCommit(rev))) throw revisionNotFound(rev);
+    const tag = checkRefName(body.tag);
     await ctx.content.withRepoLock(repo, async () => {
-      const target = await git.resolveCommit(checkRevision(c.req.param("rev")));
-      if (!target) throw revisionNotFound(c.req.param("rev"));
+      const target = await git.resolveCommit(rev);
+      if (!target) throw revisionNotFound(rev);
       if (!(await ctx.content.moveRef(git, `refs/tags/${tag}`, target, "")))
-        throw conflict(`Tag ${tag} already exists`);
+        throw conflict(`Reference refs/tags/${tag} already exists`);
       ctx.content.forget(git.dir);
     });
     return c.json({ success: true });

@@ -8,6 +8,7 @@ import { formatPointer } from "../lfs/pointer.js";
 import { type ContentContext, hubUrl } from "./content-context.js";
 import { viewerOf, writableRepo } from "./repo-access.js";
 import { typeOfCollection } from "./repo-types.js";
+import type { RepoKey } from "../repo-content.js";
 
 const TYPES = ":kind{(?:models|datasets|spaces)}";
 const PAGE = 1000;
@@ -39,10 +40,19 @@ async function linkedObjects(repoDir: string): Promise<{ oid: string; pushedAt: 
   return found;
 }
 
+/** Heads whose files name LFS objects: the default branch first, then the other branches and tags. */
+async function namingCommits(ctx: ContentContext, repo: RepoKey): Promise<string[]> {
+  const main = await ctx.content.resolve(repo, DEFAULT_BRANCH);
+  const others = (await ctx.content.git(repo).refs())
+    .filter((ref) => ref.ref.startsWith("refs/heads/") || ref.ref.startsWith("refs/tags/"))
+    .map((ref) => ref.target);
+  return [...new Set([...(main ? [main] : []), ...others])];
+}
+
 /**
  * `GET /api/{kind}/{id}/lfs-files` (`HfApi.list_lfs_files`, write access): the repo's LFS objects with
  * `fileOid` (pointer blob id), `oid` (sha256), `size`, `pushedAt` and a `filename` using it on the
- * default branch ("" when none does any more). Pages of 1,000 with `Link: rel="next"`.
+ * default branch, else on another branch or tag ("" when none does any more). Pages of 1,000 with `Link: rel="next"`.
  */
 export function registerLfsFilesRoutes(app: Hono<AppEnv>, ctx: ContentContext): void {
   app.get(`/api/${TYPES}/:owner/:name/lfs-files`, async (c) => {
@@ -53,10 +63,10 @@ export function registerLfsFilesRoutes(app: Hono<AppEnv>, ctx: ContentContext): 
     const objects = await linkedObjects(ctx.content.repoDir(repo));
     const page = objects.slice(start, start + PAGE);
     const names = new Map<string, string>();
-    const head = await ctx.content.resolve(repo, DEFAULT_BRANCH);
-    if (head && page.length > 0)
-      for (const file of await ctx.content.listFiles(repo, head))
-        if (file.lfs && !names.has(file.lfs.sha256)) names.set(file.lfs.sha256, file.path);
+    if (page.length > 0)
+      for (const head of await namingCommits(ctx, repo))
+        for (const file of await ctx.content.listFiles(repo, head))
+          if (file.lfs && !names.has(file.lfs.sha256)) names.set(file.lfs.sha256, file.path);
     const body = [];
     for (const object of page) {
       const size = await ctx.content.blobs.stat(object.oid);

@@ -44,7 +44,9 @@ export function registerSquashRoutes(app: Hono<AppEnv>, ctx: ContentContext): vo
     const message = await squashMessage(c, branch);
     const git = ctx.content.git(repo);
     const commit = await ctx.content.withRepoLock(repo, async () => {
-      const head = await git.headOf(branch);
+      // a pull request's `refs/pr/<n>` is squashed as the full ref (the dataset viewer squashes refs/convert/…)
+      const ref = /^refs\/pr\/[1-9][0-9]*$/.test(branch) ? branch : `refs/heads/${branch}`;
+      const head = ref === branch ? await git.resolveCommit(ref) : await git.headOf(branch);
       if (!head) throw revisionNotFound(branch);
       const who = viewer.user ?? repo.owner;
       const when = `${Math.floor(Date.now() / 1000)} +0000`;
@@ -59,7 +61,7 @@ export function registerSquashRoutes(app: Hono<AppEnv>, ctx: ContentContext): vo
       const squashed = (await git.git(["commit-tree", `${head}^{tree}`, "-F", "-"], message, identity)).stdout
         .toString("utf8")
         .trim();
-      if (!(await ctx.content.moveRef(git, `refs/heads/${branch}`, squashed, head)))
+      if (!(await ctx.content.moveRef(git, ref, squashed, head)))
         throw conflict(`Branch ${branch} changed during the squash; retry`);
       ctx.content.forget(git.dir);
       if (branch === DEFAULT_BRANCH) await ctx.content.announce(repo, squashed);

@@ -16,6 +16,7 @@ import { migration0025 } from "./0025-mirror-stats.js";
 import { migration0035 } from "./0035-sign-in-failures.js";
 import { migration0050 } from "./0050-dataset-viewer.js";
 import { migration0060 } from "./0060-webhooks.js";
+import { migration0070 } from "./0070-collections.js";
 
 /**
  * Every schema step, by the name kysely records once it has run. Steps are immutable: a released step
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0035_sign_in_failures": migration0035,
   "0050_dataset_viewer": migration0050,
   "0060_webhooks": migration0060,
+  "0070_collections": migration0070,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -8,6 +8,7 @@ import { useTitle } from "../../lib/use-title.js";
 import { useAuth } from "../auth/auth-context.js";
 import { useRepoList } from "../repos/api/list-repos.js";
 import { RepoGrid } from "../repos/components/repo-card.js";
+import { OwnerCollections } from "../collections/components/owner-collections.js";
 import { useOrgMembers, useOrgOverview, useUserOverview } from "./api.js";
 import { Initial, OrgHeader } from "./components/org-header.js";
 import { orgPaths } from "./paths.js";
@@ -116,6 +117,7 @@ function OrgProfile({ name }: { name: string }) {
           {KINDS.map((kind) => (
             <OwnerRepos key={kind.type} owner={org.name} {...kind} />
           ))}
+          <OwnerCollections owner={org.name} />
         </div>
         {members.isPending ? (
           <Skeleton lines={4} />
@@ -163,6 +165,7 @@ function UserProfile({ name }: { name: string }) {
           {KINDS.map((kind) => (
             <OwnerRepos key={kind.type} owner={who.user} {...kind} />
           ))}
+          <OwnerCollections owner={who.user} />
         </div>
         <aside className="card" aria-labelledby="user-orgs-title">
           <h2 id="user-orgs-title" style={{ marginTop: 0, fontSize: "1rem" }}>

@@ -7,6 +7,7 @@ import { useAuth } from "../../auth/auth-context.js";
 import { CommunityTabLabel } from "../../community/community-tab-label.js";
 import { communityPaths } from "../../community/paths.js";
 import { MirrorMark } from "../../mirror/mirror-mark.js";
+import { AddToCollection } from "../../collections/components/add-to-collection.js";
 import { GateNotice } from "./gate-notice.js";
 import { LikeButton } from "./like-button.js";
 
@@ -71,6 +72,7 @@ export function RepoHeader({
           {info?.gated ? <span className="tag">gated</span> : null}
           {info ? <MirrorMark info={info} /> : null}
           {info ? <LikeButton type={type} id={id} likes={info.likes} /> : null}
+          {info && !info.mirror ? <AddToCollection type={type} id={id} /> : null}
         </div>
         {info ? (
           <div className="tag-list">

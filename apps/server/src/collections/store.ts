@@ -1,0 +1,228 @@
+import type { Kysely, Selectable, Transaction } from "kysely";
+import type { CollectionItemTable, CollectionTable, Database } from "../db/schema.js";
+
+export type CollectionRow = Selectable<CollectionTable>;
+export type CollectionItemRow = Selectable<CollectionItemTable>;
+
+export type CollectionSort = "lastModified" | "trending" | "upvotes";
+
+export interface CollectionQuery {
+  ownersLower?: string[];
+  /** Only collections holding one of these items (type and ref). */
+  items?: { type: string; ref: string }[];
+  /** Private collections of these namespaces (lower-case) are visible; `all` for site admins. */
+  visibleNamespaces: string[] | "all";
+  sort: CollectionSort;
+  offset: number;
+  limit: number;
+}
+
+/** Rows of `collections` and `collection_items`; no access rules here. */
+export class CollectionStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  find(id: string): Promise<CollectionRow | undefined> {
+    return this.db.selectFrom("collections").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+
+  findByTitle(ownerLower: string, titleLower: string): Promise<CollectionRow | undefined> {
+    return this.db
+      .selectFrom("collections")
+      .selectAll()
+      .where("owner_lower", "=", ownerLower)
+      .where("title_lower", "=", titleLower)
+      .executeTakeFirst();
+  }
+
+  async insert(row: CollectionRow): Promise<void> {
+    await this.db.insertInto("collections").values(row).execute();
+  }
+
+  async update(id: string, changes: Partial<CollectionRow>): Promise<void> {
+    await this.db.updateTable("collections").set(changes).where("id", "=", id).execute();
+  }
+
+  /** Deletes a collection, its items and its appearances as an item of other collections. */
+  async delete(id: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom("collection_items").where("collection_id", "=", id).execute();
+      const holders = await trx
+        .selectFrom("collection_items")
+        .select("collection_id")
+        .where("item_type", "=", "collection")
+        .where("item_ref", "=", id)
+        .execute();
+      await trx
+        .deleteFrom("collection_items")
+        .where("item_type", "=", "collection")
+        .where("item_ref", "=", id)
+        .execute();
+      for (const holder of holders) await renumber(trx, holder.collection_id);
+      await trx.deleteFrom("collections").where("id", "=", id).execute();
+    });
+  }
+
+  items(collectionId: string): Promise<CollectionItemRow[]> {
+    return this.db
+      .selectFrom("collection_items")
+      .selectAll()
+      .where("collection_id", "=", collectionId)
+      .orderBy("position")
+      .orderBy("added_at")
+      .execute();
+  }
+
+  async itemsOf(collectionIds: string[]): Promise<Map<string, CollectionItemRow[]>> {
+    const byCollection = new Map<string, CollectionItemRow[]>();
+    if (collectionIds.length === 0) return byCollection;
+    const rows = await this.db
+      .selectFrom("collection_items")
+      .selectAll()
+      .where("collection_id", "in", collectionIds)
+      .orderBy("position")
+      .orderBy("added_at")
+      .execute();
+    for (const row of rows) {
+      const list = byCollection.get(row.collection_id) ?? [];
+      list.push(row);
+      byCollection.set(row.collection_id, list);
+    }
+    return byCollection;
+  }
+
+  /** Appends an item at the end; false when the collection already holds it. */
+  async addItem(row: Omit<CollectionItemRow, "position">, touchedAt: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const existing = await trx
+        .selectFrom("collection_items")
+        .select("id")
+        .where("collection_id", "=", row.collection_id)
+        .where("item_type", "=", row.item_type)
+        .where("item_ref", "=", row.item_ref)
+        .executeTakeFirst();
+      if (existing) return false;
+      const last = await trx
+        .selectFrom("collection_items")
+        .select((eb) => eb.fn.max("position").as("max"))
+        .where("collection_id", "=", row.collection_id)
+        .executeTakeFirst();
+      const max = last?.max === null || last?.max === undefined ? -1 : Number(last.max);
+      await trx
+        .insertInto("collection_items")
+        .values({ ...row, position: max + 1 })
+        .execute();
+      await trx
+        .updateTable("collections")
+        .set({ updated_at: touchedAt })
+        .where("id", "=", row.collection_id)
+        .execute();
+      return true;
+    });
+  }
+
+  /** Changes an item's note and/or moves it to `position` (0-based, clamped); false when absent. */
+  async updateItem(
+    collectionId: string,
+    itemId: string,
+    changes: { note?: string | null; position?: number },
+    touchedAt: string,
+  ): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const ordered = await orderedItemIds(trx, collectionId);
+      const index = ordered.indexOf(itemId);
+      if (index < 0) return false;
+      if (changes.note !== undefined)
+        await trx
+          .updateTable("collection_items")
+          .set({ note: changes.note })
+          .where("id", "=", itemId)
+          .execute();
+      if (changes.position !== undefined) {
+        ordered.splice(index, 1);
+        ordered.splice(Math.max(0, Math.min(changes.position, ordered.length)), 0, itemId);
+        await writePositions(trx, ordered);
+      }
+      await trx
+        .updateTable("collections")
+        .set({ updated_at: touchedAt })
+        .where("id", "=", collectionId)
+        .execute();
+      return true;
+    });
+  }
+
+  async deleteItem(collectionId: string, itemId: string, touchedAt: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const deleted = await trx
+        .deleteFrom("collection_items")
+        .where("collection_id", "=", collectionId)
+        .where("id", "=", itemId)
+        .executeTakeFirst();
+      if (Number(deleted.numDeletedRows) === 0) return false;
+      await renumber(trx, collectionId);
+      await trx
+        .updateTable("collections")
+        .set({ updated_at: touchedAt })
+        .where("id", "=", collectionId)
+        .execute();
+      return true;
+    });
+  }
+
+  /** One page of collections (one more row than `limit` tells whether a next page exists). */
+  list(query: CollectionQuery): Promise<CollectionRow[]> {
+    let select = this.db.selectFrom("collections").selectAll();
+    if (query.ownersLower?.length) select = select.where("owner_lower", "in", query.ownersLower);
+    const items = query.items;
+    if (items?.length)
+      select = select.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("collection_items")
+            .select("collection_items.id")
+            .whereRef("collection_items.collection_id", "=", "collections.id")
+            .where((inner) =>
+              inner.or(
+                items.map((item) =>
+                  inner.and([inner("item_type", "=", item.type), inner("item_ref", "=", item.ref)]),
+                ),
+              ),
+            ),
+        ),
+      );
+    const visible = query.visibleNamespaces;
+    if (visible !== "all")
+      select = select.where((eb) =>
+        visible.length
+          ? eb.or([eb("private", "=", 0), eb("owner_lower", "in", visible)])
+          : eb("private", "=", 0),
+      );
+    if (query.sort !== "lastModified") select = select.orderBy("upvotes", "desc");
+    return select
+      .orderBy("updated_at", "desc")
+      .orderBy("id")
+      .offset(query.offset)
+      .limit(query.limit + 1)
+      .execute();
+  }
+}
+
+async function orderedItemIds(trx: Transaction<Database>, collectionId: string): Promise<string[]> {
+  const rows = await trx
+    .selectFrom("collection_items")
+    .select("id")
+    .where("collection_id", "=", collectionId)
+    .orderBy("position")
+    .orderBy("added_at")
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+async function writePositions(trx: Transaction<Database>, ids: string[]): Promise<void> {
+  for (const [position, id] of ids.entries())
+    await trx.updateTable("collection_items").set({ position }).where("id", "=", id).execute();
+}
+
+async function renumber(trx: Transaction<Database>, collectionId: string): Promise<void> {
+  await writePositions(trx, await orderedItemIds(trx, collectionId));
+}
