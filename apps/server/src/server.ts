@@ -265,22 +265,28 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
     handler = (request, env) => app.fetch(request, env);
     logger.info({ url: publicUrl, listen: listenUrl, web: config.webDir ?? null }, "modelhub is listening");
 
-import { createOnnxBackend, ONNX_BACKEND_NAME } from "./inference/onnx/onnx-backend.js";
-import { addOnnxDemoModelsToSeededHub } from "./seed/tiny-onnx/seeded-hubs.js";
-    if (config.seed && (await needsSeeding(services))) {
-      const { catalogue, source } = await loadCatalogue();
-      logger.info({ source, repos: catalogue.repos.length }, "importing the demo catalogue (first start)");
-      const result = await importCatalogue({ services, content: loaded.content, logger }, catalogue);
-      logger.info({ source, ...result }, "demo catalogue imported");
-    } else {
-      const repaired = await repairSeededLfsRouting({ services, content: loaded.content, logger });
-      if (repaired > 0) logger.info({ repos: repaired }, "demo repos now store LFS-tracked files in LFS");
-      const added = config.seed
-        ? await addRunnableModelsToSeededHub({ services, content: loaded.content, logger })
-        : [];
-      if (added.length > 0) logger.info({ models: added }, "demo catalogue: runnable tiny models added");
-      await services.repos.refreshRollingCounts();
-    }
+    // seeding an empty hub, or repairing a seeded one: one replica at a time
+    await coordination.exclusive("startup", async () => {
+      if (config.seed && (await needsSeeding(services))) {
+        const { catalogue, source } = await loadCatalogue();
+        logger.info({ source, repos: catalogue.repos.length }, "importing the demo catalogue (first start)");
+        const result = await importCatalogue({ services, content: loaded.content, logger }, catalogue);
+        logger.info({ source, ...result }, "demo catalogue imported");
+      } else {
+        const repaired = await repairSeededLfsRouting({ services, content: loaded.content, logger });
+        if (repaired > 0) logger.info({ repos: repaired }, "demo repos now store LFS-tracked files in LFS");
+        const added = config.seed
+          ? await addRunnableModelsToSeededHub({ services, content: loaded.content, logger })
+          : [];
+        if (added.length > 0) logger.info({ models: added }, "demo catalogue: runnable tiny models added");
+        const onnxAdded = config.seed
+          ? await addOnnxDemoModelsToSeededHub({ services, content: loaded.content, logger })
+          : 0;
+        if (onnxAdded > 0)
+          logger.info({ models: onnxAdded }, "demo catalogue: the runnable ONNX task models added");
+        await services.repos.refreshRollingCounts();
+      }
+    });
     const published = await inferenceRuntime.publishMappings(services.repos);
     if (published > 0)
       logger.info({ mappings: published }, "inference backends published as provider mappings");

@@ -199,6 +199,8 @@ export interface SignInFailureTable {
   count: number;
   /** Epoch milliseconds when the window ends. */
   reset_at: number;
+}
+
 /** The dataset viewer's Parquet conversion of a dataset (see src/datasets/). */
 export interface DatasetConversionTable {
   repo_id: string;

@@ -57,6 +57,9 @@ function runnableOnnxNote(row: ModelRow): string {
     "Under the hood it is a complete ONNX graph in the transformers.js layout (`config.json`, " +
       "`onnx/model.onnx` and a WordPiece tokenizer or an image preprocessor config): one embedding layer and " +
       "one dense layer 32 wide, so transformers.js and onnxruntime load it like any exported model.",
+  ].join("\n\n");
+}
+
 /** The demo embedding model: its vectors are noise, but the whole embeddings path is real. */
 function embeddingNote(row: ModelRow): string {
   return [
