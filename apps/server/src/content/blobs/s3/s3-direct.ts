@@ -24,10 +24,6 @@ import { isNotFound, isPreconditionFailed } from "./s3-client.js";
 import { copyIfUnchanged } from "./s3-copy.js";
 import type { S3Keys } from "./s3-keys.js";
 
-/** Read-back of a staged upload: ranges of 8 MiB, four at once (32 MiB of memory per check). */
-const READ_RANGE_BYTES = 8 * 1024 * 1024;
-const RANGES_IN_FLIGHT = 4;
-
 export interface S3DirectDeps {
   client: S3Client;
   bucket: string;
@@ -149,7 +145,7 @@ export class S3DirectAccess implements DirectBlobAccess {
     }
     let digest: string;
     try {
-      digest = await this.sha256Of(key, etag, stagedSize);
+      digest = await this.sha256Of(key, etag);
     } catch (error) {
       // replaced while it was read: the newer upload is checked by its own verify
       if (isPreconditionFailed(error)) throw new BlobMismatchError("The upload changed while it was checked");
@@ -172,42 +168,11 @@ export class S3DirectAccess implements DirectBlobAccess {
     return true;
   }
 
-  /**
-   * Hashes the staged object as it was when checked (`If-Match`), reading ranges in parallel so the
-   * store's per-stream latency does not bound the check; hashing stays in order.
-   */
-  private async sha256Of(key: string, etag: string, size: number): Promise<string> {
+  private async sha256Of(key: string, etag: string): Promise<string> {
     const { client, bucket } = this.deps;
-    const readRange = async (start: number): Promise<Buffer> => {
-      const end = Math.min(size, start + READ_RANGE_BYTES) - 1;
-      const got = await client.send(
-        new GetObjectCommand({ Bucket: bucket, Key: key, IfMatch: etag, Range: `bytes=${start}-${end}` }),
-      );
-      const chunks: Buffer[] = [];
-      for await (const chunk of got.Body as Readable) chunks.push(chunk as Buffer);
-      return Buffer.concat(chunks);
-    };
+    const got = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key, IfMatch: etag }));
     const hash = createHash("sha256");
-    const pending: Promise<Buffer>[] = [];
-    let next = 0;
-    const queue = () => {
-      while (pending.length < RANGES_IN_FLIGHT && next < size) {
-        const read = readRange(next);
-        read.catch(() => undefined); // awaited in order below
-        pending.push(read);
-        next += READ_RANGE_BYTES;
-      }
-    };
-    queue();
-    try {
-      while (pending.length > 0) {
-        hash.update(await pending.shift()!);
-        queue();
-      }
-    } catch (error) {
-      await Promise.allSettled(pending);
-      throw error;
-    }
+    for await (const chunk of got.Body as Readable) hash.update(chunk as Buffer);
     return hash.digest("hex");
   }
 
