@@ -5,7 +5,8 @@ import { dirname, join } from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BlobMismatchError } from "../../src/content/blobs/blob-store.js";
-import type { S3BlobStore } from "../../src/content/blobs/s3/s3-blob-store.js";
+import { S3BlobStore } from "../../src/content/blobs/s3/s3-blob-store.js";
+import { s3SettingsFrom } from "../../src/content/blobs/s3/s3-settings.js";
 import { FsBlobStore } from "../../src/content/blobs/fs-blob-store.js";
 import { runCli } from "../../src/cli/run.js";
 import { cephMissing, startCeph, type CephCluster } from "./ceph-cluster.js";
@@ -96,6 +97,24 @@ describe.skipIf(missing !== undefined)("S3 blob store on Ceph RGW", () => {
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
+  });
+
+  it("makes a missing bucket with CORS, so the web app can PUT to presigned URLs from the hub's origin", async () => {
+    const fresh = new S3BlobStore(
+      s3SettingsFrom({ ...ceph.env, MODELHUB_BLOB_STORE: "s3://fresh-bucket/lfs" })!,
+    );
+    await expect(fresh.checkReachable()).rejects.toThrow();
+    await fresh.ensureBucket();
+    await fresh.ensureBucket();
+    await fresh.checkReachable();
+    const preflight = await fetch(`${ceph.endpoint}/fresh-bucket/lfs/staging/x`, {
+      method: "OPTIONS",
+      headers: { Origin: "http://hub.example:8080", "Access-Control-Request-Method": "PUT" },
+    });
+    expect(preflight.status).toBe(200);
+    expect(preflight.headers.get("Access-Control-Allow-Origin")).toBeTruthy();
+    expect(preflight.headers.get("Access-Control-Expose-Headers")).toContain("ETag");
+    fresh.client.destroy();
   });
 
   it("never makes bytes visible under an oid they do not hash to (small and multipart)", async () => {

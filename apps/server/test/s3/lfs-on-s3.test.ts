@@ -160,6 +160,13 @@ describe.skipIf(missing !== undefined)("LFS on S3 (Ceph RGW): the hub out of the
     });
     expect(done.status).toBe(200);
     expect(await store.stat(oid)).toBe(data.length);
+    // a retried completion is answered the same
+    const retried = await fetch(upload.href, {
+      method: "POST",
+      headers: LFS,
+      body: JSON.stringify({ oid, parts: etags }),
+    });
+    expect(retried.status).toBe(200);
     expect((await verify(answer.actions!.verify!, oid, data.length)).status).toBe(200);
     expect((await commit("alice/weights", "big.bin", oid, data.length)).status).toBe(200);
   });

@@ -66,6 +66,8 @@ export interface DirectBlobAccess {
   readonly uploadUrlSeconds: number;
   /** Lifetime of presigned download URLs (`resolve` redirects, batch `download` actions). */
   readonly downloadUrlSeconds: number;
+  /** Staged uploads being checked or waiting for a worker (a queue depth for metrics). */
+  readonly verifyQueueDepth: number;
   downloadUrl(oid: string, options: DownloadUrlOptions): Promise<string>;
   uploadUrl(scope: string, oid: string, expiresSeconds: number): Promise<string>;
   startMultipart(scope: string, oid: string, parts: number, expiresSeconds: number): Promise<StagedMultipart>;

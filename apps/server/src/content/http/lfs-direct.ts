@@ -69,6 +69,8 @@ export async function completeDirectParts(
   if (numbers.size !== count || parsed.data.parts.length !== count || ![...numbers].every((n) => n <= count))
     throw badRequest(`The completion must list parts 1–${count} once each`);
   const parts = [...parsed.data.parts].sort((a, b) => a.partNumber - b.partNumber);
+  // a retried completion (the answer to the first was lost) finds the object already promoted
+  if ((await ctx.content.hasLfsObject(repo, oid)) === size) return completed();
   try {
     await direct.completeMultipart(stagingScope(repo), oid, uploadId, parts);
     if ((await ctx.content.promoteStagedLfsObject(repo, oid, size)) === undefined)
@@ -78,6 +80,10 @@ export async function completeDirectParts(
       throw unprocessable(`The joined parts do not match the object: ${error.message}`);
     throw error;
   }
+  return completed();
+}
+
+function completed(): Response {
   return new Response(JSON.stringify({ message: "ok" }), {
     status: 200,
     headers: { "Content-Type": "application/vnd.git-lfs+json" },
