@@ -32,7 +32,12 @@ import type { Coordination } from "./replicas/coordination.js";
 import { postgresCoordination } from "./replicas/pg-coordination.js";
 import { singleProcessCoordination } from "./replicas/single-process.js";
 import { countBlobStoreErrors, HubMetrics } from "./operations/metrics.js";
-import { blobStoreProbe, databaseProbe, writableFolderProbe } from "./operations/probes.js";
+import {
+  blobStoreProbe,
+  databaseProbe,
+  replicaNoticesProbe,
+  writableFolderProbe,
+} from "./operations/probes.js";
 
 export class PortInUseError extends Error {}
 
@@ -192,6 +197,9 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
           databaseProbe(hub.db),
           blobStoreProbe(loaded.service.blobs),
           writableFolderProbe("git-folder", loaded.service.reposRoot),
+          ...(coordination.mode === "postgres"
+            ? [replicaNoticesProbe(() => coordination.hearsNotices())]
+            : []),
         ],
         probeTimeoutMs: config.replicas.readyProbeTimeoutMs,
       },
