@@ -34,7 +34,12 @@ import type { Coordination } from "./replicas/coordination.js";
 import { postgresCoordination } from "./replicas/pg-coordination.js";
 import { singleProcessCoordination } from "./replicas/single-process.js";
 import { countBlobStoreErrors, HubMetrics } from "./operations/metrics.js";
-import { blobStoreProbe, databaseProbe, writableFolderProbe } from "./operations/probes.js";
+import {
+  blobStoreProbe,
+  databaseProbe,
+  replicaNoticesProbe,
+  writableFolderProbe,
+} from "./operations/probes.js";
 import { watchDatasetCommits } from "./datasets/commit-hook.js";
 import { datasetViewerRoutes } from "./datasets/http/routes.js";
 import { DatasetViewer } from "./datasets/service.js";
@@ -244,6 +249,9 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
           databaseProbe(hub.db),
           blobStoreProbe(loaded.service.blobs),
           writableFolderProbe("git-folder", loaded.service.reposRoot),
+          ...(coordination.mode === "postgres"
+            ? [replicaNoticesProbe(() => coordination.hearsNotices())]
+            : []),
         ],
         probeTimeoutMs: config.replicas.readyProbeTimeoutMs,
       },

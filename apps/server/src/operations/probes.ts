@@ -29,3 +29,13 @@ export function writableFolderProbe(name: string, dir: string): ReadinessProbe {
 export function blobStoreProbe(store: { checkReachable?(): Promise<void> }): ReadinessProbe {
   return { name: "blob-store", check: () => store.checkReachable?.() ?? Promise.resolve() };
 }
+
+/** This replica hears the other replicas' cache notices (else it could serve stale rows and listings). */
+export function replicaNoticesProbe(hears: () => boolean): ReadinessProbe {
+  return {
+    name: "replica-notices",
+    check: async () => {
+      if (!hears()) throw new Error("the LISTEN connection for cache notices is down (reconnecting)");
+    },
+  };
+}

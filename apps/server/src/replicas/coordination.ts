@@ -10,5 +10,7 @@ export interface Coordination {
   leadership: JobLeadership;
   /** Runs `work` while no other replica runs work under the same name (start-up import, repair). */
   exclusive<T>(name: string, work: () => Promise<T>): Promise<T>;
+  /** Whether this replica hears the others' cache notices now (always, alone). */
+  hearsNotices(): boolean;
   close(): Promise<void>;
 }

@@ -81,6 +81,7 @@ export async function postgresCoordination(options: PgCoordinationOptions): Prom
           );
       }
     },
+    hearsNotices: () => signals.listening,
     async close() {
       await Promise.allSettled([signals.close(), leadership.close()]);
       await lockPool.end().catch(() => undefined);

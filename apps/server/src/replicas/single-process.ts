@@ -22,6 +22,7 @@ export function singleProcessCoordination(): Coordination {
     signals: LOCAL_SIGNALS,
     leadership: SOLE_LEADER,
     exclusive: (_name, work) => work(),
+    hearsNotices: () => true,
     close: () => Promise.resolve(),
   };
 }
