@@ -34,6 +34,28 @@ function shapeOf(task: string, answer: unknown): string {
   }
 }
 
+/** PYTHONPATHs of huggingface_hub versions (the python-client suite's variable); skipped without it. */
+const PY_CLIENTS = (process.env.MODELHUB_PY_CLIENTS ?? "")
+  .split(",")
+  .map((entry) => entry.trim())
+  .filter((entry) => entry !== "");
+
+/** Every task method of InferenceClient against the hub (feature_extraction needs numpy: left out). */
+const INFERENCE_CLIENT_SCRIPT = `
+import os, sys
+from huggingface_hub import InferenceClient
+base = sys.argv[1] + "/hf-inference/models/modelhub-demo/"
+def client(name): return InferenceClient(base_url=base + name, api_key=os.environ["HF_TOKEN"])
+print(client("tiny-bert-sentiment-onnx").text_classification("I love it")[0].label)
+print(client("tiny-bert-ner-onnx").token_classification("My name is Clara")[0].entity_group)
+print(client("tiny-bert-fill-mask-onnx").fill_mask("Paris is [MASK].")[0].token_str)
+print(len(client("tiny-bert-sentence-similarity-onnx").sentence_similarity("a", ["a", "b"])))
+print(client("tiny-bert-zero-shot-onnx").zero_shot_classification("I love it", ["pos", "neg"])[0].label)
+print(client("tiny-bert-squad-onnx").question_answering(question="Where?", context="I live in Berlin").answer)
+print(client("tiny-vit-image-classification-onnx").image_classification("cats.jpg")[0].label)
+print("done")
+`;
+
 describe("the panel's This hub snippets for the ONNX demo models", () => {
   let onnx: OnnxHub;
   let dir: string;
@@ -93,6 +115,22 @@ describe("the panel's This hub snippets for the ONNX demo models", () => {
     }
     expect(results).toEqual(results.map((line) => line.replace(/: .*$/s, ": ok")));
   });
+
+  it.skipIf(PY_CLIENTS.length === 0)(
+    "huggingface_hub's InferenceClient (each version given) calls every task",
+    async () => {
+      for (const pythonPath of PY_CLIENTS) {
+        const { stdout } = await run("/usr/bin/python3", ["-c", INFERENCE_CLIENT_SCRIPT, onnx.hub.url], {
+          env: { ...process.env, HF_TOKEN: onnx.alice, PYTHONPATH: pythonPath },
+          cwd: dir,
+          encoding: "utf8",
+          timeout: 60_000,
+        });
+        const lines = stdout.trim().split("\n");
+        expect([pythonPath, lines.at(-1), lines.length]).toEqual([pythonPath, "done", 8]);
+      }
+    },
+  );
 });
 
 /** `print(output)` of a Python dict/list as JSON (the snippets print Python reprs). */
