@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { InferenceClient } from "@huggingface/inference";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ONNX_MODELS } from "../../src/seed/tiny-onnx/demo-onnx-models.js";
 import { startOnnxHub, type OnnxHub } from "./helpers/onnx-hub.js";
@@ -114,6 +115,52 @@ describe("the panel's This hub snippets for the ONNX demo models", () => {
       }
     }
     expect(results).toEqual(results.map((line) => line.replace(/: .*$/s, ": ok")));
+  });
+
+  it("huggingface.js InferenceClient with endpointUrl calls every task", async () => {
+    const client = (name: string) =>
+      new InferenceClient(onnx.alice, {
+        endpointUrl: `${onnx.hub.url}/hf-inference/models/modelhub-demo/${name}`,
+      });
+    const answers = [
+      (await client("tiny-bert-sentiment-onnx").textClassification({ inputs: "I love it" }))[0].label,
+      (await client("tiny-bert-ner-onnx").tokenClassification({ inputs: "My name is Clara" }))[0]
+        .entity_group,
+      (await client("tiny-bert-fill-mask-onnx").fillMask({ inputs: "Paris is [MASK]." }))[0].token_str,
+      (await client("tiny-bert-embeddings-onnx").featureExtraction({ inputs: "hello" })).length,
+      (
+        await client("tiny-bert-sentence-similarity-onnx").sentenceSimilarity({
+          inputs: { source_sentence: "a", sentences: ["a", "b"] },
+        })
+      ).length,
+      (
+        await client("tiny-bert-zero-shot-onnx").zeroShotClassification({
+          inputs: "I love it",
+          parameters: { candidate_labels: ["pos", "neg"] },
+        })
+      ).length,
+      typeof (
+        await client("tiny-bert-squad-onnx").questionAnswering({
+          inputs: { question: "Where?", context: "I live in Berlin" },
+        })
+      ).answer,
+      (
+        await client("tiny-vit-image-classification-onnx").imageClassification({
+          data: new Blob([tinyPng()], { type: "image/png" }),
+        })
+      ).length,
+    ];
+    expect(answers.map((a) => typeof a)).toEqual([
+      "string",
+      "string",
+      "string",
+      "number",
+      "number",
+      "number",
+      "string",
+      "number",
+    ]);
+    expect(answers.slice(3).filter((a) => typeof a === "number")).toEqual([32, 2, 2, 5]);
   });
 
   it.skipIf(PY_CLIENTS.length === 0)(
