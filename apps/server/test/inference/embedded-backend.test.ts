@@ -32,7 +32,10 @@ describe.each(DIALECTS)("embedded backend, out of the box (%s)", (dialect) => {
       name: string;
       kind: string;
     }[];
-    expect(backends).toEqual([expect.objectContaining({ name: "embedded", kind: "embedded" })]);
+    expect(backends).toEqual([
+      expect.objectContaining({ name: "embedded", kind: "embedded" }),
+      expect.objectContaining({ name: "onnx", kind: "onnx" }),
+    ]);
   });
 
   it("answers the openai client's chat call with real token counts, and records them", async () => {

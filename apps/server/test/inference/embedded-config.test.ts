@@ -126,7 +126,10 @@ describe("an embedded backend from the config file", () => {
     const backends = (await (await fetch(`${e.hub.url}/api/inference/backends`)).json()) as {
       status: string;
     }[];
-    expect(backends).toEqual([expect.objectContaining({ name: "local", status: "live" })]);
+    expect(backends).toEqual([
+      expect.objectContaining({ name: "local", status: "live" }),
+      expect.objectContaining({ name: "onnx", status: "live" }),
+    ]);
   });
 
   it("answers 503 naming the model when llama.cpp refuses its GGUF, and keeps serving the others", async () => {

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { InferenceClient } from "@huggingface/inference";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ONNX_MODELS } from "../../src/seed/tiny-onnx/demo-onnx-models.js";
 import { startOnnxHub, type OnnxHub } from "./helpers/onnx-hub.js";
@@ -33,6 +34,28 @@ function shapeOf(task: string, answer: unknown): string {
       return typeof list[0]?.label === "string" ? "ok" : "bad";
   }
 }
+
+/** PYTHONPATHs of huggingface_hub versions (the python-client suite's variable); skipped without it. */
+const PY_CLIENTS = (process.env.MODELHUB_PY_CLIENTS ?? "")
+  .split(",")
+  .map((entry) => entry.trim())
+  .filter((entry) => entry !== "");
+
+/** Every task method of InferenceClient against the hub (feature_extraction needs numpy: left out). */
+const INFERENCE_CLIENT_SCRIPT = `
+import os, sys
+from huggingface_hub import InferenceClient
+base = sys.argv[1] + "/hf-inference/models/modelhub-demo/"
+def client(name): return InferenceClient(base_url=base + name, api_key=os.environ["HF_TOKEN"])
+print(client("tiny-bert-sentiment-onnx").text_classification("I love it")[0].label)
+print(client("tiny-bert-ner-onnx").token_classification("My name is Clara")[0].entity_group)
+print(client("tiny-bert-fill-mask-onnx").fill_mask("Paris is [MASK].")[0].token_str)
+print(len(client("tiny-bert-sentence-similarity-onnx").sentence_similarity("a", ["a", "b"])))
+print(client("tiny-bert-zero-shot-onnx").zero_shot_classification("I love it", ["pos", "neg"])[0].label)
+print(client("tiny-bert-squad-onnx").question_answering(question="Where?", context="I live in Berlin").answer)
+print(client("tiny-vit-image-classification-onnx").image_classification("cats.jpg")[0].label)
+print("done")
+`;
 
 describe("the panel's This hub snippets for the ONNX demo models", () => {
   let onnx: OnnxHub;
@@ -93,6 +116,68 @@ describe("the panel's This hub snippets for the ONNX demo models", () => {
     }
     expect(results).toEqual(results.map((line) => line.replace(/: .*$/s, ": ok")));
   });
+
+  it("huggingface.js InferenceClient with endpointUrl calls every task", async () => {
+    const client = (name: string) =>
+      new InferenceClient(onnx.alice, {
+        endpointUrl: `${onnx.hub.url}/hf-inference/models/modelhub-demo/${name}`,
+      });
+    const answers = [
+      (await client("tiny-bert-sentiment-onnx").textClassification({ inputs: "I love it" }))[0].label,
+      (await client("tiny-bert-ner-onnx").tokenClassification({ inputs: "My name is Clara" }))[0]
+        .entity_group,
+      (await client("tiny-bert-fill-mask-onnx").fillMask({ inputs: "Paris is [MASK]." }))[0].token_str,
+      (await client("tiny-bert-embeddings-onnx").featureExtraction({ inputs: "hello" })).length,
+      (
+        await client("tiny-bert-sentence-similarity-onnx").sentenceSimilarity({
+          inputs: { source_sentence: "a", sentences: ["a", "b"] },
+        })
+      ).length,
+      (
+        await client("tiny-bert-zero-shot-onnx").zeroShotClassification({
+          inputs: "I love it",
+          parameters: { candidate_labels: ["pos", "neg"] },
+        })
+      ).length,
+      typeof (
+        await client("tiny-bert-squad-onnx").questionAnswering({
+          inputs: { question: "Where?", context: "I live in Berlin" },
+        })
+      ).answer,
+      (
+        await client("tiny-vit-image-classification-onnx").imageClassification({
+          data: new Blob([tinyPng()], { type: "image/png" }),
+        })
+      ).length,
+    ];
+    expect(answers.map((a) => typeof a)).toEqual([
+      "string",
+      "string",
+      "string",
+      "number",
+      "number",
+      "number",
+      "string",
+      "number",
+    ]);
+    expect(answers.slice(3).filter((a) => typeof a === "number")).toEqual([32, 2, 2, 5]);
+  });
+
+  it.skipIf(PY_CLIENTS.length === 0)(
+    "huggingface_hub's InferenceClient (each version given) calls every task",
+    async () => {
+      for (const pythonPath of PY_CLIENTS) {
+        const { stdout } = await run("/usr/bin/python3", ["-c", INFERENCE_CLIENT_SCRIPT, onnx.hub.url], {
+          env: { ...process.env, HF_TOKEN: onnx.alice, PYTHONPATH: pythonPath },
+          cwd: dir,
+          encoding: "utf8",
+          timeout: 60_000,
+        });
+        const lines = stdout.trim().split("\n");
+        expect([pythonPath, lines.at(-1), lines.length]).toEqual([pythonPath, "done", 8]);
+      }
+    },
+  );
 });
 
 /** `print(output)` of a Python dict/list as JSON (the snippets print Python reprs). */

@@ -114,6 +114,7 @@ describe.each(DIALECTS)("the hub's backends as provider mappings (%s)", (dialect
     expect(JSON.parse(text)).toEqual([
       { name: "gpu-box", kind: "openai-compatible", status: "live" },
       { name: "spare", kind: "openai-compatible", status: "live" },
+      { name: "onnx", kind: "onnx", status: "live" }, // the embedded ONNX task backend, on by default
     ]);
     expect(text).not.toContain(backend.baseUrl);
     expect(text).not.toContain("sk-never-shown");

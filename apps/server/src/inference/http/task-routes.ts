@@ -8,7 +8,7 @@ import { toRepoRecord, type Repos } from "../../platform/repos.js";
 import { BILL_TO_HEADER, resolveBillTo } from "../bill-to.js";
 import type { InferenceLimiter } from "../limits.js";
 import { ONNX_BACKEND_NAME, type OnnxBackend } from "../onnx/onnx-backend.js";
-import { shapeOutput, taskJob, type TaskBody } from "../onnx/task-requests.js";
+import { shapeOutput, taskJob, wantsLegacyZeroShot, type TaskBody } from "../onnx/task-requests.js";
 import { isOnnxTask, type OnnxTask } from "../onnx/worker-protocol.js";
 import type { UsageStore } from "../usage-store.js";
 import { badRequest, HttpError, notFound } from "../../domain/errors.js";
@@ -117,7 +117,8 @@ export function mountTaskRoutes(app: Hono<AppEnv>, deps: TaskRouteDeps): void {
         c.req.raw.signal,
       );
       await record(200, result.promptTokens);
-      return c.json(shapeOutput(job, result.output) as object);
+      const legacy = wantsLegacyZeroShot(c.req.header("User-Agent"));
+      return c.json(shapeOutput(job, result.output, legacy) as object);
     } catch (err) {
       const status = (err as { status?: unknown }).status;
       await record(typeof status === "number" ? status : 500, 0);

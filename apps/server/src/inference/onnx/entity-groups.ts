@@ -30,9 +30,11 @@ export function groupEntities(text: string, tokens: TaggedToken[], ignore: Set<s
   for (const token of tokens) {
     const { type, begins } = typeOf(token.entity);
     const piece = token.word.startsWith("##") ? token.word.slice(2) : token.word;
-    const continues = token.word.startsWith("##") || (!begins && type === previousType);
     const last = groups.at(-1);
-    if (last && continues && last.type === type) {
+    // A `##` piece always belongs to the word before it, whatever its own tag says.
+    const continues =
+      token.word.startsWith("##") || (!begins && type === previousType && last?.type === type);
+    if (last && continues) {
       last.scores.push(token.score);
       last.word += token.word.startsWith("##") ? piece : ` ${piece}`;
     } else {

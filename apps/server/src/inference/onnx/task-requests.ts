@@ -147,8 +147,20 @@ export function taskJob(task: OnnxTask, body: TaskBody): TaskJob {
   }
 }
 
-/** The answer as the Inference API shapes it: one vector for one text, a list of vectors for a list. */
-export function shapeOutput(job: TaskJob, output: unknown): unknown {
+/** huggingface_hub before 1.0 reads zero-shot answers in the old `{sequence, labels, scores}` shape. */
+export function wantsLegacyZeroShot(userAgent: string | undefined): boolean {
+  return /\b(?:hf_hub|huggingface_hub)\/0\./.test(userAgent ?? "");
+}
+
+/**
+ * The answer as the Inference API shapes it: one vector for one text, a list of vectors for a list;
+ * zero-shot as `[{label, score}]`, or `{sequence, labels, scores}` for clients that read only that.
+ */
+export function shapeOutput(job: TaskJob, output: unknown, legacyZeroShot = false): unknown {
   if (job.task === "feature-extraction" && job.single) return (output as number[][])[0];
+  if (job.task === "zero-shot-classification" && legacyZeroShot) {
+    const ranked = output as { label: string; score: number }[];
+    return { sequence: job.text, labels: ranked.map((e) => e.label), scores: ranked.map((e) => e.score) };
+  }
   return output;
 }
