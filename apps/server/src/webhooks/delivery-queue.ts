@@ -4,6 +4,9 @@ import type { WebhookSettings } from "./settings.js";
 import type { DeliveryRow, WebhookStore } from "./store.js";
 
 const MAX_BACKOFF_MS = 3_600_000;
+const HOUR_MS = 3_600_000;
+/** Finished deliveries are kept this long in the log. */
+const KEEP_LOG_MS = 30 * 24 * HOUR_MS;
 
 /** Delay before attempt `attempt + 1` after `attempt` failed: base, then doubling, capped at an hour. */
 export function backoffMs(settings: WebhookSettings, attempt: number): number {
@@ -20,6 +23,7 @@ export class DeliveryQueue {
   private pumping = false;
   private again = false;
   private timer: NodeJS.Timeout | undefined;
+  private pruneTimer: NodeJS.Timeout | undefined;
   private stopped = true;
 
   constructor(
@@ -35,12 +39,26 @@ export class DeliveryQueue {
       this.logger.info({ deliveries: requeued }, "webhook deliveries resumed after a restart");
     this.timer = setInterval(() => this.kick(), this.settings.pollMs);
     this.timer.unref();
+    this.pruneTimer = setInterval(() => void this.prune(), HOUR_MS);
+    this.pruneTimer.unref();
+    await this.prune();
     this.kick();
+  }
+
+  private async prune(): Promise<void> {
+    const removed = await this.store
+      .prune(new Date(Date.now() - KEEP_LOG_MS).toISOString())
+      .catch((err: unknown) => {
+        this.logger.error({ err }, "pruning the webhook log failed");
+        return 0;
+      });
+    if (removed > 0) this.logger.info({ deliveries: removed }, "old webhook deliveries removed from the log");
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
+    clearInterval(this.pruneTimer);
     await Promise.allSettled([...this.inFlight]);
   }
 

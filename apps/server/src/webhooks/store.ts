@@ -159,6 +159,24 @@ export class WebhookStore {
     });
   }
 
+  /** Deletes finished deliveries (and their attempts) created before `cutoff`; answers how many. */
+  async prune(cutoff: string): Promise<number> {
+    return this.db.transaction().execute(async (tx) => {
+      const old = tx
+        .selectFrom("webhook_deliveries")
+        .select("id")
+        .where("created_at", "<", cutoff)
+        .where("state", "in", ["succeeded", "failed"]);
+      await tx.deleteFrom("webhook_attempts").where("delivery_id", "in", old).execute();
+      const result = await tx
+        .deleteFrom("webhook_deliveries")
+        .where("created_at", "<", cutoff)
+        .where("state", "in", ["succeeded", "failed"])
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    });
+  }
+
   findDelivery(webhookId: string, id: string): Promise<DeliveryRow | undefined> {
     return this.db
       .selectFrom("webhook_deliveries")

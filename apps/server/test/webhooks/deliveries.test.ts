@@ -317,4 +317,15 @@ describe.each(DIALECTS)("webhook deliveries to a real receiver (%s)", (dialect) 
     });
     await fetch(`${hub.url}/api/settings/webhooks/${hook.id}`, { method: "DELETE", headers: bearer(alice) });
   });
+  it("prunes finished deliveries from the log, never unfinished ones", async () => {
+    receiver.hold = true;
+    const from = receiver.received.length;
+    const sha = await commitFile(hub.url, alice, "alice/watched", "pending.txt", "stays");
+    await receiver.waitFor(() => true, { from });
+    const removed = await hub.webhooks.store.prune(new Date(Date.now() + 60_000).toISOString());
+    expect(removed).toBeGreaterThan(5);
+    const left = await deliveries(hub.url, alice, hookId);
+    expect(left.map((d) => (d.payload.repo as { headSha?: string }).headSha)).toEqual([sha]);
+    receiver.release();
+  });
 });

@@ -14,6 +14,9 @@ export interface Receiver {
   received: Received[];
   /** The next `count` requests are answered `status` (default 503). */
   failNext(count: number, status?: number): void;
+  /** While true, requests get no answer until `release()`. */
+  hold: boolean;
+  release(): void;
   /** Every request is answered with this (until set back to undefined). */
   answerAll: { status: number; headers?: Record<string, string> } | undefined;
   /** Resolves with the first request `match` accepts at or after index `from`; rejects after `timeoutMs`. */
@@ -29,11 +32,17 @@ export async function startReceiver(): Promise<Receiver> {
   let failures = 0;
   let failStatus = 503;
   const waiters = new Set<() => void>();
+  const held: (() => void)[] = [];
   const receiver: Receiver = {
     url: "",
     port: 0,
     received,
     answerAll: undefined,
+    hold: false,
+    release() {
+      receiver.hold = false;
+      for (const answer of held.splice(0)) answer();
+    },
     failNext(count, status = 503) {
       failures = count;
       failStatus = status;
@@ -76,7 +85,9 @@ export async function startReceiver(): Promise<Receiver> {
         body = { unparsable: true };
       }
       received.push({ path: req.url ?? "", headers: req.headers, body });
-      if (receiver.answerAll) {
+      if (receiver.hold) {
+        held.push(() => res.writeHead(200).end("released"));
+      } else if (receiver.answerAll) {
         res.writeHead(receiver.answerAll.status, receiver.answerAll.headers).end("planned answer");
       } else if (failures > 0) {
         failures--;

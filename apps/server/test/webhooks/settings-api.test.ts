@@ -45,8 +45,11 @@ describe.each(DIALECTS)("webhook settings API (%s)", (dialect) => {
     const got = await fetch(`${base()}/${id}`, { headers: bearer(alice) });
     expect(got.status).toBe(200);
     expect((await json(got)).webhook).toMatchObject({ id, url: valid.url });
-    const list = (await (await fetch(base(), { headers: bearer(aliceRead) })).json()) as { id: string }[];
-    expect(list.map((w) => w.id)).toEqual([id]);
+    const list = (await (await fetch(base(), { headers: bearer(aliceRead) })).json()) as {
+      id: string;
+      secret: string | null;
+    }[];
+    expect(list.map((w) => [w.id, w.secret])).toEqual([[id, null]]);
 
     const updated = await postJson(
       `${base()}/${id}`,

@@ -92,9 +92,14 @@ export function webhookRoutes(service: WebhookService): Hono<AppEnv> {
     return { webhook: webhookJson(row) };
   };
 
+  // a read token (a CI download job's) may list webhooks, but not learn their secrets
+  const shown = (viewer: Viewer, info: WebhookInfo): WebhookInfo =>
+    viewer.role === "write" ? info : { ...info, secret: null };
+
   app.get(base, async (c) => {
     const user = requireUser(c.var.viewer);
-    return c.json((await service.store.listOf(user)).map(webhookJson) satisfies WebhookInfo[]);
+    const list = (await service.store.listOf(user)).map((row) => shown(c.var.viewer, webhookJson(row)));
+    return c.json(list satisfies WebhookInfo[]);
   });
 
   app.post(base, async (c) => {
@@ -117,7 +122,7 @@ export function webhookRoutes(service: WebhookService): Hono<AppEnv> {
 
   app.get(`${base}/:id`, async (c) => {
     const row = await own(c.var.viewer, c.req.param("id"), false);
-    return c.json({ webhook: webhookJson(row) } satisfies WebhookResponse);
+    return c.json({ webhook: shown(c.var.viewer, webhookJson(row)) } satisfies WebhookResponse);
   });
 
   app.post(`${base}/:id`, async (c) => {
