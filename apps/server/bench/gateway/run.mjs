@@ -151,10 +151,16 @@ try {
       times.after.push((await viaHub(MODEL, false)()).total);
     }
     const added = (values) => ms(quantile(values, 0.5) - quantile(times.direct, 0.5));
-    console.log(`non-streamed chat, whole call, ${CALLS} each: ${BASELINE_CLI} (before) vs this build (after)`);
+    console.log(
+      `non-streamed chat, whole call, ${CALLS} each: ${BASELINE_CLI} (before) vs this build (after)`,
+    );
     console.log(`  direct   p50 ${ms(quantile(times.direct, 0.5)).padStart(10)}`);
-    console.log(`  before   p50 ${ms(quantile(times.before, 0.5)).padStart(10)}   added ${added(times.before)}   hub CPU ${ms((baseline.cpuMs() - cpuBase) / CALLS)} per call`);
-    console.log(`  after    p50 ${ms(quantile(times.after, 0.5)).padStart(10)}   added ${added(times.after)}   hub CPU ${ms((hub.cpuMs() - cpuThis) / CALLS)} per call`);
+    console.log(
+      `  before   p50 ${ms(quantile(times.before, 0.5)).padStart(10)}   added ${added(times.before)}   hub CPU ${ms((baseline.cpuMs() - cpuBase) / CALLS)} per call`,
+    );
+    console.log(
+      `  after    p50 ${ms(quantile(times.after, 0.5)).padStart(10)}   added ${added(times.after)}   hub CPU ${ms((hub.cpuMs() - cpuThis) / CALLS)} per call`,
+    );
     await baseline.stop();
   }
   const cpuBefore = hub.cpuMs();
