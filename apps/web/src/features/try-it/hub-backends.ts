@@ -23,12 +23,9 @@ export function isHubBackend(provider: string, backends: readonly PublicBackend[
   return backends.some((backend) => backend.name.toLowerCase() === name);
 }
 
-/** The tasks this box can try: it chats or completes text (embedding models are served for API calls). */
-const TRYABLE_TASKS = new Set(["conversational", "text-generation"]);
-
 /**
- * The model's mappings that this hub's gateway serves for a task this box can try, live ones first. A
- * backend whose health check fails is `staging` even if the mapping was published before it failed.
+ * The model's mappings that this hub's gateway serves, live ones first. A backend whose health check
+ * fails is `staging` even if the mapping was published before it failed.
  */
 export function hubServings(
   mappings: readonly ProviderMappingListItem[],
@@ -37,7 +34,7 @@ export function hubServings(
   const servings: HubServing[] = [];
   for (const mapping of mappings) {
     const backend = backends.find((b) => b.name.toLowerCase() === mapping.provider.toLowerCase());
-    if (!backend || !TRYABLE_TASKS.has(mapping.task)) continue;
+    if (!backend) continue;
     const status = mapping.status === "live" && backend.status === "live" ? "live" : "staging";
     servings.push({ backend: backend.name, status, task: mapping.task });
   }
