@@ -8,11 +8,12 @@ import { fileURLToPath } from "node:url";
 const CLI = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
 const run = promisify(execFile);
 
-export async function startHubProcess(dataDir, extraEnv) {
+/** `cli`: another build's dist/cli/main.js (to compare builds in one run); this build's by default. */
+export async function startHubProcess(dataDir, extraEnv, cli = CLI) {
   const env = { ...process.env, MODELHUB_SEED: "0", MODELHUB_LOG_LEVEL: "warn", ...extraEnv };
   delete env.DATABASE_URL;
   const token = (
-    await run(process.execPath, [CLI, "token", "create", "bench", "--write", "--data", dataDir], { env })
+    await run(process.execPath, [cli, "token", "create", "bench", "--write", "--data", dataDir], { env })
   ).stdout
     .trim()
     .split("\n")
@@ -20,7 +21,7 @@ export async function startHubProcess(dataDir, extraEnv) {
   env.MODELHUB_LOG_LEVEL = "info";
   const child = spawn(
     process.execPath,
-    [CLI, "serve", "--port", "0", "--host", "127.0.0.1", "--data", dataDir],
+    [cli, "serve", "--port", "0", "--host", "127.0.0.1", "--data", dataDir],
     {
       env,
       stdio: ["ignore", "pipe", "inherit"],
@@ -45,6 +46,12 @@ export async function startHubProcess(dataDir, extraEnv) {
     url,
     token,
     pid: child.pid,
+    /** CPU time the hub process has used so far, ms (user + system, Linux /proc). */
+    cpuMs() {
+      const fields = readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1].split(" ");
+      // utime and stime are fields 14 and 15 of the stat line, in clock ticks (100 a second on Linux).
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    },
     /** Resident memory of the hub process, MiB (Linux /proc). */
     rssMiB() {
       const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"));

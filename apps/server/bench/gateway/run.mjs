@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The inference gateway's cost: latency it adds to non-streamed calls (through the hub − direct to the
-// backend, alternating, same run), time to first token streamed (hub vs direct), and the hub's RSS
+// backend, alternating, same run) and the hub's CPU per call, time to first token streamed (hub vs direct), and the hub's RSS
 // around 200 concurrent slow streams. Bounded: fixed call counts, per-call timeouts, servers on 127.0.0.1.
 // Run after `npm run build`: node apps/server/bench/gateway/run.mjs [--calls 2000] [--streams 200]
+// [--cli <another build's dist/cli/main.js>] (e.g. the previous commit's, to compare in one run)
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -15,6 +16,8 @@ function option(name, fallback) {
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 }
 const CALLS = option("calls", 2000);
+const cliAt = process.argv.indexOf("--cli");
+const BASELINE_CLI = cliAt > 0 ? path.resolve(process.argv[cliAt + 1]) : undefined;
 const TTFT_CALLS = option("ttft-calls", 500);
 const STREAMS = option("streams", 200);
 const CALL_TIMEOUT_MS = 30_000;
@@ -86,6 +89,8 @@ function report(label, { direct, hub }) {
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "modelhub-gateway-bench-"));
 const backend = await startFakeBackend({ slowChunks: 50, slowMs: 5000 });
 let hub;
+let baseline;
+let baselineDir;
 try {
   const configFile = path.join(dataDir, "inference.json");
   fs.writeFileSync(
@@ -103,14 +108,22 @@ try {
       limits: { requestsPerMinute: 1_000_000 },
     }),
   );
-  hub = await startHubProcess(dataDir, { MODELHUB_INFERENCE_CONFIG: configFile });
-  for (const name of ["chat", "slow"]) {
-    const res = await fetch(`${hub.url}/api/repos/create`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${hub.token}`, "Content-Type": "application/json" },
-      body: JSON.stringify({ type: "model", name }),
-    });
-    if (!res.ok) throw new Error(`creating ${name}: HTTP ${res.status}`);
+  const start = async (dir, cli) => {
+    const started = await startHubProcess(dir, { MODELHUB_INFERENCE_CONFIG: configFile }, cli);
+    for (const name of ["chat", "slow"]) {
+      const res = await fetch(`${started.url}/api/repos/create`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${started.token}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ type: "model", name }),
+      });
+      if (!res.ok) throw new Error(`creating ${name}: HTTP ${res.status}`);
+    }
+    return started;
+  };
+  hub = await start(dataDir);
+  if (BASELINE_CLI) {
+    baselineDir = fs.mkdtempSync(path.join(os.tmpdir(), "modelhub-gateway-bench-baseline-"));
+    baseline = await start(baselineDir, BASELINE_CLI);
   }
   console.log(
     `node ${process.version}, ${os.cpus().length} CPUs, load average ${os
@@ -125,10 +138,38 @@ try {
   // Warm both paths (JIT, connections, the SQLite statement cache).
   await alternate(200, direct(MODEL, false), viaHub(MODEL, false), (t) => t.total);
 
+  if (baseline) {
+    // Before/after in one run: direct, the other build, this build, in turn, so load hits all alike.
+    const viaBaseline = () => chat(`${baseline.url}/v1`, MODEL, { token: baseline.token });
+    await alternate(200, viaBaseline, viaHub(MODEL, false), (t) => t.total);
+    const cpuBase = baseline.cpuMs();
+    const cpuThis = hub.cpuMs();
+    const times = { direct: [], before: [], after: [] };
+    for (let i = 0; i < CALLS; i++) {
+      times.direct.push((await direct(MODEL, false)()).total);
+      times.before.push((await viaBaseline()).total);
+      times.after.push((await viaHub(MODEL, false)()).total);
+    }
+    const added = (values) => ms(quantile(values, 0.5) - quantile(times.direct, 0.5));
+    console.log(
+      `non-streamed chat, whole call, ${CALLS} each: ${BASELINE_CLI} (before) vs this build (after)`,
+    );
+    console.log(`  direct   p50 ${ms(quantile(times.direct, 0.5)).padStart(10)}`);
+    console.log(
+      `  before   p50 ${ms(quantile(times.before, 0.5)).padStart(10)}   added ${added(times.before)}   hub CPU ${ms((baseline.cpuMs() - cpuBase) / CALLS)} per call`,
+    );
+    console.log(
+      `  after    p50 ${ms(quantile(times.after, 0.5)).padStart(10)}   added ${added(times.after)}   hub CPU ${ms((hub.cpuMs() - cpuThis) / CALLS)} per call`,
+    );
+    await baseline.stop();
+  }
+  const cpuBefore = hub.cpuMs();
   report(
     "non-streamed chat, whole call",
     await alternate(CALLS, direct(MODEL, false), viaHub(MODEL, false), (t) => t.total),
   );
+  // CPU the hub spent per call: unlike wall time, barely moved by other processes on a busy machine.
+  console.log(`  hub CPU  ${ms((hub.cpuMs() - cpuBefore) / CALLS).padStart(10)} per call`);
   report(
     "streamed chat, time to first token",
     await alternate(TTFT_CALLS, direct(MODEL, true), viaHub(MODEL, true), (t) => t.first),
@@ -161,6 +202,8 @@ try {
 } finally {
   agent.destroy();
   await hub?.stop();
+  await baseline?.stop();
+  if (baselineDir) fs.rmSync(baselineDir, { recursive: true, force: true });
   await backend.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

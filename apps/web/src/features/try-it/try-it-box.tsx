@@ -34,6 +34,8 @@ function NotServed() {
   );
 }
 
+const TRYABLE_TASKS = new Set(["conversational", "text-generation"]);
+
 function Unavailable({ servings }: { servings: HubServing[] }) {
   return (
     <p className="notice small try-it-notice" data-testid="try-it-unavailable">
@@ -102,7 +104,8 @@ export function TryItBox({ model, mappings }: { model: RepoInfo; mappings: Provi
         <Skeleton lines={3} />
       </Frame>
     );
-  const servings = hubServings(mappings, backends.data ?? []);
+  // The box chats or completes text; models served for other tasks (embeddings) are for API calls.
+  const servings = hubServings(mappings, backends.data ?? []).filter((s) => TRYABLE_TASKS.has(s.task));
   const live = servings.filter((s) => s.status === "live");
   return (
     <Frame>
