@@ -294,8 +294,8 @@ export class RepoContent {
   }
 
   /**
-   * Commits onto `refs/convert/parquet`, the dataset viewer's Parquet export (created on first use);
-   * the default branch stays put. Not reachable through the commit API.
+   * Replaces `refs/convert/parquet`, the dataset viewer's Parquet export, with one parentless commit
+   * of exactly `operations`; the default branch stays put. Not reachable through the commit API.
    */
   async commitConvertedParquet(
     repo: RepoRecord,
@@ -328,7 +328,9 @@ export class RepoContent {
         `Parent commit ${request.parentCommit} is not the head of ${branch} (${head ?? "none"}): the branch moved since you read it`,
       );
     }
-    const base = head ? await this.snapshotOf(git, head) : undefined;
+    // the Parquet ref holds one orphan commit (as on the Hub): older conversions become garbage
+    const parent = internalRef ? undefined : head;
+    const base = parent ? await this.snapshotOf(git, parent) : undefined;
     const changes = await planIndexChanges(this.planContext(repo, git), base, request.operations);
     const message = request.description
       ? `${request.title}\n\n${request.description}\n`
@@ -336,7 +338,7 @@ export class RepoContent {
     const commit = await writeCommit(
       git,
       {
-        base: head,
+        base: parent,
         changes,
         message,
         author: { name: request.author, email: `${request.author}@users.noreply.modelhub`, date },
