@@ -345,8 +345,8 @@ export class RepoContent {
   }
 
   /**
-   * Commits onto `refs/convert/parquet`, the dataset viewer's Parquet export (created on first use);
-   * the default branch stays put. Not reachable through the commit API.
+   * Replaces `refs/convert/parquet`, the dataset viewer's Parquet export, with one parentless commit
+   * of exactly `operations`; the default branch stays put. Not reachable through the commit API.
    */
   async commitConvertedParquet(
     repo: RepoRecord,
@@ -380,7 +380,9 @@ export class RepoContent {
         `The branch was updated since you opened this page. Please refresh and try again. (parent commit ${request.parentCommit} is not the head of ${branch}: ${head ?? "none"})`,
       );
     }
-    const base = head ? await this.snapshotOf(git, head) : undefined;
+    // the Parquet ref holds one orphan commit (as on the Hub): older conversions become garbage
+    const parent = internalRef ? undefined : head;
+    const base = parent ? await this.snapshotOf(git, parent) : undefined;
     const changes = await planIndexChanges(this.planContext(repo, git), base, request.operations);
     const message = request.description
       ? `${request.title}\n\n${request.description}\n`
@@ -388,7 +390,7 @@ export class RepoContent {
     const commit = await writeCommit(
       git,
       {
-        base: head,
+        base: parent,
         changes,
         message,
         author: { name: request.author, email: `${request.author}@users.noreply.modelhub`, date },

@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { CommitOperation } from "../content/commit/plan-index-changes.js";
 import { parseCard } from "../content/derive/front-matter.js";
-import { CONVERTED_PARQUET_REF, type ContentLogger, type RepoContent } from "../content/repo-content.js";
+import type { ContentLogger, RepoContent } from "../content/repo-content.js";
 import type { Snapshot } from "../content/snapshot.js";
 import type { RepoRecord } from "../domain/repo.js";
 import type { ConversionStore } from "./conversion-store.js";
@@ -162,7 +162,7 @@ export class ParquetConverter {
     return { sourceCommit: snapshot.commit, fingerprint, configs, problems: layout.problems };
   }
 
-  /** Stores the shards as LFS objects and commits them (stale files removed); undefined when none. */
+  /** Stores the shards as LFS objects and commits them as the new Parquet ref; undefined when none. */
   private async commitShards(
     repo: RepoRecord,
     report: ConversionReport,
@@ -170,7 +170,6 @@ export class ParquetConverter {
   ): Promise<string | undefined> {
     const { content } = this.deps;
     const operations: CommitOperation[] = [];
-    const wanted = new Set<string>();
     for (const config of report.configs)
       for (const split of config.splits)
         for (const shard of split.shards) {
@@ -178,16 +177,9 @@ export class ParquetConverter {
           const oid = await sha256OfFile(local);
           await content.storeLfsObject(repo, oid, shard.size, createReadStream(local));
           const path = `${config.name}/${split.name}/${shard.filename}`;
-          wanted.add(path);
           operations.push({ kind: "lfs", path, oid, size: shard.size });
         }
-    const head = await content.resolve(repo, CONVERTED_PARQUET_REF).catch(() => undefined);
-    if (head) {
-      for (const file of (await content.snapshot(repo, head)).files)
-        if (!wanted.has(file.path) && file.path !== ".gitattributes")
-          operations.push({ kind: "delete", path: file.path });
-    }
-    if (operations.length === 0) return head;
+    if (operations.length === 0) return undefined;
     const result = await content.commitConvertedParquet(repo, {
       title: `Update parquet files for ${report.sourceCommit.slice(0, 12)}`,
       author: BOT,

@@ -58,6 +58,7 @@ export class DatasetViewer {
       async (repo, commit) => {
         try {
           await converter.convert(repo, commit);
+          await this.warmStatistics(repo);
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
           await this.store.set(repo.id, {
@@ -158,6 +159,24 @@ export class DatasetViewer {
       report: splitReport,
       paths,
     };
+  }
+
+  /** Computes the statistics of every converted split right after a conversion, as the Hub does. */
+  private async warmStatistics(repo: RepoRecord): Promise<void> {
+    const record = await this.store.get(repo.id);
+    if (!record?.report || !record.parquetCommit) return;
+    for (const config of record.report.configs)
+      for (const split of config.splits) {
+        if (split.error) continue;
+        try {
+          await this.splitStatistics(await this.target(repo, record, config.name, split.name));
+        } catch (error) {
+          this.deps.logger.warn(
+            { repo: repo.id, split: split.name, err: String(error) },
+            "statistics failed",
+          );
+        }
+      }
   }
 
   /** Column statistics of a split, computed once per converted version. */
