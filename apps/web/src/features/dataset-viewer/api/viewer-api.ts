@@ -84,9 +84,12 @@ export function fetchFeatures(dataset: string, config: string, split: string, si
   }).then((page) => page.features);
 }
 
-/** The API's answer while a split's Parquet conversion is still running (the Hub's error code). */
+/**
+ * The API's answer while the Parquet conversion is still running: the Hub's `ResponseNotReady` code,
+ * or this hub's 503 "being converted" (both mean: ask again shortly).
+ */
 export function isNotReady(error: unknown): boolean {
-  return error instanceof ApiError && error.code === "ResponseNotReady";
+  return error instanceof ApiError && (error.code === "ResponseNotReady" || error.status === 503);
 }
 
 /** This hub's conversion state of the dataset (queued, running, done, failed). */
