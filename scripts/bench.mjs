@@ -21,6 +21,8 @@ const benches = [
   "apps/server/bench/io/lfs-upload.mjs",
   // pull-through mirror: uncached vs direct, cached vs local, time to first byte; ~200 MB files, about a minute
   "apps/server/bench/mirror/run.mjs",
+  // dataset viewer: conversion rows/s and MB/s per format, /rows /search /filter p50/p99 on 2M rows; about 2 min
+  "apps/server/bench/datasets/viewer-bench.mjs",
   // 100,000 models on SQLite (and PostgreSQL when DATABASE_URL is set); several minutes.
   "apps/server/bench/scale/run.mjs",
 ];

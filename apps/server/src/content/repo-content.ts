@@ -294,10 +294,13 @@ export class RepoContent {
   }
 
   /**
-   * Commits onto `refs/convert/parquet`, the dataset viewer's Parquet export (created on first use);
-   * the default branch stays put. Not reachable through the commit API.
+   * Replaces `refs/convert/parquet`, the dataset viewer's Parquet export, with one parentless commit
+   * of exactly `operations`; the default branch stays put. Not reachable through the commit API.
    */
-  async commitConvertedParquet(repo: RepoRecord, request: Omit<CommitRequest, "branch">): Promise<CommitResult> {
+  async commitConvertedParquet(
+    repo: RepoRecord,
+    request: Omit<CommitRequest, "branch">,
+  ): Promise<CommitResult> {
     const git = this.git(repo);
     return this.mutex.run(git.dir, () =>
       this.commitLocked(repo, git, { ...request, branch: CONVERTED_PARQUET_REF }, new Date(), true),
@@ -311,10 +314,11 @@ export class RepoContent {
     date = new Date(),
     internalRef = false,
   ): Promise<CommitResult> {
-    const branch = internalRef ? (request.branch ?? DEFAULT_BRANCH) : checkRevision(request.branch ?? DEFAULT_BRANCH);
+    const branch = internalRef
+      ? (request.branch ?? DEFAULT_BRANCH)
+      : checkRevision(request.branch ?? DEFAULT_BRANCH);
     // `refs/pr/<n>` (a pull request) is committed to as a full ref; anything else is a branch name.
-    const ref =
-      internalRef || /^refs\/pr\/[1-9][0-9]*$/.test(branch) ? branch : `refs/heads/${branch}`;
+    const ref = internalRef || /^refs\/pr\/[1-9][0-9]*$/.test(branch) ? branch : `refs/heads/${branch}`;
     const head = ref === branch ? await git.resolveCommit(ref) : await git.headOf(branch);
     if (!head && branch !== DEFAULT_BRANCH && !internalRef) throw revisionNotFound(branch);
     if (request.parentCommit && request.parentCommit !== head) {
@@ -324,7 +328,9 @@ export class RepoContent {
         `Parent commit ${request.parentCommit} is not the head of ${branch} (${head ?? "none"}): the branch moved since you read it`,
       );
     }
-    const base = head ? await this.snapshotOf(git, head) : undefined;
+    // the Parquet ref holds one orphan commit (as on the Hub): older conversions become garbage
+    const parent = internalRef ? undefined : head;
+    const base = parent ? await this.snapshotOf(git, parent) : undefined;
     const changes = await planIndexChanges(this.planContext(repo, git), base, request.operations);
     const message = request.description
       ? `${request.title}\n\n${request.description}\n`
@@ -332,7 +338,7 @@ export class RepoContent {
     const commit = await writeCommit(
       git,
       {
-        base: head,
+        base: parent,
         changes,
         message,
         author: { name: request.author, email: `${request.author}@users.noreply.modelhub`, date },

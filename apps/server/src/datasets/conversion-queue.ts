@@ -70,7 +70,10 @@ export class ConversionQueue {
     try {
       await this.run(job.repo, job.commit);
     } catch (error) {
-      this.logger.error({ repo: job.repo.id, commit: job.commit, err: String(error) }, "parquet conversion failed");
+      this.logger.error(
+        { repo: job.repo.id, commit: job.commit, err: String(error) },
+        "parquet conversion failed",
+      );
     } finally {
       this.running = undefined;
     }

@@ -1,4 +1,4 @@
-import { mkdir, readdir, rename, stat } from "node:fs/promises";
+import { mkdir, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import type { DatasetFeature } from "@modelhub/api-types";
@@ -25,7 +25,10 @@ const TEXT_ROW_GROUP = 10_000;
 const MEDIA_ROW_GROUP = 2_048;
 
 /** The `huggingface` key-value metadata of a `datasets` Parquet file, when it carries features. */
-async function parquetFeatures(connection: DuckDBConnection, file: string): Promise<Record<string, DatasetFeature> | undefined> {
+async function parquetFeatures(
+  connection: DuckDBConnection,
+  file: string,
+): Promise<Record<string, DatasetFeature> | undefined> {
   const reader = await connection.runAndReadAll(
     `SELECT decode(value) AS value FROM parquet_kv_metadata(${sqlString(file)}) WHERE decode(key) = 'huggingface'`,
   );
@@ -56,21 +59,39 @@ export async function convertSplit(connection: DuckDBConnection, job: SplitJob):
   const metadataJson = JSON.stringify({ info: { features } });
   const media = job.config.format === "imagefolder" || job.config.format === "audiofolder";
   await mkdir(job.outDir, { recursive: true });
-  await connection.run(
-    `COPY (${query.sql}) TO ${sqlString(job.outDir)} (FORMAT parquet, FILE_SIZE_BYTES ${job.shardBytes}, ROW_GROUP_SIZE ${
-      media ? MEDIA_ROW_GROUP : TEXT_ROW_GROUP
-    }, OVERWRITE_OR_IGNORE true, KV_METADATA {huggingface: ${sqlString(metadataJson)}})`,
+  const options = `FORMAT parquet, ROW_GROUP_SIZE ${media ? MEDIA_ROW_GROUP : TEXT_ROW_GROUP}, KV_METADATA {huggingface: ${sqlString(metadataJson)}}`;
+  // one ordered file first (DuckDB's FILE_SIZE_BYTES rotation does not keep row order), then cut
+  // into shards by row ranges when it is larger than a shard may be
+  const whole = join(job.outDir, "whole.parquet");
+  await connection.run(`COPY (${query.sql}) TO ${sqlString(whole)} (${options})`);
+  const wholeRows = Number(
+    (
+      (
+        await connection.runAndReadAll(`SELECT num_rows FROM parquet_file_metadata(${sqlString(whole)})`)
+      ).getRowObjectsJS()[0] ?? {}
+    ).num_rows ?? 0,
   );
-  const written = (await readdir(job.outDir))
-    .map((name) => ({ name, index: Number(/^data_(\d+)\.parquet$/.exec(name)?.[1] ?? Number.NaN) }))
-    .filter((file) => Number.isInteger(file.index))
-    .sort((a, b) => a.index - b.index);
+  const wholeSize = (await stat(whole)).size;
+  const written: string[] = [];
+  if (wholeSize <= job.shardBytes || wholeRows < 2) {
+    written.push(whole);
+  } else {
+    const perShard = Math.max(1, Math.floor((wholeRows * job.shardBytes) / wholeSize));
+    for (let start = 0, index = 0; start < wholeRows; start += perShard, index++) {
+      const part = join(job.outDir, `part-${index}.parquet`);
+      await connection.run(
+        `COPY (SELECT * EXCLUDE (file_row_number) FROM read_parquet(${sqlString(whole)}, file_row_number = true) WHERE file_row_number >= ${start} AND file_row_number < ${start + perShard}) TO ${sqlString(part)} (${options})`,
+      );
+      written.push(part);
+    }
+    await rm(whole);
+  }
   const shards: ParquetShard[] = [];
   let numBytesMemory = 0;
   for (const [position, file] of written.entries()) {
     const filename = `${String(position).padStart(4, "0")}.parquet`;
     const path = join(job.outDir, filename);
-    await rename(join(job.outDir, file.name), path);
+    await rename(file, path);
     const facts = await connection.runAndReadAll(
       `SELECT (SELECT num_rows FROM parquet_file_metadata(${sqlString(path)})) AS rows, (SELECT coalesce(sum(total_uncompressed_size), 0) FROM parquet_metadata(${sqlString(path)})) AS bytes`,
     );

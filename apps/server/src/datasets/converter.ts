@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { CommitOperation } from "../content/commit/plan-index-changes.js";
 import { parseCard } from "../content/derive/front-matter.js";
-import { CONVERTED_PARQUET_REF, type ContentLogger, type RepoContent } from "../content/repo-content.js";
+import type { ContentLogger, RepoContent } from "../content/repo-content.js";
 import type { Snapshot } from "../content/snapshot.js";
 import type { RepoRecord } from "../domain/repo.js";
 import type { ConversionStore } from "./conversion-store.js";
@@ -29,7 +29,10 @@ export interface ConverterDeps {
 const BOT = "parquet-converter";
 
 function fingerprintOf(snapshot: Snapshot, layout: DatasetLayout, cardConfigs: unknown): string {
-  const paths = layout.configs.flatMap((config) => [...config.metadataFiles, ...config.splits.flatMap((s) => s.files)]);
+  const paths = layout.configs.flatMap((config) => [
+    ...config.metadataFiles,
+    ...config.splits.flatMap((s) => s.files),
+  ]);
   const files = [...new Set(paths)].sort().map((path) => [path, snapshot.byPath.get(path)?.oid ?? ""]);
   return createHash("sha256")
     .update(JSON.stringify({ v: 1, cardConfigs: cardConfigs ?? null, files, layout }))
@@ -44,8 +47,11 @@ async function sha256OfFile(path: string): Promise<string> {
 
 /** Local paths in DuckDB messages become repo paths. */
 function cleanError(error: unknown, sourceRoot: string): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.split(`${sourceRoot}/`).join("").split("\n")[0].slice(0, 1000);
+  const message = (error instanceof Error ? error.message : String(error)).split(`${sourceRoot}/`).join("");
+  const sniffed = /Error when sniffing file "([^"]*)"/.exec(message);
+  if (sniffed)
+    return `Invalid CSV: ${sniffed[1] || "a file"} cannot be read with one dialect (rows with different numbers of columns, or unbalanced quotes)`;
+  return message.split("\n")[0].slice(0, 1000);
 }
 
 /**
@@ -85,7 +91,12 @@ export class ParquetConverter {
       if (parquetCommit) await this.deps.cache.adopt(repo.id, parquetCommit, join(work, "out"));
       await store.set(repo.id, { sourceCommit: commit, state: "done", parquetCommit, report, error: null });
       this.deps.logger.info(
-        { repo: repo.id, commit, parquetCommit, splits: report.configs.flatMap((c) => c.splits.map((s) => s.name)) },
+        {
+          repo: repo.id,
+          commit,
+          parquetCommit,
+          splits: report.configs.flatMap((c) => c.splits.map((s) => s.name)),
+        },
         "dataset converted to parquet",
       );
     } finally {
@@ -105,20 +116,31 @@ export class ParquetConverter {
     for (const config of layout.configs) {
       const splits: SplitReport[] = [];
       for (const split of config.splits) {
-        const originalBytes = split.files.reduce((sum, path) => sum + (snapshot.byPath.get(path)?.size ?? 0), 0);
+        const originalBytes = split.files.reduce(
+          (sum, path) => sum + (snapshot.byPath.get(path)?.size ?? 0),
+          0,
+        );
         try {
-          await materializeFiles(this.deps.content, repo, snapshot, [...split.files, ...config.metadataFiles], sourceRoot);
+          await materializeFiles(
+            this.deps.content,
+            repo,
+            snapshot,
+            [...split.files, ...config.metadataFiles],
+            sourceRoot,
+          );
           splits.push(
-            await this.deps.engine.use((connection) =>
-              convertSplit(connection, {
-                config,
-                split,
-                sourceRoot,
-                outDir: join(work, "out", config.name, split.name),
-                rowsFile: join(work, `rows-${config.name}-${split.name}.jsonl`),
-                shardBytes: this.deps.shardBytes,
-                originalBytes,
-              }),
+            await this.deps.engine.use(
+              (connection) =>
+                convertSplit(connection, {
+                  config,
+                  split,
+                  sourceRoot,
+                  outDir: join(work, "out", config.name, split.name),
+                  rowsFile: join(work, `rows-${config.name}-${split.name}.jsonl`),
+                  shardBytes: this.deps.shardBytes,
+                  originalBytes,
+                }),
+              false,
             ),
           );
         } catch (error) {
@@ -140,11 +162,14 @@ export class ParquetConverter {
     return { sourceCommit: snapshot.commit, fingerprint, configs, problems: layout.problems };
   }
 
-  /** Stores the shards as LFS objects and commits them (stale files removed); undefined when none. */
-  private async commitShards(repo: RepoRecord, report: ConversionReport, outDir: string): Promise<string | undefined> {
+  /** Stores the shards as LFS objects and commits them as the new Parquet ref; undefined when none. */
+  private async commitShards(
+    repo: RepoRecord,
+    report: ConversionReport,
+    outDir: string,
+  ): Promise<string | undefined> {
     const { content } = this.deps;
     const operations: CommitOperation[] = [];
-    const wanted = new Set<string>();
     for (const config of report.configs)
       for (const split of config.splits)
         for (const shard of split.shards) {
@@ -152,16 +177,9 @@ export class ParquetConverter {
           const oid = await sha256OfFile(local);
           await content.storeLfsObject(repo, oid, shard.size, createReadStream(local));
           const path = `${config.name}/${split.name}/${shard.filename}`;
-          wanted.add(path);
           operations.push({ kind: "lfs", path, oid, size: shard.size });
         }
-    const head = await content.resolve(repo, CONVERTED_PARQUET_REF).catch(() => undefined);
-    if (head) {
-      for (const file of (await content.snapshot(repo, head)).files)
-        if (!wanted.has(file.path) && file.path !== ".gitattributes")
-          operations.push({ kind: "delete", path: file.path });
-    }
-    if (operations.length === 0) return head;
+    if (operations.length === 0) return undefined;
     const result = await content.commitConvertedParquet(repo, {
       title: `Update parquet files for ${report.sourceCommit.slice(0, 12)}`,
       author: BOT,

@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
+import { HttpError } from "../domain/errors.js";
 
 export interface DuckEngineSettings {
   /** DuckDB `memory_limit` of the hub's one instance, e.g. "512MB". */
@@ -9,6 +10,8 @@ export interface DuckEngineSettings {
   maxConcurrent: number;
   /** Where DuckDB may spill; inside the hub's data folder. */
   tempDir: string;
+  /** A viewer query running longer than this is interrupted (conversions are not). */
+  queryTimeoutMs: number;
 }
 
 /**
@@ -23,6 +26,7 @@ export class DuckEngine {
   private constructor(
     private readonly instance: DuckDBInstance,
     connections: DuckDBConnection[],
+    private readonly queryTimeoutMs: number,
   ) {
     this.idle.push(...connections);
   }
@@ -39,16 +43,34 @@ export class DuckEngine {
     });
     const connections: DuckDBConnection[] = [];
     for (let i = 0; i < Math.max(1, settings.maxConcurrent); i++) connections.push(await instance.connect());
-    return new DuckEngine(instance, connections);
+    return new DuckEngine(instance, connections, settings.queryTimeoutMs);
   }
 
-  /** Runs `work` on a pooled connection once one is free. */
-  async use<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` on a pooled connection once one is free; with `timed`, the work is interrupted after
+   * the query time limit (a 503 for the caller).
+   */
+  async use<T>(work: (connection: DuckDBConnection) => Promise<T>, timed = true): Promise<T> {
     if (this.closed) throw new Error("DuckDB engine is closed");
     const connection = this.idle.pop() ?? (await new Promise<DuckDBConnection>((r) => this.waiting.push(r)));
+    let timedOut = false;
+    const timer = timed
+      ? setTimeout(() => {
+          timedOut = true;
+          connection.interrupt();
+        }, this.queryTimeoutMs)
+      : undefined;
     try {
       return await work(connection);
+    } catch (error) {
+      if (timedOut)
+        throw new HttpError(
+          503,
+          `The query ran longer than ${this.queryTimeoutMs} ms and was stopped; narrow it down`,
+        );
+      throw error;
     } finally {
+      clearTimeout(timer);
       const next = this.waiting.shift();
       if (next) next(connection);
       else this.idle.push(connection);

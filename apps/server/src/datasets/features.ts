@@ -70,6 +70,8 @@ export function isAudioFeature(feature: DatasetFeature | undefined): boolean {
   return !Array.isArray(feature) && feature?._type === "Audio";
 }
 
-export function isClassLabel(feature: DatasetFeature | undefined): feature is { _type: "ClassLabel"; names: string[] } {
+export function isClassLabel(
+  feature: DatasetFeature | undefined,
+): feature is { _type: "ClassLabel"; names: string[] } {
   return !Array.isArray(feature) && feature?._type === "ClassLabel";
 }

@@ -112,7 +112,7 @@ export function inferSplits(paths: string[]): SplitSource[] {
     if (split) byKeyword.set(split, [...(byKeyword.get(split) ?? []), path]);
   }
   if (byKeyword.size > 0) return orderSplits([...byKeyword].map(([name, files]) => ({ name, files })));
-  return paths.length > 0 ? [{ name: "train", files: [...paths] }] : [];
+  return paths.length > 0 ? [{ name: "train", files: [...paths].sort() }] : [];
 }
 
 function orderSplits(splits: SplitSource[]): SplitSource[] {
@@ -187,8 +187,7 @@ function configsFromCard(cardConfigs: unknown[], paths: string[], problems: Layo
     }
     const base = typeof entry.data_dir === "string" ? entry.data_dir.replace(/^\.?\/+|\/+$/g, "") : "";
     const delimiter = [entry.sep, entry.delimiter].find((value) => typeof value === "string") as
-      | string
-      | undefined;
+      string | undefined;
     let splits: SplitSource[];
     if (entry.data_files === undefined) {
       splits = inferSplits(paths.filter((path) => !base || path.startsWith(`${base}/`)));

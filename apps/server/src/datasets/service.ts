@@ -58,9 +58,14 @@ export class DatasetViewer {
       async (repo, commit) => {
         try {
           await converter.convert(repo, commit);
+          await this.warmStatistics(repo);
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
-          await this.store.set(repo.id, { sourceCommit: commit, state: "failed", error: message.slice(0, 1000) });
+          await this.store.set(repo.id, {
+            sourceCommit: commit,
+            state: "failed",
+            error: message.slice(0, 1000),
+          });
           throw error;
         }
       },
@@ -78,6 +83,7 @@ export class DatasetViewer {
       threads: deps.settings.threads,
       maxConcurrent: deps.settings.concurrency,
       tempDir: join(root, "spill"),
+      queryTimeoutMs: deps.settings.queryTimeoutMs,
     });
     return new DatasetViewer(deps, engine);
   }
@@ -118,15 +124,25 @@ export class DatasetViewer {
   }
 
   /** A converted split with its shards on local disk; 404 for unknown names, 422 for a failed split. */
-  async target(repo: RepoRecord, record: ConversionRecord, config: string, split: string): Promise<SplitTarget> {
+  async target(
+    repo: RepoRecord,
+    record: ConversionRecord,
+    config: string,
+    split: string,
+  ): Promise<SplitTarget> {
     const report = record.report;
     const configReport = report?.configs.find((candidate) => candidate.name === config);
     if (!report || !record.parquetCommit || !configReport)
       throw notFound(`Config "${config}" of ${repo.id} does not exist or is not converted yet`);
-    const splitReport: SplitReport | undefined = configReport.splits.find((candidate) => candidate.name === split);
+    const splitReport: SplitReport | undefined = configReport.splits.find(
+      (candidate) => candidate.name === split,
+    );
     if (!splitReport) throw notFound(`Split "${split}" of config "${config}" does not exist`);
     if (splitReport.error)
-      throw new HttpError(422, `The split "${split}" of config "${config}" could not be converted: ${splitReport.error}`);
+      throw new HttpError(
+        422,
+        `The split "${split}" of config "${config}" could not be converted: ${splitReport.error}`,
+      );
     const paths = await this.cache.shardPaths(
       repo,
       record.parquetCommit,
@@ -145,15 +161,34 @@ export class DatasetViewer {
     };
   }
 
+  /** Computes the statistics of every converted split right after a conversion, as the Hub does. */
+  private async warmStatistics(repo: RepoRecord): Promise<void> {
+    const record = await this.store.get(repo.id);
+    if (!record?.report || !record.parquetCommit) return;
+    for (const config of record.report.configs)
+      for (const split of config.splits) {
+        if (split.error) continue;
+        try {
+          await this.splitStatistics(await this.target(repo, record, config.name, split.name));
+        } catch (error) {
+          this.deps.logger.warn(
+            { repo: repo.id, split: split.name, err: String(error) },
+            "statistics failed",
+          );
+        }
+      }
+  }
+
   /** Column statistics of a split, computed once per converted version. */
   splitStatistics(target: SplitTarget): Promise<ColumnStatistics[]> {
     const key = `${target.repo.id}\0${target.parquetCommit}\0${target.config}\0${target.split}`;
     let pending = this.statistics.get(key);
     if (!pending) {
-      pending = this.engine.use((connection) => splitStatistics(connection, target));
+      pending = this.engine.use((connection) => splitStatistics(connection, target), false);
       pending.catch(() => this.statistics.delete(key));
       this.statistics.set(key, pending);
-      if (this.statistics.size > STATISTICS_CACHE) this.statistics.delete(this.statistics.keys().next().value as string);
+      if (this.statistics.size > STATISTICS_CACHE)
+        this.statistics.delete(this.statistics.keys().next().value as string);
     }
     return pending;
   }
@@ -161,12 +196,19 @@ export class DatasetViewer {
   /** `POST /datasets-server/sql`: the config's converted splits as tables, in a sandbox. */
   async sql(repo: RepoRecord, record: ConversionRecord, config: string, query: string): Promise<SqlResponse> {
     const report = record.report?.configs.find((candidate) => candidate.name === config);
-    if (!report || !record.parquetCommit) throw notFound(`Config "${config}" of ${repo.id} is not converted yet`);
+    if (!report || !record.parquetCommit)
+      throw notFound(`Config "${config}" of ${repo.id} is not converted yet`);
     const parquetCommit = record.parquetCommit;
     const tables: SqlTable[] = [];
     for (const split of report.splits) {
       if (split.error || split.shards.length === 0) continue;
-      const paths = await this.cache.shardPaths(repo, parquetCommit, config, split.name, split.shards.map((s) => s.filename));
+      const paths = await this.cache.shardPaths(
+        repo,
+        parquetCommit,
+        config,
+        split.name,
+        split.shards.map((s) => s.filename),
+      );
       tables.push({ name: split.name, paths });
     }
     const { maxRows, timeoutMs, memoryLimit } = this.deps.settings.sql;

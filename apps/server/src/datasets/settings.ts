@@ -11,21 +11,30 @@ export interface DatasetViewerSettings {
   shardBytes: number;
   /** Datasets waiting for a conversion, at most. */
   maxQueued: number;
+  /** A viewer query (rows, search, filter) running longer is stopped. */
+  queryTimeoutMs: number;
   sql: { maxRows: number; timeoutMs: number; memoryLimit: string; concurrency: number };
 }
 
-function integer(env: Record<string, string | undefined>, name: string, fallback: number, min: number): number {
+function integer(
+  env: Record<string, string | undefined>,
+  name: string,
+  fallback: number,
+  min: number,
+): number {
   const raw = env[name];
   if (raw === undefined || raw === "") return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new ConfigError(`${name} must be an integer ≥ ${min}, got "${raw}"`);
+  if (!Number.isInteger(value) || value < min)
+    throw new ConfigError(`${name} must be an integer ≥ ${min}, got "${raw}"`);
   return value;
 }
 
 function memory(env: Record<string, string | undefined>, name: string, fallback: string): string {
   const raw = env[name];
   if (raw === undefined || raw === "") return fallback;
-  if (!/^\d+(?:\.\d+)?\s*(?:[KMGT]i?B|B)$/i.test(raw)) throw new ConfigError(`${name} must look like 512MB, got "${raw}"`);
+  if (!/^\d+(?:\.\d+)?\s*(?:[KMGT]i?B|B)$/i.test(raw))
+    throw new ConfigError(`${name} must look like 512MB, got "${raw}"`);
   return raw;
 }
 
@@ -38,6 +47,7 @@ export function datasetViewerSettings(env: Record<string, string | undefined>): 
     concurrency: integer(env, "MODELHUB_DATASETS_CONCURRENCY", 2, 1),
     shardBytes: integer(env, "MODELHUB_DATASETS_SHARD_MB", 256, 1) * 1024 * 1024,
     maxQueued: integer(env, "MODELHUB_DATASETS_MAX_QUEUED", 1000, 1),
+    queryTimeoutMs: integer(env, "MODELHUB_DATASETS_QUERY_TIMEOUT_MS", 30_000, 100),
     sql: {
       maxRows: integer(env, "MODELHUB_DATASETS_SQL_MAX_ROWS", 1000, 1),
       timeoutMs: integer(env, "MODELHUB_DATASETS_SQL_TIMEOUT_MS", 10_000, 100),

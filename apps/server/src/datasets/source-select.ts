@@ -35,7 +35,7 @@ export async function sourceQuery(
     case "tsv": {
       const delimiter = config.delimiter ?? (config.format === "tsv" ? "\t" : ",");
       return {
-        sql: `SELECT * FROM read_csv(${list}, header = true, delim = ${sqlString(delimiter)}, union_by_name = true, strict_mode = true, sample_size = 20480)`,
+        sql: `SELECT * FROM read_csv(${list}, header = true, delim = ${sqlString(delimiter)}, union_by_name = true, strict_mode = true, skip = 0, sample_size = 20480)`,
         knownFeatures: {},
       };
     }
@@ -104,17 +104,24 @@ async function folderQuery(
   if (metadata.repoPaths.length === 0) {
     return {
       sql: `SELECT ${mediaColumn}${labelled ? ", r.label" : ""} FROM ${rows} r ORDER BY r.__path`,
-      knownFeatures: labelled ? { [column]: media, label: { _type: "ClassLabel", names } } : { [column]: media },
+      knownFeatures: labelled
+        ? { [column]: media, label: { _type: "ClassLabel", names } }
+        : { [column]: media },
     };
   }
   const csv = localPaths(metadata).filter((path) => path.endsWith(".csv"));
   const jsonl = localPaths(metadata).filter((path) => path.endsWith(".jsonl"));
   const prefix = `${metadata.root}/`;
   const readers = [
-    ...(csv.length ? [`SELECT * FROM read_csv(${sqlFileList(csv)}, header = true, filename = true, union_by_name = true)`] : []),
-    ...(jsonl.length ? [`SELECT * FROM read_json(${sqlFileList(jsonl)}, filename = true, union_by_name = true)`] : []),
+    ...(csv.length
+      ? [`SELECT * FROM read_csv(${sqlFileList(csv)}, header = true, filename = true, union_by_name = true)`]
+      : []),
+    ...(jsonl.length
+      ? [`SELECT * FROM read_json(${sqlFileList(jsonl)}, filename = true, union_by_name = true)`]
+      : []),
   ];
-  const all = readers.length === 1 ? readers[0] : readers.map((sql) => `(${sql})`).join(" UNION ALL BY NAME ");
+  const all =
+    readers.length === 1 ? readers[0] : readers.map((sql) => `(${sql})`).join(" UNION ALL BY NAME ");
   // metadata rows name files relative to the folder of their metadata file
   const keyed = `SELECT *, regexp_replace(substr(filename, ${prefix.length + 1}), '[^/]*$', '') || file_name AS __key FROM (${all})`;
   return {

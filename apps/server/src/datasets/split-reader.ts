@@ -42,7 +42,9 @@ export function splitRelation(target: SplitTarget): string {
   const starts = shardStarts(target);
   if (target.paths.length === 1)
     return `(SELECT * EXCLUDE (file_row_number), file_row_number AS __row_idx FROM read_parquet(${sqlString(target.paths[0])}, file_row_number = true))`;
-  const offsets = target.paths.map((path, index) => `WHEN ${sqlString(path)} THEN ${starts[index]}`).join(" ");
+  const offsets = target.paths
+    .map((path, index) => `WHEN ${sqlString(path)} THEN ${starts[index]}`)
+    .join(" ");
   return `(SELECT * EXCLUDE (file_row_number, filename), file_row_number + CASE filename ${offsets} END AS __row_idx FROM read_parquet(${sqlFileList(target.paths)}, file_row_number = true, filename = true))`;
 }
 
@@ -128,7 +130,9 @@ export async function queryRows(
 /** Columns `/search` looks in: the string values (top level). */
 export function searchableColumns(features: Record<string, DatasetFeature>): string[] {
   return Object.entries(features)
-    .filter(([, feature]) => !Array.isArray(feature) && feature._type === "Value" && feature.dtype === "string")
+    .filter(
+      ([, feature]) => !Array.isArray(feature) && feature._type === "Value" && feature.dtype === "string",
+    )
     .map(([name]) => name);
 }
 

@@ -45,9 +45,13 @@ export async function runSandboxedQuery(
   try {
     connection = await instance.connect();
     await connection.run(`SET temp_directory = ''`);
-    await connection.run(`SET allowed_directories = [${sqlString(allowedDir.endsWith("/") ? allowedDir : `${allowedDir}/`)}]`);
+    await connection.run(
+      `SET allowed_directories = [${sqlString(allowedDir.endsWith("/") ? allowedDir : `${allowedDir}/`)}]`,
+    );
     for (const table of tables)
-      await connection.run(`CREATE VIEW ${sqlIdentifier(table.name)} AS SELECT * FROM read_parquet(${sqlFileList(table.paths)})`);
+      await connection.run(
+        `CREATE VIEW ${sqlIdentifier(table.name)} AS SELECT * FROM read_parquet(${sqlFileList(table.paths)})`,
+      );
     await connection.run("SET enable_external_access = false");
     await connection.run("SET lock_configuration = true");
     const statements = await connection.extractStatements(query).catch((error: unknown) => {
@@ -57,7 +61,11 @@ export async function runSandboxedQuery(
     const prepared = await statements.prepare(0).catch((error: unknown) => {
       throw badRequest(`SQL error: ${firstLine(error)}`);
     });
-    if (prepared.statementType !== StatementType.SELECT)
+    // PRAGMAs that read (database_list, …) also prepare as SELECTs: the text itself must be a query
+    if (
+      prepared.statementType !== StatementType.SELECT ||
+      !READ_QUERY_START.test(stripLeadingComments(query))
+    )
       throw badRequest("Only read-only SELECT queries (or WITH … SELECT) are allowed");
     const active = connection;
     let timedOut = false;
@@ -78,9 +86,11 @@ export async function runSandboxedQuery(
         elapsed_ms: Date.now() - started,
       };
     } catch (error) {
-      if (timedOut) throw new HttpError(408, `The query ran longer than ${limits.timeoutMs} ms and was stopped`);
+      if (timedOut)
+        throw new HttpError(408, `The query ran longer than ${limits.timeoutMs} ms and was stopped`);
       const message = firstLine(error);
-      if (/memory/i.test(message)) throw new HttpError(422, `The query needs more memory than allowed: ${message}`);
+      if (/memory/i.test(message))
+        throw new HttpError(422, `The query needs more memory than allowed: ${message}`);
       throw badRequest(`SQL error: ${message}`);
     } finally {
       clearTimeout(timer);
@@ -88,6 +98,19 @@ export async function runSandboxedQuery(
   } finally {
     connection?.closeSync();
     instance.closeSync();
+  }
+}
+
+const READ_QUERY_START = /^(?:\(\s*)*(?:SELECT|WITH|FROM|VALUES|TABLE)\b/i;
+
+function stripLeadingComments(query: string): string {
+  let rest = query.trimStart();
+  for (;;) {
+    if (rest.startsWith("--"))
+      rest = rest.slice(rest.indexOf("\n") === -1 ? rest.length : rest.indexOf("\n")).trimStart();
+    else if (rest.startsWith("/*"))
+      rest = rest.slice(rest.indexOf("*/") === -1 ? rest.length : rest.indexOf("*/") + 2).trimStart();
+    else return rest;
   }
 }
 

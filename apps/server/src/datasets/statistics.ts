@@ -52,13 +52,15 @@ async function numeric(
     ).getRowObjectsJS() as { b: number; n: bigint }[];
     const hist = new Array<number>(bins).fill(0);
     for (const { b, n } of counts) hist[b] = Number(n);
-    const edges = Array.from({ length: bins }, (_, index) => (integer ? min + index * width : round(min + index * width) ?? 0));
+    const edges = Array.from({ length: bins }, (_, index) =>
+      integer ? min + index * width : (round(min + index * width) ?? 0),
+    );
     edges.push(max);
     histogram = { hist, bin_edges: edges };
   }
   return {
     nan_count: nanCount,
-    nan_proportion: total === 0 ? 0 : round(nanCount / total) ?? 0,
+    nan_proportion: total === 0 ? 0 : (round(nanCount / total) ?? 0),
     min: integer ? min : round(min),
     max: integer ? max : round(max),
     mean: round(num(row.mean)),
@@ -140,7 +142,9 @@ async function columnStatistics(
       column_statistics: {
         nan_count: nulls,
         nan_proportion: proportion(nulls),
-        frequencies: Object.fromEntries(counts.map(([value, count]) => [value === "true" ? "True" : "False", count])),
+        frequencies: Object.fromEntries(
+          counts.map(([value, count]) => [value === "true" ? "True" : "False", count]),
+        ),
       },
     };
   }
@@ -170,7 +174,10 @@ async function columnStatistics(
 }
 
 /** `/statistics` of a converted split, column by column (columns of other types are left out). */
-export async function splitStatistics(connection: DuckDBConnection, target: SplitTarget): Promise<ColumnStatistics[]> {
+export async function splitStatistics(
+  connection: DuckDBConnection,
+  target: SplitTarget,
+): Promise<ColumnStatistics[]> {
   const table = `read_parquet(${sqlFileList(target.paths)})`;
   const statistics: ColumnStatistics[] = [];
   for (const [name, feature] of Object.entries(target.report.features)) {

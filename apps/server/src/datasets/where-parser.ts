@@ -36,7 +36,8 @@ function tokenize(input: string): Token[] {
       let text = "";
       let j = i + 1;
       for (;;) {
-        if (j >= input.length) throw badRequest(`Unterminated ${char === "'" ? "string" : "quoted name"} in the expression`);
+        if (j >= input.length)
+          throw badRequest(`Unterminated ${char === "'" ? "string" : "quoted name"} in the expression`);
         if (input[j] === char) {
           if (input[j + 1] === char) {
             text += char;
@@ -205,7 +206,8 @@ class Parser {
       return `(${column} BETWEEN ${low} AND ${this.value()})`;
     }
     const op = this.peek();
-    if (op?.kind !== "op" || op.text === "-") throw badRequest("Expected a comparison operator in the expression");
+    if (op?.kind !== "op" || op.text === "-")
+      throw badRequest("Expected a comparison operator in the expression");
     this.position++;
     const sqlOp = op.text === "==" ? "=" : op.text === "!=" ? "<>" : op.text;
     return `(${column} ${sqlOp} ${this.value()})`;

@@ -24,12 +24,16 @@ export function parquetRoutes(deps: ViewerRouteDeps): Hono<AppEnv> {
     return { repo, splits, base };
   };
   const urlsOf = (base: string, config: string, split: SplitReport) =>
-    split.shards.map((_, index) => `${base}/${encodeURIComponent(config)}/${encodeURIComponent(split.name)}/${index}.parquet`);
+    split.shards.map(
+      (_, index) =>
+        `${base}/${encodeURIComponent(config)}/${encodeURIComponent(split.name)}/${index}.parquet`,
+    );
 
   app.get(prefix, async (c) => {
     const { splits, base } = await load(c);
     const listing: HubParquetListing = {};
-    for (const { config, split } of splits) (listing[config] ??= {})[split.name] = urlsOf(base, config, split);
+    for (const { config, split } of splits)
+      (listing[config] ??= {})[split.name] = urlsOf(base, config, split);
     return c.json(listing);
   });
 
@@ -43,15 +47,20 @@ export function parquetRoutes(deps: ViewerRouteDeps): Hono<AppEnv> {
 
   app.get(`${prefix}/:config/:split`, async (c) => {
     const { splits, base } = await load(c);
-    const found = splits.find((entry) => entry.config === c.req.param("config") && entry.split.name === c.req.param("split"));
-    if (!found) throw notFound(`Split "${c.req.param("split")}" of config "${c.req.param("config")}" does not exist`);
+    const found = splits.find(
+      (entry) => entry.config === c.req.param("config") && entry.split.name === c.req.param("split"),
+    );
+    if (!found)
+      throw notFound(`Split "${c.req.param("split")}" of config "${c.req.param("config")}" does not exist`);
     const body: HubParquetSplitListing = urlsOf(base, found.config, found.split);
     return c.json(body);
   });
 
   app.get(`${prefix}/:config/:split/:file{[0-9]+\\.parquet}`, async (c) => {
     const { repo, splits } = await load(c);
-    const found = splits.find((entry) => entry.config === c.req.param("config") && entry.split.name === c.req.param("split"));
+    const found = splits.find(
+      (entry) => entry.config === c.req.param("config") && entry.split.name === c.req.param("split"),
+    );
     const index = Number(c.req.param("file").replace(".parquet", ""));
     const shard = found?.split.shards[index];
     if (!found || !shard) throw notFound("No such Parquet file");

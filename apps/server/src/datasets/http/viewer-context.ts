@@ -32,7 +32,8 @@ export function integerParameter(c: Context<AppEnv>, name: string, fallback: num
   if (raw === undefined || raw === "") return fallback;
   if (!/^\d{1,15}$/.test(raw)) throw invalidParameter(`Parameter '${name}' must be a non-negative integer`);
   const value = Number(raw);
-  if (max !== undefined && value > max) throw invalidParameter(`Parameter '${name}' must not be greater than ${max}`);
+  if (max !== undefined && value > max)
+    throw invalidParameter(`Parameter '${name}' must not be greater than ${max}`);
   return value;
 }
 
@@ -40,8 +41,13 @@ export function integerParameter(c: Context<AppEnv>, name: string, fallback: num
  * The dataset of `?dataset=` if the caller may read its data: 404 when it does not exist or is
  * private to others, 401/403 when it is gated and the caller has no granted access.
  */
-export async function readableDataset(c: Context<AppEnv>, deps: ViewerRouteDeps, id: string): Promise<RepoRecord> {
-  if (!/^[^/]+\/[^/]+$/.test(id)) throw invalidParameter("Parameter 'dataset' must be an id like 'owner/name'");
+export async function readableDataset(
+  c: Context<AppEnv>,
+  deps: ViewerRouteDeps,
+  id: string,
+): Promise<RepoRecord> {
+  if (!/^[^/]+\/[^/]+$/.test(id))
+    throw invalidParameter("Parameter 'dataset' must be an id like 'owner/name'");
   const repo = toRepoRecord(await readableRepo(c, deps.repos, "dataset", id));
   const denial = await deps.access.downloadDenial?.(c.var.viewer, repo);
   if (denial) throw new HttpError(denial.status, denial.message, "GatedRepo");
@@ -53,7 +59,10 @@ export async function convertedRecord(deps: ViewerRouteDeps, repo: RepoRecord): 
   const record = await deps.viewer.record(repo);
   if (record?.report) return record;
   if (record?.state === "failed")
-    throw new HttpError(422, `The dataset could not be converted to Parquet: ${record.error ?? "unknown error"}`);
+    throw new HttpError(
+      422,
+      `The dataset could not be converted to Parquet: ${record.error ?? "unknown error"}`,
+    );
   if (!record) throw new HttpError(404, `${repo.id} has no data files the viewer can read`);
   throw new HttpError(503, "The dataset is being converted to Parquet; retry in a few seconds", undefined, {
     "Retry-After": "2",

@@ -18,7 +18,13 @@ import type { ConversionRecord } from "../conversion-store.js";
 import { renderRows, viewerFeatures, type MediaUrls } from "../render.js";
 import { convertedSplits } from "../report.js";
 import { notFound } from "../../domain/errors.js";
-import { queryRows, readRows, searchableColumns, searchPredicate, type SplitTarget } from "../split-reader.js";
+import {
+  queryRows,
+  readRows,
+  searchableColumns,
+  searchPredicate,
+  type SplitTarget,
+} from "../split-reader.js";
 import { parseOrderBy, parseWhere } from "../where-parser.js";
 import {
   configName,
@@ -51,9 +57,15 @@ function failures(record: ConversionRecord, dataset: string, config?: string): V
   if (!report) return [];
   const failed: ViewerFailure[] = report.problems
     .filter((problem) => !config || problem.config === config)
-    .map((problem) => ({ dataset, config: problem.config, ...(problem.split ? { split: problem.split } : {}), error: problem.error }));
+    .map((problem) => ({
+      dataset,
+      config: problem.config,
+      ...(problem.split ? { split: problem.split } : {}),
+      error: problem.error,
+    }));
   for (const { config: name, split } of convertedSplits(report))
-    if (split.error && (!config || name === config)) failed.push({ dataset, config: name, split: split.name, error: split.error });
+    if (split.error && (!config || name === config))
+      failed.push({ dataset, config: name, split: split.name, error: split.error });
   return failed;
 }
 
@@ -125,7 +137,12 @@ export function viewerRoutes(deps: ViewerRouteDeps): Hono<AppEnv> {
     return c.json(body);
   });
 
-  const page = (c: Context<AppEnv>, target: SplitTarget, rows: Parameters<typeof renderRows>[0], total: number) => {
+  const page = (
+    c: Context<AppEnv>,
+    target: SplitTarget,
+    rows: Parameters<typeof renderRows>[0],
+    total: number,
+  ) => {
     const body: RowsResponse = {
       features: viewerFeatures(target.report.features),
       rows: renderRows(rows, target, mediaUrls(requestBase(c, deps.configuredPublicUrl), target)),
@@ -188,7 +205,7 @@ export function viewerRoutes(deps: ViewerRouteDeps): Hono<AppEnv> {
     const record = await convertedRecord(deps, repo);
     const only = c.req.query("config") || undefined;
     const configs = (record.report?.configs ?? []).filter((config) => !only || config.name === only);
-    if (only && configs.length === 0) throw notFound( `Config "${only}" does not exist`);
+    if (only && configs.length === 0) throw notFound(`Config "${only}" does not exist`);
     const splitSizes = configs.flatMap((config) =>
       config.splits
         .filter((split) => !split.error)
@@ -205,7 +222,8 @@ export function viewerRoutes(deps: ViewerRouteDeps): Hono<AppEnv> {
     );
     const configSizes = configs.map((config) => {
       const splits = splitSizes.filter((split) => split.config === config.name);
-      const sum = (pick: (split: (typeof splits)[number]) => number) => splits.reduce((total, split) => total + pick(split), 0);
+      const sum = (pick: (split: (typeof splits)[number]) => number) =>
+        splits.reduce((total, split) => total + pick(split), 0);
       return {
         dataset: repo.id,
         config: config.name,
@@ -248,7 +266,7 @@ export function viewerRoutes(deps: ViewerRouteDeps): Hono<AppEnv> {
     const record = await convertedRecord(deps, repo);
     const name = configName(c, record);
     const config = record.report?.configs.find((candidate) => candidate.name === name);
-    if (!config) throw notFound( `Config "${name}" does not exist`);
+    if (!config) throw notFound(`Config "${name}" does not exist`);
     const good = config.splits.filter((split) => !split.error);
     const body: InfoResponse = {
       dataset_info: {
@@ -264,7 +282,12 @@ export function viewerRoutes(deps: ViewerRouteDeps): Hono<AppEnv> {
         splits: Object.fromEntries(
           good.map((split) => [
             split.name,
-            { name: split.name, num_bytes: split.numBytesMemory, num_examples: split.numRows, dataset_name: repo.name },
+            {
+              name: split.name,
+              num_bytes: split.numBytesMemory,
+              num_examples: split.numRows,
+              dataset_name: repo.name,
+            },
           ]),
         ),
         download_size: config.splits.reduce((total, split) => total + split.numBytesOriginal, 0),
