@@ -54,7 +54,8 @@ describe("listing requests", () => {
 describe("conversion still running", () => {
   it("is the Hub's ResponseNotReady or this hub's 503", () => {
     expect(isNotReady(new ApiError(500, "not ready", "ResponseNotReady"))).toBe(true);
-    expect(isNotReady(new ApiError(503, "being converted"))).toBe(true);
+    expect(isNotReady(new ApiError(503, "The dataset is being converted to Parquet; retry"))).toBe(true);
+    expect(isNotReady(new ApiError(503, "The query ran longer than 5000 ms and was stopped"))).toBe(false);
     expect(isNotReady(new ApiError(404, "no such split"))).toBe(false);
     expect(isNotReady(new Error("x"))).toBe(false);
   });

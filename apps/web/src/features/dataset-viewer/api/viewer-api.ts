@@ -86,10 +86,14 @@ export function fetchFeatures(dataset: string, config: string, split: string, si
 
 /**
  * The API's answer while the Parquet conversion is still running: the Hub's `ResponseNotReady` code,
- * or this hub's 503 "being converted" (both mean: ask again shortly).
+ * or this hub's 503 "being converted" (both mean: ask again shortly). Other 503s, such as a query
+ * stopped by the time limit, are errors to show, not to poll on.
  */
 export function isNotReady(error: unknown): boolean {
-  return error instanceof ApiError && (error.code === "ResponseNotReady" || error.status === 503);
+  if (!(error instanceof ApiError)) return false;
+  return (
+    error.code === "ResponseNotReady" || (error.status === 503 && /being converted/i.test(error.message))
+  );
 }
 
 /** This hub's conversion state of the dataset (queued, running, done, failed). */
