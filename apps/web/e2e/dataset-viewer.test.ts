@@ -1,3 +1,4 @@
+import { deflateSync, crc32 } from "node:zlib";
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { BrowserSession, screenshot, watchErrors } from "./support/browser.js";
@@ -46,17 +47,50 @@ task_categories:
 Short reviews with a sentiment label and a star rating (the dataset viewer's browser test).
 `;
 
-async function waitForConversion(hubUrl: string): Promise<void> {
+/** A dataset whose test split cannot be read (a JSON line that does not parse). */
+const BROKEN = `${USER}/broken-lines`;
+/** An image folder, one folder per label. */
+const PICTURES = `${USER}/tiny-pictures`;
+
+/** Waits until the conversion of `dataset` has settled with `count` splits listed or failed. */
+async function waitForConversion(hubUrl: string, dataset: string, count: number): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    const response = await fetch(`${hubUrl}/datasets-server/splits?dataset=${DATASET}`);
+    const response = await fetch(`${hubUrl}/datasets-server/splits?dataset=${dataset}`);
     if (response.ok) {
-      const body = (await response.json()) as { splits: unknown[]; pending: unknown[] };
-      if (body.splits.length === 2 && body.pending.length === 0) return;
+      const body = (await response.json()) as { splits: unknown[]; pending: unknown[]; failed: unknown[] };
+      if (body.splits.length + body.failed.length >= count && body.pending.length === 0) return;
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  throw new Error("the dataset was not converted within 60 s");
+  throw new Error(`${dataset} was not converted within 60 s`);
+}
+
+/** A width×height PNG of one colour. */
+function png(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour
+  const raw = Buffer.alloc(height * (1 + width * 3));
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) raw.set(rgb, y * (1 + width * 3) + 1 + x * 3);
+  const signature = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]);
+  return Buffer.concat([
+    signature,
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(raw)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 /** A loaded hub on two shared cores can take seconds per request: poll generously. */
@@ -86,7 +120,19 @@ describe.skipIf(skipReason !== undefined)("the dataset viewer in Chromium", () =
       { path: "data/train.csv", content: csv(TRAIN) },
       { path: "data/test.csv", content: csv(TEST) },
     ]);
-    await waitForConversion(hub.url);
+    await createRepo(hub.url, token, "dataset", BROKEN);
+    await commitFiles(hub.url, token, "dataset", BROKEN, [
+      { path: "data/train.csv", content: "text,label\nok,1\nfine,2\n" },
+      { path: "data/test.jsonl", content: '{"text": "a", "label": 1}\n{"text": oops\n' },
+    ]);
+    await createRepo(hub.url, token, "dataset", PICTURES);
+    await commitFiles(hub.url, token, "dataset", PICTURES, [
+      { path: "train/cat/a.png", content: png(32, 24, [230, 80, 60]) },
+      { path: "train/dog/b.png", content: png(40, 24, [40, 90, 200]) },
+    ]);
+    await waitForConversion(hub.url, DATASET, 2);
+    await waitForConversion(hub.url, BROKEN, 1);
+    await waitForConversion(hub.url, PICTURES, 1);
     await session.start();
   });
 
@@ -211,6 +257,27 @@ describe.skipIf(skipReason !== undefined)("the dataset viewer in Chromium", () =
     await page.getByLabel("SQL query").fill("SELECT nope FROM train");
     await page.getByLabel("SQL query").press("Control+Enter");
     await expect(page.getByTestId("sql-error").textContent()).resolves.toMatch(/nope/);
+    expect(errors).toEqual([]);
+  });
+
+  it("shows a split's conversion error in place, and images in their cells", async () => {
+    const page = await session.newPage(hub.url);
+    const errors = watchErrors(page);
+    await page.goto(`/datasets/${BROKEN}?split=test`);
+    await expect(page.getByTestId("split-error").textContent()).resolves.toMatch(/data\/test\.jsonl/);
+    await screenshot(page, "dataset-viewer-07-failed-split", false);
+
+    await page.goto(`/datasets/${PICTURES}`);
+    const images = page.locator('[data-testid="viewer-table"] .cell-image img');
+    await images.first().waitFor();
+    await expect
+      .poll(() => images.evaluateAll((all) => all.map((img) => (img as HTMLImageElement).naturalWidth)), {
+        timeout: POLL_MS,
+      })
+      .toEqual([32, 40]);
+    await expect(page.locator('[data-testid="viewer-table"] .cell-label').allTextContents()).resolves.toEqual(
+      ["cat 0", "dog 1"],
+    );
     expect(errors).toEqual([]);
   });
 

@@ -235,34 +235,35 @@ describe.skipIf(skipReason !== undefined)("web app in Chromium against the real 
     await page.close();
   });
 
-  it("previews the first rows of a dataset's CSV and JSONL files", async () => {
+  it("shows a dataset's splits in the dataset viewer", async () => {
     const { page, errors } = await openPage();
     await page.goto(`/datasets/${DATASET}`);
-    const table = page.locator('[data-testid="dataset-preview"] table');
-    await table.waitFor();
-    expect(await table.innerText()).toContain("Great phone, battery lasts days");
-    await screenshot(page, "07-dataset-csv-preview");
-    await page.locator('[data-testid="dataset-preview"] select').selectOption("data/test.jsonl");
-    await page.locator('[data-testid="dataset-preview"] td', { hasText: "Lovely screen" }).waitFor();
-    await screenshot(page, "08-dataset-jsonl-preview");
+    // the viewer shows the table once the hub has converted the commit to Parquet
+    const table = page.getByTestId("viewer-table");
+    await table.locator("td", { hasText: "Great phone, battery lasts days" }).waitFor({ timeout: 60_000 });
+    await screenshot(page, "07-dataset-viewer-train");
+    await page.getByLabel("Split", { exact: true }).selectOption("test");
+    await table.locator("td", { hasText: "Lovely screen" }).waitFor();
+    await screenshot(page, "08-dataset-viewer-test");
 
-    // Parquet: preview through range requests when the demo catalogue carries a parquet dataset.
+    // A Parquet dataset of the demo catalogue, when it carries one: the viewer (or its conversion state).
     const datasets = (await (await fetch(`${hub.url}/api/datasets?limit=100&full=true`)).json()) as {
       id: string;
       siblings?: { rfilename: string }[];
     }[];
     const withParquet = datasets.find((d) => d.siblings?.some((s) => s.rfilename.endsWith(".parquet")));
     if (withParquet) {
-      const parquetFile =
-        withParquet.siblings?.find((s) => s.rfilename.endsWith(".parquet"))?.rfilename ?? "";
       await page.goto(`/datasets/${withParquet.id}`);
-      const picker = page.locator('[data-testid="dataset-preview"] select');
-      if ((await picker.count()) > 0) await picker.selectOption(parquetFile);
-      await page.locator('[data-testid="dataset-preview"] table').waitFor();
-      await screenshot(page, "08b-dataset-parquet-preview");
+      await page
+        .locator(
+          '[data-testid="viewer-table"], [data-testid="conversion-status"], [data-testid="split-error"]',
+        )
+        .first()
+        .waitFor({ timeout: 60_000 });
+      await screenshot(page, "08b-dataset-parquet-viewer");
     } else {
       console.warn(
-        "[@modelhub/web e2e] no parquet dataset in the demo catalogue; parquet preview not exercised",
+        "[@modelhub/web e2e] no parquet dataset in the demo catalogue; parquet viewer not exercised",
       );
     }
     expect(errors).toEqual([]);

@@ -97,8 +97,6 @@ export const DATASET_FILES: FixtureFile[] = [
     content:
       'text,label\n"Great phone, battery lasts days",positive\n"Broke after a week",negative\n"Does the job",neutral\n"Would buy again, 10/10",positive\n',
   },
-  {
-    path: "data/test.jsonl",
-    content: '{"text": "Lovely screen", "label": "positive"}\n{"text": "Too slow", "label": "negative"}\n',
-  },
+  // Both splits in one format: the dataset viewer, like the `datasets` library, reads one format per config.
+  { path: "data/test.csv", content: 'text,label\n"Lovely screen",positive\n"Too slow",negative\n' },
 ];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ViewerState } from "../lib/viewer-state.js";
-import { listingRequest } from "./viewer-api.js";
+import { ApiError } from "../../../lib/api-error.js";
+import { isNotReady, listingRequest } from "./viewer-api.js";
 
 const base: ViewerState = { page: 0, search: "", filters: [] };
 const numeric = (column: string) => column === "stars";
@@ -47,5 +48,15 @@ describe("listing requests", () => {
         orderby: '"stars" DESC',
       },
     });
+  });
+});
+
+describe("conversion still running", () => {
+  it("is the Hub's ResponseNotReady or this hub's 503", () => {
+    expect(isNotReady(new ApiError(500, "not ready", "ResponseNotReady"))).toBe(true);
+    expect(isNotReady(new ApiError(503, "The dataset is being converted to Parquet; retry"))).toBe(true);
+    expect(isNotReady(new ApiError(503, "The query ran longer than 5000 ms and was stopped"))).toBe(false);
+    expect(isNotReady(new ApiError(404, "no such split"))).toBe(false);
+    expect(isNotReady(new Error("x"))).toBe(false);
   });
 });

@@ -84,9 +84,16 @@ export function fetchFeatures(dataset: string, config: string, split: string, si
   }).then((page) => page.features);
 }
 
-/** The API's answer while a split's Parquet conversion is still running (the Hub's error code). */
+/**
+ * The API's answer while the Parquet conversion is still running: the Hub's `ResponseNotReady` code,
+ * or this hub's 503 "being converted" (both mean: ask again shortly). Other 503s, such as a query
+ * stopped by the time limit, are errors to show, not to poll on.
+ */
 export function isNotReady(error: unknown): boolean {
-  return error instanceof ApiError && error.code === "ResponseNotReady";
+  if (!(error instanceof ApiError)) return false;
+  return (
+    error.code === "ResponseNotReady" || (error.status === 503 && /being converted/i.test(error.message))
+  );
 }
 
 /** This hub's conversion state of the dataset (queued, running, done, failed). */

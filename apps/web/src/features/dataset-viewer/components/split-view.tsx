@@ -30,7 +30,7 @@ export function SplitError({ message }: { message: string }) {
     <div className="status status-error split-error" role="alert" data-testid="split-error">
       <p className="status-title">This split could not be converted</p>
       <p className="status-body">{message}</p>
-      <p className="status-body small muted">
+      <p className="split-error-hint small muted">
         Fix the file and push a new commit: the viewer converts it again.
       </p>
     </div>

@@ -101,6 +101,11 @@ describe("viewer state transitions", () => {
     const busy: ViewerState = { ...empty, split: "test", page: 2, search: "x", sql: "SELECT 1" };
     expect(selectConfig(busy, "other")).toEqual({ ...empty, config: "other", sql: "SELECT 1" });
     const filtered = addFilter({ ...busy, config: "c" }, { column: "a", op: "=", value: "1" });
-    expect(selectSplit(filtered, "train")).toEqual({ ...empty, config: "c", split: "train", sql: "SELECT 1" });
+    expect(selectSplit(filtered, "train")).toEqual({
+      ...empty,
+      config: "c",
+      split: "train",
+      sql: "SELECT 1",
+    });
   });
 });
