@@ -14,6 +14,7 @@ import { migration0023 } from "./0023-hub-served-mappings.js";
 import { migration0024 } from "./0024-upstream-mirror.js";
 import { migration0025 } from "./0025-mirror-stats.js";
 import { migration0070 } from "./0070-collections.js";
+import { migration0071 } from "./0071-org-private-default.js";
 
 /**
  * Every schema step, by the name kysely records once it has run. Steps are immutable: a released step
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0024_upstream_mirror": migration0024,
   "0025_mirror_stats": migration0025,
   "0070_collections": migration0070,
+  "0071_org_private_default": migration0071,
 };
 
 export const migrationProvider: MigrationProvider = {
