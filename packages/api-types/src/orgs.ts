@@ -25,6 +25,8 @@ export interface OrgOverview {
   fullname: string;
   createdAt: string;
   numUsers: number;
+  /** New repos without an explicit visibility are private (org setting). */
+  privateReposByDefault: boolean;
 }
 
 /** `GET /api/users/{user}/overview` */

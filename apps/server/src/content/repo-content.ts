@@ -376,8 +376,8 @@ export class RepoContent {
       // 412 Precondition Failed, as the Hub answers a stale `parentCommit`
       throw new HttpError(
         412,
-        // the Hub's wording, which clients match
-        `The branch was updated since you opened this page. Please refresh and try again. (parent commit ${request.parentCommit} is not the head of ${branch}: ${head ?? "none"})`,
+        // the Hub's wordings (older and newer), which huggingface_hub 0.x and 1.x match
+        `A commit has happened since. Please refresh and try again. The branch was updated since you opened this page. Please refresh and try again. (parent commit ${request.parentCommit} is not the head of ${branch}: ${head ?? "none"})`,
       );
     }
     // the Parquet ref holds one orphan commit (as on the Hub): older conversions become garbage

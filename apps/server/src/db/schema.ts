@@ -22,6 +22,8 @@ export interface OrgTable {
   name_lower: string;
   fullname: string;
   created_at: string;
+  /** 1: repos created in the org without an explicit visibility are private. */
+  private_repos_default: Generated<number>;
 }
 
 export interface MembershipTable {

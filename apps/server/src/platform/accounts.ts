@@ -86,6 +86,7 @@ export class Accounts {
       name_lower: input.name.toLowerCase(),
       fullname: input.fullname ?? input.name,
       created_at: nowIso(),
+      private_repos_default: 0,
     };
     await this.insertNamed(() => this.db.insertInto("orgs").values(row).execute(), input.name);
     for (const member of input.members ?? []) await this.addMember(input.name, member, "admin");

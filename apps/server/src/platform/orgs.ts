@@ -47,7 +47,20 @@ export class OrgMembers {
       fullname: row.fullname,
       createdAt: row.created_at,
       numUsers: Number(counted?.count ?? 0),
+      privateReposByDefault: row.private_repos_default === 1,
     };
+  }
+
+  /** Org settings (admins only): whether new repos without an explicit visibility are private. */
+  async setPrivateByDefault(org: string, value: boolean, actor: Viewer): Promise<OrgOverview> {
+    const row = await this.requireOrg(org);
+    await this.requireManager(row.name, actor);
+    await this.db
+      .updateTable("orgs")
+      .set({ private_repos_default: value ? 1 : 0 })
+      .where("id", "=", row.id)
+      .execute();
+    return this.overview(row.name);
   }
 
   /** A user's public profile: name, full name and the organisations they belong to. */

@@ -254,9 +254,27 @@ describe.each(DIALECTS)("python client writes: commits, refs, squash (%s)", (dia
         size: 4096,
         pushedAt: expect.any(String),
         filename: expect.stringMatching(/w\.bin$/),
-        ref: null,
+        ref: "refs/heads/main",
       },
     ]);
+    // an object only another branch still uses is named from that branch
+    expect((await postJson(api("ops/branch/keep"), {}, alice)).status).toBe(200);
+    const main = (await (
+      await fetch(api("ops/tree/main?recursive=true"), { headers: bearer(alice) })
+    ).json()) as {
+      path: string;
+    }[];
+    const uses = main.map((entry) => entry.path).filter((path) => path.endsWith("w.bin"));
+    const dropped = await commit("ops", [
+      header("drop weights"),
+      ...uses.map((path) => ({ key: "deletedFile", value: { path } })),
+    ]);
+    expect(dropped.status).toBe(200);
+    const afterDrop = (await (await fetch(api("ops/lfs-files"), { headers: bearer(alice) })).json()) as {
+      filename: string;
+      ref: string;
+    }[];
+    expect(afterDrop).toEqual([expect.objectContaining({ filename: uses[0], ref: "refs/heads/keep" })]);
     expect((await fetch(api("ops/lfs-files"))).status).toBe(401);
     expect((await fetch(api("ops/lfs-files"), { headers: bearer(bob) })).status).toBe(403);
 

@@ -40,19 +40,19 @@ async function linkedObjects(repoDir: string): Promise<{ oid: string; pushedAt: 
   return found;
 }
 
-/** Heads whose files name LFS objects: the default branch first, then the other branches and tags. */
-async function namingCommits(ctx: ContentContext, repo: RepoKey): Promise<string[]> {
-  const main = await ctx.content.resolve(repo, DEFAULT_BRANCH);
-  const others = (await ctx.content.git(repo).refs())
+/** Refs whose files name LFS objects: the default branch first, then the other branches and tags. */
+async function namingRefs(ctx: ContentContext, repo: RepoKey): Promise<{ ref: string; commit: string }[]> {
+  const main = `refs/heads/${DEFAULT_BRANCH}`;
+  return (await ctx.content.git(repo).refs())
     .filter((ref) => ref.ref.startsWith("refs/heads/") || ref.ref.startsWith("refs/tags/"))
-    .map((ref) => ref.target);
-  return [...new Set([...(main ? [main] : []), ...others])];
+    .sort((a, b) => Number(b.ref === main) - Number(a.ref === main))
+    .map((ref) => ({ ref: ref.ref, commit: ref.target }));
 }
 
 /**
  * `GET /api/{kind}/{id}/lfs-files` (`HfApi.list_lfs_files`, write access): the repo's LFS objects with
- * `fileOid` (pointer blob id), `oid` (sha256), `size`, `pushedAt` and a `filename` using it on the
- * default branch, else on another branch or tag ("" when none does any more). Pages of 1,000 with `Link: rel="next"`.
+ * `fileOid` (pointer blob id), `oid` (sha256), `size`, `pushedAt` and a `filename` and `ref` of a file using it
+ * on the default branch, else on another branch or tag ("" and null when none does any more). Pages of 1,000 with `Link: rel="next"`.
  */
 export function registerLfsFilesRoutes(app: Hono<AppEnv>, ctx: ContentContext): void {
   app.get(`/api/${TYPES}/:owner/:name/lfs-files`, async (c) => {
@@ -62,11 +62,11 @@ export function registerLfsFilesRoutes(app: Hono<AppEnv>, ctx: ContentContext): 
     const start = cursor && /^\d{1,9}$/.test(cursor) ? Number(cursor) : 0;
     const objects = await linkedObjects(ctx.content.repoDir(repo));
     const page = objects.slice(start, start + PAGE);
-    const names = new Map<string, string>();
+    const names = new Map<string, { path: string; ref: string }>();
     if (page.length > 0)
-      for (const head of await namingCommits(ctx, repo))
-        for (const file of await ctx.content.listFiles(repo, head))
-          if (file.lfs && !names.has(file.lfs.sha256)) names.set(file.lfs.sha256, file.path);
+      for (const { ref, commit } of await namingRefs(ctx, repo))
+        for (const file of await ctx.content.listFiles(repo, commit))
+          if (file.lfs && !names.has(file.lfs.sha256)) names.set(file.lfs.sha256, { path: file.path, ref });
     const body = [];
     for (const object of page) {
       const size = await ctx.content.blobs.stat(object.oid);
@@ -76,8 +76,8 @@ export function registerLfsFilesRoutes(app: Hono<AppEnv>, ctx: ContentContext): 
         oid: object.oid,
         size,
         pushedAt: object.pushedAt.toISOString(),
-        filename: names.get(object.oid) ?? "",
-        ref: null,
+        filename: names.get(object.oid)?.path ?? "",
+        ref: names.get(object.oid)?.ref ?? null,
       });
     }
     if (start + PAGE < objects.length) {

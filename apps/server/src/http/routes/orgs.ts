@@ -14,6 +14,7 @@ const newOrgSchema = z.object({
 });
 const memberSchema = z.object({ user: z.string().min(1), role: z.enum(ORG_ROLES) });
 const roleSchema = z.object({ role: z.enum(ORG_ROLES) });
+const settingsSchema = z.object({ privateReposByDefault: z.boolean() });
 
 /**
  * Organisations: creation by any signed-in user (who becomes its admin), a public overview and member
@@ -34,6 +35,14 @@ export function orgRoutes(deps: AppDeps): Hono<AppEnv> {
       creator: user,
     });
     return c.json({ type: "org", id: org.id, name: org.name, fullname: org.fullname } satisfies CreatedOrg);
+  });
+
+  app.put("/api/organizations/:org/settings", async (c) => {
+    requireWriteUser(c.var.viewer);
+    const body = await jsonBody(c, settingsSchema);
+    return c.json(
+      await members.setPrivateByDefault(c.req.param("org"), body.privateReposByDefault, c.var.viewer),
+    );
   });
 
   app.get("/api/organizations/:org/overview", async (c) =>

@@ -109,7 +109,9 @@ export function repoLifecycleRoutes(deps: AppDeps): Hono<AppEnv> {
     } else if (existing) {
       throw new HttpError(409, `You already created this ${type} repo`, undefined, {}, { url });
     }
-    const isPrivate = body.visibility ? body.visibility !== "public" : body.private === true;
+    const isPrivate = body.visibility
+      ? body.visibility !== "public"
+      : (body.private ?? (await deps.accounts.findOrg(owner))?.private_repos_default === 1);
     const row = await deps.repos.create({
       type,
       owner,

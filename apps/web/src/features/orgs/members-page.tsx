@@ -5,6 +5,7 @@ import { paths } from "../../config/paths.js";
 import type { OrgMember, OrgRole } from "@modelhub/api-types";
 import { useTitle } from "../../lib/use-title.js";
 import { useAuth } from "../auth/auth-context.js";
+import { PrivateDefaultSetting } from "./components/private-default-setting.js";
 import { ORG_ROLES, ROLE_HELP, useMemberChanges, useOrgMembers, useOrgOverview } from "./api.js";
 import { FormError } from "./components/form-error.js";
 import { Initial, OrgHeader } from "./components/org-header.js";
@@ -224,6 +225,7 @@ export function OrgMembersPage() {
           ) : (
             <MemberTable org={name} members={members.data} canManage={canManage} />
           )}
+          {canManage ? <PrivateDefaultSetting org={overview.data} /> : null}
         </div>
         <aside className="card" aria-labelledby="roles-title">
           <h2 id="roles-title" style={{ marginTop: 0, fontSize: "1rem" }}>
