@@ -35,6 +35,8 @@ function NotServed() {
 }
 
 const TRYABLE_TASKS = new Set(["conversational", "text-generation"]);
+/** The embedded ONNX backend's name (the server publishes its mappings under it). */
+const ONNX_BACKEND = "onnx";
 
 function Unavailable({ servings }: { servings: HubServing[] }) {
   return (
@@ -104,8 +106,11 @@ export function TryItBox({ model, mappings }: { model: RepoInfo; mappings: Provi
         <Skeleton lines={3} />
       </Frame>
     );
-  // The box chats or completes text; models served for other tasks (embeddings) are for API calls.
-  const servings = hubServings(mappings, backends.data ?? []).filter((s) => TRYABLE_TASKS.has(s.task));
+  // The box chats or completes text, and runs the ONNX backend's tasks in a form; models the llama.cpp
+  // backend serves for embeddings are for API calls only.
+  const servings = hubServings(mappings, backends.data ?? []).filter(
+    (s) => TRYABLE_TASKS.has(s.task) || (s.backend === ONNX_BACKEND && FORM_TASKS.has(s.task)),
+  );
   const live = servings.filter((s) => s.status === "live");
   return (
     <Frame>
