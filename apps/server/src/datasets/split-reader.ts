@@ -85,7 +85,8 @@ export async function readRows(
 
 /**
  * The rows matching `predicate` (SQL built by this module or the filter grammar), in `order`: first
- * the matching row indices and their count in one pass, then only the page's rows.
+ * the matching row indices and their count in one pass over `relation` (the split, or any relation
+ * with the split's `__row_idx`), then only the page's rows.
  */
 export async function queryRows(
   connection: DuckDBConnection,
@@ -94,21 +95,53 @@ export async function queryRows(
   order: string | undefined,
   offset: number,
   length: number,
+  relation = splitRelation(target),
 ): Promise<RowsPage> {
   const orderBy = order ? `${order}, __row_idx` : "__row_idx";
   const reader = await connection.runAndReadAll(
-    `SELECT __row_idx, count(*) OVER () AS __total FROM ${splitRelation(target)} WHERE ${predicate} ORDER BY ${orderBy} LIMIT ${length} OFFSET ${offset}`,
+    `SELECT __row_idx, count(*) OVER () AS __total FROM ${relation} WHERE ${predicate} ORDER BY ${orderBy} LIMIT ${length} OFFSET ${offset}`,
   );
   const hits = reader.getRowObjectsJS() as { __row_idx: bigint; __total: bigint }[];
   let total = hits.length > 0 ? Number(hits[0].__total) : 0;
   if (hits.length === 0 && offset > 0) {
     const counted = await connection.runAndReadAll(
-      `SELECT count(*) AS n FROM ${splitRelation(target)} WHERE ${predicate}`,
+      `SELECT count(*) AS n FROM ${relation} WHERE ${predicate}`,
     );
     total = Number((counted.getRowObjectsJS()[0] as { n: bigint }).n);
   }
   if (hits.length === 0) return { rows: [], total };
-  const ids = hits.map((hit) => Number(hit.__row_idx));
+  return {
+    rows: await rowsByIndex(
+      connection,
+      target,
+      hits.map((hit) => Number(hit.__row_idx)),
+    ),
+    total,
+  };
+}
+
+/**
+ * The `/search` page from the split's search side-file (see search-index.ts): the matching row
+ * indices and their count from its one column, then only the page's rows from the shards.
+ */
+export function searchRows(
+  connection: DuckDBConnection,
+  target: SplitTarget,
+  searchFile: string,
+  predicate: string,
+  offset: number,
+  length: number,
+): Promise<RowsPage> {
+  const relation = `(SELECT t, file_row_number AS __row_idx FROM read_parquet(${sqlString(searchFile)}, file_row_number = true))`;
+  return queryRows(connection, target, predicate, undefined, offset, length, relation);
+}
+
+/** The rows of the given split indices, in that order: only the row groups holding them are read. */
+async function rowsByIndex(
+  connection: DuckDBConnection,
+  target: SplitTarget,
+  ids: number[],
+): Promise<RawRow[]> {
   const byId = new Map<number, RawRow>();
   const starts = shardStarts(target);
   for (const [index, shard] of target.report.shards.entries()) {
@@ -124,7 +157,7 @@ export async function queryRows(
     );
     for (const row of rowsOf(page.getRowObjectsJS() as Record<string, unknown>[])) byId.set(row.rowIdx, row);
   }
-  return { rows: ids.map((id) => byId.get(id)).filter((row): row is RawRow => row !== undefined), total };
+  return ids.map((id) => byId.get(id)).filter((row): row is RawRow => row !== undefined);
 }
 
 /** Columns `/search` looks in: the string values (top level). */
