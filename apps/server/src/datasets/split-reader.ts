@@ -120,11 +120,15 @@ export async function queryRows(
   };
 }
 
+/** Deeper search pages than this are found with the general (windowed) query. */
+const SMALLEST_IDS_LIMIT = 10_000;
+
 /**
- * The `/search` page from the split's search side-file (see search-index.ts): the matching row
- * indices and their count from its one column, then only the page's rows from the shards.
+ * The `/search` page from the split's search side-file (see search-index.ts): one streaming pass
+ * over its one column counts the matches and keeps the smallest row indices, then only the page's
+ * rows are read from the shards.
  */
-export function searchRows(
+export async function searchRows(
   connection: DuckDBConnection,
   target: SplitTarget,
   searchFile: string,
@@ -132,8 +136,17 @@ export function searchRows(
   offset: number,
   length: number,
 ): Promise<RowsPage> {
-  const relation = `(SELECT t, file_row_number AS __row_idx FROM read_parquet(${sqlString(searchFile)}, file_row_number = true))`;
-  return queryRows(connection, target, predicate, undefined, offset, length, relation);
+  const source = `read_parquet(${sqlString(searchFile)}, file_row_number = true)`;
+  if (offset + length > SMALLEST_IDS_LIMIT) {
+    const relation = `(SELECT t, file_row_number AS __row_idx FROM ${source})`;
+    return queryRows(connection, target, predicate, undefined, offset, length, relation);
+  }
+  const reader = await connection.runAndReadAll(
+    `SELECT count(*) AS total, min(file_row_number, ${offset + length}) AS ids FROM ${source} WHERE ${predicate}`,
+  );
+  const found = reader.getRowObjectsJS()[0] as { total: bigint; ids: bigint[] | null } | undefined;
+  const ids = (found?.ids ?? []).slice(offset).map(Number);
+  return { rows: await rowsByIndex(connection, target, ids), total: Number(found?.total ?? 0) };
 }
 
 /** The rows of the given split indices, in that order: only the row groups holding them are read. */

@@ -8,8 +8,10 @@ import { datasetWithFiles, getJson, viewerUrl } from "./helpers.js";
 describe("dataset viewer: /search through the split's search side-file", () => {
   let hub: TestHub;
   const params = { dataset: "alice/reviews", config: "default", split: "train" };
-  const search = async (query: string) => {
-    const { status, body } = await getJson<RowsResponse>(viewerUrl(hub, "search", { ...params, query }));
+  const search = async (query: string, offset = 0) => {
+    const { status, body } = await getJson<RowsResponse>(
+      viewerUrl(hub, "search", { ...params, query, offset }),
+    );
     expect(status, JSON.stringify(body)).toBe(200);
     return body;
   };
@@ -46,6 +48,9 @@ describe("dataset viewer: /search through the split's search side-file", () => {
       [0, 5],
       [2, 1],
     ]);
+    expect(await search("phone", 1)).toMatchObject({ num_rows_total: 2, rows: [{ row_idx: 2 }] });
+    // a deep page takes the general query: no rows, still the count
+    expect(await search("phone", 20_000)).toMatchObject({ num_rows_total: 2, rows: [] });
     expect((await search("ÖK")).rows.map((row) => row.row_idx)).toEqual([3]);
     expect((await search("nothing like this")).num_rows_total).toBe(0);
     // a query spanning two columns' values does not match through the separator
