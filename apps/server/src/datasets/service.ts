@@ -163,7 +163,7 @@ export class DatasetViewer {
     };
   }
 
-  /** Computes the statistics of every converted split right after a conversion, as the Hub does. */
+  /** Writes the search side-file and computes the statistics of every converted split right after a conversion. */
   private async warmStatistics(repo: RepoRecord): Promise<void> {
     const record = await this.store.get(repo.id);
     if (!record?.report || !record.parquetCommit) return;
@@ -172,8 +172,9 @@ export class DatasetViewer {
         if (split.error) continue;
         try {
           const target = await this.target(repo, record, config.name, split.name);
-          await this.splitStatistics(target);
+          // the small search side-file first: the first search should not wait for the statistics
           if (searchableColumns(split.features).length > 0) await this.searchFile(target);
+          await this.splitStatistics(target);
         } catch (error) {
           this.deps.logger.warn(
             { repo: repo.id, split: split.name, err: String(error) },
