@@ -1,6 +1,7 @@
 // The dataset viewer: Parquet conversion throughput per source format (rows/s, MB/s of the source
 // files, the hub's peak RSS while converting), then p50/p99 of /rows at random offsets, /search and
-// /filter on a 2,000,000-row split. The hub runs as its own process (SQLite in a temp folder);
+// /filter on a 2,000,000-row split, and the search scan before/after the search side-file (the same
+// random terms, on the hub's own files: every string column lower-cased vs the side-file's one column). The hub runs as its own process (SQLite in a temp folder);
 // the data is generated here with DuckDB and uploaded with @huggingface/hub.
 //
 //   npx tsc -b apps/server && node apps/server/bench/datasets/viewer-bench.mjs
@@ -97,6 +98,51 @@ async function timed(url) {
   return performance.now() - started;
 }
 
+/**
+ * The search's matching-rows query before (a scan of the split's string columns, lower-cased per
+ * row) and after (the side-file's one pre-lowered column), alternated on the same random terms.
+ */
+async function compareSearchScans(parquetRevision) {
+  const folder = path.join(
+    dataDir,
+    "dataset-viewer",
+    "parquet",
+    OWNER,
+    "big",
+    parquetRevision,
+    "default",
+    "train",
+  );
+  const shards = fs.readdirSync(folder).filter((name) => /^\d{4}\.parquet$/.test(name));
+  const list = `[${shards.map((name) => `'${path.join(folder, name)}'`).join(", ")}]`;
+  const side = path.join(folder, "search.parquet");
+  const sql = {
+    before: (term) =>
+      `SELECT file_row_number AS i, count(*) OVER () AS n FROM read_parquet(${list}, file_row_number = true) WHERE contains(lower("text"), '${term}') ORDER BY i LIMIT 100`,
+    after: (term) =>
+      `SELECT count(*) AS n, min(file_row_number, 100) AS ids FROM read_parquet('${side}', file_row_number = true) WHERE contains(t, '${term}')`,
+  };
+  const times = { before: [], after: [] };
+  for (let i = 0; i < SAMPLES; i++) {
+    const term = `review ${Math.floor(Math.random() * 99_999)} `;
+    for (const kind of ["before", "after"]) {
+      const started = performance.now();
+      await connection.runAndReadAll(sql[kind](term));
+      times[kind].push(performance.now() - started);
+    }
+  }
+  const sizes = {
+    before: shards.reduce((sum, name) => sum + fs.statSync(path.join(folder, name)).size, 0),
+    after: fs.statSync(side).size,
+  };
+  console.log(`\n| search scan, same run (bench's DuckDB, 2 threads) | p50 ms | p99 ms | file MB |`);
+  console.log("|---|---:|---:|---:|");
+  for (const kind of ["before", "after"])
+    console.log(
+      `| ${kind === "before" ? "before: lower() of every string column" : "after: search side-file"} | ${percentile(times[kind], 50).toFixed(0)} | ${percentile(times[kind], 99).toFixed(0)} | ${mb(sizes[kind]).toFixed(1)} |`,
+    );
+}
+
 const mb = (bytes) => bytes / 1024 / 1024;
 console.log(`hub RSS before: ${mb(memoryOf(hub.pid).rss).toFixed(0)} MB`);
 console.log(`\nconversion of ${CONVERT_ROWS.toLocaleString("en")} rows (id, text, label, score)`);
@@ -122,6 +168,8 @@ try {
   );
   const base = `dataset=${big}&config=default&split=train`;
   await timed(`/datasets-server/rows?${base}&offset=0`);
+  // the side-file is written right after the conversion; the first search waits for it if needed
+  console.log(`first /search: ${(await timed(`/datasets-server/search?${base}&query=warm`)).toFixed(0)} ms`);
   const cases = {
     "/rows (random offset)": () =>
       `/datasets-server/rows?${base}&offset=${Math.floor(Math.random() * (BIG_ROWS - 100))}&length=100`,
@@ -144,6 +192,7 @@ try {
       `| ${label} | ${percentile(times, 50).toFixed(0)} | ${percentile(times, 99).toFixed(0)} | ${count} |`,
     );
   }
+  await compareSearchScans((await status(big)).parquet_revision);
   console.log(
     `\nhub peak RSS during queries: ${mb(peak()).toFixed(0)} MB; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`,
   );

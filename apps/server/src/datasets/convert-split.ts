@@ -43,7 +43,8 @@ async function parquetFeatures(
 export async function convertSplit(connection: DuckDBConnection, job: SplitJob): Promise<SplitReport> {
   const files: LocalFiles = { root: job.sourceRoot, repoPaths: job.split.files };
   const metadata: LocalFiles = { root: job.sourceRoot, repoPaths: job.config.metadataFiles };
-  const query = await sourceQuery(job.config, files, metadata, job.rowsFile);
+  const format = job.split.format ?? job.config.format;
+  const query = await sourceQuery(job.config, format, files, metadata, job.rowsFile);
   const shape = await connection.runAndReadAll(`SELECT * FROM (${query.sql}) LIMIT 0`);
   const names = shape.columnNames();
   const types = shape.columnTypes();
@@ -51,13 +52,13 @@ export async function convertSplit(connection: DuckDBConnection, job: SplitJob):
   let features: Record<string, DatasetFeature> = Object.fromEntries(
     names.map((name, index) => [name, query.knownFeatures[name] ?? featureOfType(types[index])]),
   );
-  if (job.config.format === "parquet") {
+  if (format === "parquet") {
     const declared = await parquetFeatures(connection, `${job.sourceRoot}/${job.split.files[0]}`);
     if (declared && Object.keys(declared).length === names.length && names.every((name) => name in declared))
       features = declared;
   }
   const metadataJson = JSON.stringify({ info: { features } });
-  const media = job.config.format === "imagefolder" || job.config.format === "audiofolder";
+  const media = format === "imagefolder" || format === "audiofolder";
   await mkdir(job.outDir, { recursive: true });
   const options = `FORMAT parquet, ROW_GROUP_SIZE ${media ? MEDIA_ROW_GROUP : TEXT_ROW_GROUP}, KV_METADATA {huggingface: ${sqlString(metadataJson)}}`;
   // one ordered file first (DuckDB's FILE_SIZE_BYTES rotation does not keep row order), then cut

@@ -45,12 +45,12 @@ async function sha256OfFile(path: string): Promise<string> {
   return hash.digest("hex");
 }
 
-/** Local paths in DuckDB messages become repo paths. */
-function cleanError(error: unknown, sourceRoot: string): string {
+/** Local paths in DuckDB messages become repo paths; a message naming no file names the split's. */
+function cleanError(error: unknown, sourceRoot: string, files: string[]): string {
   const message = (error instanceof Error ? error.message : String(error)).split(`${sourceRoot}/`).join("");
   const sniffed = /Error when sniffing file "([^"]*)"/.exec(message);
   if (sniffed)
-    return `Invalid CSV: ${sniffed[1] || "a file"} cannot be read with one dialect (rows with different numbers of columns, or unbalanced quotes)`;
+    return `Invalid CSV: ${sniffed[1] || files.join(", ")} cannot be read with one dialect (rows with different numbers of columns, or unbalanced quotes)`;
   return message.split("\n")[0].slice(0, 1000);
 }
 
@@ -147,7 +147,7 @@ export class ParquetConverter {
           await rm(join(work, "out", config.name, split.name), { recursive: true, force: true });
           splits.push({
             name: split.name,
-            error: cleanError(error, sourceRoot),
+            error: cleanError(error, sourceRoot, split.files),
             numRows: 0,
             numBytesOriginal: originalBytes,
             numBytesParquet: 0,

@@ -6,6 +6,8 @@ export type SourceFormat = "parquet" | "csv" | "tsv" | "json" | "text" | "imagef
 export interface SplitSource {
   name: string;
   files: string[];
+  /** Set when this split's files are of another format than its config's (read in their own). */
+  format?: SourceFormat;
 }
 
 export interface ConfigSource {
@@ -98,8 +100,8 @@ function keywordSplitOf(path: string): string | undefined {
   return undefined;
 }
 
-/** Splits from the file layout alone, as the `datasets` library infers them. */
-export function inferSplits(paths: string[]): SplitSource[] {
+/** Splits named by the file layout (shard names or split keywords); none when nothing names one. */
+function namedSplits(paths: string[]): SplitSource[] {
   const shards = new Map<string, string[]>();
   for (const path of paths) {
     const split = SHARD_PATTERN.exec(path)?.[1];
@@ -111,8 +113,25 @@ export function inferSplits(paths: string[]): SplitSource[] {
     const split = keywordSplitOf(path);
     if (split) byKeyword.set(split, [...(byKeyword.get(split) ?? []), path]);
   }
-  if (byKeyword.size > 0) return orderSplits([...byKeyword].map(([name, files]) => ({ name, files })));
+  return orderSplits([...byKeyword].map(([name, files]) => ({ name, files })));
+}
+
+/** Splits from the file layout alone, as the `datasets` library infers them. */
+export function inferSplits(paths: string[]): SplitSource[] {
+  const named = namedSplits(paths);
+  if (named.length > 0) return named;
   return paths.length > 0 ? [{ name: "train", files: [...paths].sort() }] : [];
+}
+
+function isFolderFormat(format: SourceFormat): boolean {
+  return format === "imagefolder" || format === "audiofolder";
+}
+
+/** A split with none of its config's format keeps the files of its own most common (non-folder) format. */
+function ownFormatSplit(split: SplitSource): SplitSource | undefined {
+  const format = dominantFormat(split.files.filter((path) => !isMetadata(path)));
+  if (!format || isFolderFormat(format)) return undefined;
+  return { name: split.name, files: split.files.filter((path) => formatOfPath(path) === format), format };
 }
 
 function orderSplits(splits: SplitSource[]): SplitSource[] {
@@ -137,11 +156,15 @@ function buildConfig(
   const folder = format === "imagefolder" || format === "audiofolder";
   const metadataFiles = folder ? all.filter(isMetadata) : [];
   const kept = splits
-    .map((split) => ({
-      name: split.name,
-      files: split.files.filter((path) => formatOfPath(path) === format && !(folder && isMetadata(path))),
-    }))
-    .filter((split) => split.files.length > 0);
+    .map((split) => {
+      const files = split.files.filter(
+        (path) => formatOfPath(path) === format && !(folder && isMetadata(path)),
+      );
+      // one bad or differently formatted split must not hide the others: it is read on its own
+      if (files.length === 0 && !folder) return ownFormatSplit(split);
+      return { name: split.name, files };
+    })
+    .filter((split): split is SplitSource => split !== undefined && split.files.length > 0);
   return { name, format, splits: kept, metadataFiles: [...new Set(metadataFiles)], ...options };
 }
 
@@ -216,6 +239,22 @@ function configsFromCard(cardConfigs: unknown[], paths: string[], problems: Layo
 }
 
 /**
+ * Splits that only files of other (non-folder) formats name, e.g. `data/train.csv` next to
+ * `data/test.jsonl`: each is read in its own format instead of being dropped.
+ */
+function otherFormatSplits(dataPaths: string[], format: SourceFormat, known: SplitSource[]): SplitSource[] {
+  const others = dataPaths.filter((path) => {
+    const own = formatOfPath(path);
+    return own !== undefined && own !== format && !isFolderFormat(own) && !isMetadata(path);
+  });
+  const names = new Set(known.map((split) => split.name));
+  return namedSplits(others)
+    .filter((split) => !names.has(split.name))
+    .map(ownFormatSplit)
+    .filter((split): split is SplitSource => split !== undefined);
+}
+
+/**
  * Configs and splits of a dataset at one commit: from the card's `configs:` when it has them,
  * otherwise one `default` config from the file layout conventions.
  */
@@ -232,7 +271,9 @@ export function resolveLayout(allPaths: string[], cardData?: Record<string, unkn
   const candidates = dataPaths.filter(
     (path) => formatOfPath(path) === format || (folder && isMetadata(path)),
   );
-  const config = buildConfig("default", inferSplits(candidates.filter((path) => !isMetadata(path))), {});
+  const splits = inferSplits(candidates.filter((path) => !isMetadata(path)));
+  if (!folder) splits.push(...otherFormatSplits(dataPaths, format, splits));
+  const config = buildConfig("default", orderSplits(splits), {});
   if (config && folder) config.metadataFiles = candidates.filter(isMetadata);
   return { configs: config ? [config] : [], problems };
 }

@@ -15,7 +15,8 @@ import { Semaphore } from "./semaphore.js";
 import type { DatasetViewerSettings } from "./settings.js";
 import { runSandboxedQuery, type SqlTable } from "./sql-console.js";
 import { splitStatistics } from "./statistics.js";
-import type { SplitTarget } from "./split-reader.js";
+import { hasSearchFile, searchFilePath, writeSearchFile } from "./search-index.js";
+import { searchableColumns, type SplitTarget } from "./split-reader.js";
 
 export interface DatasetViewerDeps {
   db: Kysely<Database>;
@@ -36,6 +37,7 @@ export class DatasetViewer {
   readonly queue: ConversionQueue;
   readonly cache: ParquetCache;
   private readonly statistics = new Map<string, Promise<ColumnStatistics[]>>();
+  private readonly searchFiles = new Map<string, Promise<string>>();
   private readonly sqlSlots: Semaphore;
 
   private constructor(
@@ -161,7 +163,7 @@ export class DatasetViewer {
     };
   }
 
-  /** Computes the statistics of every converted split right after a conversion, as the Hub does. */
+  /** Writes the search side-file and computes the statistics of every converted split right after a conversion. */
   private async warmStatistics(repo: RepoRecord): Promise<void> {
     const record = await this.store.get(repo.id);
     if (!record?.report || !record.parquetCommit) return;
@@ -169,11 +171,14 @@ export class DatasetViewer {
       for (const split of config.splits) {
         if (split.error) continue;
         try {
-          await this.splitStatistics(await this.target(repo, record, config.name, split.name));
+          const target = await this.target(repo, record, config.name, split.name);
+          // the small search side-file first: the first search should not wait for the statistics
+          if (searchableColumns(split.features).length > 0) await this.searchFile(target);
+          await this.splitStatistics(target);
         } catch (error) {
           this.deps.logger.warn(
             { repo: repo.id, split: split.name, err: String(error) },
-            "statistics failed",
+            "statistics or search index failed",
           );
         }
       }
@@ -189,6 +194,24 @@ export class DatasetViewer {
       this.statistics.set(key, pending);
       if (this.statistics.size > STATISTICS_CACHE)
         this.statistics.delete(this.statistics.keys().next().value as string);
+    }
+    return pending;
+  }
+
+  /**
+   * The split's search side-file, written once per converted version: right after the conversion,
+   * or on the first search of a split converted before side-files existed (or fetched back from git).
+   */
+  async searchFile(target: SplitTarget): Promise<string> {
+    if (await hasSearchFile(target)) return searchFilePath(target);
+    const key = searchFilePath(target);
+    let pending = this.searchFiles.get(key);
+    if (!pending) {
+      const columns = searchableColumns(target.report.features);
+      pending = this.engine.use((connection) => writeSearchFile(connection, target, columns), false);
+      const forget = () => this.searchFiles.delete(key);
+      pending.then(forget, forget);
+      this.searchFiles.set(key, pending);
     }
     return pending;
   }

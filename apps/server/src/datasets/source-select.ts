@@ -1,7 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import type { DatasetFeature } from "@modelhub/api-types";
 import { sqlFileList, sqlIdentifier, sqlString } from "./duck-engine.js";
-import type { ConfigSource } from "./layout.js";
+import type { ConfigSource, SourceFormat } from "./layout.js";
 
 /** A split's files as this machine holds them: `local[i]` is the copy of `repoPaths[i]`. */
 export interface LocalFiles {
@@ -23,17 +23,18 @@ function localPaths(files: LocalFiles): string[] {
 /** The SELECT that reads a split's rows, by the config's format. */
 export async function sourceQuery(
   config: ConfigSource,
+  format: SourceFormat,
   files: LocalFiles,
   metadata: LocalFiles,
   rowsFile: string,
 ): Promise<SourceQuery> {
   const list = sqlFileList(localPaths(files));
-  switch (config.format) {
+  switch (format) {
     case "parquet":
       return { sql: `SELECT * FROM read_parquet(${list}, union_by_name = true)`, knownFeatures: {} };
     case "csv":
     case "tsv": {
-      const delimiter = config.delimiter ?? (config.format === "tsv" ? "\t" : ",");
+      const delimiter = config.delimiter ?? (format === "tsv" ? "\t" : ",");
       return {
         sql: `SELECT * FROM read_csv(${list}, header = true, delim = ${sqlString(delimiter)}, union_by_name = true, strict_mode = true, skip = 0, sample_size = 20480)`,
         knownFeatures: {},
@@ -51,7 +52,7 @@ export async function sourceQuery(
       };
     case "imagefolder":
     case "audiofolder":
-      return folderQuery(config.format === "imagefolder" ? "image" : "audio", files, metadata, rowsFile);
+      return folderQuery(format === "imagefolder" ? "image" : "audio", files, metadata, rowsFile);
   }
 }
 

@@ -85,7 +85,8 @@ export async function readRows(
 
 /**
  * The rows matching `predicate` (SQL built by this module or the filter grammar), in `order`: first
- * the matching row indices and their count in one pass, then only the page's rows.
+ * the matching row indices and their count in one pass over `relation` (the split, or any relation
+ * with the split's `__row_idx`), then only the page's rows.
  */
 export async function queryRows(
   connection: DuckDBConnection,
@@ -94,21 +95,66 @@ export async function queryRows(
   order: string | undefined,
   offset: number,
   length: number,
+  relation = splitRelation(target),
 ): Promise<RowsPage> {
   const orderBy = order ? `${order}, __row_idx` : "__row_idx";
   const reader = await connection.runAndReadAll(
-    `SELECT __row_idx, count(*) OVER () AS __total FROM ${splitRelation(target)} WHERE ${predicate} ORDER BY ${orderBy} LIMIT ${length} OFFSET ${offset}`,
+    `SELECT __row_idx, count(*) OVER () AS __total FROM ${relation} WHERE ${predicate} ORDER BY ${orderBy} LIMIT ${length} OFFSET ${offset}`,
   );
   const hits = reader.getRowObjectsJS() as { __row_idx: bigint; __total: bigint }[];
   let total = hits.length > 0 ? Number(hits[0].__total) : 0;
   if (hits.length === 0 && offset > 0) {
     const counted = await connection.runAndReadAll(
-      `SELECT count(*) AS n FROM ${splitRelation(target)} WHERE ${predicate}`,
+      `SELECT count(*) AS n FROM ${relation} WHERE ${predicate}`,
     );
     total = Number((counted.getRowObjectsJS()[0] as { n: bigint }).n);
   }
   if (hits.length === 0) return { rows: [], total };
-  const ids = hits.map((hit) => Number(hit.__row_idx));
+  return {
+    rows: await rowsByIndex(
+      connection,
+      target,
+      hits.map((hit) => Number(hit.__row_idx)),
+    ),
+    total,
+  };
+}
+
+/** Deeper search pages than this are found with the general (windowed) query. */
+const SMALLEST_IDS_LIMIT = 10_000;
+
+/**
+ * The `/search` page from the split's search side-file (see search-index.ts): one streaming pass
+ * over its one column counts the matches and keeps the smallest row indices, then only the page's
+ * rows are read from the shards.
+ */
+export async function searchRows(
+  connection: DuckDBConnection,
+  target: SplitTarget,
+  searchFile: string,
+  predicate: string,
+  offset: number,
+  length: number,
+): Promise<RowsPage> {
+  const source = `read_parquet(${sqlString(searchFile)}, file_row_number = true)`;
+  if (offset + length > SMALLEST_IDS_LIMIT) {
+    const relation = `(SELECT t, file_row_number AS __row_idx FROM ${source})`;
+    return queryRows(connection, target, predicate, undefined, offset, length, relation);
+  }
+  const reader = await connection.runAndReadAll(
+    `SELECT count(*) AS total, min(file_row_number, ${offset + length}) AS ids FROM ${source} WHERE ${predicate}`,
+  );
+  const found = reader.getRowObjectsJS()[0] as { total: bigint; ids: bigint[] | null } | undefined;
+  const ids = (found?.ids ?? []).slice(offset).map(Number);
+  return { rows: await rowsByIndex(connection, target, ids), total: Number(found?.total ?? 0) };
+}
+
+/** The rows of the given split indices, in that order: only the row groups holding them are read. */
+async function rowsByIndex(
+  connection: DuckDBConnection,
+  target: SplitTarget,
+  ids: number[],
+): Promise<RawRow[]> {
   const byId = new Map<number, RawRow>();
   const starts = shardStarts(target);
   for (const [index, shard] of target.report.shards.entries()) {
@@ -124,7 +170,7 @@ export async function queryRows(
     );
     for (const row of rowsOf(page.getRowObjectsJS() as Record<string, unknown>[])) byId.set(row.rowIdx, row);
   }
-  return { rows: ids.map((id) => byId.get(id)).filter((row): row is RawRow => row !== undefined), total };
+  return ids.map((id) => byId.get(id)).filter((row): row is RawRow => row !== undefined);
 }
 
 /** Columns `/search` looks in: the string values (top level). */

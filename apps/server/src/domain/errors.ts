@@ -4,7 +4,13 @@
  */
 
 /** Error codes the Hub clients read from `X-Error-Code`. */
-export type HubErrorCode = "RepoNotFound" | "RevisionNotFound" | "EntryNotFound" | "GatedRepo";
+export type HubErrorCode =
+  | "RepoNotFound"
+  | "RevisionNotFound"
+  | "EntryNotFound"
+  | "GatedRepo"
+  /** The dataset viewer's answer while a result is still being computed: retry shortly. */
+  | "ResponseNotReady";
 
 /** The statuses the hub answers errors with. */
 export type ErrorStatus =

@@ -196,6 +196,7 @@ describe("dataset viewer: formats and layouts converted to Parquet", () => {
     const first = await fetch(viewerUrl(hub, "splits", { dataset: "alice/imported" }));
     expect(first.status).toBe(503);
     expect(first.headers.get("retry-after")).toBe("2");
+    expect(first.headers.get("x-error-code")).toBe("ResponseNotReady");
     await hub.datasetViewer?.queue.whenIdle();
     expect((await splits("alice/imported")).splits.map((s) => s.split)).toEqual(["train"]);
   });

@@ -64,9 +64,12 @@ export async function convertedRecord(deps: ViewerRouteDeps, repo: RepoRecord): 
       `The dataset could not be converted to Parquet: ${record.error ?? "unknown error"}`,
     );
   if (!record) throw new HttpError(404, `${repo.id} has no data files the viewer can read`);
-  throw new HttpError(503, "The dataset is being converted to Parquet; retry in a few seconds", undefined, {
-    "Retry-After": "2",
-  });
+  throw new HttpError(
+    503,
+    "The dataset is being converted to Parquet; retry in a few seconds",
+    "ResponseNotReady",
+    { "Retry-After": "2" },
+  );
 }
 
 /** The config of `?config=`, or the first one. */

@@ -23,8 +23,10 @@ import {
   readRows,
   searchableColumns,
   searchPredicate,
+  searchRows,
   type SplitTarget,
 } from "../split-reader.js";
+import { searchFilePredicate } from "../search-index.js";
 import { parseOrderBy, parseWhere } from "../where-parser.js";
 import {
   configName,
@@ -169,8 +171,12 @@ export function viewerRoutes(deps: ViewerRouteDeps): Hono<AppEnv> {
     const target = await splitTarget(c);
     const columns = searchableColumns(target.report.features);
     if (columns.length === 0) return page(c, target, [], 0);
+    const indexed = searchFilePredicate(query);
+    const searchFile = indexed ? await deps.viewer.searchFile(target) : undefined;
     const result = await deps.viewer.engine.use((connection) =>
-      queryRows(connection, target, searchPredicate(columns, query), undefined, offset, length),
+      indexed && searchFile
+        ? searchRows(connection, target, searchFile, indexed, offset, length)
+        : queryRows(connection, target, searchPredicate(columns, query), undefined, offset, length),
     );
     return page(c, target, result.rows, result.total);
   });

@@ -2,7 +2,13 @@ import type { MiddlewareHandler } from "hono";
 import type { Logger } from "../../platform/logger.js";
 import type { AppEnv } from "../contracts.js";
 
-/** One structured line per request: writes and failures at info, plain reads at debug. */
+/** Error codes of expected, retryable answers (a dataset still converting): not server failures. */
+const EXPECTED_UNAVAILABLE = new Set(["ResponseNotReady"]);
+
+/**
+ * One structured line per request: server failures at error, writes, client errors and expected
+ * "not ready yet" 503s at info, plain reads at debug.
+ */
 export function accessLog(logger: Logger): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const started = performance.now();
@@ -16,7 +22,8 @@ export function accessLog(logger: Logger): MiddlewareHandler<AppEnv> {
       user: c.var.viewer?.user,
     };
     const read = c.req.method === "GET" || c.req.method === "HEAD" || c.req.method === "OPTIONS";
-    if (status >= 500) logger.error(entry, "request failed");
+    const expected = status === 503 && EXPECTED_UNAVAILABLE.has(c.res.headers.get("X-Error-Code") ?? "");
+    if (status >= 500 && !expected) logger.error(entry, "request failed");
     else if (!read || status >= 400) logger.info(entry, "request");
     else logger.debug(entry, "request");
   };

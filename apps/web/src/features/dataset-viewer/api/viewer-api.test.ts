@@ -55,6 +55,7 @@ describe("conversion still running", () => {
   it("is the Hub's ResponseNotReady or this hub's 503", () => {
     expect(isNotReady(new ApiError(500, "not ready", "ResponseNotReady"))).toBe(true);
     expect(isNotReady(new ApiError(503, "The dataset is being converted to Parquet; retry"))).toBe(true);
+    expect(isNotReady(new ApiError(503, "Parquet files are on their way", "ResponseNotReady"))).toBe(true);
     expect(isNotReady(new ApiError(503, "The query ran longer than 5000 ms and was stopped"))).toBe(false);
     expect(isNotReady(new ApiError(404, "no such split"))).toBe(false);
     expect(isNotReady(new Error("x"))).toBe(false);
