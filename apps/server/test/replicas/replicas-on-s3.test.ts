@@ -41,7 +41,6 @@ describe.skipIf(missing !== undefined)(
 
     beforeAll(async () => {
       ceph = await startCeph();
-      store = await ceph.store("shared-lfs", "lfs");
       const env = {
         ...ceph.env,
         MODELHUB_BLOB_STORE: "s3://shared-lfs/lfs",
@@ -51,14 +50,16 @@ describe.skipIf(missing !== undefined)(
         MODELHUB_GC_GRACE_H: "0",
         MODELHUB_READY_TIMEOUT_S: "1",
       };
-      // started together: both meet the same bucket, schema and git folder at once
+      // started together on a bucket that does not exist yet: both try to make it, neither fails
       [a, b] = await Promise.all([startReplica(dataDir, schema, env), startReplica(dataDir, schema, env)]);
+      store = await ceph.store("shared-lfs", "lfs");
       for (const hub of [a, b])
         expect(
-          (await api(`${hub.url}/api/repos/create`, ADMIN, {
-            body: { name: hub === a ? "weights" : "junk", type: "model" },
-          }))
-            .status,
+          (
+            await api(`${hub.url}/api/repos/create`, ADMIN, {
+              body: { name: hub === a ? "weights" : "junk", type: "model" },
+            })
+          ).status,
         ).toBe(200);
     }, 120_000);
 
@@ -201,6 +202,19 @@ describe.skipIf(missing !== undefined)(
           expect(body.failing).toEqual(["blob-store"]);
           expect(body.error).toContain("blob-store");
           expect((await fetch(`${hub.url}/healthz`)).status).toBe(200);
+          // a download answers 503 (its object cannot be looked up) instead of hanging or a 500
+          const before = Date.now();
+          const resolve = await fetch(`${hub.url}/admin/weights/resolve/main/model.safetensors`, {
+            headers: { Authorization: `Bearer ${ADMIN}` },
+            redirect: "manual",
+            signal: AbortSignal.timeout(20_000),
+          });
+          expect(Date.now() - before).toBeLessThan(15_000);
+          expect(resolve.status).toBe(503);
+          expect(resolve.headers.get("Retry-After")).toBe("5");
+          expect(((await resolve.json()) as { error: string }).error).toContain(
+            "Object storage is unavailable",
+          );
         }
       } finally {
         await ceph.startGateway();

@@ -113,7 +113,13 @@ export async function startCeph(): Promise<CephCluster> {
         timeout: 30_000,
       });
       for (let i = 0; i < 120; i++) {
-        if (await fetch(endpoint).then(() => true, () => false)) return;
+        if (
+          await fetch(endpoint).then(
+            () => true,
+            () => false,
+          )
+        )
+          return;
         await sleep(250);
       }
       throw new Error("radosgw did not come back");
