@@ -13,13 +13,26 @@ export class BlobStoreUnavailableError extends HttpError {
   }
 }
 
+const NETWORK_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
+// aborts come from the hub's own time bounds on store calls: the store did not answer in time
+const TIMEOUT_NAMES = new Set(["AbortError", "TimeoutError", "RequestTimeout"]);
+
+/** The store's fault (network, time bound, 5xx), not the request's (404, 412, a hash mismatch of the body). */
 function isUnavailable(error: unknown): boolean {
-  const e = error as { $metadata?: { httpStatusCode?: number }; name?: string } | undefined;
-  if (!e || typeof e !== "object" || e instanceof BlobStoreUnavailableError) return false;
-  // an abort the caller asked for (readiness probe's time bound) is the caller's own business
-  if (e.name === "AbortError") return false;
+  if (!error || typeof error !== "object" || error instanceof HttpError) return false;
+  const e = error as { $metadata?: { httpStatusCode?: number }; name?: string; code?: string };
   const status = e.$metadata?.httpStatusCode;
-  return status === undefined || status >= 500;
+  if (status !== undefined) return status >= 500;
+  return NETWORK_CODES.has(e.code ?? "") || TIMEOUT_NAMES.has(e.name ?? "");
 }
 
 /** Turns the client's "store not reachable" failures (after the SDK's retries) into BlobStoreUnavailableError. */
