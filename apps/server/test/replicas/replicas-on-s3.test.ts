@@ -189,8 +189,27 @@ describe.skipIf(missing !== undefined)(
       }
     });
 
-    it("turns /readyz 503 naming the blob store while the S3 gateway is down, 200 once it is back", async () => {
+    it("turns /readyz 503 naming the blob store while the S3 gateway is frozen or down (nothing hangs), 200 once back", async () => {
       for (const hub of [a, b]) expect((await fetch(`${hub.url}/readyz`)).status).toBe(200);
+      // a gateway that accepts connections and never answers: probes and lookups are bounded too
+      await ceph.freezeGateway(true);
+      try {
+        const started = Date.now();
+        const [ready, resolve] = await Promise.all([
+          fetch(`${a.url}/readyz`, { signal: AbortSignal.timeout(20_000) }),
+          fetch(`${b.url}/admin/weights/resolve/main/model.safetensors`, {
+            headers: { Authorization: `Bearer ${ADMIN}` },
+            redirect: "manual",
+            signal: AbortSignal.timeout(20_000),
+          }),
+        ]);
+        expect(ready.status).toBe(503);
+        expect(resolve.status).toBe(503);
+        await Promise.all([ready.arrayBuffer(), resolve.arrayBuffer()]);
+        expect(Date.now() - started).toBeLessThan(15_000);
+      } finally {
+        await ceph.freezeGateway(false);
+      }
       await ceph.stopGateway();
       try {
         for (const hub of [a, b]) {

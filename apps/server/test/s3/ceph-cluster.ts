@@ -33,6 +33,8 @@ export interface CephCluster {
   store(bucket: string, prefix?: string, extraEnv?: Record<string, string>): Promise<S3BlobStore>;
   /** Stops the S3 gateway only (the in-memory OSD keeps the data), as an outage clients see. */
   stopGateway(): Promise<void>;
+  /** Freezes (SIGSTOP) or thaws (SIGCONT) the gateway: connections are accepted, nothing answers. */
+  freezeGateway(frozen: boolean): Promise<void>;
   /** Starts the gateway again and waits (bounded) until it answers. */
   startGateway(): Promise<void>;
   stop(): Promise<void>;
@@ -106,6 +108,10 @@ export async function startCeph(): Promise<CephCluster> {
       process.kill(pid, "SIGTERM");
       for (let i = 0; i < 100 && alive(pid); i++) await sleep(100);
       if (alive(pid)) process.kill(pid, "SIGKILL");
+    },
+    freezeGateway: async (frozen) => {
+      const pid = Number((await readFile(join(dir, "run", "client.rgw.pid"), "utf8")).trim());
+      process.kill(pid, frozen ? "SIGSTOP" : "SIGCONT");
     },
     startGateway: async () => {
       await run("radosgw", ["-n", "client.rgw"], {
