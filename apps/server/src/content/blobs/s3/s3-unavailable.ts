@@ -27,7 +27,7 @@ const NETWORK_CODES = new Set([
 const TIMEOUT_NAMES = new Set(["AbortError", "TimeoutError", "RequestTimeout"]);
 
 /** The store's fault (network, time bound, 5xx), not the request's (404, 412, a hash mismatch of the body). */
-function isUnavailable(error: unknown): boolean {
+export function isUnavailable(error: unknown): boolean {
   if (!error || typeof error !== "object" || error instanceof HttpError) return false;
   const e = error as { $metadata?: { httpStatusCode?: number }; name?: string; code?: string };
   const status = e.$metadata?.httpStatusCode;
