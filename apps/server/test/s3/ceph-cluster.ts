@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -31,6 +31,12 @@ export interface CephCluster {
   env: Record<string, string>;
   /** A store on a new bucket (made here) under `prefix`. */
   store(bucket: string, prefix?: string, extraEnv?: Record<string, string>): Promise<S3BlobStore>;
+  /** Stops the S3 gateway only (the in-memory OSD keeps the data), as an outage clients see. */
+  stopGateway(): Promise<void>;
+  /** Freezes (SIGSTOP) or thaws (SIGCONT) the gateway: connections are accepted, nothing answers. */
+  freezeGateway(frozen: boolean): Promise<void>;
+  /** Starts the gateway again and waits (bounded) until it answers. */
+  startGateway(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -97,6 +103,44 @@ export async function startCeph(): Promise<CephCluster> {
         });
       return store;
     },
+    stopGateway: async () => {
+      const pid = Number((await readFile(join(dir, "run", "client.rgw.pid"), "utf8")).trim());
+      process.kill(pid, "SIGTERM");
+      for (let i = 0; i < 100 && alive(pid); i++) await sleep(100);
+      if (alive(pid)) process.kill(pid, "SIGKILL");
+    },
+    freezeGateway: async (frozen) => {
+      const pid = Number((await readFile(join(dir, "run", "client.rgw.pid"), "utf8")).trim());
+      process.kill(pid, frozen ? "SIGSTOP" : "SIGCONT");
+    },
+    startGateway: async () => {
+      await run("radosgw", ["-n", "client.rgw"], {
+        env: { ...process.env, CEPH_CONF: join(dir, "ceph.conf") },
+        timeout: 30_000,
+      });
+      for (let i = 0; i < 120; i++) {
+        if (
+          await fetch(endpoint).then(
+            () => true,
+            () => false,
+          )
+        )
+          return;
+        await sleep(250);
+      }
+      throw new Error("radosgw did not come back");
+    },
     stop,
   };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }

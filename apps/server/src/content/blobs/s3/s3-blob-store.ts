@@ -27,6 +27,8 @@ const PUT_PARTS_IN_FLIGHT = 4;
 const TOUCH_EVERY_MS = 60_000;
 const TOUCH_MEMORY = 10_000;
 const REACHABLE_TIMEOUT_MS = 5_000;
+/** A lookup on a request's path (resolve, batch) gives up on a stalled store instead of hanging the request. */
+const STAT_TIMEOUT_MS = 10_000;
 
 /**
  * LFS objects in an S3 bucket (AWS, Ceph RGW, MinIO …). Verified objects live at `objects/<oid>`:
@@ -102,6 +104,7 @@ export class S3BlobStore implements ListableBlobStore {
     try {
       const head = await this.client.send(
         new HeadObjectCommand({ Bucket: this.bucket, Key: this.keys.object(oid) }),
+        { abortSignal: AbortSignal.timeout(STAT_TIMEOUT_MS) },
       );
       return head.ContentLength;
     } catch (error) {

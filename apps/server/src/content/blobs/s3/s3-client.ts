@@ -1,5 +1,6 @@
 import { S3Client } from "@aws-sdk/client-s3";
 import type { S3Settings } from "./s3-settings.js";
+import { reportUnavailable } from "./s3-unavailable.js";
 
 const CONNECT_TIMEOUT_MS = 5_000;
 const IDLE_TIMEOUT_MS = 60_000;
@@ -10,7 +11,7 @@ const IDLE_TIMEOUT_MS = 60_000;
  * checksummed uploads the SDK sends by default, and presigned URLs must not carry checksum parameters.
  */
 export function createS3Client(settings: S3Settings): S3Client {
-  return new S3Client({
+  const client = new S3Client({
     region: settings.region,
     endpoint: settings.endpoint,
     forcePathStyle: settings.forcePathStyle,
@@ -20,6 +21,7 @@ export function createS3Client(settings: S3Settings): S3Client {
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
   });
+  return reportUnavailable(client);
 }
 
 /** Whether an SDK error says the object or bucket is not there. */
