@@ -16,7 +16,7 @@ import {
   HttpError,
   mirrorReadOnly,
   notFound,
-  repoNotFound,
+  hiddenRepo,
 } from "../../domain/errors.js";
 import type { CommitFileInput, RepoType, Viewer } from "../../domain/repo.js";
 
@@ -70,7 +70,7 @@ export function repoLifecycleRoutes(deps: AppDeps): Hono<AppEnv> {
 
   async function writableRepo(viewer: Viewer, type: RepoType, id: string): Promise<RepoRow> {
     const row = await deps.repos.find(type, id);
-    if (!row || !canReadRepo(viewer, toRepoRecord(row))) throw repoNotFound();
+    if (!row || !canReadRepo(viewer, toRepoRecord(row))) throw hiddenRepo(!viewer.user);
     if (row.mirror_upstream) throw mirrorReadOnly(toRepoRecord(row));
     if (!canWriteNamespace(viewer, row.owner))
       throw forbidden(`You don't have write access to ${row.full_id}`);
