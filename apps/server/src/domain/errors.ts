@@ -63,7 +63,9 @@ export const repoNotFound = (message = "Repository not found. Check the id, or s
  * client knows signing in may help; the same answer for missing and private repos reveals nothing.
  */
 export const hiddenRepo = (anonymous: boolean, message?: string) =>
-  anonymous ? new HttpError(401, message ?? "Repository not found. Sign in if it is private.", "RepoNotFound") : repoNotFound(message);
+  anonymous
+    ? new HttpError(401, message ?? "Repository not found. Sign in if it is private.", "RepoNotFound")
+    : repoNotFound(message);
 export const revisionNotFound = (rev: string) =>
   new HttpError(404, `Invalid rev id: ${rev}`, "RevisionNotFound");
 export const entryNotFound = (path: string, commit?: string) =>

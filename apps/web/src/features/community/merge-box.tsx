@@ -26,7 +26,8 @@ function ConflictList({ files, num }: { files: string[]; num: number }) {
 export function MergeBox({ target, discussion, rights, changed }: DiscussionSectionProps) {
   const action = useAction();
   const client = useQueryClient();
-  if (!discussion.isPullRequest || (discussion.status !== "open" && discussion.status !== "draft")) return null;
+  if (!discussion.isPullRequest || (discussion.status !== "open" && discussion.status !== "draft"))
+    return null;
   const conflicts = discussion.filesWithConflicts ?? [];
   return (
     <section className="card community-merge" aria-label="Merge">
