@@ -19,6 +19,7 @@ import {
   hiddenRepo,
 } from "../../domain/errors.js";
 import type { CommitFileInput, RepoType, Viewer } from "../../domain/repo.js";
+import { spaceTemplateFiles } from "../../spaces/space-template.js";
 
 const createSchema = z.object({
   name: z.string(),
@@ -122,7 +123,9 @@ export function repoLifecycleRoutes(deps: AppDeps): Hono<AppEnv> {
     const record = toRepoRecord(row);
     try {
       await deps.content.init(record);
-      const files = (body.files ?? []).map(decodeFile);
+      const given = (body.files ?? []).map(decodeFile);
+      const template = type === "space" ? spaceTemplateFiles(split.name, row.sdk ?? "static") : [];
+      const files = [...template.filter((file) => !given.some((g) => g.path === file.path)), ...given];
       if (files.length > 0)
         await deps.content.commitFiles(record, {
           files,
