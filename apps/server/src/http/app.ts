@@ -20,6 +20,7 @@ import { webhookObserver } from "../webhooks/http/observer.js";
 import { webhookRoutes } from "../webhooks/http/webhook-routes.js";
 import { collectionRoutes } from "../collections/http/collection-routes.js";
 import { repoStorageRoutes } from "../repo-storage/http/repo-storage-routes.js";
+import { duplicateRoutes } from "../spaces/http/duplicate-routes.js";
 
 export type { AppDeps } from "./deps.js";
 
@@ -119,6 +120,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/", quickSearchRoutes(deps));
   app.route("/", collectionRoutes(deps));
   app.route("/", repoStorageRoutes(deps));
+  app.route("/", duplicateRoutes(deps));
   if (deps.maintenanceRoutes) app.route("/", deps.maintenanceRoutes);
   if (deps.contentRoutes) app.route("/", deps.contentRoutes);
   const web = loadWebApp(deps.webDir);

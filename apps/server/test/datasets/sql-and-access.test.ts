@@ -98,7 +98,7 @@ describe("dataset viewer: SQL console sandbox and access rules", () => {
         viewerUrl(hub, "rows", { dataset: "alice/secret", config: "default", split: "train" }),
         token,
       );
-      expect(rows.status).toBe(404);
+      expect(rows.status).toBe(token ? 404 : 401);
       expect((await sql("SELECT * FROM train", "alice/secret", token)).status).toBe(404);
       expect((await getJson(`${hub.url}/api/datasets/alice/secret/parquet`, token)).status).toBe(404);
     }

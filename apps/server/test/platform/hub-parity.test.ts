@@ -70,4 +70,51 @@ describe.each(DIALECTS)("Hub parity (%s)", (dialect) => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual([]);
   });
+
+  it("starts a Space with its sdk card (and a page when static) and duplicates it with its files", async () => {
+    const made = await postJson(
+      `${hub.url}/api/repos/create`,
+      { name: "site", type: "space", sdk: "static" },
+      alice,
+    );
+    expect(made.status).toBe(200);
+    const files = async (id: string, headers: Record<string, string> = {}) =>
+      (
+        (await (await fetch(`${hub.url}/api/spaces/${id}/tree/main`, { headers })).json()) as {
+          path: string;
+        }[]
+      )
+        .map((entry) => entry.path)
+        .sort();
+    expect(await files("alice/site")).toEqual([".gitattributes", "README.md", "index.html", "style.css"]);
+    const card = await (await fetch(`${hub.url}/spaces/alice/site/resolve/main/README.md`)).text();
+    expect(card).toMatch(/^---\ntitle: "site"\nemoji: .+\ncolorFrom: \w+\ncolorTo: \w+\nsdk: static\n/);
+    const gradio = await postJson(
+      `${hub.url}/api/repos/create`,
+      { name: "demo", type: "space", sdk: "gradio" },
+      alice,
+    );
+    expect(gradio.status).toBe(200);
+    const gradioCard = await (await fetch(`${hub.url}/spaces/alice/demo/resolve/main/README.md`)).text();
+    expect(gradioCard).toMatch(/\nsdk: gradio\nsdk_version: "[\d.]+"\napp_file: app.py\n/);
+
+    const bobWrite = await hub.tokenFor("bob");
+    const duplicate = (body: unknown) =>
+      postJson(`${hub.url}/api/spaces/alice/site/duplicate`, body, bobWrite);
+    expect(
+      (await postJson(`${hub.url}/api/spaces/alice/site/duplicate`, { repository: "bob/x" }, undefined))
+        .status,
+    ).toBe(401);
+    expect((await duplicate({ repository: "bob/gpu", hardware: "a100-large" })).status).toBe(400);
+    expect((await duplicate({ repository: "alice/mine" })).status).toBe(403);
+    const copied = await duplicate({ repository: "bob/site", private: true, hardware: "cpu-basic" });
+    expect(copied.status).toBe(200);
+    expect(await copied.json()).toMatchObject({ url: `${hub.url}/spaces/bob/site`, name: "bob/site" });
+    expect(await files("bob/site", bearer(bobWrite))).toEqual(await files("alice/site"));
+    expect((await fetch(`${hub.url}/api/spaces/bob/site`)).status).toBe(401);
+    const again = await duplicate({ repository: "bob/site" });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ url: `${hub.url}/spaces/bob/site` });
+    expect((await duplicate({ repository: "bob/site", storageTier: "small" })).status).toBe(400);
+  });
 });
