@@ -127,5 +127,4 @@ describe.each(DIALECTS)("POST /api/validate-yaml (%s)", (dialect) => {
     } as RequestInit & { duplex: "half" });
     expect(streamed.status).toBe(413);
   });
-
 });
