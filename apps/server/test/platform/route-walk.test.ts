@@ -28,7 +28,7 @@ const REPOS: Target[] = [
 ];
 /** POSTs that only read (or sign in/out, or run inference, which read tokens may): walked like reads. */
 const READING_POSTS =
-  /\/(paths-info|git-upload-pack|validate-yaml|login|logout|lfs\/objects\/batch|locks\/verify|completions)(\/|$)|^\/hf-inference\/models\//;
+  /\/(paths-info|git-upload-pack|validate-yaml|login|logout|lfs\/objects\/batch|locks\/verify|completions|embeddings|sql)(\/|$)|^\/hf-inference\/models\//;
 
 interface Caller {
   label: string;
