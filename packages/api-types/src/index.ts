@@ -18,3 +18,4 @@ export type * from "./mirror.js";
 export type * from "./dataset-viewer.js";
 export type * from "./webhooks.js";
 export type * from "./collections.js";
+export type * from "./repo-storage.js";

@@ -51,6 +51,10 @@ export async function loadContent(deps: ContentDeps): Promise<LoadedContent> {
       });
       return { sha: result.commit, date: result.date, title: input.title };
     },
+    copyFiles: async (from, to, revision, input) => {
+      const result = await service.copyFiles(from, to, revision, input);
+      return { sha: result.commit, date: result.date, title: input.title };
+    },
     resolveRevision: (repo, revision) => service.resolve(repo, revision),
     announce: (repo, commit) => service.announce(repo, commit),
     derive: (repo, commit) => service.derive(repo, commit),

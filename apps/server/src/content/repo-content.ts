@@ -311,6 +311,32 @@ export class RepoContent {
   }
 
   /**
+   * Lands the files of `from` at `revision` on `to`'s default branch in one commit (duplicating a repo):
+   * git objects are fetched from the source repository, LFS objects are linked, not copied.
+   */
+  async copyFiles(
+    from: RepoRecord,
+    to: RepoRecord,
+    revision: string,
+    request: { title: string; author: string },
+  ): Promise<CommitResult> {
+    const commit = await this.resolveOrThrow(from, revision);
+    const snapshot = await this.snapshot(from, commit);
+    if (!(await this.exists(to))) await this.init(to, request.author);
+    const git = this.git(to);
+    await git.git(["fetch", "--quiet", "--no-tags", "--no-write-fetch-head", this.repoDir(from), commit]);
+    for (const file of snapshot.files) if (file.lfs) await this.linkLfsObject(to, file.lfs.sha256);
+    const operations: CommitOperation[] = snapshot.files.map((file) => ({
+      kind: "file",
+      path: file.path,
+      blob: file.oid,
+    }));
+    return this.mutex.run(this.lockKey(git.dir), () =>
+      this.commitLocked(to, git, { ...request, operations }),
+    );
+  }
+
+  /**
    * Commits the plain files of the default branch that its .gitattributes routes through LFS again, so
    * they become LFS pointers (repos written before commits did that). Undefined when there are none.
    */

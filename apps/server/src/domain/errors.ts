@@ -64,6 +64,14 @@ export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string, code?: HubErrorCode) => new HttpError(404, message, code);
 export const repoNotFound = (message = "Repository not found. Check the id, or sign in if it is private.") =>
   new HttpError(404, message, "RepoNotFound");
+/**
+ * A repo the viewer cannot see (missing or private). Anonymous callers get 401 like the Hub, so a
+ * client knows signing in may help; the same answer for missing and private repos reveals nothing.
+ */
+export const hiddenRepo = (anonymous: boolean, message?: string) =>
+  anonymous
+    ? new HttpError(401, message ?? "Repository not found. Sign in if it is private.", "RepoNotFound")
+    : repoNotFound(message);
 export const revisionNotFound = (rev: string) =>
   new HttpError(404, `Invalid rev id: ${rev}`, "RevisionNotFound");
 export const entryNotFound = (path: string, commit?: string) =>

@@ -73,6 +73,13 @@ export interface RepoContent {
       date?: Date;
     },
   ): Promise<CommitSummary>;
+  /** Lands the files of `from` at `revision` on `to`'s default branch in one commit. Optional. */
+  copyFiles?(
+    from: RepoRecord,
+    to: RepoRecord,
+    revision: string,
+    input: { title: string; author: string },
+  ): Promise<CommitSummary>;
   /** Re-commits plain files at LFS-routed paths as LFS pointers (see repo-content.ts). Optional. */
   storeRoutedFilesInLfs?(
     repo: RepoRecord,

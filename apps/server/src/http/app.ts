@@ -19,6 +19,8 @@ import { metricsRoutes, requestMetrics } from "../operations/http/metrics-routes
 import { webhookObserver } from "../webhooks/http/observer.js";
 import { webhookRoutes } from "../webhooks/http/webhook-routes.js";
 import { collectionRoutes } from "../collections/http/collection-routes.js";
+import { repoStorageRoutes } from "../repo-storage/http/repo-storage-routes.js";
+import { duplicateRoutes } from "../spaces/http/duplicate-routes.js";
 
 export type { AppDeps } from "./deps.js";
 
@@ -117,6 +119,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   for (const group of platformRoutes(deps)) app.route("/", group);
   app.route("/", quickSearchRoutes(deps));
   app.route("/", collectionRoutes(deps));
+  app.route("/", repoStorageRoutes(deps));
+  app.route("/", duplicateRoutes(deps));
   if (deps.maintenanceRoutes) app.route("/", deps.maintenanceRoutes);
   if (deps.contentRoutes) app.route("/", deps.contentRoutes);
   const web = loadWebApp(deps.webDir);

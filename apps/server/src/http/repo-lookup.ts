@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "./contracts.js";
 import { canReadRepo, canWriteNamespace } from "../platform/access-rules.js";
 import { toRepoRecord, type RepoRow, type Repos } from "../platform/repos.js";
-import { forbidden, repoNotFound, unauthorized, RepoMovedError } from "../domain/errors.js";
+import { forbidden, hiddenRepo, unauthorized, RepoMovedError } from "../domain/errors.js";
 import type { RepoType } from "../domain/repo.js";
 
 /** The repo when it exists and the viewer may see it; otherwise the same 404 either way. */
@@ -18,7 +18,7 @@ export async function readableRepo(
     const moved = await repos.findMoved(type, id);
     if (moved && canReadRepo(c.var.viewer, toRepoRecord(moved))) throw new RepoMovedError(id, moved.full_id);
   }
-  throw repoNotFound();
+  throw hiddenRepo(!c.var.viewer.user);
 }
 
 /**

@@ -93,6 +93,7 @@ export function parseExpand(requested: string[], type: RepoType): string[] {
   const allowed = EXPANDABLE[type];
   const unknown = values.find((value) => !allowed.has(value));
   if (unknown !== undefined)
-    throw badRequest(`Invalid expand "${unknown}" for ${type}s; accepted: ${[...allowed].sort().join(", ")}`);
+    // the Hub's wording: clients read the accepted list back from it
+    throw badRequest(`"expand" must be one of [${[...allowed].sort().join(", ")}]`);
   return values;
 }

@@ -86,7 +86,7 @@ describe.each(DIALECTS)("content routes in the real hub (%s)", (dialect) => {
       })
     ).json()) as { downloads: number };
     expect(after.downloads).toBeGreaterThanOrEqual(1);
-    expect((await fetch(`${hub.url}/carol/pushed/resolve/main/config.json`)).status).toBe(404);
+    expect((await fetch(`${hub.url}/carol/pushed/resolve/main/config.json`)).status).toBe(401);
 
     const fresh = join(home, "fresh");
     expect(

@@ -92,15 +92,17 @@ describe("dataset viewer: SQL console sandbox and access rules", () => {
     expect(((await response.json()) as { error: string }).error).toMatch(/1500 ms/);
   });
 
-  it("private datasets: 404 to others, everything to their owner", async () => {
+  it("private datasets: 404 to others (401 anonymous), everything to their owner", async () => {
     for (const token of [undefined, bob]) {
       const rows = await getJson(
         viewerUrl(hub, "rows", { dataset: "alice/secret", config: "default", split: "train" }),
         token,
       );
-      expect(rows.status).toBe(404);
-      expect((await sql("SELECT * FROM train", "alice/secret", token)).status).toBe(404);
-      expect((await getJson(`${hub.url}/api/datasets/alice/secret/parquet`, token)).status).toBe(404);
+      expect(rows.status).toBe(token ? 404 : 401);
+      expect((await sql("SELECT * FROM train", "alice/secret", token)).status).toBe(token ? 404 : 401);
+      expect((await getJson(`${hub.url}/api/datasets/alice/secret/parquet`, token)).status).toBe(
+        token ? 404 : 401,
+      );
     }
     const rows = await getJson<{ rows: { row: Record<string, unknown> }[] }>(
       viewerUrl(hub, "rows", { dataset: "alice/secret", config: "default", split: "train" }),

@@ -93,7 +93,7 @@ describe.each(DIALECTS)("accounts and access rules (%s)", (dialect) => {
     const asBob = await fetch(`${hub.url}/api/models/acme/secret`, { headers: bearer(bob) });
     expect(asBob.status).toBe(404);
     expect(asBob.headers.get("X-Error-Code")).toBe("RepoNotFound");
-    expect((await fetch(`${hub.url}/api/models/acme/secret`)).status).toBe(404);
+    expect((await fetch(`${hub.url}/api/models/acme/secret`)).status).toBe(401);
     const asMember = await fetch(`${hub.url}/api/models/acme/secret`, { headers: bearer(aliceRead) });
     expect(asMember.status).toBe(200);
     expect(await asMember.json()).toMatchObject({ id: "acme/secret", private: true });
@@ -112,7 +112,7 @@ describe.each(DIALECTS)("accounts and access rules (%s)", (dialect) => {
     await postJson(`${hub.url}/api/repos/create`, { name: "flip" }, alice);
     const res = await postJson(`${hub.url}/api/models/alice/flip/settings`, { private: true }, alice, "PUT");
     expect(await res.json()).toMatchObject({ private: true });
-    expect((await fetch(`${hub.url}/api/models/alice/flip`)).status).toBe(404);
+    expect((await fetch(`${hub.url}/api/models/alice/flip`)).status).toBe(401);
   });
 
   it("moves and deletes repos for writers only", async () => {

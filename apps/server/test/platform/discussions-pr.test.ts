@@ -126,7 +126,7 @@ describe.each(DIALECTS)("pull requests as git refs (%s)", (dialect) => {
     const body = await details(1);
     expect(body).toMatchObject({
       isPullRequest: true,
-      status: "open",
+      status: "draft",
       changes: { base: "refs/heads/main", head: "refs/pr/1", baseCommit: main, headCommit: main },
       filesWithConflicts: [],
     });
@@ -232,7 +232,7 @@ describe.each(DIALECTS)("pull requests as git refs (%s)", (dialect) => {
     expect(body.filesWithConflicts).toEqual(["README.md"]);
     expect(await headOf("main")).toBe(main);
     expect(await raw("main", "README.md")).toBe("# olivia's card\n");
-    expect(await details(num)).toMatchObject({ status: "open", filesWithConflicts: ["README.md"] });
+    expect(await details(num)).toMatchObject({ status: "draft", filesWithConflicts: ["README.md"] });
 
     // Closing refuses further pushes; reopening allows them again.
     expect((await postJson(pr(num, "/status"), { status: "closed" }, bob)).status).toBe(200);
@@ -374,5 +374,18 @@ describe.each(DIALECTS)("pull requests as git refs (%s)", (dialect) => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it("starts pull requests as drafts, listed as open, which can be marked open once and merged", async () => {
+    const created = await postJson(repoApi("/discussions"), { title: "Draft", pullRequest: true }, bob);
+    const { num } = (await created.json()) as { num: number };
+    expect(await details(num)).toMatchObject({ status: "draft" });
+    const listed = await fetch(repoApi("/discussions?status=open&type=pull_request"));
+    const { discussions: open } = (await listed.json()) as { discussions: { num: number }[] };
+    expect(open.map((d) => d.num)).toContain(num);
+    expect((await postJson(pr(num, "/status"), { status: "open" }, olivia)).status).toBe(200);
+    expect(await details(num)).toMatchObject({ status: "open" });
+    expect((await postJson(pr(num, "/status"), { status: "open" }, olivia)).status).toBe(400);
+    expect((await postJson(pr(num, "/status"), { status: "closed" }, olivia)).status).toBe(200);
   });
 });

@@ -52,8 +52,8 @@ describe.each(DIALECTS)("daily downloads (%s)", (dialect) => {
       expect(res.status, bad).toBe(400);
       expect(((await res.json()) as { error: string }).error).toMatch(/Invalid days/);
     }
-    expect((await history("counter/hidden")).status).toBe(404);
+    expect((await history("counter/hidden")).status).toBe(401);
     expect((await history("counter/hidden", "", ownerToken)).status).toBe(200);
-    expect((await history("nobody/nothing")).status).toBe(404);
+    expect((await history("nobody/nothing")).status).toBe(401);
   });
 });

@@ -68,7 +68,7 @@ describe.each(DIALECTS)("@huggingface/hub opens pull requests (%s)", (dialect) =
     });
     expect(await details.json()).toMatchObject({
       isPullRequest: true,
-      status: "open",
+      status: "draft",
       author: { name: "hugo" },
     });
   });

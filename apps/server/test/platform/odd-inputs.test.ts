@@ -31,11 +31,11 @@ describe.each(DIALECTS)("odd inputs answer 4xx with a JSON error, never 500 (%s)
   it.each([
     ["/api/models?sort=__proto__", /Unknown sort "__proto__"/],
     ["/api/models?sort=constructor", /Unknown sort/],
-    ["/api/models?expand[]=__proto__", /Invalid expand "__proto__"/],
-    ["/api/models?expand=toString", /Invalid expand "toString"/],
-    ["/api/datasets?expand=safetensors", /Invalid expand "safetensors" for datasets/],
-    ["/api/models/alice/m?expand[]=__proto__", /Invalid expand/],
-    ["/api/models/alice/m?expand=hasOwnProperty", /Invalid expand/],
+    ["/api/models?expand[]=__proto__", /^"expand" must be one of \[.*\bsafetensors\b.*\]$/],
+    ["/api/models?expand=toString", /^"expand" must be one of \[/],
+    ["/api/datasets?expand=safetensors", /^"expand" must be one of \[(?!.*safetensors).*\]$/],
+    ["/api/models/alice/m?expand[]=__proto__", /"expand" must be one of \[/],
+    ["/api/models/alice/m?expand=hasOwnProperty", /"expand" must be one of \[/],
   ])("%s → 400", async (url, pattern) => {
     await expectError(await fetch(`${hub.url}${url}`), 400, pattern);
   });

@@ -108,7 +108,7 @@ describe.each(DIALECTS)("static spaces run from a sandboxed, credential-free pre
   });
 
   it("ignores the caller's credentials: only the grant opens a private space's files", async () => {
-    expect((await get("/api/spaces/viewer/hidden/app")).status).toBe(404);
+    expect((await get("/api/spaces/viewer/hidden/app")).status).toBe(401);
     expect((await get("/api/spaces/viewer/hidden/app", author)).status).toBe(404);
     const prefix = await appPrefix("viewer/hidden", viewer);
     // the grant alone, with no token at all, opens the private space's files at that commit
@@ -148,11 +148,23 @@ describe.each(DIALECTS)("static spaces run from a sandboxed, credential-free pre
       author,
     );
     expect(noApp.status).toBe(200);
+    // a new static Space starts with an index.html: take it away
+    const removed = await fetch(`${hub.url}/api/spaces/author/empty/commit/main`, {
+      method: "POST",
+      headers: { ...bearer(author), "Content-Type": "application/x-ndjson" },
+      body: [
+        { key: "header", value: { summary: "No page" } },
+        { key: "deletedFile", value: { path: "index.html" } },
+      ]
+        .map((line) => JSON.stringify(line))
+        .join("\n"),
+    });
+    expect(removed.status).toBe(200);
     const res = await get("/api/spaces/author/empty/app");
     expect(res.status).toBe(404);
     expect(((await res.json()) as { error: string }).error).toMatch(/no index\.html/);
     expect((await get("/api/spaces/author/probe/app?revision=..%2Fx")).status).toBe(400);
     expect((await get("/api/spaces/author/probe/app?revision=nope")).status).toBe(404);
-    expect((await get("/api/spaces/author/missing/app")).status).toBe(404);
+    expect((await get("/api/spaces/author/missing/app")).status).toBe(401);
   });
 });

@@ -82,6 +82,28 @@ describe.each(DIALECTS)("POST /api/validate-yaml (%s)", (dialect) => {
     expect(notJson.status).toBe(400);
   });
 
+  it("refuses a licence the Hub does not know, naming the allowed values, in JSON and 0.x's form body", async () => {
+    const content = "---\nlicense: asdf\n---\n# Title\n";
+    const res = await validate({ content, repoType: "model" });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as Findings;
+    expect(body.errors[0].message).toMatch(/^"license" must be one of \[apache-2\.0, mit, .*\bother\]$/);
+
+    const form = await fetch(`${hub.url}/api/validate-yaml`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/plain" },
+      body: new URLSearchParams({ repoType: "model", content }).toString(),
+    });
+    expect(form.status).toBe(400);
+    expect(await form.text()).toMatch(/^- Error: "license" must be one of \[/);
+    const good = await fetch(`${hub.url}/api/validate-yaml`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ content: "---\nlicense: [mit, other]\n---\n" }).toString(),
+    });
+    expect(good.status).toBe(200);
+  });
+
   it("bounds the body at 1 MiB (413), with or without Content-Length", async () => {
     const justUnder = await validate({ content: "---\nlicense: mit\n---\n" + "y".repeat(900 * 1024) });
     expect(justUnder.status).toBe(200);

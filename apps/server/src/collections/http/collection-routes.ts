@@ -4,6 +4,7 @@ import type { AppEnv } from "../../http/contracts.js";
 import type { AppDeps } from "../../http/deps.js";
 import { jsonBody } from "../../http/json-body.js";
 import { badRequest, notFound } from "../../domain/errors.js";
+import { requireWriteUser } from "../../platform/access-rules.js";
 import { LISTED_ITEMS, presentCollection } from "../present.js";
 import { Collections, type ItemType } from "../service.js";
 import type { CollectionRow, CollectionSort } from "../store.js";
@@ -67,6 +68,7 @@ export function collectionRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   app.post("/api/collections", async (c) => {
+    requireWriteUser(c.var.viewer);
     const body = await jsonBody(c, newCollectionBody);
     const row = await service.create(c.var.viewer, body);
     return c.json(await full(c, row));

@@ -7,11 +7,10 @@ import { stagingScope } from "../repo-content.js";
 import type { ContentContext } from "./content-context.js";
 import { readLimitedJson } from "./limited-body.js";
 import { partCount } from "./lfs-multipart.js";
+import { MIN_S3_PART_BYTES, partBytesFor } from "./lfs-part-size.js";
 import { badRequest, unprocessable } from "../../domain/errors.js";
 import type { RepoRecord } from "../../domain/repo.js";
 
-/** S3 refuses parts below 5 MiB (all but the last), whatever the hub's part size setting says. */
-const MIN_S3_PART_BYTES = 5 * 1024 * 1024;
 const MAX_PARTS = 10_000;
 
 const completion = z.object({
@@ -19,8 +18,8 @@ const completion = z.object({
   parts: z.array(z.object({ partNumber: z.number().int().positive(), etag: z.string() })).max(MAX_PARTS),
 });
 
-export function directPartBytes(ctx: ContentContext): number {
-  return Math.max(ctx.lfsPartBytes, MIN_S3_PART_BYTES);
+export function directPartBytes(ctx: ContentContext, size: number): number {
+  return Math.max(partBytesFor(ctx.lfsPartBytes, size), MIN_S3_PART_BYTES);
 }
 
 /**
@@ -39,7 +38,7 @@ export async function directUploadAction(
 ): Promise<NonNullable<LfsBatchObject["actions"]>["upload"]> {
   const scope = stagingScope(repo);
   const expires_in = direct.uploadUrlSeconds;
-  const partBytes = directPartBytes(ctx);
+  const partBytes = directPartBytes(ctx, size);
   if (multipart && size > partBytes && partCount(size, partBytes) <= MAX_PARTS) {
     const started = await direct.startMultipart(scope, oid, partCount(size, partBytes), expires_in);
     const header: Record<string, string> = { chunk_size: String(partBytes) };
@@ -64,7 +63,7 @@ export async function completeDirectParts(
   const parsed = completion.safeParse(await readLimitedJson(c, 1024 * 1024));
   if (!parsed.success) throw badRequest(`Invalid completion: ${parsed.error.issues[0]?.message ?? ""}`);
   if (parsed.data.oid !== oid) throw badRequest("The completion names another object");
-  const count = partCount(size, directPartBytes(ctx));
+  const count = partCount(size, directPartBytes(ctx, size));
   const numbers = new Set(parsed.data.parts.map((part) => part.partNumber));
   if (numbers.size !== count || parsed.data.parts.length !== count || ![...numbers].every((n) => n <= count))
     throw badRequest(`The completion must list parts 1–${count} once each`);

@@ -5,6 +5,7 @@ import { requestBodyStream } from "../../http/node-body.js";
 import { BlobMismatchError, isSha256 } from "../blobs/blob-store.js";
 import { PartSizeError, type PartKey } from "../blobs/upload-parts.js";
 import type { ContentContext } from "./content-context.js";
+import { partBytesFor } from "./lfs-part-size.js";
 import { readLimitedJson } from "./limited-body.js";
 import { HttpError, badRequest, unprocessable } from "../../domain/errors.js";
 import type { RepoRecord } from "../../domain/repo.js";
@@ -34,8 +35,9 @@ export function multipartHeader(
   size: number,
 ): Record<string, string> {
   void ctx.parts.sweep(PART_MAX_AGE_MS).catch(() => undefined);
-  const header: Record<string, string> = { chunk_size: String(ctx.lfsPartBytes) };
-  for (let part = 1; part <= partCount(size, ctx.lfsPartBytes); part++)
+  const partBytes = partBytesFor(ctx.lfsPartBytes, size);
+  const header: Record<string, string> = { chunk_size: String(partBytes) };
+  for (let part = 1; part <= partCount(size, partBytes); part++)
     header[String(part)] = `${objectUrl}/part/${part}?${signedQuery}`;
   return header;
 }
@@ -43,8 +45,8 @@ export function multipartHeader(
 export function wantsMultipart(ctx: ContentContext, transfers: string[] | undefined, size: number): boolean {
   return (
     (transfers ?? []).includes("multipart") &&
-    size > ctx.lfsPartBytes &&
-    partCount(size, ctx.lfsPartBytes) <= MAX_PARTS
+    partCount(size, partBytesFor(ctx.lfsPartBytes, size)) > 1 &&
+    partCount(size, partBytesFor(ctx.lfsPartBytes, size)) <= MAX_PARTS
   );
 }
 
@@ -64,8 +66,9 @@ export async function putPart(
   oid: string,
   size: number,
 ) {
-  const part = partNumberOf(c, size, ctx.lfsPartBytes);
-  const expected = partLength(size, ctx.lfsPartBytes, part);
+  const partBytes = partBytesFor(ctx.lfsPartBytes, size);
+  const part = partNumberOf(c, size, partBytes);
+  const expected = partLength(size, partBytes, part);
   const declared = c.req.header("Content-Length");
   if (declared !== undefined && Number(declared) !== expected)
     throw badRequest(`Part ${part} must have ${expected} bytes, not ${declared}`);
@@ -90,7 +93,7 @@ export async function probePart(
   oid: string,
   size: number,
 ) {
-  const part = partNumberOf(c, size, ctx.lfsPartBytes);
+  const part = partNumberOf(c, size, partBytesFor(ctx.lfsPartBytes, size));
   const etag = await ctx.parts.etagOf(keyOf(repo, oid), part);
   if (!etag) throw new HttpError(404, `Part ${part} has not been uploaded`);
   return new Response(null, {
@@ -110,7 +113,7 @@ export async function completeParts(
   const parsed = completion.safeParse(await readLimitedJson(c, 1024 * 1024));
   if (!parsed.success) throw badRequest(`Invalid completion: ${parsed.error.issues[0]?.message ?? ""}`);
   if (parsed.data.oid !== oid || !isSha256(oid)) throw badRequest("The completion names another object");
-  const count = partCount(size, ctx.lfsPartBytes);
+  const count = partCount(size, partBytesFor(ctx.lfsPartBytes, size));
   const given = new Map(parsed.data.parts.map((p) => [p.partNumber, p.etag]));
   if (given.size !== count || parsed.data.parts.length !== count)
     throw badRequest(`The completion must list parts 1–${count} once each`);

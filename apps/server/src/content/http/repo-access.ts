@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../http/contracts.js";
-import { HttpError, mirrorReadOnly, repoNotFound, RepoMovedError } from "../../domain/errors.js";
+import { HttpError, hiddenRepo, mirrorReadOnly, RepoMovedError } from "../../domain/errors.js";
 import type { RepoAccess } from "../../domain/ports.js";
 import type { RepoRecord, RepoType, Viewer } from "../../domain/repo.js";
 
@@ -8,7 +8,7 @@ export function viewerOf(c: Context<AppEnv>): Viewer {
   return c.get("viewer") ?? { orgs: [] };
 }
 
-/** Looks the repo up and checks the viewer may read it (private or missing → 404, as the Hub does). */
+/** Looks the repo up and checks the viewer may read it (private or missing → 404, or 401 RepoNotFound when anonymous, as the Hub does). */
 export async function readableRepo(
   access: RepoAccess,
   viewer: Viewer,
@@ -21,7 +21,7 @@ export async function readableRepo(
   if (repo && access.canRead(viewer, repo)) return repo;
   const moved = repo ? undefined : await access.findMoved?.(type, id);
   if (moved && access.canRead(viewer, moved)) throw new RepoMovedError(id, moved.id);
-  throw repoNotFound("Repository not found");
+  throw hiddenRepo(!viewer.user, "Repository not found");
 }
 
 /** Like readableRepo, then requires write access (401 when anonymous, 403 otherwise). */

@@ -16,9 +16,10 @@ import {
   HttpError,
   mirrorReadOnly,
   notFound,
-  repoNotFound,
+  hiddenRepo,
 } from "../../domain/errors.js";
 import type { CommitFileInput, RepoType, Viewer } from "../../domain/repo.js";
+import { spaceTemplateFiles } from "../../spaces/space-template.js";
 
 const createSchema = z.object({
   name: z.string(),
@@ -70,7 +71,7 @@ export function repoLifecycleRoutes(deps: AppDeps): Hono<AppEnv> {
 
   async function writableRepo(viewer: Viewer, type: RepoType, id: string): Promise<RepoRow> {
     const row = await deps.repos.find(type, id);
-    if (!row || !canReadRepo(viewer, toRepoRecord(row))) throw repoNotFound();
+    if (!row || !canReadRepo(viewer, toRepoRecord(row))) throw hiddenRepo(!viewer.user);
     if (row.mirror_upstream) throw mirrorReadOnly(toRepoRecord(row));
     if (!canWriteNamespace(viewer, row.owner))
       throw forbidden(`You don't have write access to ${row.full_id}`);
@@ -122,7 +123,9 @@ export function repoLifecycleRoutes(deps: AppDeps): Hono<AppEnv> {
     const record = toRepoRecord(row);
     try {
       await deps.content.init(record);
-      const files = (body.files ?? []).map(decodeFile);
+      const given = (body.files ?? []).map(decodeFile);
+      const template = type === "space" ? spaceTemplateFiles(split.name, row.sdk ?? "static") : [];
+      const files = [...template.filter((file) => !given.some((g) => g.path === file.path)), ...given];
       if (files.length > 0)
         await deps.content.commitFiles(record, {
           files,

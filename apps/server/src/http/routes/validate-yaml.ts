@@ -4,6 +4,7 @@ import { parse } from "yaml";
 import type { AppEnv } from "../contracts.js";
 import { frontMatterOf } from "../../content/derive/front-matter.js";
 import { HttpError } from "../../domain/errors.js";
+import { HUB_LICENSE_IDS } from "../../hub-api/license-ids.js";
 
 /** A README is small; validating one needs far less than the general 64 MiB API bound. */
 export const MAX_VALIDATE_YAML_BYTES = 1024 * 1024;
@@ -38,6 +39,16 @@ function typeWarnings(card: Record<string, unknown>): Finding[] {
   return found;
 }
 
+const LICENSES = new Set(HUB_LICENSE_IDS);
+
+/** Values the Hub refuses outright (an upload with such a card fails validation). */
+function valueErrors(card: Record<string, unknown>): Finding[] {
+  const license = card.license;
+  const given = typeof license === "string" ? [license] : Array.isArray(license) ? license : [];
+  if (given.every((value) => typeof value !== "string" || LICENSES.has(value))) return [];
+  return [{ message: `"license" must be one of [${HUB_LICENSE_IDS.join(", ")}]` }];
+}
+
 /** Checks a README's front matter the way `POST /api/validate-yaml` on the Hub does, before an upload. */
 export function validateReadme(content: string): { errors: Finding[]; warnings: Finding[] } {
   const yamlText = frontMatterOf(content);
@@ -62,11 +73,32 @@ export function validateReadme(content: string): { errors: Finding[]; warnings: 
     return { errors: [], warnings: [{ message: "Empty or missing yaml metadata in repo card" }] };
   if (typeof value !== "object" || Array.isArray(value))
     return { errors: [{ message: "The YAML metadata block must be a mapping (key: value)" }], warnings: [] };
-  return { errors: [], warnings: typeWarnings(value as Record<string, unknown>) };
+  const card = value as Record<string, unknown>;
+  return { errors: valueErrors(card), warnings: typeWarnings(card) };
+}
+
+/** The JSON body 1.x sends, or the form-encoded one of 0.x's `RepoCard.validate`. */
+function requestBody(contentType: string | undefined, text: string): unknown {
+  if (contentType?.startsWith("application/x-www-form-urlencoded")) {
+    const form = new URLSearchParams(text);
+    return { content: form.get("content") ?? undefined, repoType: form.get("repoType") ?? undefined };
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw invalid("Request body must be valid JSON");
+  }
+}
+
+function plainReport(result: { errors: Finding[]; warnings: Finding[] }): string {
+  return [
+    ...result.errors.map((e) => `- Error: ${e.message}`),
+    ...result.warnings.map((w) => `- Warning: ${w.message}`),
+  ].join("\n");
 }
 
 /**
- * `POST /api/validate-yaml` `{content, repoType}`: `huggingface_hub` calls it before any upload that
+ * `POST /api/validate-yaml` `{content, repoType}` (JSON or form-encoded): `huggingface_hub` calls it before any upload that
  * carries a README.md. 200 `{errors: [], warnings}` when the card is usable, 400 with `errors` when not.
  */
 export function validateYamlRoutes(): Hono<AppEnv> {
@@ -78,13 +110,7 @@ export function validateYamlRoutes(): Hono<AppEnv> {
     },
   });
   app.post("/api/validate-yaml", limit, async (c) => {
-    const text = await c.req.text();
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      throw invalid("Request body must be valid JSON");
-    }
+    const body = await requestBody(c.req.header("Content-Type"), await c.req.text());
     if (typeof body !== "object" || body === null || Array.isArray(body))
       throw invalid("Request body must be a JSON object");
     const { content, repoType } = body as { content?: unknown; repoType?: unknown };
@@ -96,6 +122,9 @@ export function validateYamlRoutes(): Hono<AppEnv> {
     )
       throw invalid('"repoType" must be one of model, dataset, space');
     const result = validateReadme(content);
+    // 0.x's RepoCard.validate asks for text/plain and shows the body of a 400 as its ValueError
+    if (c.req.header("Accept")?.includes("text/plain") && !c.req.header("Accept")?.includes("json"))
+      return c.text(plainReport(result), result.errors.length > 0 ? 400 : 200);
     if (result.errors.length > 0)
       throw new HttpError(400, result.errors.map((e) => e.message).join("; "), undefined, {}, { ...result });
     return c.json(result);

@@ -5,7 +5,7 @@ import type { AppEnv } from "../../http/contracts.js";
 import { KIND_PATTERN, typeOfKind } from "../../http/repo-paths.js";
 import { canReadRepo, requireUser, requireWriteUser } from "../../platform/access-rules.js";
 import { toRepoRecord } from "../../platform/repos.js";
-import { badRequest, forbidden, HttpError, repoNotFound } from "../../domain/errors.js";
+import { badRequest, forbidden, hiddenRepo, HttpError } from "../../domain/errors.js";
 import type { RepoType, Viewer } from "../../domain/repo.js";
 import type { MirrorService } from "../service.js";
 
@@ -29,7 +29,7 @@ export function mirrorRoutes(mirror: MirrorService): Hono<AppEnv> {
 
   const visibleRow = async (c: Context<AppEnv>, type: RepoType, id: string) => {
     const row = await mirror.mirroredRow(type, id);
-    if (!canReadRepo(c.var.viewer, toRepoRecord(row))) throw repoNotFound();
+    if (!canReadRepo(c.var.viewer, toRepoRecord(row))) throw hiddenRepo(!c.var.viewer.user);
     return row;
   };
 

@@ -82,7 +82,7 @@ export class Discussions {
               ...(discussion.merge_commit ? { mergeCommitId: discussion.merge_commit } : {}),
             },
             filesWithConflicts:
-              discussion.status === "open" && this.refs
+              (discussion.status === "open" || discussion.status === "draft") && this.refs
                 ? await this.refs.conflicts(repo, discussion.num)
                 : [],
           }
@@ -212,8 +212,7 @@ export class Discussions {
     const user = await this.participant(viewer, row);
     const discussion = await this.moderated(viewer, row, num);
     if (discussion.status === "merged") throw badRequest(`#${num} is merged: its status cannot change`);
-    const current = discussion.status === "draft" ? "open" : discussion.status;
-    if (current === status) throw badRequest(`#${num} is already ${status}`);
+    if (discussion.status === status) throw badRequest(`#${num} is already ${status}`);
     const events: NewEvent[] = [];
     if (comment)
       events.push({
@@ -234,7 +233,7 @@ export class Discussions {
     const repo = toRepoRecord(row);
     let discussion = await this.found(row, num);
     if (discussion.is_pull_request !== 1) throw badRequest(`#${num} is a discussion, not a pull request`);
-    if (discussion.status !== "open")
+    if (discussion.status !== "open" && discussion.status !== "draft")
       throw badRequest(`Pull request #${num} is ${discussion.status}: only open pull requests can be merged`);
     discussion = await this.syncCommits(repo, discussion);
     const result = await this.gitRefs().merge(repo, num, {

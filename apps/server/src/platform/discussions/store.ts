@@ -150,7 +150,8 @@ export class DiscussionStore {
       title: input.title,
       author: input.author,
       is_pull_request: input.pullRequest ? 1 : 0,
-      status: "open",
+      // pull requests start as drafts, as on the Hub; their author or a writer marks them open
+      status: input.pullRequest ? "draft" : "open",
       created_at: now,
       updated_at: now,
       base_ref: null,

@@ -78,6 +78,16 @@ export function CommentBox({ target, discussion, rights, changed }: DiscussionSe
                 : `Close ${discussion.isPullRequest ? "pull request" : "discussion"}`}
           </button>
         ) : null}
+        {moderator && discussion.status === "draft" ? (
+          <button
+            className="button"
+            type="button"
+            disabled={action.busy}
+            onClick={() => submit(() => changeStatus(target.type, target.id, target.num, "open"))}
+          >
+            Mark as ready (open)
+          </button>
+        ) : null}
       </div>
       {action.feedback}
     </form>

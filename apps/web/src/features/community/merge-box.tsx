@@ -20,13 +20,14 @@ function ConflictList({ files, num }: { files: string[]; num: number }) {
 }
 
 /**
- * Under an open pull request: its conflicts with main (the hub reports them on every read) and, for repo
+ * Under an open (or draft) pull request: its conflicts with main (the hub reports them on every read) and, for repo
  * writers, the Merge button. A 409 from the merge is shown in place and the conflicts are read again.
  */
 export function MergeBox({ target, discussion, rights, changed }: DiscussionSectionProps) {
   const action = useAction();
   const client = useQueryClient();
-  if (!discussion.isPullRequest || discussion.status !== "open") return null;
+  if (!discussion.isPullRequest || (discussion.status !== "open" && discussion.status !== "draft"))
+    return null;
   const conflicts = discussion.filesWithConflicts ?? [];
   return (
     <section className="card community-merge" aria-label="Merge">

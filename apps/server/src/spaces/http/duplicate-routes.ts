@@ -1,0 +1,93 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../../http/contracts.js";
+import type { AppDeps } from "../../http/deps.js";
+import { jsonBody } from "../../http/json-body.js";
+import { readableRepo } from "../../http/repo-lookup.js";
+import { KIND_PATTERN, repoUrl, typeOfKind } from "../../http/repo-paths.js";
+import { requestBase } from "../../http/request-base.js";
+import { badRequest, forbidden, HttpError, notFound } from "../../domain/errors.js";
+import { canWriteNamespace, requireWriteUser } from "../../platform/access-rules.js";
+import { assertValidName } from "../../platform/names.js";
+import { toRepoRecord } from "../../platform/repos.js";
+
+/** Spaces here run on the hub's own CPU: the only hardware a duplicate may ask for. */
+const HARDWARE = ["cpu-basic"];
+
+const duplicateSchema = z.object({
+  repository: z.string(),
+  private: z.boolean().nullish(),
+  visibility: z.enum(["public", "private", "protected"]).nullish(),
+  hardware: z.string().nullish(),
+  storageTier: z.string().nullish(),
+  sleepTimeSeconds: z.number().int().nullish(),
+  secrets: z.array(z.unknown()).nullish(),
+  variables: z.array(z.unknown()).nullish(),
+  volumes: z.array(z.unknown()).nullish(),
+});
+
+type DuplicateBody = z.infer<typeof duplicateSchema>;
+
+/** Space options this hub cannot honour are refused, not silently dropped. */
+function checkSpaceOptions(body: DuplicateBody): void {
+  if (body.hardware && !HARDWARE.includes(body.hardware))
+    throw badRequest(
+      `"hardware" must be one of [${HARDWARE.join(", ")}]: this hub runs Spaces on its own CPU`,
+    );
+  if (body.storageTier) throw badRequest('Persistent storage ("storageTier") is not offered by this hub');
+  if (body.volumes?.length) throw badRequest('"volumes" are not offered by this hub');
+  if (body.secrets?.length || body.variables?.length)
+    throw badRequest("Space secrets and variables are not offered by this hub");
+}
+
+/**
+ * `POST /api/{models|datasets|spaces}/{id}/duplicate` `{repository, private|visibility, hardware, …}`:
+ * a new repo under a namespace the caller writes to, holding the source's files at `main` in one commit.
+ */
+export function duplicateRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.post(`/api/:kind${KIND_PATTERN}/:owner/:name/duplicate`, async (c) => {
+    const viewer = c.var.viewer;
+    const user = requireWriteUser(viewer);
+    const type = typeOfKind(c.req.param("kind"));
+    const source = await readableRepo(c, deps.repos, type, `${c.req.param("owner")}/${c.req.param("name")}`);
+    const body = await jsonBody(c, duplicateSchema);
+    if (type === "space") checkSpaceOptions(body);
+    const parts = body.repository.split("/");
+    if (parts.length !== 2) throw badRequest(`"repository" must be namespace/name, got "${body.repository}"`);
+    assertValidName("name", parts[1]);
+    const ns = await deps.accounts.canonicalNamespace(parts[0]);
+    if (!ns) throw notFound(`Namespace ${parts[0]} does not exist`);
+    if (!canWriteNamespace(viewer, ns.name))
+      throw forbidden(`You don't have the rights to create repos under the namespace ${ns.name}`);
+    const id = `${ns.name}/${parts[1]}`;
+    const url = repoUrl(requestBase(c, deps.configuredPublicUrl), type, id);
+    if (await deps.repos.find(type, id))
+      throw new HttpError(409, `You already created this ${type} repo`, undefined, {}, { url });
+    if (!deps.content.copyFiles) throw badRequest("This hub cannot duplicate repos");
+    const isPrivate = body.visibility ? body.visibility !== "public" : (body.private ?? source.private === 1);
+    const row = await deps.repos.create({
+      type,
+      owner: ns.name,
+      name: parts[1],
+      private: isPrivate,
+      sdk: source.sdk ?? undefined,
+    });
+    const record = toRepoRecord(row);
+    try {
+      await deps.content.init(record);
+      if (source.sha)
+        await deps.content.copyFiles(toRepoRecord(source), record, source.sha, {
+          title: `Duplicate from ${source.full_id}`,
+          author: user,
+        });
+    } catch (err) {
+      await deps.content.remove(record).catch(() => undefined);
+      await deps.repos.delete(row);
+      throw err;
+    }
+    deps.logger.info({ from: source.full_id, to: id, type, user }, "repo duplicated");
+    return c.json({ url, name: id, id: row.id });
+  });
+  return app;
+}
