@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { createReadStream } from "node:fs";
 import { open, rm, type FileHandle } from "node:fs/promises";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
@@ -203,6 +204,16 @@ export class MirrorFileCache implements LfsPullThrough {
     return true;
   }
 
+  /** Makes the verified temp file the stored object the repo may use. */
+  private async keep(repo: RepoRecord, object: LfsObjectRef, file: string): Promise<void> {
+    const { content } = this.deps;
+    if (content.blobs instanceof FsBlobStore) return content.adoptLfsObject(repo, object.sha256, file);
+    // object storage: `put` checks sha256 and size once more on the way in; readers that joined the
+    // transfer hold the temp file open, so removing it leaves their bytes readable
+    await content.storeLfsObject(repo, object.sha256, object.size, createReadStream(file));
+    await rm(file, { force: true });
+  }
+
   /** The transfer of this object still worth joining (a failed one is left to end; a new try starts). */
   private running(oid: string): Transfer | undefined {
     const transfer = this.transfers.get(oid);
@@ -210,15 +221,17 @@ export class MirrorFileCache implements LfsPullThrough {
   }
 
   private async start(repo: RepoRecord, object: LfsObjectRef): Promise<Transfer> {
-    const tmpDir = this.deps.content.lfsTmpDir();
-    const blobs = this.deps.content.blobs;
-    if (!tmpDir || !(blobs instanceof FsBlobStore))
-      throw new HttpError(501, "Mirroring needs the local-folder LFS store");
+    const { content } = this.deps;
+    const blobs = content.blobs;
+    // the local store adopts the temp file by renaming it (same filesystem); a remote one is fed from it
+    const tmpDir = blobs instanceof FsBlobStore ? content.lfsTmpDir() : content.tmpDir;
+    if (!tmpDir) throw new HttpError(501, "Mirroring needs a temp folder for the LFS store");
     // an await above may have let another request start it
     const running = this.running(object.sha256);
     if (running) return running;
     const tmp = join(tmpDir, `mirror-${object.sha256}.${randomBytes(6).toString("hex")}`);
-    const transfer = new Transfer(object.sha256, object.size, tmp, blobs.objectPath(object.sha256));
+    const finalPath = blobs instanceof FsBlobStore ? blobs.objectPath(object.sha256) : tmp;
+    const transfer = new Transfer(object.sha256, object.size, tmp, finalPath);
     this.transfers.set(object.sha256, transfer);
     let handle: FileHandle;
     try {
@@ -304,7 +317,7 @@ export class MirrorFileCache implements LfsPullThrough {
         );
       }
       await handle.datasync();
-      await this.deps.content.adoptLfsObject(repo, object.sha256, transfer.tmpPath);
+      await this.keep(repo, object, transfer.tmpPath);
       transfer.verified = true;
       stats.bytesFetched += object.size;
       const rowId = await this.deps.rowIdOf(repo);
