@@ -34,6 +34,9 @@ class VerificationError extends Error {}
 class Transfer implements GrowingFile {
   written = 0;
   verified = false;
+  /** Readers of the temp file; with a remote store it is removed only once the last one is done. */
+  private readers = 0;
+  private ended = false;
   error: Error | undefined;
   private waiters: (() => void)[] = [];
   /** The latest chunks written, oldest first, with where each starts in the file. */
@@ -97,6 +100,23 @@ class Transfer implements GrowingFile {
   release(): void {
     this.chunks.length = 0;
     this.heldBytes = 0;
+    this.ended = true;
+    this.dropTempIfUnread();
+  }
+
+  attach(): void {
+    this.readers++;
+  }
+
+  detach(): void {
+    this.readers--;
+    this.dropTempIfUnread();
+  }
+
+  /** A remote store keeps no local final file: the temp file outlives the transfer while read. */
+  private dropTempIfUnread(): void {
+    if (this.ended && this.readers === 0 && this.finalPath === this.tmpPath)
+      void rm(this.tmpPath, { force: true });
   }
 
   changed(): Promise<void> {
@@ -160,10 +180,18 @@ export class MirrorFileCache implements LfsPullThrough {
       transfer = this.running(object.sha256) ?? (await this.start(repo, object));
     }
     this.deps.stats.misses++;
-    await transfer.ready;
-    if (transfer.size !== object.size)
-      throw new HttpError(409, `Object ${object.sha256} is being fetched with another size; try again`);
-    return new TailReader(transfer, range?.start ?? 0, range ? range.end : object.size - 1);
+    transfer.attach();
+    try {
+      await transfer.ready;
+      if (transfer.size !== object.size)
+        throw new HttpError(409, `Object ${object.sha256} is being fetched with another size; try again`);
+    } catch (error) {
+      transfer.detach();
+      throw error;
+    }
+    const reader = new TailReader(transfer, range?.start ?? 0, range ? range.end : object.size - 1);
+    reader.once("close", () => transfer.detach());
+    return reader;
   }
 
   /**
@@ -208,10 +236,9 @@ export class MirrorFileCache implements LfsPullThrough {
   private async keep(repo: RepoRecord, object: LfsObjectRef, file: string): Promise<void> {
     const { content } = this.deps;
     if (content.blobs instanceof FsBlobStore) return content.adoptLfsObject(repo, object.sha256, file);
-    // object storage: `put` checks sha256 and size once more on the way in; readers that joined the
-    // transfer hold the temp file open, so removing it leaves their bytes readable
+    // object storage: `put` checks sha256 and size once more on the way in; the temp file stays for
+    // the readers that joined the transfer (removed when the last one is done)
     await content.storeLfsObject(repo, object.sha256, object.size, createReadStream(file));
-    await rm(file, { force: true });
   }
 
   /** The transfer of this object still worth joining (a failed one is left to end; a new try starts). */

@@ -5,12 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TINY_CHAT_MODEL_ID } from "../../src/seed/tiny-gguf/demo-model.js";
 import { getJson, viewerUrl } from "../datasets/helpers.js";
 import { importDemoModel } from "../inference/helpers/embedded-hub.js";
+import { randomFile, seedModel } from "../mirror/seed-upstream.js";
 import { bearer, postJson, startTestHub, type TestHub } from "../platform/helpers/test-hub.js";
 import { cephMissing, startCeph, type CephCluster } from "./ceph-cluster.js";
 
 const missing = cephMissing();
 if (missing) console.warn(`skipping in-process readers on S3: ${missing}`);
 
+const UPSTREAM_ADMIN = "hf_upstreamadmin0000000000000000000000";
 const LFS = { "Content-Type": "application/vnd.git-lfs+json", Accept: "application/vnd.git-lfs+json" };
 
 describe.skipIf(missing !== undefined)("in-process readers of LFS files on a hub on S3 (Ceph RGW)", () => {
@@ -98,5 +100,35 @@ describe.skipIf(missing !== undefined)("in-process readers of LFS files on a hub
       { label: 1, text: "bad" },
       { label: 1, text: "ugly" },
     ]);
+  }, 60_000);
+
+  it("the pull-through mirror caches an upstream LFS file into S3 and serves it from there", async () => {
+    const upstream = await startTestHub({ env: { MODELHUB_ADMIN_TOKEN: UPSTREAM_ADMIN } });
+    let mirror: TestHub | undefined;
+    try {
+      const file = randomFile("weights.bin", 2 * 1024 * 1024 + 3);
+      await seedModel(upstream.url, UPSTREAM_ADMIN, "admin/remote", [{ path: file.path, content: file.bytes }]);
+      mirror = await startTestHub({
+        env: {
+          ...ceph.env,
+          MODELHUB_BLOB_STORE: "s3://mirror-hub/lfs",
+          MODELHUB_UPSTREAM_URL: upstream.url,
+          MODELHUB_UPSTREAM_TOKEN: UPSTREAM_ADMIN,
+        },
+      });
+      const url = `${mirror.url}/admin/remote/resolve/main/${file.path}`;
+      const first = await fetch(url);
+      expect(first.status, first.status === 200 ? "" : await first.clone().text()).toBe(200);
+      expect(createHash("sha256").update(Buffer.from(await first.arrayBuffer())).digest("hex")).toBe(file.sha256);
+      // now in the bucket: the next download is a redirect to S3
+      const again = await fetch(url, { redirect: "manual" });
+      expect(again.status).toBe(302);
+      expect(new URL(again.headers.get("Location")!).origin).toBe(ceph.endpoint);
+      const fromS3 = Buffer.from(await (await fetch(again.headers.get("Location")!)).arrayBuffer());
+      expect(createHash("sha256").update(fromS3).digest("hex")).toBe(file.sha256);
+    } finally {
+      await mirror?.stop();
+      await upstream.stop();
+    }
   }, 60_000);
 });
