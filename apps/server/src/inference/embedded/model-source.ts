@@ -37,7 +37,10 @@ export async function findModelFile(
     if (content.fetchLocalLfsFile) localPath = await content.fetchLocalLfsFile(found);
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
-    return { ok: false, reason: `model ${row.full_id}: ${found.path} could not be read from storage (${why})` };
+    return {
+      ok: false,
+      reason: `model ${row.full_id}: ${found.path} could not be read from storage (${why})`,
+    };
   }
   return { ok: true, path: found.path, file: { sha256: found.sha256, size: found.size, localPath } };
 }

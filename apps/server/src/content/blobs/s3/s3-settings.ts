@@ -53,7 +53,8 @@ export function s3SettingsFrom(env: Env, storeUrl = env.MODELHUB_BLOB_STORE): S3
     uploadUrlSeconds: seconds(env, "MODELHUB_S3_UPLOAD_URL_SECONDS", DEFAULT_UPLOAD_URL_SECONDS),
     downloadUrlSeconds: seconds(env, "MODELHUB_S3_DOWNLOAD_URL_SECONDS", DEFAULT_DOWNLOAD_URL_SECONDS),
     verifyWorkers: whole(env, "MODELHUB_S3_VERIFY_WORKERS", DEFAULT_VERIFY_WORKERS, 1, 64),
-    localCacheBytes: whole(env, "MODELHUB_S3_LOCAL_CACHE_GB", DEFAULT_LOCAL_CACHE_GB, 1, 1_000_000) * 1024 ** 3,
+    localCacheBytes:
+      whole(env, "MODELHUB_S3_LOCAL_CACHE_GB", DEFAULT_LOCAL_CACHE_GB, 1, 1_000_000) * 1024 ** 3,
   };
 }
 
