@@ -2,11 +2,17 @@ import type { Hono } from "hono";
 import { createContentRoutes } from "../content/http/content-routes.js";
 import { createRepoContent } from "../content/index.js";
 import type { RepoContent as RepoContentService } from "../content/repo-content.js";
+import { join } from "node:path";
 import { FsBlobStore } from "../content/blobs/fs-blob-store.js";
+import { LocalBlobCache } from "../content/blobs/local-blob-cache.js";
+import { S3BlobStore } from "../content/blobs/s3/s3-blob-store.js";
+import { DEFAULT_LOCAL_CACHE_GB } from "../content/blobs/s3/s3-settings.js";
 import { createPullRequestRefs } from "../content/git/pull-request-refs.js";
 import type { AppEnv, ContentDeps } from "../http/contracts.js";
 import type { RepoContent } from "../domain/ports.js";
 import type { LocalLfsFile } from "../domain/repo.js";
+
+const DEFAULT_LOCAL_CACHE_BYTES = DEFAULT_LOCAL_CACHE_GB * 1024 ** 3;
 
 export interface LoadedContent {
   content: RepoContent;
@@ -32,6 +38,12 @@ export async function loadContent(deps: ContentDeps): Promise<LoadedContent> {
   });
   await service.start();
   const routes = createContentRoutes({ ...deps, content: service });
+  // llama.cpp and other in-process readers need a file: a remote store's objects get a local copy
+  const localCopies = new LocalBlobCache(
+    service.blobs,
+    join(deps.tmpDir ?? join(deps.dataDir, "tmp"), "cache", "blobs"),
+    service.blobs instanceof S3BlobStore ? service.blobs.settings.localCacheBytes : DEFAULT_LOCAL_CACHE_BYTES,
+  );
   const content: RepoContent = {
     init: async (repo) => {
       await service.init(repo);
@@ -61,16 +73,21 @@ export async function loadContent(deps: ContentDeps): Promise<LoadedContent> {
     pullRequests: createPullRequestRefs(service),
     localLfsFiles: async (repo, revision) => {
       const blobs = service.blobs;
-      if (!(blobs instanceof FsBlobStore)) return [];
+      const pathOf = (oid: string) =>
+        blobs instanceof FsBlobStore ? blobs.objectPath(oid) : localCopies.pathOf(oid);
       const files: LocalLfsFile[] = [];
       for (const entry of (await service.snapshot(repo, revision)).entries) {
         if (entry.type !== "file" || !entry.lfs) continue;
         if ((await service.hasLfsObject(repo, entry.lfs.sha256)) === undefined) continue;
         const { sha256, size } = entry.lfs;
-        files.push({ path: entry.path, size, sha256, localPath: blobs.objectPath(sha256) });
+        files.push({ path: entry.path, size, sha256, localPath: pathOf(sha256) });
       }
       return files;
     },
+    fetchLocalLfsFile: (file) =>
+      service.blobs instanceof FsBlobStore
+        ? Promise.resolve(file.localPath)
+        : localCopies.fetch(file.sha256, file.size),
     storeRoutedFilesInLfs: async (repo, input) => {
       const result = await service.storeRoutedFilesInLfs(repo, input);
       return result && { sha: result.commit, date: result.date, title: input.title };

@@ -101,6 +101,8 @@ export interface RepoContent {
    * (in-process readers such as the embedded inference backend open them directly). Optional.
    */
   localLfsFiles?(repo: RepoRecord, revision: string): Promise<LocalLfsFile[]>;
+  /** Makes sure `file.localPath` holds the verified bytes (fetches a remote store's object); returns it. */
+  fetchLocalLfsFile?(file: LocalLfsFile): Promise<string>;
 }
 
 /** Git operations behind pull requests: refs/pr/<n> and merging it into the default branch. */

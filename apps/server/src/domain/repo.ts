@@ -84,7 +84,10 @@ export interface LocalLfsFile {
   path: string;
   size: number;
   sha256: string;
-  /** Absolute path of the stored object. */
+  /**
+   * Absolute path of the stored object, or of its local copy when the store is remote (then present
+   * only once `RepoContent.fetchLocalLfsFile` resolved).
+   */
   localPath: string;
 }
 

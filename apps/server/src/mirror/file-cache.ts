@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { createReadStream } from "node:fs";
 import { open, rm, type FileHandle } from "node:fs/promises";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
@@ -33,6 +34,9 @@ class VerificationError extends Error {}
 class Transfer implements GrowingFile {
   written = 0;
   verified = false;
+  /** Readers of the temp file; with a remote store it is removed only once the last one is done. */
+  private readers = 0;
+  private ended = false;
   error: Error | undefined;
   private waiters: (() => void)[] = [];
   /** The latest chunks written, oldest first, with where each starts in the file. */
@@ -96,6 +100,23 @@ class Transfer implements GrowingFile {
   release(): void {
     this.chunks.length = 0;
     this.heldBytes = 0;
+    this.ended = true;
+    this.dropTempIfUnread();
+  }
+
+  attach(): void {
+    this.readers++;
+  }
+
+  detach(): void {
+    this.readers--;
+    this.dropTempIfUnread();
+  }
+
+  /** A remote store keeps no local final file: the temp file outlives the transfer while read. */
+  private dropTempIfUnread(): void {
+    if (this.ended && this.readers === 0 && this.finalPath === this.tmpPath)
+      void rm(this.tmpPath, { force: true });
   }
 
   changed(): Promise<void> {
@@ -159,10 +180,18 @@ export class MirrorFileCache implements LfsPullThrough {
       transfer = this.running(object.sha256) ?? (await this.start(repo, object));
     }
     this.deps.stats.misses++;
-    await transfer.ready;
-    if (transfer.size !== object.size)
-      throw new HttpError(409, `Object ${object.sha256} is being fetched with another size; try again`);
-    return new TailReader(transfer, range?.start ?? 0, range ? range.end : object.size - 1);
+    transfer.attach();
+    try {
+      await transfer.ready;
+      if (transfer.size !== object.size)
+        throw new HttpError(409, `Object ${object.sha256} is being fetched with another size; try again`);
+    } catch (error) {
+      transfer.detach();
+      throw error;
+    }
+    const reader = new TailReader(transfer, range?.start ?? 0, range ? range.end : object.size - 1);
+    reader.once("close", () => transfer.detach());
+    return reader;
   }
 
   /**
@@ -203,6 +232,15 @@ export class MirrorFileCache implements LfsPullThrough {
     return true;
   }
 
+  /** Makes the verified temp file the stored object the repo may use. */
+  private async keep(repo: RepoRecord, object: LfsObjectRef, file: string): Promise<void> {
+    const { content } = this.deps;
+    if (content.blobs instanceof FsBlobStore) return content.adoptLfsObject(repo, object.sha256, file);
+    // object storage: `put` checks sha256 and size once more on the way in; the temp file stays for
+    // the readers that joined the transfer (removed when the last one is done)
+    await content.storeLfsObject(repo, object.sha256, object.size, createReadStream(file));
+  }
+
   /** The transfer of this object still worth joining (a failed one is left to end; a new try starts). */
   private running(oid: string): Transfer | undefined {
     const transfer = this.transfers.get(oid);
@@ -210,15 +248,17 @@ export class MirrorFileCache implements LfsPullThrough {
   }
 
   private async start(repo: RepoRecord, object: LfsObjectRef): Promise<Transfer> {
-    const tmpDir = this.deps.content.lfsTmpDir();
-    const blobs = this.deps.content.blobs;
-    if (!tmpDir || !(blobs instanceof FsBlobStore))
-      throw new HttpError(501, "Mirroring needs the local-folder LFS store");
+    const { content } = this.deps;
+    const blobs = content.blobs;
+    // the local store adopts the temp file by renaming it (same filesystem); a remote one is fed from it
+    const tmpDir = blobs instanceof FsBlobStore ? content.lfsTmpDir() : content.tmpDir;
+    if (!tmpDir) throw new HttpError(501, "Mirroring needs a temp folder for the LFS store");
     // an await above may have let another request start it
     const running = this.running(object.sha256);
     if (running) return running;
     const tmp = join(tmpDir, `mirror-${object.sha256}.${randomBytes(6).toString("hex")}`);
-    const transfer = new Transfer(object.sha256, object.size, tmp, blobs.objectPath(object.sha256));
+    const finalPath = blobs instanceof FsBlobStore ? blobs.objectPath(object.sha256) : tmp;
+    const transfer = new Transfer(object.sha256, object.size, tmp, finalPath);
     this.transfers.set(object.sha256, transfer);
     let handle: FileHandle;
     try {
@@ -304,7 +344,7 @@ export class MirrorFileCache implements LfsPullThrough {
         );
       }
       await handle.datasync();
-      await this.deps.content.adoptLfsObject(repo, object.sha256, transfer.tmpPath);
+      await this.keep(repo, object, transfer.tmpPath);
       transfer.verified = true;
       stats.bytesFetched += object.size;
       const rowId = await this.deps.rowIdOf(repo);

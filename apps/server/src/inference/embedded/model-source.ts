@@ -32,9 +32,15 @@ export async function findModelFile(
           ? `model ${row.full_id} has no GGUF file stored in LFS`
           : `model ${row.full_id} has no GGUF file ${choice} stored in LFS`,
     };
-  return {
-    ok: true,
-    path: found.path,
-    file: { sha256: found.sha256, size: found.size, localPath: found.localPath },
-  };
+  let localPath = found.localPath;
+  try {
+    if (content.fetchLocalLfsFile) localPath = await content.fetchLocalLfsFile(found);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    return {
+      ok: false,
+      reason: `model ${row.full_id}: ${found.path} could not be read from storage (${why})`,
+    };
+  }
+  return { ok: true, path: found.path, file: { sha256: found.sha256, size: found.size, localPath } };
 }

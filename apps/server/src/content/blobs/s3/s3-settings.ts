@@ -15,6 +15,8 @@ export interface S3Settings {
   downloadUrlSeconds: number;
   /** Staged uploads read back and checked at once. */
   verifyWorkers: number;
+  /** Bound of the local copies in-process readers (llama.cpp) fetch from the bucket, in bytes. */
+  localCacheBytes: number;
 }
 
 export class S3SettingsError extends Error {}
@@ -24,6 +26,7 @@ type Env = Record<string, string | undefined>;
 export const DEFAULT_UPLOAD_URL_SECONDS = 3600;
 export const DEFAULT_DOWNLOAD_URL_SECONDS = 600;
 export const DEFAULT_VERIFY_WORKERS = 4;
+export const DEFAULT_LOCAL_CACHE_GB = 20;
 
 /** Undefined when `MODELHUB_BLOB_STORE` is not an `s3://` URL (the local folder is the default). */
 export function s3SettingsFrom(env: Env, storeUrl = env.MODELHUB_BLOB_STORE): S3Settings | undefined {
@@ -50,6 +53,8 @@ export function s3SettingsFrom(env: Env, storeUrl = env.MODELHUB_BLOB_STORE): S3
     uploadUrlSeconds: seconds(env, "MODELHUB_S3_UPLOAD_URL_SECONDS", DEFAULT_UPLOAD_URL_SECONDS),
     downloadUrlSeconds: seconds(env, "MODELHUB_S3_DOWNLOAD_URL_SECONDS", DEFAULT_DOWNLOAD_URL_SECONDS),
     verifyWorkers: whole(env, "MODELHUB_S3_VERIFY_WORKERS", DEFAULT_VERIFY_WORKERS, 1, 64),
+    localCacheBytes:
+      whole(env, "MODELHUB_S3_LOCAL_CACHE_GB", DEFAULT_LOCAL_CACHE_GB, 1, 1_000_000) * 1024 ** 3,
   };
 }
 
