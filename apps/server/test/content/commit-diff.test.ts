@@ -135,10 +135,11 @@ describe("commit diffs and compare", () => {
     expect((await hub.app.request("/api/models/alice/diffs/compare/main")).status).toBe(400);
     expect((await hub.app.request("/api/models/alice/diffs/compare/main..")).status).toBe(400);
     expect((await hub.app.request("/api/models/alice/diffs/compare/main..nope")).status).toBe(404);
-    expect((await hub.app.request("/api/models/alice/missing/commit/main")).status).toBe(404);
+    // anonymous callers get 401 for a missing or private repo, like the Hub (signed-in ones get 404)
+    expect((await hub.app.request("/api/models/alice/missing/commit/main")).status).toBe(401);
     const hidden = hub.platform.add("model", "alice/hidden", { private: true });
     await hub.content.init(hidden);
-    expect((await hub.app.request("/api/models/alice/hidden/commit/main")).status).toBe(404);
+    expect((await hub.app.request("/api/models/alice/hidden/commit/main")).status).toBe(401);
     expect(
       (await hub.app.request("/api/models/alice/hidden/commit/main", { headers: auth("alice") })).status,
     ).toBe(200);

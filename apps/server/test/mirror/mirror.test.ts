@@ -209,11 +209,14 @@ describe("ModelHub as a pull-through mirror of another ModelHub", () => {
 
   it("hides denied ids and the upstream's private repos", async () => {
     expect((await api(u("/api/models/admin/tiny-GGUF"))).status).toBe(200);
-    expect((await api(m("/api/models/admin/tiny-GGUF"))).status).toBe(404);
+    // anonymous callers get 401 for what they cannot see, like the Hub; signed-in ones 404
+    expect((await api(m("/api/models/admin/tiny-GGUF"))).status).toBe(401);
+    expect((await api(m("/api/models/admin/tiny-GGUF"), userToken)).status).toBe(404);
     expect((await api(u("/api/models/admin/secret-model"), UPSTREAM_ADMIN)).status).toBe(200);
-    for (const token of [undefined, userToken, MIRROR_ADMIN])
+    expect((await api(m("/api/models/admin/secret-model"))).status).toBe(401);
+    for (const token of [userToken, MIRROR_ADMIN])
       expect((await api(m("/api/models/admin/secret-model"), token)).status).toBe(404);
-    expect((await fetch(m("/admin/secret-model/resolve/main/a.txt"))).status).toBe(404);
+    expect((await fetch(m("/admin/secret-model/resolve/main/a.txt"))).status).toBe(401);
   });
 
   it("keeps upstream gated repos gated: the mirror's admin decides", async () => {
