@@ -55,7 +55,8 @@ describe.skipIf(skipReason !== undefined)("an owner manages a repo from its sett
     await visibility.getByRole("button", { name: "Make private" }).click();
     await visibility.getByText("Now private.").waitFor();
     expect((await info(`${OWNER}/first-model`)).body?.private).toBe(true);
-    expect((await fetch(`${hub.url}/api/models/${OWNER}/first-model`)).status).toBe(404);
+    // anonymous: 401 for a repo it cannot see, like the Hub
+    expect((await fetch(`${hub.url}/api/models/${OWNER}/first-model`)).status).toBe(401);
 
     const gating = page.getByRole("region", { name: "Gated access" });
     await gating.getByLabel(/Manual: you accept or reject/).check();
