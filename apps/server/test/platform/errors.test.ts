@@ -21,9 +21,9 @@ describe.each(DIALECTS)("errors are JSON with the right status (%s)", (dialect) 
     return body.error as string;
   }
 
-  it("unknown repo → 404 RepoNotFound, unknown revision → 404 RevisionNotFound", async () => {
-    await expectError(await fetch(`${hub.url}/api/models/nobody/nothing`), 404, "RepoNotFound");
-    await expectError(await fetch(`${hub.url}/api/datasets/carol/exists`), 404, "RepoNotFound");
+  it("unknown repo → 401 RepoNotFound when anonymous (like the Hub), unknown revision → 404 RevisionNotFound", async () => {
+    await expectError(await fetch(`${hub.url}/api/models/nobody/nothing`), 401, "RepoNotFound");
+    await expectError(await fetch(`${hub.url}/api/datasets/carol/exists`), 401, "RepoNotFound");
     await expectError(
       await fetch(`${hub.url}/api/models/carol/exists/revision/no-such-branch`),
       404,
@@ -34,7 +34,7 @@ describe.each(DIALECTS)("errors are JSON with the right status (%s)", (dialect) 
 
   it("HEAD of a missing repo carries the error headers without a body", async () => {
     const res = await fetch(`${hub.url}/api/models/nobody/nothing`, { method: "HEAD" });
-    expect(res.status).toBe(404);
+    expect(res.status).toBe(401);
     expect(res.headers.get("X-Error-Code")).toBe("RepoNotFound");
   });
 
