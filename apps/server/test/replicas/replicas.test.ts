@@ -70,7 +70,7 @@ describe.skipIf(!DATABASE_URL)("two hub replicas on one PostgreSQL schema and on
     });
     expect(hidden.status).toBe(200);
     expect(await listed(a)).toEqual([]);
-    expect((await api(`${a.url}/api/models/admin/shared`)).status).toBe(404);
+    expect((await api(`${a.url}/api/models/admin/shared`)).status).toBe(401); // anonymous: 401 for a repo it cannot see
     expect(await listed(a, ADMIN)).toEqual(["admin/shared"]);
   });
 
