@@ -289,11 +289,10 @@ describe.skipIf(skipReason !== undefined)(
       await dataGuide.getByRole("link", { name: "Create dataset card" }).waitFor();
       expect(await dataGuide.innerText()).toContain(`git clone ${hub.url}/datasets/${OWNER}/empty-data`);
       expect(await dataGuide.innerText()).toContain(`hf upload ${OWNER}/empty-data . --repo-type dataset`);
-      await createRepo(hub.url, token, "space", `${OWNER}/empty-space`, { sdk: "static" });
-      await dark.goto(`/spaces/${OWNER}/empty-space`);
-      const spaceGuide = dark.getByRole("region", { name: "Empty repository" });
-      await spaceGuide.getByRole("link", { name: "Create README" }).waitFor();
-      expect(await spaceGuide.innerText()).toContain(`hf upload ${OWNER}/empty-space . --repo-type space`);
+      // a new Space starts with the Hub's files (a README with its sdk front matter), so it is never empty
+      await createRepo(hub.url, token, "space", `${OWNER}/new-space`, { sdk: "static" });
+      const spaceFiles = await api<{ path: string }[]>(`/api/spaces/${OWNER}/new-space/tree/main`);
+      expect(spaceFiles.map((e) => e.path)).toContain("README.md");
       await dark.goto(`/${REPO}/edit/main/README.md`);
       await editor(dark, "README.md").fill(BAD_CARD);
       await dark.getByTestId("yaml-problems").waitFor();
