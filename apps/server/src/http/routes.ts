@@ -17,6 +17,7 @@ import { tokenRoutes } from "./routes/tokens.js";
 import { whoamiRoutes } from "./routes/whoami.js";
 import { sessionRoutes } from "./routes/sessions.js";
 import { validateYamlRoutes } from "./routes/validate-yaml.js";
+import { agentHarnessRoutes } from "./routes/agent-harnesses.js";
 import { namespacelessIdRoutes } from "./routes/namespaceless-ids.js";
 import { inferenceRoutes } from "../inference/http/routes.js";
 
@@ -43,6 +44,7 @@ import { inferenceRoutes } from "../inference/http/routes.js";
  * | model tree | GET /api/models/:owner/:name/model-tree                                         |
  * | downloads  | GET /api/{kind}/:owner/:name/downloads/daily                                    |
  * | validate   | POST /api/validate-yaml (README front matter, before uploads)                   |
+ * | agents     | GET /api/agent-harnesses (the AI agent registry the Python client reads)        |
  * | no ns ids  | GET /api/{kind}/:name[/revision/:rev], GET /:name/resolve/… → 404 RepoNotFound  |
  * | access     | POST /api/{kind}/:owner/:name/ask-access, GET …/auth-check,                     |
  * |            | GET/POST …/user-access-request/(me|pending|accepted|rejected|handle|grant|cancel)|
@@ -68,6 +70,7 @@ export function platformRoutes(deps: AppDeps): Hono<AppEnv>[] {
     discussionRoutes(deps),
     inferenceRoutes(deps),
     validateYamlRoutes(),
+    agentHarnessRoutes(),
     namespacelessIdRoutes(),
   ];
 }
