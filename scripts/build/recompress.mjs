@@ -8,10 +8,10 @@ import { brotliCompressSync, constants } from "node:zlib";
 
 const dir = path.resolve(process.argv[2] ?? "apps/web/dist");
 const copies = readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".br"));
-for (const copy of copies) {
-  const copyPath = path.join(dir, copy);
+/** Replaces one quick copy with a best-quality one of the same bytes. */
+function recompress(copyPath) {
   const source = copyPath.slice(0, -".br".length);
-  if (!existsSync(source)) continue;
+  if (!existsSync(source)) return;
   const bytes = readFileSync(source);
   const best = brotliCompressSync(bytes, {
     params: {
@@ -20,8 +20,16 @@ for (const copy of copies) {
     },
   });
   // a new build may have replaced the folder meanwhile: only a copy of the same bytes is replaced
-  if (!existsSync(copyPath) || best.length >= statSync(copyPath).size) continue;
-  if (!existsSync(source) || !readFileSync(source).equals(bytes)) continue;
+  if (!existsSync(copyPath) || best.length >= statSync(copyPath).size) return;
+  if (!existsSync(source) || !readFileSync(source).equals(bytes)) return;
   writeFileSync(`${copyPath}.tmp`, best);
   renameSync(`${copyPath}.tmp`, copyPath);
+}
+
+for (const copy of copies) {
+  try {
+    recompress(path.join(dir, copy));
+  } catch {
+    // the folder was removed or rebuilt under us: the quick copies (or the new build's) stay
+  }
 }
