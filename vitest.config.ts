@@ -9,6 +9,7 @@ export default defineConfig({
       "packages/inference",
       "apps/server",
       "apps/web",
+      "scripts",
     ],
   },
 });
