@@ -8,7 +8,8 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createWriteToken, memoryOf, sampleRss, startHubProcess } from "./scale/hub-process.mjs";
+import { memoryOf, sampleRss } from "./hub-process.mjs";
+import { createWriteToken, startPreparedHub } from "./scale/prepared-hub.mjs";
 
 const SIZES = (process.env.MANY_FILES_SIZES ?? "1000,5000,10000").split(",").map(Number);
 const LFS_COUNTS = (process.env.MANY_FILES_LFS ?? "500,2000").split(",").filter(Boolean).map(Number);
@@ -27,7 +28,7 @@ const sha256 = (data) => createHash("sha256").update(data).digest("hex");
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "modelhub-many-files-"));
 const target = { dataDir };
-const hub = await startHubProcess(target);
+const hub = await startPreparedHub(target);
 const token = createWriteToken(target, OWNER);
 const auth = { Authorization: `Bearer ${token}` };
 

@@ -11,7 +11,8 @@ import os from "node:os";
 import path from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { uploadFiles } from "@huggingface/hub";
-import { createWriteToken, memoryOf, sampleRss, startHubProcess } from "../scale/hub-process.mjs";
+import { memoryOf, sampleRss } from "../hub-process.mjs";
+import { createWriteToken, startPreparedHub } from "../scale/prepared-hub.mjs";
 
 const CONVERT_ROWS = Number(process.env.VIEWER_BENCH_CONVERT_ROWS ?? 500_000);
 const BIG_ROWS = Number(process.env.VIEWER_BENCH_BIG_ROWS ?? 2_000_000);
@@ -28,7 +29,7 @@ budget.unref();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "modelhub-viewer-bench-"));
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "modelhub-viewer-data-"));
 const target = { dataDir };
-const hub = await startHubProcess(target);
+const hub = await startPreparedHub(target);
 const token = createWriteToken(target, OWNER);
 const auth = { Authorization: `Bearer ${token}` };
 

@@ -9,7 +9,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { startFakeBackend } from "./fake-backend.mjs";
-import { startHubProcess } from "./hub-process.mjs";
+import { startHubProcess } from "../hub-process.mjs";
 
 function option(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
@@ -109,7 +109,7 @@ try {
     }),
   );
   const start = async (dir, cli) => {
-    const started = await startHubProcess(dir, { MODELHUB_INFERENCE_CONFIG: configFile }, cli);
+    const started = await startHubProcess(dir, { MODELHUB_INFERENCE_CONFIG: configFile }, { cli });
     for (const name of ["chat", "slow"]) {
       const res = await fetch(`${started.url}/api/repos/create`, {
         method: "POST",

@@ -10,7 +10,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { createWriteToken, startHubProcess } from "../scale/hub-process.mjs";
+import { createWriteToken, startPreparedHub } from "../scale/prepared-hub.mjs";
 
 const MB = Number(process.env.LFS_UPLOAD_MB ?? 512);
 const OWNER = "bench";
@@ -21,7 +21,7 @@ const budget = setTimeout(() => {
 budget.unref();
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "modelhub-lfs-upload-"));
-const hub = await startHubProcess({ dataDir });
+const hub = await startPreparedHub({ dataDir });
 const auth = { Authorization: `Bearer ${createWriteToken({ dataDir }, OWNER)}` };
 
 /** Raw disk speed: MB written with dd and one fdatasync, in MB/s. */

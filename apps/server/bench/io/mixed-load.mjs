@@ -11,7 +11,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createWriteToken, startHubProcess } from "../scale/hub-process.mjs";
+import { createWriteToken, startPreparedHub } from "../scale/prepared-hub.mjs";
 
 const SECONDS = Number(process.env.MIXED_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.MIXED_LARGE_CONNECTIONS ?? 25);
@@ -35,7 +35,7 @@ budget.unref();
 
 const { spawn } = await import("node:child_process");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "modelhub-mixed-load-"));
-const hub = await startHubProcess({ dataDir });
+const hub = await startPreparedHub({ dataDir });
 const auth = { Authorization: `Bearer ${createWriteToken({ dataDir }, OWNER)}` };
 
 try {

@@ -14,7 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
-import { startHubProcess } from "../gateway/hub-process.mjs";
+import { startHubProcess } from "../hub-process.mjs";
 
 const CLI = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
 const run = promisify(execFile);

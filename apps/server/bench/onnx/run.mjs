@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { startHubProcess } from "../gateway/hub-process.mjs";
+import { startHubProcess } from "../hub-process.mjs";
 import { DEMO_ONNX_MODELS, demoOnnxFiles } from "../../dist/seed/tiny-onnx/demo-onnx-models.js";
 
 const CALLS = 300;

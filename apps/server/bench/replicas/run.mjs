@@ -5,16 +5,13 @@
 //   - round-robin to both replicas (each commit waits for the repository's advisory lock),
 // each run on a fresh repo. Needs DATABASE_URL (replicas need PostgreSQL); skipped without it.
 // Environment: REPLICAS_BENCH_COMMITS (200), REPLICAS_BENCH_CLIENTS (8).
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { startHubProcess } from "../hub-process.mjs";
 
-const CLI = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
 const DATABASE_URL = process.env.DATABASE_URL;
 const COMMITS = Math.max(10, Math.min(2000, Number(process.env.REPLICAS_BENCH_COMMITS ?? 200)));
 const CLIENTS = Math.max(1, Math.min(64, Number(process.env.REPLICAS_BENCH_CLIENTS ?? 8)));
@@ -26,48 +23,17 @@ if (!DATABASE_URL) {
 }
 
 function startReplica(dataDir, schema) {
-  const child = spawn(
-    process.execPath,
-    [CLI, "serve", "--port", "0", "--host", "127.0.0.1", "--data", dataDir],
+  return startHubProcess(
+    dataDir,
     {
-      env: {
-        ...process.env,
-        MODELHUB_SEED: "0",
-        MODELHUB_EMBEDDED_INFERENCE: "0",
-        MODELHUB_ADMIN_TOKEN: ADMIN,
-        MODELHUB_DATABASE_SCHEMA: schema,
-        MODELHUB_TMP_DIR: path.join(dataDir, `tmp-${randomBytes(4).toString("hex")}`),
-        MODELHUB_LOG_LEVEL: "info",
-      },
-      stdio: ["ignore", "pipe", "inherit"],
+      DATABASE_URL,
+      MODELHUB_EMBEDDED_INFERENCE: "0",
+      MODELHUB_ADMIN_TOKEN: ADMIN,
+      MODELHUB_DATABASE_SCHEMA: schema,
+      MODELHUB_TMP_DIR: path.join(dataDir, `tmp-${randomBytes(4).toString("hex")}`),
     },
+    { writeToken: false },
   );
-  const url = new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("hub did not start in 60 s")), 60_000);
-    child.once("exit", (code) => reject(new Error(`hub exited with ${code}`)));
-    createInterface({ input: child.stdout }).on("line", (line) => {
-      try {
-        const record = JSON.parse(line);
-        if (record.msg === "modelhub is listening") {
-          clearTimeout(timer);
-          resolve(record.listen);
-        }
-      } catch {
-        // not a log line
-      }
-    });
-  });
-  return url.then((resolved) => ({
-    url: resolved,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
-      await exited;
-      clearTimeout(timer);
-    },
-  }));
 }
 
 async function createRepo(hub, name) {

@@ -16,7 +16,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
-import { startHubProcess } from "../gateway/hub-process.mjs";
+import { startHubProcess } from "../hub-process.mjs";
 
 const run = promisify(execFile);
 const SCRIPTS = fileURLToPath(new URL("../../../../scripts/ceph-s3/", import.meta.url));

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { sampleRss, memoryOf } from "./hub-process.mjs";
+import { sampleRss, memoryOf } from "../hub-process.mjs";
 
 const CHUNK = 1024 * 1024;
 

@@ -4,7 +4,7 @@
 import path from "node:path";
 import autocannon from "autocannon";
 import { DEFAULT_SCALE_DIR, argValue } from "./generate.mjs";
-import { startHubProcess, waitForStartupRefresh } from "./hub-process.mjs";
+import { startPreparedHub, waitForStartupRefresh } from "./prepared-hub.mjs";
 import { benchDatabaseUrl } from "./load.mjs";
 
 const seconds = Number(argValue("seconds", "4"));
@@ -18,7 +18,7 @@ const target = postgres
       ),
     }
   : { dataDir: path.join(DEFAULT_SCALE_DIR, "sqlite") };
-const hub = await startHubProcess(target);
+const hub = await startPreparedHub(target);
 try {
   await waitForStartupRefresh(target, hub.pid);
   for (const p of paths) {

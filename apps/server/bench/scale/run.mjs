@@ -11,7 +11,8 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { runUpload } from "../../dist/transfer/index.js";
 import { DEFAULT_SCALE_DIR, argValue, generateAll } from "./generate.mjs";
-import { createWriteToken, memoryOf, startHubProcess, waitForStartupRefresh } from "./hub-process.mjs";
+import { memoryOf } from "../hub-process.mjs";
+import { createWriteToken, startPreparedHub, waitForStartupRefresh } from "./prepared-hub.mjs";
 import { benchDatabaseUrl } from "./load.mjs";
 import { measureLfs } from "./lfs-throughput.mjs";
 import { prepareDatabase } from "./prepare-database.mjs";
@@ -157,7 +158,7 @@ for (const target of loaded) {
   const indexes = await prepareDatabase(target);
   log(`${target.dialect}: repos indexes ${indexes.join(", ")}`);
   const token = createWriteToken(target, BENCH_USER);
-  const hub = await startHubProcess(target);
+  const hub = await startPreparedHub(target);
   log(`${target.dialect}: hub pid ${hub.pid} up in ${hub.startSeconds.toFixed(1)} s at ${hub.url}`);
   try {
     const refreshStarted = performance.now();
@@ -181,7 +182,7 @@ for (const target of loaded) {
     }
     if (withHttp) {
       await hub.stop();
-      const uncachedHub = await startHubProcess(target, { MODELHUB_LISTING_CACHE_MS: "0" });
+      const uncachedHub = await startPreparedHub(target, { MODELHUB_LISTING_CACHE_MS: "0" });
       try {
         await waitForStartupRefresh(target, uncachedHub.pid);
         for (const endpoint of await endpoints(uncachedHub)) {

@@ -4,7 +4,7 @@
 import path from "node:path";
 import { benchDatabaseUrl } from "./load.mjs";
 import { DEFAULT_SCALE_DIR } from "./generate.mjs";
-import { startHubProcess, waitForStartupRefresh } from "./hub-process.mjs";
+import { startPreparedHub, waitForStartupRefresh } from "./prepared-hub.mjs";
 
 const postgres = process.argv.includes("--postgres");
 const [target, concurrency = "20", rounds = "20"] = process.argv.slice(2).filter((a) => a !== "--postgres");
@@ -16,7 +16,7 @@ const db = postgres
       ),
     }
   : { dataDir: path.join(DEFAULT_SCALE_DIR, "sqlite") };
-const hub = await startHubProcess(db);
+const hub = await startPreparedHub(db);
 await waitForStartupRefresh(db, hub.pid);
 const statuses = new Map();
 try {

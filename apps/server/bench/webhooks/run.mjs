@@ -10,7 +10,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { startHubProcess } from "../gateway/hub-process.mjs";
+import { startHubProcess } from "../hub-process.mjs";
 
 const COMMITS = Math.max(10, Math.min(500, Number(process.env.WEBHOOK_BENCH_COMMITS ?? 60)));
 const BURST = Math.max(10, Math.min(5000, Number(process.env.WEBHOOK_BENCH_BURST ?? 300)));

@@ -5,6 +5,7 @@ import { HubHttp } from "../transfer/hub-http.js";
 import { parseCommandLine, resolveTarget, TARGET_OPTIONS } from "../transfer/options.js";
 import { ProgressBoard, type ProgressTask } from "../transfer/progress.js";
 import type { TransferIO } from "../transfer/transfer-io.js";
+import type { PullProgress } from "../mirror/service.js";
 import { runningHub } from "./hub-runtime.js";
 
 export const MIRROR_USAGE = `Usage: modelhub mirror pull <repo> [--revision R] [--repo-type model|dataset|space]
@@ -21,15 +22,6 @@ Options:
 
 Exit codes: 0 pinned, 1 usage, 2 not found or not allowed, 3 hub or upstream error,
 4 the upstream's bytes did not match their hash (nothing kept), 130 interrupted.`;
-
-interface PullProgress {
-  files: number;
-  totalFiles: number;
-  bytes: number;
-  totalBytes: number;
-  path?: string;
-  fileSize?: number;
-}
 
 type PullLine =
   | { progress: PullProgress }

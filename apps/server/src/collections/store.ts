@@ -63,25 +63,13 @@ export class CollectionStore {
   }
 
   items(collectionId: string): Promise<CollectionItemRow[]> {
-    return this.db
-      .selectFrom("collection_items")
-      .selectAll()
-      .where("collection_id", "=", collectionId)
-      .orderBy("position")
-      .orderBy("added_at")
-      .execute();
+    return itemsInOrder(this.db, [collectionId]).selectAll().execute();
   }
 
   async itemsOf(collectionIds: string[]): Promise<Map<string, CollectionItemRow[]>> {
     const byCollection = new Map<string, CollectionItemRow[]>();
     if (collectionIds.length === 0) return byCollection;
-    const rows = await this.db
-      .selectFrom("collection_items")
-      .selectAll()
-      .where("collection_id", "in", collectionIds)
-      .orderBy("position")
-      .orderBy("added_at")
-      .execute();
+    const rows = await itemsInOrder(this.db, collectionIds).selectAll().execute();
     for (const row of rows) {
       const list = byCollection.get(row.collection_id) ?? [];
       list.push(row);
@@ -111,11 +99,7 @@ export class CollectionStore {
         .insertInto("collection_items")
         .values({ ...row, position: max + 1 })
         .execute();
-      await trx
-        .updateTable("collections")
-        .set({ updated_at: touchedAt })
-        .where("id", "=", row.collection_id)
-        .execute();
+      await touch(trx, row.collection_id, touchedAt);
       return true;
     });
   }
@@ -142,11 +126,7 @@ export class CollectionStore {
         ordered.splice(Math.max(0, Math.min(changes.position, ordered.length)), 0, itemId);
         await writePositions(trx, ordered);
       }
-      await trx
-        .updateTable("collections")
-        .set({ updated_at: touchedAt })
-        .where("id", "=", collectionId)
-        .execute();
+      await touch(trx, collectionId, touchedAt);
       return true;
     });
   }
@@ -160,11 +140,7 @@ export class CollectionStore {
         .executeTakeFirst();
       if (Number(deleted.numDeletedRows) === 0) return false;
       await renumber(trx, collectionId);
-      await trx
-        .updateTable("collections")
-        .set({ updated_at: touchedAt })
-        .where("id", "=", collectionId)
-        .execute();
+      await touch(trx, collectionId, touchedAt);
       return true;
     });
   }
@@ -207,14 +183,17 @@ export class CollectionStore {
   }
 }
 
-async function orderedItemIds(trx: Transaction<Database>, collectionId: string): Promise<string[]> {
-  const rows = await trx
+/** The items of these collections in their order: by position, then by when they were added. */
+function itemsInOrder(db: Kysely<Database>, collectionIds: string[]) {
+  return db
     .selectFrom("collection_items")
-    .select("id")
-    .where("collection_id", "=", collectionId)
+    .where("collection_id", "in", collectionIds)
     .orderBy("position")
-    .orderBy("added_at")
-    .execute();
+    .orderBy("added_at");
+}
+
+async function orderedItemIds(trx: Transaction<Database>, collectionId: string): Promise<string[]> {
+  const rows = await itemsInOrder(trx, [collectionId]).select("id").execute();
   return rows.map((row) => row.id);
 }
 
@@ -225,4 +204,13 @@ async function writePositions(trx: Transaction<Database>, ids: string[]): Promis
 
 async function renumber(trx: Transaction<Database>, collectionId: string): Promise<void> {
   await writePositions(trx, await orderedItemIds(trx, collectionId));
+}
+
+/** Marks a collection as changed now (its items were added, moved, edited or removed). */
+async function touch(trx: Transaction<Database>, collectionId: string, touchedAt: string): Promise<void> {
+  await trx
+    .updateTable("collections")
+    .set({ updated_at: touchedAt })
+    .where("id", "=", collectionId)
+    .execute();
 }

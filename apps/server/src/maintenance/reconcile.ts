@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import type { ContentLogger, RepoContent } from "../domain/ports.js";
-import type { RepoRecord, RepoType } from "../domain/repo.js";
-import { parseGated } from "../platform/repos.js";
+import type { RepoRecord } from "../domain/repo.js";
+import { toRepoRecord } from "../platform/repos.js";
 
 /** The branch whose head the database mirrors (repo info, listings, derived metadata). */
 export const DEFAULT_BRANCH = "main";
@@ -51,17 +51,7 @@ export async function reconcileAll(deps: ReconcileDeps): Promise<ReconcileReport
       .execute();
     for (const row of rows) {
       report.checked++;
-      const record: RepoRecord = {
-        type: row.type as RepoType,
-        id: row.full_id,
-        owner: row.owner,
-        name: row.name,
-        private: row.private === 1,
-        gated: parseGated(row.gated),
-        createdAt: new Date(row.created_at),
-        lastModified: new Date(row.last_modified),
-        sha: row.sha ?? undefined,
-      };
+      const record = toRepoRecord(row);
       const outcome = await reconcileRepo(deps, record);
       if (outcome === "repaired") report.repaired.push(`${record.type}:${record.id}`);
       if (outcome === "failed") report.failed.push(`${record.type}:${record.id}`);

@@ -27,7 +27,14 @@ export function lookupKey(type: RepoType, id: string): string {
   return `${type}:${id.toLowerCase()}`;
 }
 
-export function toRepoRecord(row: RepoRow): RepoRecord {
+/** The columns a RepoRecord is made of; a row without `mirror_upstream` makes a record without `mirror`. */
+export type RepoRecordColumns = Pick<
+  RepoRow,
+  "type" | "full_id" | "owner" | "name" | "private" | "gated" | "created_at" | "last_modified" | "sha"
+> &
+  Partial<Pick<RepoRow, "mirror_upstream">>;
+
+export function toRepoRecord(row: RepoRecordColumns): RepoRecord {
   return {
     type: row.type as RepoType,
     id: row.full_id,

@@ -4,48 +4,31 @@ import type {
   SplitsResponse,
   StatisticsResponse,
 } from "@modelhub/api-types";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { toRepoRecord } from "../../src/platform/repos.js";
-import { postJson, startTestHub, type TestHub } from "../platform/helpers/test-hub.js";
-import { commitToDataset, datasetWithFiles, getJson, viewerUrl } from "./helpers.js";
+import { postJson } from "../platform/helpers/test-hub.js";
+import { commitToDataset, datasetWithFiles, getJson, hubWithAlice, viewerOk, viewerUrl } from "./helpers.js";
 import { duckdbFiles, gzip, PNG, wav } from "./fixtures.js";
 
 describe("dataset viewer: formats and layouts converted to Parquet", () => {
-  let hub: TestHub;
-  let token: string;
-
-  beforeAll(async () => {
-    hub = await startTestHub();
-    token = await hub.tokenFor("alice");
-  });
-  afterAll(async () => {
-    await hub?.stop();
-  });
-
-  const splits = async (dataset: string) => {
-    const { status, body } = await getJson<SplitsResponse>(viewerUrl(hub, "splits", { dataset }));
-    expect(status).toBe(200);
-    return body;
-  };
-  const rows = async (dataset: string, config: string, split: string) => {
-    const { status, body } = await getJson<RowsResponse>(viewerUrl(hub, "rows", { dataset, config, split }));
-    expect(status, JSON.stringify(body)).toBe(200);
-    return body;
-  };
+  const site = hubWithAlice();
+  const splits = (dataset: string) => viewerOk<SplitsResponse>(site.hub, "splits", { dataset });
+  const rows = (dataset: string, config: string, split: string) =>
+    viewerOk<RowsResponse>(site.hub, "rows", { dataset, config, split });
 
   it("CSV, TSV, JSON Lines (gzip), JSON arrays, zstd CSV and plain text, split by file names", async () => {
     const zst = await duckdbFiles({ "test.csv.zst": "SELECT 3 AS a, 'z' AS b" });
-    await datasetWithFiles(hub, token, "alice/csv", {
+    await datasetWithFiles(site.hub, site.token, "alice/csv", {
       "train.csv": "a,b\n1,x\n2,y\n",
       ...zst,
     });
     expect((await splits("alice/csv")).splits.map((s) => s.split)).toEqual(["train", "test"]);
     expect((await rows("alice/csv", "default", "test")).rows[0].row).toEqual({ a: 3, b: "z" });
 
-    await datasetWithFiles(hub, token, "alice/tsv", { "data/validation.tsv": "q\tn\nwhy\t4\n" });
+    await datasetWithFiles(site.hub, site.token, "alice/tsv", { "data/validation.tsv": "q\tn\nwhy\t4\n" });
     expect((await rows("alice/tsv", "default", "validation")).rows[0].row).toEqual({ q: "why", n: 4 });
 
-    await datasetWithFiles(hub, token, "alice/jsonl", {
+    await datasetWithFiles(site.hub, site.token, "alice/jsonl", {
       "train.jsonl.gz": gzip('{"text":"a","tags":["x","y"]}\n{"text":"b","tags":[]}\n'),
       "dev.json": '[{"text":"c","tags":["z"]}]',
     });
@@ -60,7 +43,9 @@ describe("dataset viewer: formats and layouts converted to Parquet", () => {
     });
     expect((await splits("alice/jsonl")).splits.map((s) => s.split)).toEqual(["train", "validation"]);
 
-    await datasetWithFiles(hub, token, "alice/text", { "corpus.txt": "first line\nsecond, line\n" });
+    await datasetWithFiles(site.hub, site.token, "alice/text", {
+      "corpus.txt": "first line\nsecond, line\n",
+    });
     const text = await rows("alice/text", "default", "train");
     expect(text.rows.map((row) => row.row.text)).toEqual(["first line", "second, line"]);
   });
@@ -71,7 +56,7 @@ describe("dataset viewer: formats and layouts converted to Parquet", () => {
       "data/train-00001-of-00002.parquet": "SELECT i AS id, i % 2 = 0 AS even FROM range(5, 8) t(i)",
       "data/holdout-00000-of-00001.parquet": "SELECT 100 AS id, true AS even",
     });
-    await datasetWithFiles(hub, token, "alice/shards", files);
+    await datasetWithFiles(site.hub, site.token, "alice/shards", files);
     expect((await splits("alice/shards")).splits.map((s) => s.split)).toEqual(["train", "holdout"]);
     const page = await rows("alice/shards", "default", "train");
     expect(page.num_rows_total).toBe(8);
@@ -83,7 +68,7 @@ describe("dataset viewer: formats and layouts converted to Parquet", () => {
   });
 
   it("the card's configs: data_files globs and per-split patterns, the default config first", async () => {
-    await datasetWithFiles(hub, token, "alice/cards", {
+    await datasetWithFiles(site.hub, site.token, "alice/cards", {
       "README.md": [
         "---",
         "configs:",
@@ -112,7 +97,7 @@ describe("dataset viewer: formats and layouts converted to Parquet", () => {
   });
 
   it("image folders labelled by folder, audio folders with metadata; media cells are URLs the hub serves", async () => {
-    await datasetWithFiles(hub, token, "alice/pets", {
+    await datasetWithFiles(site.hub, site.token, "alice/pets", {
       "train/cat/1.png": PNG,
       "train/dog/2.png": PNG,
       "test/cat/3.png": PNG,
@@ -128,7 +113,7 @@ describe("dataset viewer: formats and layouts converted to Parquet", () => {
     expect(image.status).toBe(200);
     expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
 
-    await datasetWithFiles(hub, token, "alice/speech", {
+    await datasetWithFiles(site.hub, site.token, "alice/speech", {
       "data/a.wav": wav(),
       "data/b.wav": wav(),
       "data/metadata.jsonl":
@@ -145,7 +130,7 @@ describe("dataset viewer: formats and layouts converted to Parquet", () => {
     const files = await duckdbFiles({
       "data/train-00000-of-00001.parquet": `SELECT {'bytes': from_base64('${PNG.toString("base64")}'), 'path': 'x.png'} AS image, 'a cat' AS caption`,
     });
-    await datasetWithFiles(hub, token, "alice/pushed", files);
+    await datasetWithFiles(site.hub, site.token, "alice/pushed", files);
     const page = await rows("alice/pushed", "default", "train");
     expect(page.features[0].type).toEqual({ _type: "Image" });
     const src = (page.rows[0].row.image as { src: string }).src;
@@ -157,7 +142,7 @@ describe("dataset viewer: formats and layouts converted to Parquet", () => {
   });
 
   it("a bad file fails its split with a clear error; the other splits still work", async () => {
-    await datasetWithFiles(hub, token, "alice/broken", {
+    await datasetWithFiles(site.hub, site.token, "alice/broken", {
       "train.jsonl": '{"a":1}\n{"a":\n',
       "test.jsonl": '{"a":2}\n',
     });
@@ -168,49 +153,49 @@ describe("dataset viewer: formats and layouts converted to Parquet", () => {
     expect(listed.failed[0].error).toMatch(/json/i);
     expect(listed.failed[0].error).not.toContain("/tmp");
     const failed = await getJson(
-      viewerUrl(hub, "rows", { dataset: "alice/broken", config: "default", split: "train" }),
+      viewerUrl(site.hub, "rows", { dataset: "alice/broken", config: "default", split: "train" }),
     );
     expect(failed.status).toBe(422);
     expect(String(failed.body.error)).toContain("could not be converted");
     expect((await rows("alice/broken", "default", "test")).rows[0].row).toEqual({ a: 2 });
 
-    await datasetWithFiles(hub, token, "alice/ragged", { "train.csv": "a,b\n1,x\n2,y,extra\n" });
+    await datasetWithFiles(site.hub, site.token, "alice/ragged", { "train.csv": "a,b\n1,x\n2,y,extra\n" });
     expect((await splits("alice/ragged")).failed[0].error).toMatch(/csv|column/i);
   });
 
   it("an imported (past-dated) commit converts when first viewed", async () => {
     const created = await postJson(
-      `${hub.url}/api/repos/create`,
+      `${site.hub.url}/api/repos/create`,
       { name: "imported", organization: "alice", type: "dataset" },
-      token,
+      site.token,
     );
     expect(created.status).toBe(200);
-    const row = await hub.services.repos.find("dataset", "alice/imported");
-    await hub.content.commitFiles(toRepoRecord(row!), {
+    const row = await site.hub.services.repos.find("dataset", "alice/imported");
+    await site.hub.content.commitFiles(toRepoRecord(row!), {
       files: [{ path: "train.csv", content: "x\n1\n" }],
       title: "import",
       author: "alice",
       date: new Date("2024-01-02T03:04:05Z"),
     });
-    await hub.datasetViewer?.queue.whenIdle();
-    const first = await fetch(viewerUrl(hub, "splits", { dataset: "alice/imported" }));
+    await site.hub.datasetViewer?.queue.whenIdle();
+    const first = await fetch(viewerUrl(site.hub, "splits", { dataset: "alice/imported" }));
     expect(first.status).toBe(503);
     expect(first.headers.get("retry-after")).toBe("2");
     expect(first.headers.get("x-error-code")).toBe("ResponseNotReady");
-    await hub.datasetViewer?.queue.whenIdle();
+    await site.hub.datasetViewer?.queue.whenIdle();
     expect((await splits("alice/imported")).splits.map((s) => s.split)).toEqual(["train"]);
   });
 
   it("a new commit converts again: first-rows, statistics and the Parquet ref follow", async () => {
-    await datasetWithFiles(hub, token, "alice/grow", { "train.csv": "n,word\n1,a\n" });
-    await commitToDataset(hub, "alice/grow", { "train.csv": "n,word\n1,a\n2,b\n3,b\n" });
+    await datasetWithFiles(site.hub, site.token, "alice/grow", { "train.csv": "n,word\n1,a\n" });
+    await commitToDataset(site.hub, "alice/grow", { "train.csv": "n,word\n1,a\n2,b\n3,b\n" });
     const first = await getJson<FirstRowsResponse>(
-      viewerUrl(hub, "first-rows", { dataset: "alice/grow", config: "default", split: "train" }),
+      viewerUrl(site.hub, "first-rows", { dataset: "alice/grow", config: "default", split: "train" }),
     );
     expect(first.body.rows).toHaveLength(3);
     expect(first.body.truncated).toBe(false);
     const stats = await getJson<StatisticsResponse>(
-      viewerUrl(hub, "statistics", { dataset: "alice/grow", config: "default", split: "train" }),
+      viewerUrl(site.hub, "statistics", { dataset: "alice/grow", config: "default", split: "train" }),
     );
     expect(stats.body.num_examples).toBe(3);
     expect(stats.body.statistics).toEqual([
@@ -222,7 +207,7 @@ describe("dataset viewer: formats and layouts converted to Parquet", () => {
       },
     ]);
     const tree = await getJson<{ path: string }[]>(
-      `${hub.url}/api/datasets/alice/grow/tree/${encodeURIComponent("refs/convert/parquet")}/default/train`,
+      `${site.hub.url}/api/datasets/alice/grow/tree/${encodeURIComponent("refs/convert/parquet")}/default/train`,
     );
     expect(tree.body.map((entry) => entry.path)).toEqual(["default/train/0000.parquet"]);
   });

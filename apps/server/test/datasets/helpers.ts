@@ -1,5 +1,25 @@
+import { afterAll, beforeAll, expect } from "vitest";
 import { toRepoRecord } from "../../src/platform/repos.js";
-import { postJson, type TestHub } from "../platform/helpers/test-hub.js";
+import { postJson, startTestHub, type TestHub } from "../platform/helpers/test-hub.js";
+
+/** The hub a test file runs against, and a write token of `alice` on it. */
+export interface AliceHub {
+  hub: TestHub;
+  token: string;
+}
+
+/** Starts a hub before the file's tests (with a token of `alice`) and stops it after them. */
+export function hubWithAlice(): AliceHub {
+  const site = {} as AliceHub;
+  beforeAll(async () => {
+    site.hub = await startTestHub();
+    site.token = await site.hub.tokenFor("alice");
+  });
+  afterAll(async () => {
+    await site.hub?.stop();
+  });
+  return site;
+}
 
 /** Creates a dataset of `owner` (a user with `token`) holding `files`, and waits for its conversion. */
 export async function datasetWithFiles(
@@ -46,4 +66,15 @@ export async function getJson<T = Record<string, unknown>>(
 export function viewerUrl(hub: TestHub, route: string, params: Record<string, string | number>): string {
   const query = new URLSearchParams(Object.entries(params).map(([key, value]) => [key, String(value)]));
   return `${hub.url}/datasets-server/${route}?${query}`;
+}
+
+/** An anonymous call to a viewer route that must answer 200 (the body is shown when it does not). */
+export async function viewerOk<T>(
+  hub: TestHub,
+  route: string,
+  params: Record<string, string | number>,
+): Promise<T> {
+  const { status, body } = await getJson<T>(viewerUrl(hub, route, params));
+  expect(status, JSON.stringify(body)).toBe(200);
+  return body;
 }

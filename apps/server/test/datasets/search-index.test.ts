@@ -1,31 +1,23 @@
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { RowsResponse } from "@modelhub/api-types";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestHub, type TestHub } from "../platform/helpers/test-hub.js";
-import { datasetWithFiles, getJson, viewerUrl } from "./helpers.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { datasetWithFiles, hubWithAlice, viewerOk } from "./helpers.js";
 
 describe("dataset viewer: /search through the split's search side-file", () => {
-  let hub: TestHub;
+  const site = hubWithAlice();
   const params = { dataset: "alice/reviews", config: "default", split: "train" };
-  const search = async (query: string, offset = 0) => {
-    const { status, body } = await getJson<RowsResponse>(
-      viewerUrl(hub, "search", { ...params, query, offset }),
-    );
-    expect(status, JSON.stringify(body)).toBe(200);
-    return body;
-  };
+  const search = (query: string, offset = 0) =>
+    viewerOk<RowsResponse>(site.hub, "search", { ...params, query, offset });
   const sideFile = async () => {
-    const viewer = hub.datasetViewer!;
+    const viewer = site.hub.datasetViewer!;
     const record = await viewer.store.get(params.dataset);
     const version = viewer.cache.versionDir(params.dataset, record!.parquetCommit!);
     return join(version, "default/train/search.parquet");
   };
 
   beforeAll(async () => {
-    hub = await startTestHub();
-    const token = await hub.tokenFor("alice");
-    await datasetWithFiles(hub, token, "alice/reviews", {
+    await datasetWithFiles(site.hub, site.token, "alice/reviews", {
       "train.jsonl": [
         { title: "Great Phone", body: "Battery lasts", stars: 5 },
         { title: "meh", body: null, stars: 2 },
@@ -35,9 +27,6 @@ describe("dataset viewer: /search through the split's search side-file", () => {
         .map((row) => JSON.stringify(row))
         .join("\n"),
     });
-  });
-  afterAll(async () => {
-    await hub?.stop();
   });
 
   it("is written after the conversion and matches any string column, case-insensitively", async () => {

@@ -138,25 +138,12 @@ describe("dataset viewer: SQL console sandbox and access rules", () => {
       alice,
     );
     expect(unknown.status).toBe(404);
-    const injection = await getJson(
-      viewerUrl(hub, "filter", {
-        dataset: "alice/open",
-        config: "default",
-        split: "train",
-        where: "label = 1; DROP TABLE x",
-      }),
-      alice,
-    );
-    expect(injection.status).toBe(400);
-    const badColumn = await getJson(
-      viewerUrl(hub, "filter", {
-        dataset: "alice/open",
-        config: "default",
-        split: "train",
-        where: "read_text('/etc/passwd') = 1",
-      }),
-      alice,
-    );
-    expect(badColumn.status).toBe(400);
+    const filter = (where: string) =>
+      getJson(
+        viewerUrl(hub, "filter", { dataset: "alice/open", config: "default", split: "train", where }),
+        alice,
+      );
+    expect((await filter("label = 1; DROP TABLE x")).status).toBe(400);
+    expect((await filter("read_text('/etc/passwd') = 1")).status).toBe(400);
   });
 });

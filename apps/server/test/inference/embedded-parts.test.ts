@@ -8,7 +8,8 @@ import {
   SlotWaitAborted,
 } from "../../src/inference/embedded/generation-slots.js";
 import { loadLlamaBinding, type LlamaBinding } from "../../src/inference/embedded/llama-binding.js";
-import { ModelPool, ModelTooLargeError, type ModelFile } from "../../src/inference/embedded/model-pool.js";
+import { ModelTooLargeError, type ModelFile } from "../../src/inference/embedded/lru-model-pool.js";
+import { ModelPool } from "../../src/inference/embedded/model-pool.js";
 import { releasableText } from "../../src/inference/embedded/stop-text.js";
 import { generateText } from "../../src/inference/embedded/text-generation.js";
 import { buildTinyLlamaGguf } from "../../src/seed/tiny-gguf/tiny-llama.js";

@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import { InferenceClient } from "@huggingface/inference";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ONNX_MODELS } from "../../src/seed/tiny-onnx/demo-onnx-models.js";
+import { PY_CLIENTS } from "../platform/helpers/python-clients.js";
 import { startOnnxHub, type OnnxHub } from "./helpers/onnx-hub.js";
 import { tinyPng } from "./helpers/tiny-png.js";
 
@@ -34,12 +35,6 @@ function shapeOf(task: string, answer: unknown): string {
       return typeof list[0]?.label === "string" ? "ok" : "bad";
   }
 }
-
-/** PYTHONPATHs of huggingface_hub versions (the python-client suite's variable); skipped without it. */
-const PY_CLIENTS = (process.env.MODELHUB_PY_CLIENTS ?? "")
-  .split(",")
-  .map((entry) => entry.trim())
-  .filter((entry) => entry !== "");
 
 /** Every task method of InferenceClient against the hub (feature_extraction needs numpy: left out). */
 const INFERENCE_CLIENT_SCRIPT = `

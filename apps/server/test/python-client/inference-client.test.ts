@@ -3,17 +3,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PY_CLIENTS } from "../platform/helpers/python-clients.js";
 import { MODELS, startGatewayHub, type GatewayHub } from "../inference/helpers/gateway-hub.js";
 
 const run = promisify(execFile);
 const SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), "inference_smoke.py");
-const CLIENTS = (process.env.MODELHUB_PY_CLIENTS ?? "")
-  .split(",")
-  .map((entry) => entry.trim())
-  .filter((entry) => entry !== "");
 
 // Skipped without MODELHUB_PY_CLIENTS, like the client smoke suite next to it (see its warning).
-describe.skipIf(CLIENTS.length === 0)("official InferenceClient against the gateway", () => {
+describe.skipIf(PY_CLIENTS.length === 0)("official InferenceClient against the gateway", () => {
   let g: GatewayHub;
   beforeAll(async () => {
     g = await startGatewayHub("sqlite");
@@ -22,7 +19,7 @@ describe.skipIf(CLIENTS.length === 0)("official InferenceClient against the gate
     await g?.stop();
   });
 
-  it.each(CLIENTS)(
+  it.each(PY_CLIENTS)(
     "chats, streams and generates through every address with PYTHONPATH=%s",
     async (client) => {
       const { stdout } = await run("/usr/bin/python3", [SCRIPT], {

@@ -1,36 +1,15 @@
-import { spawn } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ClientHomes, PY_CLIENTS, runPython } from "../platform/helpers/python-clients.js";
 import { startTestHub, type TestHub } from "../platform/helpers/test-hub.js";
 
 const SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), "webhooks_client.py");
-const CLIENTS = (process.env.MODELHUB_PY_CLIENTS ?? "")
-  .split(",")
-  .map((entry) => entry.trim())
-  .filter((entry) => entry !== "");
 
-function run(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("/usr/bin/python3", [SCRIPT], { env: { PATH: process.env.PATH ?? "", ...env } });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
-    const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
-    child.on("error", reject);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
-  });
-}
-
-describe.skipIf(CLIENTS.length === 0)("huggingface_hub webhook methods (MODELHUB_PY_CLIENTS)", () => {
+describe.skipIf(PY_CLIENTS.length === 0)("huggingface_hub webhook methods (MODELHUB_PY_CLIENTS)", () => {
   let hub: TestHub;
   let token = "";
-  const homes: string[] = [];
+  const homes = new ClientHomes("modelhub-py-hooks-");
 
   beforeAll(async () => {
     hub = await startTestHub();
@@ -38,22 +17,20 @@ describe.skipIf(CLIENTS.length === 0)("huggingface_hub webhook methods (MODELHUB
   });
   afterAll(async () => {
     await hub?.stop();
-    for (const home of homes) fs.rmSync(home, { recursive: true, force: true });
+    homes.removeAll();
   });
 
-  it.each(CLIENTS)("create/list/get/update/enable/disable/delete with PYTHONPATH=%s", async (client) => {
-    const home = fs.mkdtempSync(path.join(os.tmpdir(), "modelhub-py-hooks-"));
-    homes.push(home);
-    const result = await run({
-      PYTHONPATH: client,
-      HOME: home,
-      HF_HOME: path.join(home, "hf"),
-      HF_ENDPOINT: hub.url,
-      HF_HUB_DISABLE_TELEMETRY: "1",
-      HF_HUB_DISABLE_IMPLICIT_TOKEN: "1",
-      MODELHUB_PY_TOKEN: token,
-      MODELHUB_PY_WEBHOOK_URL: "https://webhook.site/test",
-    });
+  it.each(PY_CLIENTS)("create/list/get/update/enable/disable/delete with PYTHONPATH=%s", async (client) => {
+    const result = await runPython(
+      SCRIPT,
+      {
+        ...homes.env(client, hub.url),
+        HF_HUB_DISABLE_IMPLICIT_TOKEN: "1",
+        MODELHUB_PY_TOKEN: token,
+        MODELHUB_PY_WEBHOOK_URL: "https://webhook.site/test",
+      },
+      60_000,
+    );
     expect(result.code, result.output).toBe(0);
     expect(result.output).toContain("webhooks ok");
   });

@@ -1,7 +1,6 @@
-import { createHash } from "node:crypto";
 import type { FileHandle } from "node:fs/promises";
 import type { Readable } from "node:stream";
-import { BlobMismatchError } from "./blob-store.js";
+import { AnnouncedObjectCheck } from "./announced-object-check.js";
 
 /** Bytes gathered before one write: few, large writes keep the disk busy and the event loop free. */
 const WRITE_BATCH_BYTES = 4 * 1024 * 1024;
@@ -27,8 +26,7 @@ export async function writeVerifiedFile(
   oid: string,
   size: number,
 ): Promise<void> {
-  const hash = createHash("sha256");
-  let received = 0;
+  const check = new AnnouncedObjectCheck(oid, size);
   let batch: Buffer[] = [];
   let batched = 0;
   let position = 0;
@@ -58,10 +56,7 @@ export async function writeVerifiedFile(
   try {
     for await (const chunk of body) {
       const buf = chunk as Buffer;
-      received += buf.length;
-      if (received > size)
-        throw new BlobMismatchError(`Object ${oid} is larger than the announced ${size} bytes`);
-      hash.update(buf);
+      check.add(buf);
       batch.push(buf);
       batched += buf.length;
       if (batched >= WRITE_BATCH_BYTES) await flush();
@@ -74,10 +69,7 @@ export async function writeVerifiedFile(
     await flushing?.catch(() => undefined);
     throw error;
   }
-  if (received !== size)
-    throw new BlobMismatchError(`Object ${oid}: received ${received} bytes, expected ${size}`);
-  const digest = hash.digest("hex");
-  if (digest !== oid) throw new BlobMismatchError(`Object content hashes to ${digest}, not ${oid}`);
+  check.finish();
 }
 
 async function writeAll(file: FileHandle, data: Buffer, position: number): Promise<void> {

@@ -1,20 +1,15 @@
-import { createHash } from "node:crypto";
 import type { Readable, Writable } from "node:stream";
-import { BlobMismatchError } from "./blob-store.js";
+import { AnnouncedObjectCheck } from "./announced-object-check.js";
 
 /**
  * Copies `body` into `sink`, hashing and counting on the way; fails as soon as the size is exceeded
  * and at the end when the digest differs. The sink is ended on success.
  */
 export async function copyVerified(body: Readable, sink: Writable, oid: string, size: number): Promise<void> {
-  const hash = createHash("sha256");
-  let received = 0;
+  const check = new AnnouncedObjectCheck(oid, size);
   for await (const chunk of body) {
     const buf = chunk as Buffer;
-    received += buf.length;
-    if (received > size)
-      throw new BlobMismatchError(`Object ${oid} is larger than the announced ${size} bytes`);
-    hash.update(buf);
+    check.add(buf);
     if (!sink.write(buf))
       await new Promise<void>((resolve, reject) => {
         const onError = (error: Error) => reject(error);
@@ -25,10 +20,7 @@ export async function copyVerified(body: Readable, sink: Writable, oid: string, 
         });
       });
   }
-  if (received !== size)
-    throw new BlobMismatchError(`Object ${oid}: received ${received} bytes, expected ${size}`);
-  const digest = hash.digest("hex");
-  if (digest !== oid) throw new BlobMismatchError(`Object content hashes to ${digest}, not ${oid}`);
+  check.finish();
   await new Promise<void>((resolve, reject) => {
     sink.once("error", reject);
     sink.end(() => resolve());

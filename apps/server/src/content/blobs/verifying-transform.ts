@@ -1,6 +1,5 @@
-import { createHash } from "node:crypto";
 import { Transform } from "node:stream";
-import { BlobMismatchError } from "./blob-store.js";
+import { AnnouncedObjectCheck } from "./announced-object-check.js";
 
 /**
  * Passes bytes through while hashing and counting them; errors as soon as more than `size` bytes
@@ -8,22 +7,22 @@ import { BlobMismatchError } from "./blob-store.js";
  * consumer that only commits its write on a clean end therefore never commits unverified bytes.
  */
 export function verifyingTransform(oid: string, size: number): Transform {
-  const hash = createHash("sha256");
-  let received = 0;
+  const check = new AnnouncedObjectCheck(oid, size);
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
-      received += chunk.length;
-      if (received > size)
-        return done(new BlobMismatchError(`Object ${oid} is larger than the announced ${size} bytes`));
-      hash.update(chunk);
+      try {
+        check.add(chunk);
+      } catch (error) {
+        return done(error as Error);
+      }
       done(null, chunk);
     },
     flush(done) {
-      if (received !== size)
-        return done(new BlobMismatchError(`Object ${oid}: received ${received} bytes, expected ${size}`));
-      const digest = hash.digest("hex");
-      if (digest !== oid)
-        return done(new BlobMismatchError(`Object content hashes to ${digest}, not ${oid}`));
+      try {
+        check.finish();
+      } catch (error) {
+        return done(error as Error);
+      }
       done();
     },
   });

@@ -1,4 +1,4 @@
-import type { Hono } from "hono";
+import type { Context, Hono } from "hono";
 import type { AppEnv } from "../../http/contracts.js";
 import { commitDiff, compareText } from "../git/commit-diff.js";
 import { checkRevision } from "../paths/repo-path.js";
@@ -17,15 +17,17 @@ const TYPES = ":kind{(?:models|datasets|spaces)}";
  * Diffs show file content, so gated repos need granted access, as downloads do.
  */
 export function registerDiffRoutes(app: Hono<AppEnv>, ctx: ContentContext): void {
-  app.get(`/api/${TYPES}/:owner/:name/commit/:rev{.+}`, async (c) => {
-    const type = typeOfCollection(c.req.param("kind"))!;
-    const repo = await downloadableRepo(
+  const repoInPath = (c: Context<AppEnv>) =>
+    downloadableRepo(
       ctx.access,
       viewerOf(c),
-      type,
-      c.req.param("owner"),
-      c.req.param("name"),
+      typeOfCollection(c.req.param("kind") ?? "")!,
+      c.req.param("owner") ?? "",
+      c.req.param("name") ?? "",
     );
+
+  app.get(`/api/${TYPES}/:owner/:name/commit/:rev{.+}`, async (c) => {
+    const repo = await repoInPath(c);
     const commit = await ctx.content.resolveOrThrow(repo, checkRevision(c.req.param("rev")));
     const diff = await commitDiff(ctx.content.git(repo), commit);
     c.header("X-Repo-Commit", commit);
@@ -33,14 +35,7 @@ export function registerDiffRoutes(app: Hono<AppEnv>, ctx: ContentContext): void
   });
 
   app.get(`/api/${TYPES}/:owner/:name/compare/:range{.+}`, async (c) => {
-    const type = typeOfCollection(c.req.param("kind"))!;
-    const repo = await downloadableRepo(
-      ctx.access,
-      viewerOf(c),
-      type,
-      c.req.param("owner"),
-      c.req.param("name"),
-    );
+    const repo = await repoInPath(c);
     const range = c.req.param("range");
     const parts = range.split("..");
     if (parts.length !== 2 || parts.some((part) => part === ""))

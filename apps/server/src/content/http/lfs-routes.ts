@@ -116,31 +116,18 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
           const known = stored ?? (repo.mirror && ctx.content.pullThrough ? size : undefined);
           if (known === undefined)
             return { oid, size, error: { code: 404, message: "Object does not exist" } };
-          if (direct && stored !== undefined && !pullsThrough(repo))
-            return {
-              oid,
-              size: known,
-              authenticated: true,
-              actions: {
-                download: {
-                  href: await direct.downloadUrl(oid, { expiresSeconds: direct.downloadUrlSeconds }),
-                  header: {},
-                  expires_in: direct.downloadUrlSeconds,
-                },
-              },
-            };
-          return {
+          const download = (href: string, expiresIn: number): LfsBatchObject => ({
             oid,
             size: known,
             authenticated: true,
-            actions: {
-              download: {
-                href: objectUrl(c, repo, oid, known, "download"),
-                header: {},
-                expires_in: LINK_SECONDS,
-              },
-            },
-          };
+            actions: { download: { href, header: {}, expires_in: expiresIn } },
+          });
+          if (direct && stored !== undefined && !pullsThrough(repo))
+            return download(
+              await direct.downloadUrl(oid, { expiresSeconds: direct.downloadUrlSeconds }),
+              direct.downloadUrlSeconds,
+            );
+          return download(objectUrl(c, repo, oid, known, "download"), LINK_SECONDS);
         }
         if (stored === size) return { oid, size };
         if (direct) {

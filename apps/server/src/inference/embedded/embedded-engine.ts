@@ -11,7 +11,8 @@ import {
   type LlamaBinding,
   type LlamaBindingLoader,
 } from "./llama-binding.js";
-import { ModelPool, ModelTooLargeError, type ModelLease } from "./model-pool.js";
+import { ModelTooLargeError } from "./lru-model-pool.js";
+import { ModelPool, type ModelLease } from "./model-pool.js";
 import { findModelFile } from "./model-source.js";
 import { BadGenerationRequest, parseGenerationRequest, type GenerationRequest } from "./openai-request.js";
 import { OpenAiAnswer } from "./openai-response.js";

@@ -4,7 +4,7 @@ import { normalized } from "../embeddings/embeddings-response.js";
 import type { BackendSettings } from "../settings.js";
 import { EmbeddingPool, type EmbeddingLease } from "./embedding-pool.js";
 import { bindingFailureReason, type LlamaBinding } from "./llama-binding.js";
-import { ModelTooLargeError } from "./model-pool.js";
+import { ModelTooLargeError } from "./lru-model-pool.js";
 import { findModelFile } from "./model-source.js";
 import { badRequest, HttpError } from "../../domain/errors.js";
 import type { RepoContent } from "../../domain/ports.js";

@@ -1,17 +1,8 @@
 import type { ChatWrapper, LlamaContext, LlamaContextSequence, LlamaModel } from "node-llama-cpp";
 import type { LlamaBinding } from "./llama-binding.js";
+import { LruModelPool, llamaThreads, type ModelFile, type PoolBounds } from "./lru-model-pool.js";
 
-/** A GGUF file on this machine, named by its content hash. */
-export interface ModelFile {
-  sha256: string;
-  size: number;
-  localPath: string;
-}
-
-export interface PoolLimits {
-  maxLoadedModels: number;
-  /** Bound on the sum of the loaded files' sizes; none when absent. */
-  maxMemoryBytes?: number;
+export interface PoolLimits extends PoolBounds {
   /** Sequences per context: as many as generations may run at once. */
   sequences: number;
   contextSize?: number;
@@ -26,125 +17,68 @@ export interface ModelLease {
   release(): void;
 }
 
-/** A model file larger than the pool may hold at all. */
-export class ModelTooLargeError extends Error {}
-
 /** Contexts are sized to the model, but never beyond this unless configured (memory grows with it). */
 const DEFAULT_MAX_CONTEXT = 4096;
 
-interface Entry {
-  file: ModelFile;
-  ready: Promise<{ model: LlamaModel; context: LlamaContext; chatWrapper: ChatWrapper }>;
+interface GenerationModel {
+  model: LlamaModel;
+  context: LlamaContext;
+  chatWrapper: ChatWrapper;
+  /** Sequences given back by earlier leases, reused before the context hands out a new one. */
   free: LlamaContextSequence[];
-  users: number;
-  lastUsed: number;
 }
 
-/**
- * The loaded models, least recently used first out: at most `maxLoadedModels`, and their file sizes
- * summing to at most `maxMemoryBytes`. A model in use is never unloaded; when only models in use stand
- * in the way, the new one loads anyway and the bound is restored as soon as they are released.
- */
+/** The models loaded for generation, each with a context of `sequences` sequences (LRU, memory bound). */
 export class ModelPool {
-  private readonly entries = new Map<string, Entry>();
-  private clock = 0;
+  private readonly pool: LruModelPool<GenerationModel>;
 
   constructor(
     private readonly binding: LlamaBinding,
     private readonly limits: PoolLimits,
-  ) {}
+  ) {
+    this.pool = new LruModelPool(limits, (file) => this.load(file));
+  }
 
   get loaded(): number {
-    return this.entries.size;
+    return this.pool.loaded;
   }
 
   async lease(file: ModelFile): Promise<ModelLease> {
-    if (this.limits.maxMemoryBytes !== undefined && file.size > this.limits.maxMemoryBytes)
-      throw new ModelTooLargeError(
-        `its GGUF file (${Math.ceil(file.size / 1048576)} MB) is larger than maxMemoryMB (${Math.floor(this.limits.maxMemoryBytes / 1048576)} MB)`,
-      );
-    let entry = this.entries.get(file.sha256);
-    if (!entry) {
-      this.evict(file.size);
-      entry = { file, ready: this.load(file), free: [], users: 0, lastUsed: 0 };
-      this.entries.set(file.sha256, entry);
-    }
-    entry.users++;
-    entry.lastUsed = ++this.clock;
-    let loaded: Awaited<Entry["ready"]>;
-    try {
-      loaded = await entry.ready;
-    } catch (err) {
-      entry.users--;
-      if (this.entries.get(file.sha256) === entry) this.entries.delete(file.sha256);
-      throw err;
-    }
-    const sequence = entry.free.pop() ?? loaded.context.getSequence();
-    const current = entry;
+    const held = await this.pool.hold(file);
+    const { model, context, chatWrapper, free } = held.loaded;
+    const sequence = free.pop() ?? context.getSequence();
     let released = false;
     return {
-      model: loaded.model,
+      model,
       sequence,
-      chatWrapper: loaded.chatWrapper,
+      chatWrapper,
       release: () => {
         if (released) return;
         released = true;
-        current.free.push(sequence);
-        current.users--;
-        this.evict(0);
+        free.push(sequence);
+        held.release();
       },
     };
   }
 
   /** Unloads everything (hub shutdown). */
-  async close(): Promise<void> {
-    const entries = [...this.entries.values()];
-    this.entries.clear();
-    await Promise.all(entries.map((entry) => this.unload(entry)));
+  close(): Promise<void> {
+    return this.pool.close();
   }
 
-  private async load(file: ModelFile): Promise<Awaited<Entry["ready"]>> {
+  private async load(file: ModelFile): Promise<GenerationModel> {
     const { lib, llama } = this.binding;
     const model = await llama.loadModel({ modelPath: file.localPath });
     try {
       const context = await model.createContext({
         contextSize: this.limits.contextSize ?? Math.min(model.trainContextSize, DEFAULT_MAX_CONTEXT),
         sequences: this.limits.sequences,
-        threads: this.limits.threads ?? Math.max(1, Math.floor(llama.cpuMathCores / 2)),
+        threads: llamaThreads(this.limits.threads, llama),
       });
-      return { model, context, chatWrapper: lib.resolveChatWrapper(model) };
+      return { model, context, chatWrapper: lib.resolveChatWrapper(model), free: [] };
     } catch (err) {
       await model.dispose();
       throw err;
-    }
-  }
-
-  /** Unloads idle models, least recently used first, until `incoming` more bytes and one more model fit. */
-  private evict(incoming: number): void {
-    const over = () => {
-      const count = this.entries.size + (incoming > 0 ? 1 : 0);
-      const bytes = [...this.entries.values()].reduce((sum, e) => sum + e.file.size, incoming);
-      return (
-        count > this.limits.maxLoadedModels ||
-        (this.limits.maxMemoryBytes !== undefined && bytes > this.limits.maxMemoryBytes)
-      );
-    };
-    const idle = [...this.entries.values()]
-      .filter((e) => e.users === 0)
-      .sort((a, b) => a.lastUsed - b.lastUsed);
-    for (const entry of idle) {
-      if (!over()) break;
-      this.entries.delete(entry.file.sha256);
-      void this.unload(entry);
-    }
-  }
-
-  private async unload(entry: Entry): Promise<void> {
-    try {
-      const { model } = await entry.ready;
-      await model.dispose();
-    } catch {
-      // a model that failed to load has nothing to free
     }
   }
 }

@@ -1,5 +1,5 @@
 import { toRepoRecord, type Repos } from "../../platform/repos.js";
-import type { ModelFile } from "./model-pool.js";
+import type { ModelFile } from "./lru-model-pool.js";
 import { pickGgufFile } from "./pick-gguf.js";
 import type { RepoContent } from "../../domain/ports.js";
 

@@ -1,20 +1,10 @@
-import { buildLlamaGguf, type TinyLlamaSpec } from "./tiny-llama.js";
+import { buildLlamaGguf, TINY_SHAPE, type TinyLlamaSpec } from "./tiny-llama.js";
 
 /** llama.cpp's mean pooling: the embedding is the average of the last layer's token states. */
 const POOLING_MEAN = 1;
 
-/** Shape of the demo embedding model: the tiny llama's, with its own weights and mean pooling. */
-export const TINY_EMBEDDING: TinyLlamaSpec = {
-  name: "tiny-llama-embed",
-  contextLength: 512,
-  embedding: 64,
-  blocks: 2,
-  heads: 4,
-  kvHeads: 4,
-  feedForward: 128,
-  rmsEpsilon: 1e-5,
-  seed: 20_261_127,
-};
+/** The demo embedding model: the tiny llama's shape, with its own weights and mean pooling. */
+export const TINY_EMBEDDING: TinyLlamaSpec = { ...TINY_SHAPE, name: "tiny-llama-embed", seed: 20_261_127 };
 
 /**
  * A llama-architecture GGUF with random weights that llama.cpp loads as an embedding model

@@ -22,9 +22,8 @@ export interface TinyLlamaExtras {
   poolingType?: number;
 }
 
-/** Shape of the demo model: small enough to load in a blink and generate hundreds of tokens a second. */
-export const TINY_LLAMA: TinyLlamaSpec = {
-  name: "tiny-llama-chat",
+/** The demo models' shape: small enough to load in a blink and generate hundreds of tokens a second. */
+export const TINY_SHAPE: Omit<TinyLlamaSpec, "name" | "seed"> = {
   contextLength: 512,
   embedding: 64,
   blocks: 2,
@@ -32,8 +31,10 @@ export const TINY_LLAMA: TinyLlamaSpec = {
   kvHeads: 4,
   feedForward: 128,
   rmsEpsilon: 1e-5,
-  seed: 20_261_126,
 };
+
+/** The demo chat model. */
+export const TINY_LLAMA: TinyLlamaSpec = { ...TINY_SHAPE, name: "tiny-llama-chat", seed: 20_261_126 };
 
 /** ChatML, the chat format the vocabulary's control tokens are for. */
 export const TINY_CHAT_TEMPLATE =

@@ -9,10 +9,11 @@ import { useReadme } from "../../features/repos/api/get-file-text.js";
 import { useRepoInfo } from "../../features/repos/api/get-repo-info.js";
 import { repoSize } from "../../features/repos/components/model-metadata.js";
 import { RepoHeader } from "../../features/repos/components/repo-header.js";
+import { RepoStats } from "../../features/repos/components/repo-stats.js";
 import { useRepoRoute } from "../../features/repos/use-repo-route.js";
 import { isNotFound } from "../../lib/api-error.js";
 import type { RepoInfo } from "@modelhub/api-types";
-import { formatBytes, formatCount, formatRelative } from "../../lib/format.js";
+import { formatBytes, formatRelative } from "../../lib/format.js";
 import { useTitle } from "../../lib/use-title.js";
 
 function tagValues(info: RepoInfo, prefix: string): string[] {
@@ -30,16 +31,7 @@ function DatasetMetadata({ info }: { info: RepoInfo }) {
   ];
   return (
     <section className="card" aria-label="Dataset details">
-      <div className="stat-row" style={{ marginBottom: 12 }}>
-        <div>
-          <strong>{formatCount(info.downloads)}</strong>
-          <span className="muted small">downloads last month</span>
-        </div>
-        <div>
-          <strong>{formatCount(info.likes)}</strong>
-          <span className="muted small">likes</span>
-        </div>
-      </div>
+      <RepoStats info={info} />
       <dl className="meta-list">
         {rows
           .filter(([, value]) => value)

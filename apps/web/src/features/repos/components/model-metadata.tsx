@@ -2,6 +2,7 @@ import { compareGGUFFilenames, parseGGUFQuantLabel } from "@modelhub/tasks";
 import { Link } from "react-router";
 import { paths } from "../../../config/paths.js";
 import { DownloadsSparkline } from "../../downloads/downloads-sparkline.js";
+import { RepoStats, Stat } from "./repo-stats.js";
 import type { RepoInfo } from "@modelhub/api-types";
 import { formatBytes, formatCount, formatParameters, formatRelative } from "../../../lib/format.js";
 
@@ -37,22 +38,9 @@ export function ModelMetadata({ info }: { info: RepoInfo }) {
   const params = info.safetensors?.total ?? info.gguf?.total;
   return (
     <section className="card" aria-label="Model details">
-      <div className="stat-row" style={{ marginBottom: 12 }}>
-        <div>
-          <strong>{formatCount(info.downloads)}</strong>
-          <span className="muted small">downloads last month</span>
-        </div>
-        <div>
-          <strong>{formatCount(info.likes)}</strong>
-          <span className="muted small">likes</span>
-        </div>
-        {params ? (
-          <div>
-            <strong>{formatParameters(params).replace(" params", "")}</strong>
-            <span className="muted small">parameters</span>
-          </div>
-        ) : null}
-      </div>
+      <RepoStats info={info}>
+        {params ? <Stat value={formatParameters(params).replace(" params", "")} label="parameters" /> : null}
+      </RepoStats>
       <DownloadsSparkline type="model" id={info.id} />
       <dl className="meta-list">
         <dt>Task</dt>

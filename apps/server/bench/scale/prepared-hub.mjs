@@ -1,11 +1,9 @@
-// Starts `modelhub serve` as its own process against a prepared data folder / database and samples its memory.
+// Starts `modelhub serve` as its own process against a prepared data folder / database, and waits out its
+// start-up refresh before measuring.
 import { spawn, spawnSync } from "node:child_process";
-import fs from "node:fs";
 import net from "node:net";
 import pg from "pg";
-import { fileURLToPath } from "node:url";
-
-const MAIN = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
+import { CLI as MAIN, cpuTicks, stopProcess } from "../hub-process.mjs";
 
 function hubEnv({ dataDir, databaseUrl }, extraEnv = {}) {
   const env = {
@@ -42,31 +40,8 @@ async function freePort() {
   });
 }
 
-/** Reads the resident set size (current and peak) of a process from /proc, in bytes. */
-export function memoryOf(pid) {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-    const kb = (key) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0) * 1024;
-    return { rss: kb("VmRSS"), hwm: kb("VmHWM") };
-  } catch {
-    return { rss: 0, hwm: 0 };
-  }
-}
-
-/** Samples VmRSS every 50 ms until stopped; returns the peak seen. */
-export function sampleRss(pid) {
-  let peak = memoryOf(pid).rss;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, memoryOf(pid).rss);
-  }, 50);
-  return () => {
-    clearInterval(timer);
-    return Math.max(peak, memoryOf(pid).rss);
-  };
-}
-
 /** `extraEnv` adds settings, e.g. `{ MODELHUB_LISTING_CACHE_MS: "0" }`. */
-export async function startHubProcess(target, extraEnv = {}) {
+export async function startPreparedHub(target, extraEnv = {}) {
   const port = await freePort();
   // SCALE_CPU_PROF=<dir> writes a V8 CPU profile of the hub on exit (open it in Chrome DevTools).
   const profile = process.env.SCALE_CPU_PROF
@@ -99,14 +74,7 @@ export async function startHubProcess(target, extraEnv = {}) {
     startSeconds: (performance.now() - started) / 1000,
     /** The last few kB the hub printed (errors are logged at level warn and above). */
     output: () => output,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 8000);
-      await exited;
-      clearTimeout(timer);
-    },
+    stop: () => stopProcess(child, 8000),
   };
 }
 
@@ -135,12 +103,6 @@ export async function waitForStartupRefresh(target, pid) {
   } finally {
     await client.end();
   }
-}
-
-/** CPU time (clock ticks) the process has used so far. */
-function cpuTicks(pid) {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return Number(fields[11]) + Number(fields[12]);
 }
 
 /**
