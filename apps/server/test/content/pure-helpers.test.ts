@@ -2,12 +2,31 @@ import { describe, expect, it } from "vitest";
 import { looksBinary } from "../../src/content/commit/upload-mode.js";
 import { parseCard } from "../../src/content/derive/front-matter.js";
 import { transformersInfoOf } from "../../src/content/derive/transformers-info.js";
+import { filterExport } from "../../src/content/git/drop-blobs.js";
 import { parseRange } from "../../src/content/http/byte-range.js";
 import { formatPointer, parsePointer } from "../../src/content/lfs/pointer.js";
 import { DEFAULT_GITATTRIBUTES, GitAttributes, isIgnored } from "../../src/content/paths/gitattributes.js";
 import { checkRepoPath, checkRevision } from "../../src/content/paths/repo-path.js";
 
 describe("content helpers", () => {
+  it("drops only the tree lines of deleted blobs from a fast-export stream, never message bytes", () => {
+    const gone = "a".repeat(40);
+    const other = "b".repeat(40);
+    const message = `msg\nM 100644 ${gone} fake.bin\n`;
+    const stream = [
+      "commit refs/heads/main",
+      "mark :1",
+      `data ${Buffer.byteLength(message)}`,
+      message + `M 100644 ${gone} w.bin`,
+      `M 100644 ${other} "a\\\\b.txt"`,
+      "",
+    ].join("\n");
+    const kept = filterExport(Buffer.from(stream), new Set([gone])).toString();
+    expect(kept).toContain(message);
+    expect(kept).not.toContain(" w.bin");
+    expect(kept).toContain(`M 100644 ${other}`);
+  });
+
   it("matches .gitattributes LFS rules like git", () => {
     const attributes = new GitAttributes(DEFAULT_GITATTRIBUTES + "docs/*.bin -filter\n");
     expect(attributes.isLfs("model.safetensors")).toBe(true);

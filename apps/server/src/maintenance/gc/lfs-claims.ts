@@ -9,7 +9,11 @@ import { claimedLfsOf } from "./referenced-lfs.js";
  * `gitDir`, the repo that just gave them up, counts only through its marker (an upload since then).
  * A repo that cannot be read keeps everything, as in gc.
  */
-export async function claimedElsewhere(dataDir: string, gitDir: string, oids: string[]): Promise<Set<string>> {
+export async function claimedElsewhere(
+  dataDir: string,
+  gitDir: string,
+  oids: string[],
+): Promise<Set<string>> {
   const links = new LfsLinks(dataLayout(dataDir).lfsLinks);
   const claimed = new Set<string>();
   const open = () => oids.filter((oid) => !claimed.has(oid));
