@@ -145,6 +145,10 @@ export class RepoContent {
     return this.deps.logger;
   }
 
+  get dataDir(): string {
+    return this.deps.dataDir;
+  }
+
   /** `<dataDir>/repos/<type>s/<owner>/<name>.git` */
   repoDir(repo: RepoKey): string {
     const [owner, name, extra] = repo.id.split("/");
@@ -268,6 +272,27 @@ export class RepoContent {
   /** Where the LFS blob store keeps temporary files (same filesystem as the objects), if local. */
   lfsTmpDir(): string | undefined {
     return this.blobs instanceof FsBlobStore ? join(this.deps.dataDir, "lfs", "tmp") : undefined;
+  }
+
+  /** Withdraws the repo's claim on an object deleted permanently (see LfsLinks.unlinkRepo). */
+  async disownLfsObject(repo: RepoKey, oid: string): Promise<void> {
+    await this.lfsLinks.unlinkRepo(this.repoDir(repo), oid);
+  }
+
+  /** Removes an object no repository claims any more from storage, with every link to it. */
+  async freeLfsObject(oid: string): Promise<void> {
+    await this.blobs.delete(oid);
+    await this.lfsLinks.unlinkEverywhere(oid, []);
+  }
+
+  /** 410 when the repo's owner deleted this object permanently, so a pointer left to it serves nothing. */
+  async refuseDeletedLfsObject(repo: RepoKey, oid: string, path: string): Promise<void> {
+    if (await this.lfsLinks.deletedFrom(this.repoDir(repo), oid))
+      throw new HttpError(
+        410,
+        `The LFS file of ${path} was permanently deleted from this repository`,
+        "EntryNotFound",
+      );
   }
 
   /** Whether the repo may use (and already holds) this LFS object. */
@@ -613,6 +638,7 @@ export class RepoContent {
     if (entry.lfs) {
       const mirrored = pull && this.pullThrough && isMirrored(repo) ? repo : undefined;
       if ((await this.hasLfsObject(repo, entry.lfs.sha256)) === undefined) {
+        await this.refuseDeletedLfsObject(repo, entry.lfs.sha256, path);
         if (mirrored && this.pullThrough)
           return this.pullThrough.open(mirrored, { ...entry.lfs, path, commit: snapshot.commit }, range);
         throw new HttpError(404, `LFS object of ${path} is missing from storage`, "EntryNotFound");

@@ -1,8 +1,9 @@
 import { createWriteStream } from "node:fs";
 import { mkdir, symlink } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { dirname } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { FsBlobStore } from "../content/blobs/fs-blob-store.js";
+import { diskPathUnder } from "../content/paths/disk-path.js";
 import type { RepoContent } from "../content/repo-content.js";
 import type { Snapshot } from "../content/snapshot.js";
 import type { RepoRecord } from "../domain/repo.js";
@@ -19,7 +20,7 @@ export async function materializeFiles(
   root: string,
 ): Promise<void> {
   for (const path of new Set(paths)) {
-    const target = join(root, path);
+    const target = diskPathUnder(root, path);
     await mkdir(dirname(target), { recursive: true });
     const entry = snapshot.byPath.get(path);
     if (

@@ -2,6 +2,7 @@ import { createWriteStream } from "node:fs";
 import { access, mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { pipeline } from "node:stream/promises";
+import { diskPathUnder } from "../content/paths/disk-path.js";
 import type { RepoContent } from "../content/repo-content.js";
 import type { RepoRecord } from "../domain/repo.js";
 
@@ -47,7 +48,7 @@ export class ParquetCache {
   ): Promise<string[]> {
     const paths: string[] = [];
     for (const filename of filenames) {
-      const local = join(this.versionDir(repo.id, parquetCommit), config, split, filename);
+      const local = diskPathUnder(this.versionDir(repo.id, parquetCommit), `${config}/${split}/${filename}`);
       const present = await access(local).then(
         () => true,
         () => false,

@@ -78,8 +78,13 @@ export function selectFiles(
   return { selected: [...selected.values()], missing };
 }
 
-/** Repo paths come from the server: refuse anything that could land outside the target folder. */
+/**
+ * Repo paths come from the server: refuse anything that could land outside the target folder on any
+ * platform. A backslash may be part of a name (the Hub stores such names), but Windows reads it as a
+ * separator, so no part between slashes or backslashes may be `..` and none may root the path.
+ */
 export function isSafeRelativePath(path: string): boolean {
-  if (path === "" || path.startsWith("/") || path.includes("\\") || path.includes("\0")) return false;
-  return path.split("/").every((part) => part !== "" && part !== "." && part !== "..");
+  if (path === "" || path.includes("\0") || /^(?:[\\/]|[A-Za-z]:[\\/])/.test(path)) return false;
+  if (path.split(/[\\/]/).includes("..")) return false;
+  return path.split("/").every((part) => part !== "" && part !== ".");
 }

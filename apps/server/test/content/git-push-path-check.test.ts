@@ -25,7 +25,8 @@ const HOSTILE: HostileCase[] = [
   { title: "trailing dot", path: ".git./config", expected: /hasDotgit|git's own folder/ },
   { title: "HFS ignorable", path: ".g\u200cit/config", expected: /hasDotgit|git's own folder/ },
   { title: "dot-dot folder", path: "../escape", expected: /hasDotdot|"\.\." segment/ },
-  { title: "backslash", path: "a\\b.txt", expected: /a\\\\b\.txt: contains a backslash/ },
+  { title: "dot-dot between backslashes", path: "a\\..\\..\\x", expected: /climbs out of the repo/ },
+  { title: "leading backslash", path: "\\abs.txt", expected: /leading backslash/ },
   { title: "control character", path: "bad\u0001name", expected: /control character/ },
   {
     title: "absolute symlink",
@@ -115,6 +116,17 @@ describe("git push refuses trees with paths the hub does not accept", () => {
     expect(verdict.ok).toBe(false);
     // Messages escape backslashes and control characters as JSON does.
     expect(verdict.message).toContain(JSON.stringify(hostile.path.split("/")[0]).slice(1, -1));
+  });
+
+  it("accepts names holding a backslash (the Hub stores them) and serves them back", async () => {
+    const commit = hostileCommit("dir/a\\b.txt", "100644", "kept\n");
+    const push = await git(["push", "origin", `${commit}:refs/heads/main`]);
+    expect(push.code, push.stderr).toBe(0);
+    const resolved = await fetch(`${hub.url}/erin/paths/resolve/main/dir/a%5Cb.txt`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(await resolved.text()).toBe("kept\n");
+    start = commit;
   });
 
   it("runs git's fsck on pushes to repos created before fsck was in their config", async () => {

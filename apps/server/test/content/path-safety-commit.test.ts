@@ -84,7 +84,8 @@ describe("NDJSON commits refuse unsafe paths before anything is written", () => 
     ["a//b", "empty folder name"],
     ["a/", "empty folder name"],
     ["/etc/passwd", "absolute"],
-    ["a\\b", "backslash"],
+    [".git\\config", "git's own folder"],
+    ["x/.GIT\\hooks", "git's own folder"],
     ["a\u0001b", "control character"],
     ["a\u007fb", "control character"],
     ["x\ud800y", "not valid UTF-8"],
@@ -99,6 +100,51 @@ describe("NDJSON commits refuse unsafe paths before anything is written", () => 
     expect(error).toContain(reason);
     expect(error).toContain("Invalid path");
     await expectBranchIntact();
+  });
+
+  it.each([
+    ["..\\x", '".." segment'],
+    ["a\\..\\..\\x", '".." segment'],
+    ["a/..\\b", '".." segment'],
+    ["a/b\\..", '".." segment'],
+    ["\\etc\\passwd", "leading backslash"],
+    ["C:\\Windows\\x", "drive letter"],
+  ])("refuses %j, which climbs out where \\ separates folders, with a 422", async (path, reason) => {
+    const response = await commit([header, file("ok.txt"), file(path)]);
+    expect(response.status).toBe(422);
+    const error = ((await response.json()) as { error: string }).error;
+    expect(error).toContain(reason);
+    expect(error).toContain("Invalid path");
+    await expectBranchIntact();
+  });
+
+  it("stores names holding a backslash and serves them back (tree, paths-info, resolve, deletion)", async () => {
+    const paths = ["a\\b.txt", "dir/x\\y\\z.txt", "trailing\\", "..x\\y..", "c:d\\e"];
+    const response = await commit([header, ...paths.map((path) => file(path, `content of ${path}`))]);
+    expect(response.status).toBe(200);
+    const tree = await hub.app.request(`/api/models/alice/paths/tree/main?recursive=true`, {
+      headers: auth("alice"),
+    });
+    const listed = ((await tree.json()) as { path: string }[]).map((entry) => entry.path);
+    for (const path of paths) expect(listed).toContain(path);
+    const info = await hub.app.request(`/api/models/alice/paths/paths-info/main`, {
+      method: "POST",
+      headers: { ...auth("alice"), "Content-Type": "application/json" },
+      body: JSON.stringify({ paths: ["a\\b.txt"] }),
+    });
+    expect(((await info.json()) as { path: string }[]).map((entry) => entry.path)).toEqual(["a\\b.txt"]);
+    for (const path of paths) {
+      const url = `/alice/paths/resolve/main/${path.split("/").map(encodeURIComponent).join("/")}`;
+      const resolved = await hub.app.request(url, { headers: auth("alice") });
+      expect(resolved.status, path).toBe(200);
+      expect(await resolved.text()).toBe(`content of ${path}`);
+    }
+    const traversal = await hub.app.request(`/alice/paths/resolve/main/..%5Ca`, { headers: auth("alice") });
+    expect(traversal.status).toBe(422);
+    const removed = await commit([header, { key: "deletedFile", value: { path: "a\\b.txt" } }]);
+    expect(removed.status).toBe(200);
+    const gone = await hub.app.request(`/alice/paths/resolve/main/a%5Cb.txt`, { headers: auth("alice") });
+    expect(gone.status).toBe(404);
   });
 
   it("applies the same rules to deletions, folder deletions and LFS files", async () => {

@@ -2,12 +2,43 @@ import { describe, expect, it } from "vitest";
 import { looksBinary } from "../../src/content/commit/upload-mode.js";
 import { parseCard } from "../../src/content/derive/front-matter.js";
 import { transformersInfoOf } from "../../src/content/derive/transformers-info.js";
+import { filterExport } from "../../src/content/git/drop-blobs.js";
 import { parseRange } from "../../src/content/http/byte-range.js";
 import { formatPointer, parsePointer } from "../../src/content/lfs/pointer.js";
 import { DEFAULT_GITATTRIBUTES, GitAttributes, isIgnored } from "../../src/content/paths/gitattributes.js";
 import { checkRepoPath, checkRevision } from "../../src/content/paths/repo-path.js";
+import { diskPathUnder } from "../../src/content/paths/disk-path.js";
+import { isSafeRelativePath } from "../../src/transfer/remote-files.js";
+import { HttpError } from "../../src/domain/errors.js";
+
+function catchStatus(run: () => unknown): number | undefined {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof HttpError) return error.status;
+  }
+  return undefined;
+}
 
 describe("content helpers", () => {
+  it("drops only the tree lines of deleted blobs from a fast-export stream, never message bytes", () => {
+    const gone = "a".repeat(40);
+    const other = "b".repeat(40);
+    const message = `msg\nM 100644 ${gone} fake.bin\n`;
+    const stream = [
+      "commit refs/heads/main",
+      "mark :1",
+      `data ${Buffer.byteLength(message)}`,
+      message + `M 100644 ${gone} w.bin`,
+      `M 100644 ${other} "a\\\\b.txt"`,
+      "",
+    ].join("\n");
+    const kept = filterExport(Buffer.from(stream), new Set([gone])).toString();
+    expect(kept).toContain(message);
+    expect(kept).not.toContain(" w.bin");
+    expect(kept).toContain(`M 100644 ${other}`);
+  });
+
   it("matches .gitattributes LFS rules like git", () => {
     const attributes = new GitAttributes(DEFAULT_GITATTRIBUTES + "docs/*.bin -filter\n");
     expect(attributes.isLfs("model.safetensors")).toBe(true);
@@ -59,9 +90,31 @@ describe("content helpers", () => {
 
   it("validates paths and revisions", () => {
     expect(checkRepoPath("a/b.txt")).toBe("a/b.txt");
-    for (const bad of ["", "/a", "a//b", "a/./b", "a/../b", "a\\b", "a\u0000b", ".git/HEAD", "x\ny"]) {
+    for (const bad of ["", "/a", "a//b", "a/./b", "a/../b", "a\u0000b", ".git/HEAD", "x\ny"]) {
       expect(() => checkRepoPath(bad), JSON.stringify(bad)).toThrow();
     }
+    // backslashes: part of a name, but `..` between them (or a Windows root) climbs out: 422
+    for (const fine of ["a\\b", "a\\b\\c.txt", "x/y\\", "..a\\b..", "a:b", "C:/x"])
+      expect(checkRepoPath(fine)).toBe(fine);
+    for (const bad of ["..\\x", "a\\..", "a/b\\..\\c", "\\x", "C:\\x", ".git\\HEAD"])
+      expect(() => checkRepoPath(bad), bad).toThrow(HttpError);
+    for (const bad of ["..\\x", "a\\..", "a/b\\..\\c", "\\x", "C:\\x"])
+      expect(
+        catchStatus(() => checkRepoPath(bad)),
+        bad,
+      ).toBe(422);
+    expect(catchStatus(() => checkRepoPath("a/../b"))).toBe(400);
+    // disk mappings and downloads stay inside their folder on every platform
+    expect(diskPathUnder("/data/x", "a\\b.txt")).toBe("/data/x/a\\b.txt");
+    expect(diskPathUnder("/data/x", "d/e.txt")).toBe("/data/x/d/e.txt");
+    for (const bad of ["..\\y", "a/../../y", "/etc/passwd", "\\y", "C:\\y", "", "a/..", "."])
+      expect(
+        catchStatus(() => diskPathUnder("/data/x", bad)),
+        bad,
+      ).toBe(422);
+    for (const fine of ["a\\b.txt", "d/x\\y", "a:b"]) expect(isSafeRelativePath(fine), fine).toBe(true);
+    for (const bad of ["..\\y", "a\\..\\..\\y", "\\y", "C:\\y", "a/./b", "/y", "a//b"])
+      expect(isSafeRelativePath(bad), bad).toBe(false);
     expect(checkRevision("refs/pr/1")).toBe("refs/pr/1");
     for (const bad of ["-x", "a..b", "main~1", "a b", "x.lock", "HEAD^"])
       expect(() => checkRevision(bad), bad).toThrow();

@@ -1,3 +1,6 @@
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, DIALECTS, postJson, startTestHub, type TestHub } from "../platform/helpers/test-hub.js";
 
@@ -56,6 +59,28 @@ describe.each(DIALECTS)("python client writes: commits, refs, squash (%s)", (dia
     bob = await hub.tokenFor("bob");
   });
   afterAll(() => hub?.stop());
+
+  /** Uploads bytes as an LFS object of the repo (batch, then the PUT it hands out); returns its sha256. */
+  async function uploadLfs(repo: string, bytes: Buffer): Promise<string> {
+    const oid = createHash("sha256").update(bytes).digest("hex");
+    const batch = await fetch(`${hub.url}/alice/${repo}.git/info/lfs/objects/batch`, {
+      method: "POST",
+      headers: { ...bearer(alice), "Content-Type": "application/vnd.git-lfs+json" },
+      body: JSON.stringify({
+        operation: "upload",
+        transfers: ["basic"],
+        objects: [{ oid, size: bytes.length }],
+      }),
+    });
+    const action = (
+      (await batch.json()) as { objects: { actions?: { upload?: { href: string; header?: object } } }[] }
+    ).objects[0].actions?.upload;
+    expect(action).toBeDefined();
+    expect(
+      (await fetch(action!.href, { method: "PUT", headers: { ...action!.header }, body: bytes })).status,
+    ).toBe(200);
+    return oid;
+  }
 
   async function createRepo(name: string): Promise<void> {
     const res = await postJson(`${hub.url}/api/repos/create`, { name, type: "model" }, alice);
@@ -204,23 +229,8 @@ describe.each(DIALECTS)("python client writes: commits, refs, squash (%s)", (dia
 
     // an LFS object is uploaded once, then copied (lfsFile with the oid the client read from paths-info)
     const weights = Buffer.alloc(4096, 7);
-    const oid = (await import("node:crypto")).createHash("sha256").update(weights).digest("hex");
-    const batch = await fetch(`${hub.url}/alice/ops.git/info/lfs/objects/batch`, {
-      method: "POST",
-      headers: { ...bearer(alice), "Content-Type": "application/vnd.git-lfs+json" },
-      body: JSON.stringify({
-        operation: "upload",
-        transfers: ["basic"],
-        objects: [{ oid, size: weights.length }],
-      }),
-    });
-    const action = (
-      (await batch.json()) as { objects: { actions?: { upload?: { href: string; header?: object } } }[] }
-    ).objects[0].actions?.upload;
-    expect(action).toBeDefined();
-    expect(
-      (await fetch(action!.href, { method: "PUT", headers: { ...action!.header }, body: weights })).status,
-    ).toBe(200);
+    const oid = createHash("sha256").update(weights).digest("hex");
+    await uploadLfs("ops", weights);
     expect(
       (
         await commit("ops", [
@@ -254,7 +264,7 @@ describe.each(DIALECTS)("python client writes: commits, refs, squash (%s)", (dia
         size: 4096,
         pushedAt: expect.any(String),
         filename: expect.stringMatching(/w\.bin$/),
-        ref: "refs/heads/main",
+        ref: "main",
       },
     ]);
     // an object only another branch still uses is named from that branch
@@ -274,7 +284,7 @@ describe.each(DIALECTS)("python client writes: commits, refs, squash (%s)", (dia
       filename: string;
       ref: string;
     }[];
-    expect(afterDrop).toEqual([expect.objectContaining({ filename: uses[0], ref: "refs/heads/keep" })]);
+    expect(afterDrop).toEqual([expect.objectContaining({ filename: uses[0], ref: "keep" })]);
     expect((await fetch(api("ops/lfs-files"))).status).toBe(401);
     expect((await fetch(api("ops/lfs-files"), { headers: bearer(bob) })).status).toBe(403);
 
@@ -288,5 +298,118 @@ describe.each(DIALECTS)("python client writes: commits, refs, squash (%s)", (dia
         .join("\n"),
     });
     expect(stolen.status).toBe(422);
+  });
+
+  it("permanently_delete_lfs_files: checks everything first, rewrites every ref, frees only unshared bytes", async () => {
+    await createRepo("purge");
+    const shared = Buffer.alloc(3000, 1);
+    const own = Buffer.alloc(3000, 2);
+    const kept = Buffer.alloc(3000, 3);
+    const [sharedOid, ownOid, keptOid] = [
+      await uploadLfs("purge", shared),
+      await uploadLfs("purge", own),
+      await uploadLfs("purge", kept),
+    ];
+    const lfs = (path: string, oid: string) => ({
+      key: "lfsFile",
+      value: { path, algo: "sha256", oid, size: 3000 },
+    });
+    await commit("purge", [
+      header("weights"),
+      lfs("shared.bin", sharedOid),
+      lfs("kept.bin", keptOid),
+      file("notes.txt", "n"),
+    ]);
+    // a duplicate links the same objects: its claim keeps their bytes
+    const copy = await postJson(api("purge/duplicate"), { repository: "alice/purge-copy" }, alice);
+    expect(copy.status).toBe(200);
+    const landed = await commit("purge", [header("own weights"), lfs("own.bin", ownOid)]);
+    const before = ((await landed.json()) as { commitOid: string }).commitOid;
+    expect((await postJson(api("purge/branch/side"), {}, alice)).status).toBe(200);
+
+    const listed = (await (await fetch(api("purge/lfs-files"), { headers: bearer(alice) })).json()) as {
+      fileOid: string;
+      oid: string;
+    }[];
+    const fileOid = (oid: string) => listed.find((entry) => entry.oid === oid)!.fileOid;
+    const purge = (body: unknown, token?: string) =>
+      fetch(api("purge/lfs-files/batch"), {
+        method: "POST",
+        headers: { ...(token ? bearer(token) : {}), "Content-Type": "application/json" },
+        body: typeof body === "string" ? body : JSON.stringify(body),
+      });
+    const valid = { deletions: { sha: [fileOid(sharedOid)], rewriteHistory: true } };
+    expect((await purge(valid)).status).toBe(401);
+    expect((await purge(valid, bob)).status).toBe(403);
+    expect((await purge(valid, aliceRead)).status).toBe(403);
+    for (const bad of [
+      "not json",
+      {},
+      { deletions: { sha: [] } },
+      { deletions: { sha: ["xyz"] } },
+      { deletions: { sha: [fileOid(ownOid)], rewriteHistory: "yes" } },
+    ]) {
+      const refused = await purge(bad, alice);
+      expect(refused.status, JSON.stringify(bad)).toBe(400);
+      expect(((await refused.json()) as { error: string }).error).toBeTruthy();
+    }
+    const unknown = await purge(
+      { deletions: { sha: [fileOid(sharedOid), "f".repeat(40)], rewriteHistory: true } },
+      alice,
+    );
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as { error: string }).error).toContain("f".repeat(40));
+    expect((await files("purge")).some((entry) => entry.startsWith("shared.bin@"))).toBe(true);
+
+    // rewriteHistory: the pointers leave every ref; the duplicate still serves the shared bytes
+    const deleted = await purge(
+      { deletions: { sha: [fileOid(sharedOid), ownOid], rewriteHistory: true } },
+      alice,
+    );
+    expect(deleted.status).toBe(200);
+    const result = (await deleted.json()) as { deleted: string[]; freed: string[]; rewrittenRefs: string[] };
+    expect(result.deleted.sort()).toEqual([sharedOid, ownOid].sort());
+    expect(result.freed).toEqual([ownOid]);
+    expect(result.rewrittenRefs.sort()).toEqual(["refs/heads/main", "refs/heads/side"]);
+    for (const rev of ["main", "side"])
+      expect((await files("purge", rev)).map((entry) => entry.split("@")[0])).toEqual([
+        ".gitattributes",
+        "kept.bin",
+        "notes.txt",
+      ]);
+    expect(await read("purge", "kept.bin")).toBe(kept.toString());
+    const copied = await fetch(`${hub.url}/alice/purge-copy/resolve/main/shared.bin`, {
+      headers: bearer(alice),
+    });
+    expect(Buffer.from(await copied.arrayBuffer()).equals(shared)).toBe(true);
+    const blobPath = (oid: string) =>
+      join(hub.dataDir, "lfs", oid.slice(0, 2), oid.slice(2, 4), oid.slice(4));
+    expect(existsSync(blobPath(sharedOid))).toBe(true);
+    expect(existsSync(blobPath(ownOid))).toBe(false);
+    // the old commit still names the file: its bytes are gone for this repo (410, EntryNotFound for clients)
+    for (const method of ["GET", "HEAD"]) {
+      const gone = await fetch(`${hub.url}/alice/purge/resolve/${before}/shared.bin`, {
+        method,
+        headers: bearer(alice),
+      });
+      expect(gone.status).toBe(410);
+      expect(gone.headers.get("X-Error-Code")).toBe("EntryNotFound");
+    }
+    const left = (await (await fetch(api("purge/lfs-files"), { headers: bearer(alice) })).json()) as {
+      oid: string;
+    }[];
+    expect(left.map((entry) => entry.oid)).toEqual([keptOid]);
+
+    // without rewriteHistory the pointer stays in the tree and answers 410
+    const kept410 = await purge({ deletions: { sha: [fileOid(keptOid)], rewriteHistory: false } }, alice);
+    expect(kept410.status).toBe(200);
+    expect(((await kept410.json()) as { rewrittenRefs: string[] }).rewrittenRefs).toEqual([]);
+    expect((await files("purge")).some((entry) => entry.startsWith("kept.bin@"))).toBe(true);
+    const gone = await fetch(`${hub.url}/alice/purge/resolve/main/kept.bin`, { headers: bearer(alice) });
+    expect(gone.status).toBe(410);
+    expect(((await gone.json()) as { error: string }).error).toMatch(/permanently deleted/);
+    // uploading the bytes again gives them back
+    await uploadLfs("purge", kept);
+    expect(await read("purge", "kept.bin")).toBe(kept.toString());
   });
 });

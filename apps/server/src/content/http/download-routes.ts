@@ -53,6 +53,7 @@ export function registerDownloadRoutes(app: Hono<AppEnv>, ctx: ContentContext): 
       (lfs !== undefined && c.req.query("noContentDisposition") === undefined);
     if (c.req.query("noContentDisposition") === undefined)
       headers.set("Content-Disposition", contentDisposition(wantsAttachment ? "attachment" : "inline", path));
+    if (lfs) await ctx.content.refuseDeletedLfsObject(repo, lfs.sha256, path);
     if (c.req.header("If-None-Match") === etag) return new Response(null, { status: 304, headers });
 
     const range = parseRange(c.req.header("Range"), size);

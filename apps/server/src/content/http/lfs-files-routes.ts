@@ -1,58 +1,66 @@
-import { createHash } from "node:crypto";
-import { readdir, stat } from "node:fs/promises";
-import { join } from "node:path";
 import type { Hono } from "hono";
 import type { AppEnv } from "../../http/contracts.js";
 import { DEFAULT_BRANCH } from "../git/git-repository.js";
-import { formatPointer } from "../lfs/pointer.js";
+import { linkedObjects, pointerBlobId } from "../lfs/lfs-inventory.js";
+import { deleteLfsObjects, type LfsDeletionRequest } from "../lfs/permanent-deletion.js";
+import { readLimitedJson } from "./limited-body.js";
 import { type ContentContext, hubUrl } from "./content-context.js";
 import { viewerOf, writableRepo } from "./repo-access.js";
 import { typeOfCollection } from "./repo-types.js";
 import type { RepoKey } from "../repo-content.js";
+import { badRequest } from "../../domain/errors.js";
 
 const TYPES = ":kind{(?:models|datasets|spaces)}";
 const PAGE = 1000;
-const HEX2 = /^[0-9a-f]{2}$/;
-const HEX62 = /^[0-9a-f]{62}$/;
+/** The client sends deletions in batches of 1,000. */
+const MAX_DELETIONS = 1000;
+const SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 
-/** The git blob id of the pointer file git stores for an LFS object. */
-function pointerBlobId(oid: string, size: number): string {
-  const pointer = Buffer.from(formatPointer({ oid, size }));
-  return createHash("sha1")
-    .update(Buffer.concat([Buffer.from(`blob ${pointer.length}\0`), pointer]))
-    .digest("hex");
+/** Where a ref stands in the naming order: the default branch, branches, tags, then pull requests. */
+function refRank(ref: string): number {
+  if (ref === `refs/heads/${DEFAULT_BRANCH}`) return 0;
+  if (ref.startsWith("refs/heads/")) return 1;
+  if (ref.startsWith("refs/tags/")) return 2;
+  return /^refs\/pr\/\d+$/.test(ref) ? 3 : -1;
 }
 
-/** Every LFS object uploaded to or committed in this repo (the markers the LFS store keeps per repo). */
-async function linkedObjects(repoDir: string): Promise<{ oid: string; pushedAt: Date }[]> {
-  const root = join(repoDir, "lfs-objects");
-  const found: { oid: string; pushedAt: Date }[] = [];
-  const prefixes = await readdir(root).catch(() => [] as string[]);
-  for (const prefix of prefixes.filter((name) => HEX2.test(name)).sort()) {
-    const names = (await readdir(join(root, prefix)).catch(() => [] as string[])).filter((name) =>
-      HEX62.test(name),
-    );
-    for (const name of names.sort()) {
-      const info = await stat(join(root, prefix, name)).catch(() => undefined);
-      if (info) found.push({ oid: prefix + name, pushedAt: info.mtime });
-    }
-  }
-  return found;
-}
-
-/** Refs whose files name LFS objects: the default branch first, then the other branches and tags. */
+/**
+ * Refs whose files name LFS objects, in naming order. A branch is named like the Hub's git-lfs
+ * uploads ("main"), which both the 0.x and the 1.x clients select on; other refs keep their full name.
+ */
 async function namingRefs(ctx: ContentContext, repo: RepoKey): Promise<{ ref: string; commit: string }[]> {
-  const main = `refs/heads/${DEFAULT_BRANCH}`;
   return (await ctx.content.git(repo).refs())
-    .filter((ref) => ref.ref.startsWith("refs/heads/") || ref.ref.startsWith("refs/tags/"))
-    .sort((a, b) => Number(b.ref === main) - Number(a.ref === main))
-    .map((ref) => ({ ref: ref.ref, commit: ref.target }));
+    .filter((ref) => refRank(ref.ref) >= 0)
+    .sort((a, b) => refRank(a.ref) - refRank(b.ref))
+    .map((ref) => ({ ref: ref.ref.replace(/^refs\/heads\//, ""), commit: ref.target }));
+}
+
+/** `{"deletions": {"sha": [...], "rewriteHistory": bool}}`, every sha a pointer blob id or a sha256. */
+function deletionRequest(body: unknown): LfsDeletionRequest {
+  const deletions = (body as { deletions?: unknown } | null)?.deletions;
+  if (typeof body !== "object" || body === null || Array.isArray(body))
+    throw badRequest("Body must be a JSON object");
+  if (typeof deletions !== "object" || deletions === null || Array.isArray(deletions))
+    throw badRequest("`deletions` must be an object with `sha` (a list) and `rewriteHistory`");
+  const { sha, rewriteHistory = true } = deletions as { sha?: unknown; rewriteHistory?: unknown };
+  if (!Array.isArray(sha) || sha.length === 0)
+    throw badRequest("`deletions.sha` must be a non-empty list of LFS file ids");
+  if (sha.length > MAX_DELETIONS)
+    throw badRequest(`\`deletions.sha\` lists more than ${MAX_DELETIONS} files; send them in batches`);
+  const bad = sha.find((item) => typeof item !== "string" || !SHA.test(item));
+  if (bad !== undefined)
+    throw badRequest(`Invalid LFS file id in \`deletions.sha\`: ${JSON.stringify(bad).slice(0, 80)}`);
+  if (typeof rewriteHistory !== "boolean") throw badRequest("`deletions.rewriteHistory` must be a boolean");
+  return { shas: [...new Set(sha as string[])], rewriteHistory };
 }
 
 /**
  * `GET /api/{kind}/{id}/lfs-files` (`HfApi.list_lfs_files`, write access): the repo's LFS objects with
  * `fileOid` (pointer blob id), `oid` (sha256), `size`, `pushedAt` and a `filename` and `ref` of a file using it
- * on the default branch, else on another branch or tag ("" and null when none does any more). Pages of 1,000 with `Link: rel="next"`.
+ * on the default branch, else on another branch, tag or pull request ("" and null when none does any more).
+ * Pages of 1,000 with `Link: rel="next"`.
+ * `POST /api/{kind}/{id}/lfs-files/batch` (`HfApi.permanently_delete_lfs_files`, write access, as deleting
+ * the repo): see content/lfs/permanent-deletion.ts.
  */
 export function registerLfsFilesRoutes(app: Hono<AppEnv>, ctx: ContentContext): void {
   app.get(`/api/${TYPES}/:owner/:name/lfs-files`, async (c) => {
@@ -86,5 +94,12 @@ export function registerLfsFilesRoutes(app: Hono<AppEnv>, ctx: ContentContext): 
       c.header("Link", `<${next.toString()}>; rel="next"`);
     }
     return c.json(body);
+  });
+
+  app.post(`/api/${TYPES}/:owner/:name/lfs-files/batch`, async (c) => {
+    const type = typeOfCollection(c.req.param("kind") ?? "")!;
+    const repo = await writableRepo(ctx.access, viewerOf(c), type, c.req.param("owner"), c.req.param("name"));
+    const request = deletionRequest(await readLimitedJson(c, 256 * 1024));
+    return c.json(await deleteLfsObjects(ctx.content, repo, request));
   });
 }

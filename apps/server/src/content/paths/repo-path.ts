@@ -3,20 +3,19 @@ import { badRequest, unprocessable } from "../../domain/errors.js";
 
 /**
  * Validates a repo-relative file path against the hub's path rules (see path-rules.ts): 400 naming the
- * path and the reason otherwise (422 when it climbs out of the repo).
+ * path and the reason otherwise, 422 when it climbs out of the repo where `\` separates folders
+ * (`..\x`, `a\..\..\x`, a leading `\` or `C:\`), as the Hub answers. Names holding a backslash are accepted.
  */
 export function checkRepoPath(raw: string): string {
   const problem = pathProblem(raw);
   if (!problem) return raw;
   const message = `Invalid path "${printablePath(raw)}": it ${problem}`;
-  // a backslash path that climbs out of the repo where `\` separates folders (`..\x`): 422, as on the Hub
   throw raw.includes("\\") && climbsOut(raw) ? unprocessable(message) : badRequest(message);
 }
 
-/** Whether some platform's path rules read `..` or a root in it (backslash as a separator too). */
+/** Whether Windows path rules read `..` or a root in it (backslash as a separator too). */
 function climbsOut(raw: string): boolean {
-  const parts = raw.split(/[\\/]/);
-  return parts.includes("..") || /^[\\/]/.test(raw) || /^[A-Za-z]:/.test(raw);
+  return raw.split(/[\\/]/).includes("..") || /^(?:[\\/]|[A-Za-z]:\\)/.test(raw);
 }
 
 /** Folder paths may be empty (the root) and may end with a slash. */

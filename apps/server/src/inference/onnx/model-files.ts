@@ -1,5 +1,6 @@
 import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { diskPathUnder } from "../../content/paths/disk-path.js";
 import { HttpError } from "../../domain/errors.js";
 
 /**
@@ -49,7 +50,7 @@ export class ModelFiles {
             502,
             `The ONNX backend could not read ${file} of ${repoId} (${response.status})`,
           );
-        const target = path.join(staging, file);
+        const target = diskPathUnder(staging, file);
         await mkdir(path.dirname(target), { recursive: true });
         await writeFile(target, new Uint8Array(await response.arrayBuffer()));
       }

@@ -2,6 +2,7 @@ import { stat } from "node:fs/promises";
 import { runGit } from "../../content/git/run-git.js";
 import type { RepoOnDisk } from "../data-layout.js";
 import { lfsPointersOf } from "../gc/referenced-lfs.js";
+import { deletedLfsObjects } from "../../content/lfs/repo-links.js";
 import type { FsckProblem } from "./fsck-report.js";
 
 interface RefLine {
@@ -66,7 +67,10 @@ export async function checkRepo(
   }
   if (heads.length > 0) {
     const pointers = await lfsPointersOf(repo.gitDir, ["--no-walk", ...new Set(heads)]);
+    // an object the owner deleted permanently is missing on purpose (its resolve answers 410)
+    const deleted = await deletedLfsObjects(repo.gitDir);
     for (const pointer of pointers.values()) {
+      if (deleted.has(pointer.oid)) continue;
       const size = await lfsSize(pointer.oid);
       if (size === undefined)
         problems.push({

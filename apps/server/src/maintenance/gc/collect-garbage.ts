@@ -1,6 +1,7 @@
 import { readdir, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { runGit } from "../../content/git/run-git.js";
+import { LfsLinks } from "../../content/lfs/repo-links.js";
 import {
   dataLayout,
   folderBytes,
@@ -12,7 +13,7 @@ import {
 import type { ListableBlobStore } from "../../content/blobs/blob-store.js";
 import { acquireGcLock } from "./gc-lock.js";
 import { writeLastRun, type GcReport } from "./gc-report.js";
-import { lfsPointersOf } from "./referenced-lfs.js";
+import { claimedLfsOf } from "./referenced-lfs.js";
 
 export interface GcOptions {
   dataDir: string;
@@ -75,7 +76,7 @@ async function collect(options: GcOptions): Promise<GcReport> {
   for (const [index, repo] of repos.entries()) {
     progress(`git ${index + 1}/${repos.length} ${repo.type}:${repo.id}`);
     try {
-      for (const oid of (await lfsPointersOf(repo.gitDir)).keys()) referenced.add(oid);
+      for (const oid of (await claimedLfsOf(repo.gitDir)).keys()) referenced.add(oid);
     } catch (err) {
       // Without this repo's references no LFS object can be called garbage safely.
       scanFailed = true;
@@ -91,15 +92,9 @@ async function collect(options: GcOptions): Promise<GcReport> {
 
   if (scanFailed) report.errors.push("LFS objects were not collected: some repositories could not be read");
   else {
-    const deadRepos = repos.map((repo) => repo.gitDir);
-    const namespaces = (await readdir(layout.lfsLinks, { withFileTypes: true }).catch(() => []))
-      .filter((entry) => entry.isDirectory())
-      .map((entry) => join(layout.lfsLinks, entry.name));
-    const unlink = async (oid: string) => {
-      const [ab, rest] = [oid.slice(0, 2), oid.slice(2)];
-      for (const dir of deadRepos) await rm(join(dir, "lfs-objects", ab, rest), { force: true });
-      for (const dir of namespaces) await rm(join(dir, ab, rest), { force: true });
-    };
+    const links = new LfsLinks(layout.lfsLinks);
+    const repoDirs = repos.map((repo) => repo.gitDir);
+    const unlink = (oid: string) => links.unlinkEverywhere(oid, repoDirs);
     if (options.blobs)
       await collectStoreObjects(options.blobs, referenced, cutoff, dryRun, report, progress, unlink);
     else

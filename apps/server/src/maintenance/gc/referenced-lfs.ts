@@ -1,5 +1,6 @@
 import { runGit } from "../../content/git/run-git.js";
 import { MAX_POINTER_SIZE, parsePointer, type LfsPointer } from "../../content/lfs/pointer.js";
+import { deletedLfsObjects } from "../../content/lfs/repo-links.js";
 
 /** One object of `git cat-file --batch` output. */
 interface BatchObject {
@@ -29,10 +30,30 @@ export function parseBatch(output: Buffer): BatchObject[] {
 }
 
 /**
- * The LFS pointers reachable from any ref of a bare repository (branches, tags, `refs/pr/*`,
+ * The LFS pointers (by object id) reachable from any ref of a bare repository (branches, tags, `refs/pr/*`,
  * `refs/convert/*`, …), across its whole history: every revision stays downloadable.
  */
 export async function lfsPointersOf(
+  gitDir: string,
+  revs: string[] = ["--all"],
+): Promise<Map<string, LfsPointer>> {
+  const pointers = new Map<string, LfsPointer>();
+  for (const pointer of (await lfsPointerBlobsOf(gitDir, revs)).values()) pointers.set(pointer.oid, pointer);
+  return pointers;
+}
+
+/**
+ * The LFS objects a repository still claims: those its refs reach (lfsPointersOf) less the ones its
+ * owner deleted permanently, whose pointers may linger in history without keeping the bytes alive.
+ */
+export async function claimedLfsOf(gitDir: string): Promise<Map<string, LfsPointer>> {
+  const pointers = await lfsPointersOf(gitDir);
+  for (const oid of await deletedLfsObjects(gitDir)) pointers.delete(oid);
+  return pointers;
+}
+
+/** Like lfsPointersOf, keyed by the git blob id of each pointer file (one object may have several). */
+export async function lfsPointerBlobsOf(
   gitDir: string,
   revs: string[] = ["--all"],
 ): Promise<Map<string, LfsPointer>> {
@@ -66,7 +87,7 @@ export async function lfsPointersOf(
   const read = await runGit(["cat-file", "--batch"], { gitDir, input: `${blobs.join("\n")}\n` });
   for (const object of parseBatch(read.stdout)) {
     const pointer = parsePointer(object.content);
-    if (pointer) pointers.set(pointer.oid, pointer);
+    if (pointer) pointers.set(object.oid, pointer);
   }
   return pointers;
 }

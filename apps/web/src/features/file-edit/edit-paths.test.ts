@@ -23,7 +23,11 @@ describe("edit paths", () => {
   it("refuses empty, absolute, dotted and .git paths before the hub does", () => {
     expect(pathProblem("docs/notes.md")).toBeUndefined();
     expect(pathProblem(".gitattributes")).toBeUndefined();
-    for (const bad of ["", "/etc/passwd", "a/../b", "./a", "a/", "a//b", "..", ".git/config"])
+    for (const bad of ["", "/etc/passwd", "a/../b", "./a", "a/", "a//b", "..", ".git/config", ".git\\config"])
       expect(pathProblem(bad), bad).toBeDefined();
+    for (const bad of ["..\\x", "a\\..\\..\\x", "a/b\\..", "\\x", "C:\\x"])
+      expect(pathProblem(bad), bad).toBeDefined();
+    for (const fine of ["a\\b.txt", "docs/x\\y.md", "..x\\y..", "a:b.txt"])
+      expect(pathProblem(fine), fine).toBeUndefined();
   });
 });

@@ -35,12 +35,17 @@ export function branchOf(revision: string): string {
   return /^[0-9a-f]{40}$/i.test(revision) ? "main" : revision;
 }
 
-const SAFE_PATH = /^(?!\/)(?!.*(?:^|\/)\.\.?(?:\/|$))[^\\\0]+(?<!\/)$/;
+const RELATIVE = "Use a relative path such as docs/notes.md.";
 
-/** Why a typed path cannot be committed (the hub checks again), or undefined. */
+/**
+ * Why a typed path cannot be committed (the hub checks again), or undefined. A backslash may be part of a
+ * name, as on the Hub, but no part between slashes or backslashes may be `..`, nor may it root the path.
+ */
 export function pathProblem(path: string): string | undefined {
   if (!path.trim()) return "Name the file.";
-  if (!SAFE_PATH.test(path) || path.includes("//")) return "Use a relative path such as docs/notes.md.";
-  if (path === ".git" || path.startsWith(".git/")) return "Files under .git cannot be committed.";
+  if (path.includes("\0") || /^(?:[\\/]|[A-Za-z]:\\)/.test(path)) return RELATIVE;
+  const names = path.split("/");
+  if (names.some((name) => name === "" || name === "." || name.split("\\").includes(".."))) return RELATIVE;
+  if (names[0].split("\\")[0] === ".git") return "Files under .git cannot be committed.";
   return undefined;
 }
