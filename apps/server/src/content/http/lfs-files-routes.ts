@@ -7,10 +7,10 @@ import { DEFAULT_BRANCH } from "../git/git-repository.js";
 import { formatPointer } from "../lfs/pointer.js";
 import { type ContentContext, hubUrl } from "./content-context.js";
 import { viewerOf, writableRepo } from "./repo-access.js";
-import { typeOfCollection } from "./repo-types.js";
+import { COLLECTION_PATTERN, typeOfCollection } from "./repo-types.js";
 import type { RepoKey } from "../repo-content.js";
 
-const TYPES = ":kind{(?:models|datasets|spaces)}";
+const TYPES = `:kind${COLLECTION_PATTERN}`;
 const PAGE = 1000;
 const HEX2 = /^[0-9a-f]{2}$/;
 const HEX62 = /^[0-9a-f]{62}$/;
