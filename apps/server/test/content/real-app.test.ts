@@ -197,6 +197,16 @@ describe.each(DIALECTS)("content routes in the real hub (%s)", (dialect) => {
       (await postJson(`${hub.url}/api/kernels/carol/relu/settings`, { private: false }, token, "PUT")).status,
     ).toBe(200);
     expect(await listed({})).toEqual(["carol/relu"]);
+    const oid = createHash("sha256").update("weights").digest("hex");
+    const batch = await fetch(`${hub.url}/kernels/carol/relu.git/info/lfs/objects/batch`, {
+      method: "POST",
+      headers: { ...auth, "Content-Type": "application/vnd.git-lfs+json" },
+      body: JSON.stringify({ operation: "upload", objects: [{ oid, size: 7 }] }),
+    });
+    const upload = (await batch.json()) as { objects: { actions?: { upload?: { href: string } } }[] };
+    expect(upload.objects[0].actions?.upload?.href).toContain(
+      `/kernels/carol/relu.git/info/lfs/objects/${oid}`,
+    );
     const clone = join(home, "kernel");
     expect(
       (await gitCli(["clone", "--quiet", `${hub.url}/kernels/carol/relu`, clone], home, home)).code,
