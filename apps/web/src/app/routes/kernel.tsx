@@ -51,7 +51,11 @@ function UseThisKernel({ id }: { id: string }) {
   const code = [
     "from huggingface_hub import snapshot_download",
     "",
-    `path = snapshot_download("${id}", repo_type="kernel", endpoint="${window.location.origin}")`,
+    "path = snapshot_download(",
+    `    "${id}",`,
+    '    repo_type="kernel",',
+    `    endpoint="${window.location.origin}",`,
+    ")",
   ].join("\n");
   return (
     <section className="card" aria-label="Use this kernel">
