@@ -1,7 +1,7 @@
 /** One repo of `GET /api/settings/repositories` (and the org variant): what `hf repos ls` reads. */
 export interface RepoStorageItem {
   id: string;
-  type: "model" | "dataset" | "space";
+  type: "model" | "dataset" | "space" | "kernel";
   updatedAt: string;
   visibility: "public" | "private";
   /** Bytes of the files at the head of main. */

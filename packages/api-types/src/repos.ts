@@ -1,6 +1,6 @@
 /** Repositories: info and listing items (Hub-compatible, `shared/spec/hub-api.md` §5–6), likes, downloads, model tree. */
 
-export type RepoType = "model" | "dataset" | "space";
+export type RepoType = "model" | "dataset" | "space" | "kernel";
 
 /** `false`, or how access requests are decided. */
 export type GatedMode = false | "auto" | "manual";

@@ -23,6 +23,8 @@ export interface QuickSearchResult {
   models: { id: string }[];
   datasets: { id: string }[];
   spaces: { id: string }[];
+  /** ModelHub's own: kernel repos (the Hub's typeahead has no kernel group). */
+  kernels: { id: string }[];
   users: { user: string; fullname: string }[];
   orgs: { name: string; fullname: string }[];
 }

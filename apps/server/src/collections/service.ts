@@ -2,7 +2,6 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import { isUniqueViolation } from "../db/unique-violation.js";
 import type { Viewer } from "../domain/repo.js";
-import type { RepoType } from "../domain/repo.js";
 import { conflict, forbidden, notFound } from "../domain/errors.js";
 import type { Accounts } from "../platform/accounts.js";
 import {
@@ -37,7 +36,7 @@ export interface ListFilters {
   limit: number;
 }
 
-const REPO_KINDS: Record<string, RepoType> = { models: "model", datasets: "dataset", spaces: "space" };
+const REPO_KINDS: Record<string, ItemType> = { models: "model", datasets: "dataset", spaces: "space" };
 
 /** Who may see and change which collection, and what each change does. */
 export class Collections {

@@ -1,6 +1,6 @@
 /** The hub's shared vocabulary: repositories, viewers, files and commits. Imports nothing of the app. */
 
-export type RepoType = "model" | "dataset" | "space";
+export type RepoType = "model" | "dataset" | "space" | "kernel";
 
 export interface RepoRecord {
   type: RepoType;

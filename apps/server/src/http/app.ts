@@ -45,7 +45,7 @@ const EXPOSED_HEADERS = [
 ];
 
 /** The hub's HTTP application: platform routes, the content half's routes, then the web app. */
-const REPO_API_PATH = /^\/api\/(?:models|datasets|spaces)\/[^/]+(?:\/.*)?$/;
+const REPO_API_PATH = /^\/api\/(?:models|datasets|spaces|kernels)\/[^/]+(?:\/.*)?$/;
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();

@@ -1,10 +1,10 @@
 /** The NDJSON commit route streams file content and enforces its own, larger limits. */
-const OWN_LIMITS = /^\/api\/(models|datasets|spaces)\/[^/]+\/[^/]+\/commit\//;
+const OWN_LIMITS = /^\/api\/(models|datasets|spaces|kernels)\/[^/]+\/[^/]+\/commit\//;
 
 /** Routes whose JSON carries file content or long path lists (repo create with files, preupload, paths-info). */
 const LARGE_BODIES = [
   /^\/api\/repos\/create$/,
-  /^\/api\/(models|datasets|spaces)\/[^/]+\/[^/]+\/(preupload|paths-info)\//,
+  /^\/api\/(models|datasets|spaces|kernels)\/[^/]+\/[^/]+\/(preupload|paths-info)\//,
 ];
 
 /** Settings, tokens, organisations, likes, access requests, validation: small JSON documents. */

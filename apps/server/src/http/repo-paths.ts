@@ -2,9 +2,14 @@ import { badRequest } from "../domain/errors.js";
 import type { RepoType } from "../domain/repo.js";
 
 /** `:kind` URL segment for API collections. */
-export const KIND_PATTERN = "{(?:models|datasets|spaces)}";
+export const KIND_PATTERN = "{(?:models|datasets|spaces|kernels)}";
 
-const KIND_TO_TYPE: Record<string, RepoType> = { models: "model", datasets: "dataset", spaces: "space" };
+const KIND_TO_TYPE: Record<string, RepoType> = {
+  models: "model",
+  datasets: "dataset",
+  spaces: "space",
+  kernels: "kernel",
+};
 
 export function typeOfKind(kind: string): RepoType {
   const type = KIND_TO_TYPE[kind];
@@ -14,8 +19,8 @@ export function typeOfKind(kind: string): RepoType {
 
 export function parseRepoType(value: unknown): RepoType {
   if (value === undefined || value === null || value === "") return "model";
-  if (value === "model" || value === "dataset" || value === "space") return value;
-  throw badRequest(`Invalid repo type "${String(value)}": expected model, dataset or space`);
+  if (value === "model" || value === "dataset" || value === "space" || value === "kernel") return value;
+  throw badRequest(`Invalid repo type "${String(value)}": expected model, dataset, space or kernel`);
 }
 
 /** Web/resolve prefix of a repo type: models have none. */

@@ -101,6 +101,9 @@ const MODEL_FIELDS: FieldGetters = {
 
 const DATASET_FIELDS: FieldGetters = { ...COMMON_FIELDS };
 
+/** Kernels carry the common fields only (the Hub's `KernelInfo`: id, author, sha, downloads, likes, …). */
+const KERNEL_FIELDS: FieldGetters = { ...COMMON_FIELDS };
+
 const SPACE_FIELDS: FieldGetters = {
   ...COMMON_FIELDS,
   sdk: (row) => row.sdk ?? undefined,
@@ -111,7 +114,9 @@ const SPACE_FIELDS: FieldGetters = {
 };
 
 function fieldsOf(row: RepoRow): FieldGetters {
-  return row.type === "model" ? MODEL_FIELDS : row.type === "space" ? SPACE_FIELDS : DATASET_FIELDS;
+  if (row.type === "model") return MODEL_FIELDS;
+  if (row.type === "space") return SPACE_FIELDS;
+  return row.type === "kernel" ? KERNEL_FIELDS : DATASET_FIELDS;
 }
 
 function pick(row: RepoRow, keys: Iterable<string>, ctx: FieldContext): RepoInfo {
@@ -163,6 +168,20 @@ const DEFAULT_ITEM_FIELDS: Record<string, string[]> = {
     "mirror",
   ],
   dataset: [
+    "_id",
+    "id",
+    "author",
+    "likes",
+    "trendingScore",
+    "private",
+    "gated",
+    "downloads",
+    "tags",
+    "createdAt",
+    "lastModified",
+    "mirror",
+  ],
+  kernel: [
     "_id",
     "id",
     "author",

@@ -27,6 +27,7 @@ const TYPE_FOLDERS: [string, RepoType][] = [
   ["models", "model"],
   ["datasets", "dataset"],
   ["spaces", "space"],
+  ["kernels", "kernel"],
 ];
 
 async function entries(dir: string) {

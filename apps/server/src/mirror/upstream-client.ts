@@ -2,7 +2,12 @@ import type { RepoType } from "../domain/repo.js";
 import { HttpError } from "../domain/errors.js";
 import type { MirrorSettings } from "./settings.js";
 
-const URL_PREFIX: Record<RepoType, string> = { model: "", dataset: "datasets/", space: "spaces/" };
+const URL_PREFIX: Record<RepoType, string> = {
+  model: "",
+  dataset: "datasets/",
+  space: "spaces/",
+  kernel: "kernels/",
+};
 /** After a failed connection, the upstream counts as down this long: requests fail fast meanwhile. */
 const DOWN_FOR_MS = 5_000;
 const MAX_INFO_BYTES = 64 * 1024 * 1024;

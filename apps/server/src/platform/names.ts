@@ -21,6 +21,7 @@ export const RESERVED_NAMESPACES: ReadonlySet<string> = new Set([
   "help",
   "index.html",
   "join",
+  "kernels",
   "login",
   "logout",
   "me",

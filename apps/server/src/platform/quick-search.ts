@@ -33,10 +33,11 @@ export async function quickSearch(
   limit: number,
 ): Promise<QuickSearchResult> {
   const pattern = likeContaining(q);
-  const [models, datasets, spaces, users, orgs] = await Promise.all([
+  const [models, datasets, spaces, kernels, users, orgs] = await Promise.all([
     repoIds(db, viewer, "model", q, limit),
     repoIds(db, viewer, "dataset", q, limit),
     repoIds(db, viewer, "space", q, limit),
+    repoIds(db, viewer, "kernel", q, limit),
     db
       .selectFrom("users")
       .select(["name", "fullname"])
@@ -57,6 +58,7 @@ export async function quickSearch(
     models,
     datasets,
     spaces,
+    kernels,
     users: users.map((row) => ({ user: row.name, fullname: row.fullname })),
     orgs: orgs.map((row) => ({ name: row.name, fullname: row.fullname })),
   };

@@ -21,7 +21,7 @@ export type RepoRow = Selectable<RepoTable>;
 export type ProviderMappingRow = Selectable<ProviderMappingTable>;
 export type Gated = false | "auto" | "manual";
 
-export const REPO_TYPES: readonly RepoType[] = ["model", "dataset", "space"];
+export const REPO_TYPES: readonly RepoType[] = ["model", "dataset", "space", "kernel"];
 
 export function lookupKey(type: RepoType, id: string): string {
   return `${type}:${id.toLowerCase()}`;

@@ -1,8 +1,18 @@
 import type { RepoType } from "../domain/repo.js";
 import type { HubEvent } from "./events.js";
 
-const WEB_PREFIX: Record<RepoType, string> = { model: "", dataset: "datasets/", space: "spaces/" };
-const API_KIND: Record<RepoType, string> = { model: "models", dataset: "datasets", space: "spaces" };
+const WEB_PREFIX: Record<RepoType, string> = {
+  model: "",
+  dataset: "datasets/",
+  space: "spaces/",
+  kernel: "kernels/",
+};
+const API_KIND: Record<RepoType, string> = {
+  model: "models",
+  dataset: "datasets",
+  space: "spaces",
+  kernel: "kernels",
+};
 /** Comment text beyond this is cut so one payload stays far below the size bound. */
 const MAX_CONTENT_CHARS = 16_000;
 

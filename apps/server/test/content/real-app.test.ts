@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DIALECTS, postJson, startTestHub, type TestHub } from "../platform/helpers/test-hub.js";
+import { bearer, DIALECTS, postJson, startTestHub, type TestHub } from "../platform/helpers/test-hub.js";
 import { gitCli, hasGitLfs, makeGitHome } from "./git-cli.js";
 
 /** The content routes inside the real server (platform auth, database, repo records). */
@@ -93,5 +93,152 @@ describe.each(DIALECTS)("content routes in the real hub (%s)", (dialect) => {
       (await gitCli(["clone", "--quiet", withToken(`${hub.url}/carol/pushed`), fresh], home, home)).code,
     ).toBe(0);
     expect(await readFile(join(fresh, "config.json"), "utf8")).toContain("gpt2");
+  });
+
+  it("kernel repos: create, commit, read, list, clone, push, move and delete like models", async () => {
+    const auth = { Authorization: `Bearer ${token}` };
+    const dave = await hub.tokenFor("dave");
+    const created = await postJson(
+      `${hub.url}/api/repos/create`,
+      { name: "relu", organization: "carol", type: "kernel", private: true },
+      token,
+    );
+    expect(created.status).toBe(200);
+    expect(((await created.json()) as { url: string }).url).toBe(`${hub.url}/kernels/carol/relu`);
+    for (const type of ["kernels", "Kernel", "bucket"]) {
+      const bad = await postJson(`${hub.url}/api/repos/create`, { name: `k-${type}`, type }, token);
+      expect(bad.status, type).toBe(400);
+      expect(((await bad.json()) as { error: string }).error).toContain("Invalid repo type");
+    }
+
+    const ndjson = [
+      { key: "header", value: { summary: "kernel sources" } },
+      ...[
+        ["README.md", "---\nlicense: apache-2.0\ntags: [kernel]\n---\n# ReLU\n"],
+        ["build/torch-universal/relu/__init__.py", "def relu(x):\n    return x\n"],
+      ].map(([path, content]) => ({
+        key: "file",
+        value: { path, content: Buffer.from(content).toString("base64"), encoding: "base64" },
+      })),
+    ]
+      .map((line) => JSON.stringify(line))
+      .join("\n");
+    const commit = await fetch(`${hub.url}/api/kernels/carol/relu/commit/main`, {
+      method: "POST",
+      headers: { ...auth, "Content-Type": "application/x-ndjson" },
+      body: ndjson,
+    });
+    expect(commit.status).toBe(200);
+    const committed = (await commit.json()) as { commitOid: string; commitUrl: string };
+    expect(committed.commitUrl).toBe(`${hub.url}/kernels/carol/relu/commit/${committed.commitOid}`);
+    expect(
+      (await fetch(`${hub.url}/api/kernels/carol/relu/branch/v1`, { method: "POST", headers: auth })).status,
+    ).toBe(200);
+
+    const info = (await (
+      await fetch(`${hub.url}/api/kernels/carol/relu`, { headers: auth })
+    ).json()) as Record<string, unknown>;
+    expect(info).toMatchObject({
+      id: "carol/relu",
+      author: "carol",
+      private: true,
+      sha: committed.commitOid,
+    });
+    expect(info.tags).toEqual(expect.arrayContaining(["kernel", "license:apache-2.0"]));
+    expect(info.pipeline_tag).toBeUndefined();
+    const atV1 = await fetch(`${hub.url}/api/kernels/carol/relu/revision/v1`, { headers: auth });
+    expect(((await atV1.json()) as { sha: string }).sha).toBe(committed.commitOid);
+    const tree = (await (
+      await fetch(`${hub.url}/api/kernels/carol/relu/tree/v1?recursive=true`, { headers: auth })
+    ).json()) as { path: string }[];
+    expect(tree.map((entry) => entry.path)).toContain("build/torch-universal/relu/__init__.py");
+    const refs = (await (
+      await fetch(`${hub.url}/api/kernels/carol/relu/refs`, { headers: auth })
+    ).json()) as {
+      branches: { name: string }[];
+    };
+    expect(refs.branches.map((branch) => branch.name).sort()).toEqual(["main", "v1"]);
+    const file = await fetch(
+      `${hub.url}/kernels/carol/relu/resolve/v1/build/torch-universal/relu/__init__.py`,
+      {
+        headers: auth,
+      },
+    );
+    expect(file.headers.get("X-Repo-Commit")).toBe(committed.commitOid);
+    expect(await file.text()).toContain("def relu");
+    expect(
+      (await fetch(`${hub.url}/api/kernels/carol/relu/revision/nope`, { headers: auth })).headers.get(
+        "X-Error-Code",
+      ),
+    ).toBe("RevisionNotFound");
+    // a kernel is not a model of the same name
+    expect((await fetch(`${hub.url}/api/models/carol/relu`, { headers: auth })).status).toBe(404);
+
+    // private kernels: anonymous callers get 401, other users 404, like a private model
+    for (const url of [
+      "/api/kernels/carol/relu",
+      "/api/kernels/carol/relu/tree/main",
+      "/kernels/carol/relu/resolve/main/README.md",
+    ]) {
+      const anonymous = await fetch(`${hub.url}${url}`);
+      expect(anonymous.status, url).toBe(401);
+      expect(anonymous.headers.get("X-Error-Code"), url).toBe("RepoNotFound");
+      expect((await fetch(`${hub.url}${url}`, { headers: bearer(dave) })).status, url).toBe(404);
+    }
+    const listed = async (headers: Record<string, string>) =>
+      (
+        (await (await fetch(`${hub.url}/api/kernels?author=carol`, { headers })).json()) as { id: string }[]
+      ).map((item) => item.id);
+    expect(await listed({})).toEqual([]);
+    expect(await listed(auth)).toEqual(["carol/relu"]);
+    expect((await fetch(`${hub.url}/api/kernels?sdk=gradio`)).status).toBe(400);
+
+    expect(
+      (await postJson(`${hub.url}/api/kernels/carol/relu/settings`, { private: false }, token, "PUT")).status,
+    ).toBe(200);
+    expect(await listed({})).toEqual(["carol/relu"]);
+    const oid = createHash("sha256").update("weights").digest("hex");
+    const batch = await fetch(`${hub.url}/kernels/carol/relu.git/info/lfs/objects/batch`, {
+      method: "POST",
+      headers: { ...auth, "Content-Type": "application/vnd.git-lfs+json" },
+      body: JSON.stringify({ operation: "upload", objects: [{ oid, size: 7 }] }),
+    });
+    const upload = (await batch.json()) as { objects: { actions?: { upload?: { href: string } } }[] };
+    expect(upload.objects[0].actions?.upload?.href).toContain(
+      `/kernels/carol/relu.git/info/lfs/objects/${oid}`,
+    );
+    const clone = join(home, "kernel");
+    expect(
+      (await gitCli(["clone", "--quiet", `${hub.url}/kernels/carol/relu`, clone], home, home)).code,
+    ).toBe(0);
+    expect(await readFile(join(clone, "README.md"), "utf8")).toContain("# ReLU");
+    await writeFile(
+      join(clone, "build/torch-universal/relu/__init__.py"),
+      "def relu(x):\n    return max(x, 0)\n",
+    );
+    await gitCli(["commit", "-qam", "clamp"], clone, home);
+    await gitCli(["remote", "set-url", "origin", withToken(`${hub.url}/kernels/carol/relu`)], clone, home);
+    const push = await gitCli(["push", "origin", "main"], clone, home);
+    expect(push.code, push.stderr).toBe(0);
+    expect(
+      await (
+        await fetch(`${hub.url}/kernels/carol/relu/resolve/main/build/torch-universal/relu/__init__.py`)
+      ).text(),
+    ).toContain("max(x, 0)");
+
+    const moved = await postJson(
+      `${hub.url}/api/repos/move`,
+      { fromRepo: "carol/relu", toRepo: "carol/relu2", type: "kernel" },
+      token,
+    );
+    expect(((await moved.json()) as { url: string }).url).toBe(`${hub.url}/kernels/carol/relu2`);
+    const deleted = await postJson(
+      `${hub.url}/api/repos/delete`,
+      { name: "relu2", organization: "carol", type: "kernel" },
+      token,
+      "DELETE",
+    );
+    expect(deleted.status).toBe(200);
+    expect((await fetch(`${hub.url}/api/kernels/carol/relu2`, { headers: auth })).status).toBe(404);
   });
 });

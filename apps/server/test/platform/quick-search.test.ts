@@ -5,6 +5,7 @@ interface QuickSearch {
   models: { id: string }[];
   datasets: { id: string }[];
   spaces: { id: string }[];
+  kernels: { id: string }[];
   users: { user: string }[];
   orgs: { name: string }[];
 }
@@ -23,6 +24,8 @@ describe.each(DIALECTS)("GET /api/quicksearch (%s)", (dialect) => {
       ["llama-secret", "model", true],
       ["llama-corpus", "dataset", false],
       ["llama-chat-demo", "space", false],
+      ["llama-kernel", "kernel", false],
+      ["llama-kernel-secret", "kernel", true],
       ["unrelated", "model", false],
     ] as const) {
       const res = await postJson(
@@ -48,10 +51,15 @@ describe.each(DIALECTS)("GET /api/quicksearch (%s)", (dialect) => {
     expect(anonymous.models.map((r) => r.id)).toEqual(["alice/llama-tiny"]);
     expect(anonymous.datasets.map((r) => r.id)).toEqual(["alice/llama-corpus"]);
     expect(anonymous.spaces.map((r) => r.id)).toEqual(["alice/llama-chat-demo"]);
+    expect(anonymous.kernels.map((r) => r.id)).toEqual(["alice/llama-kernel"]);
     expect(anonymous.users.map((u) => u.user)).toEqual(["llama_fan"]);
     expect(anonymous.orgs.map((o) => o.name)).toEqual(["llama-lab"]);
     const owner = await search("llama", alice);
     expect(owner.models.map((r) => r.id).sort()).toEqual(["alice/llama-secret", "alice/llama-tiny"]);
+    expect(owner.kernels.map((r) => r.id).sort()).toEqual([
+      "alice/llama-kernel",
+      "alice/llama-kernel-secret",
+    ]);
   });
 
   it("treats LIKE wildcards literally and refuses empty, long or odd limits", async () => {

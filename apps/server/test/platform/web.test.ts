@@ -17,6 +17,7 @@ describe("serving the web app", () => {
     const token = await hub.tokenFor("dora");
     await postJson(`${hub.url}/api/repos/create`, { name: "page-model" }, token);
     await postJson(`${hub.url}/api/repos/create`, { name: "page-data", type: "dataset" }, token);
+    await postJson(`${hub.url}/api/repos/create`, { name: "page-kernel", type: "kernel" }, token);
   });
   afterAll(async () => {
     await hub?.stop();
@@ -35,6 +36,10 @@ describe("serving the web app", () => {
     ["/dora/page-model/blob/main/README.md", 200],
     ["/dora/page-model/commits/main", 200],
     ["/datasets/dora/page-data", 200],
+    ["/kernels", 200],
+    ["/kernels/dora/page-kernel", 200],
+    ["/kernels/dora/page-kernel/tree/main", 200],
+    ["/kernels/dora/page-model", 404],
     ["/dora/missing-model", 404],
     ["/datasets/dora/page-model", 404],
     ["/tasks/not-a-task", 404],

@@ -10,6 +10,7 @@ const Listing = page(() => import("./routes/listing.js"), "ListingPage");
 const ModelPage = page(() => import("./routes/model.js"), "ModelPage");
 const DatasetPage = page(() => import("./routes/dataset.js"), "DatasetPage");
 const SpacePage = page(() => import("./routes/space.js"), "SpacePage");
+const KernelPage = page(() => import("./routes/kernel.js"), "KernelPage");
 const TreePage = page(() => import("./routes/tree.js"), "TreePage");
 const BlobPage = page(() => import("./routes/blob.js"), "BlobPage");
 const CommitsPage = page(() => import("./routes/commits.js"), "CommitsPage");
@@ -54,7 +55,7 @@ const CollectionPage = page(() => import("../features/collections/collection-pag
 const NotFoundPage = page(() => import("./routes/not-found.js"), "NotFoundPage");
 
 /** The file/history routes exist under each repo prefix, with `type` telling which. */
-function repoRoutes(prefix: string, type: "model" | "dataset" | "space") {
+function repoRoutes(prefix: string, type: "model" | "dataset" | "space" | "kernel") {
   const base = `${prefix}/:owner/:name`;
   return [
     <Route key={`${type}-tree-root`} path={`${base}/tree/:rev`} element={<TreePage />} />,
@@ -85,6 +86,7 @@ export function AppRoutes() {
         <Route path="models" element={<Listing />} />
         <Route path="datasets" element={<Listing />} />
         <Route path="spaces" element={<Listing />} />
+        <Route path="kernels" element={<Listing />} />
         <Route path="tasks" element={<TasksPage />} />
         <Route path="tasks/:task" element={<TaskPage />} />
         <Route path="login" element={<SignInPage />} />
@@ -101,10 +103,12 @@ export function AppRoutes() {
         <Route path="collections/:owner/:slug" element={<CollectionPage />} />
         <Route path="datasets/:owner/:name" element={<DatasetPage />} />
         <Route path="spaces/:owner/:name" element={<SpacePage />} />
+        <Route path="kernels/:owner/:name" element={<KernelPage />} />
         <Route path=":owner" element={<OwnerPage />} />
         <Route path=":owner/:name" element={<ModelPage />} />
         {repoRoutes("/datasets", "dataset")}
         {repoRoutes("/spaces", "space")}
+        {repoRoutes("/kernels", "kernel")}
         {repoRoutes("", "model")}
         <Route path="*" element={<NotFoundPage />} />
       </Route>

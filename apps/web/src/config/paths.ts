@@ -2,8 +2,18 @@ import type { RepoType } from "@modelhub/api-types";
 
 /** Every page URL of the app, built in one place (same scheme as the public Hub). */
 
-const PREFIX: Record<RepoType, string> = { model: "", dataset: "/datasets", space: "/spaces" };
-const COLLECTION: Record<RepoType, string> = { model: "models", dataset: "datasets", space: "spaces" };
+const PREFIX: Record<RepoType, string> = {
+  model: "",
+  dataset: "/datasets",
+  space: "/spaces",
+  kernel: "/kernels",
+};
+const COLLECTION: Record<RepoType, string> = {
+  model: "models",
+  dataset: "datasets",
+  space: "spaces",
+  kernel: "kernels",
+};
 
 /** Encodes each segment of a repo-relative path while keeping the slashes. */
 export function encodePath(path: string): string {
@@ -61,7 +71,7 @@ export const apiPaths = {
 };
 
 export function repoTypeLabel(type: RepoType): string {
-  return type === "model" ? "Model" : type === "dataset" ? "Dataset" : "Space";
+  return { model: "Model", dataset: "Dataset", space: "Space", kernel: "Kernel" }[type];
 }
 
 /** Bases that relative links and images inside a repo's README resolve against. */

@@ -94,6 +94,14 @@ export async function deriveMetadata(files: RepoFiles, caches: DeriveCaches): Pr
     result.tags = unique(cardData ? datasetCardTags(cardData) : []);
     return result;
   }
+  if (files.type === "kernel") {
+    // a kernel's files are build outputs and sources, not a model: only its card says anything
+    result.tags = unique([
+      ...stringList(cardData?.tags),
+      ...stringList(cardData?.license).map((license) => `license:${license}`),
+    ]);
+    return result;
+  }
   if (files.type === "space") {
     const sdk = typeof cardData?.sdk === "string" ? cardData.sdk : undefined;
     if (sdk) result.sdk = sdk;

@@ -9,10 +9,10 @@ import { GitAttributes } from "../paths/gitattributes.js";
 import { checkRepoPath, checkRevision } from "../paths/repo-path.js";
 import { type ContentContext, hubUrl } from "./content-context.js";
 import { contributableRepo, pushableRepo, viewerOf } from "./repo-access.js";
-import { URL_PREFIX, typeOfCollection } from "./repo-types.js";
+import { COLLECTION_PATTERN, URL_PREFIX, typeOfCollection } from "./repo-types.js";
 import { HttpError, badRequest, revisionNotFound, tooLarge } from "../../domain/errors.js";
 
-const TYPES = ":kind{(?:models|datasets|spaces)}";
+const TYPES = `:kind${COLLECTION_PATTERN}`;
 const MAX_PREUPLOAD_BODY = 8 * 1024 * 1024;
 const preuploadBody = z.object({
   files: z

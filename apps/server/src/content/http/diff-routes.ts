@@ -4,10 +4,10 @@ import { commitDiff, compareText } from "../git/commit-diff.js";
 import { checkRevision } from "../paths/repo-path.js";
 import type { ContentContext } from "./content-context.js";
 import { downloadableRepo, viewerOf } from "./repo-access.js";
-import { typeOfCollection } from "./repo-types.js";
+import { COLLECTION_PATTERN, typeOfCollection } from "./repo-types.js";
 import { badRequest } from "../../domain/errors.js";
 
-const TYPES = ":kind{(?:models|datasets|spaces)}";
+const TYPES = `:kind${COLLECTION_PATTERN}`;
 
 /**
  * What changed:

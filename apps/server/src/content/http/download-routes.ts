@@ -7,6 +7,7 @@ import { parseRange } from "./byte-range.js";
 import type { ContentContext } from "./content-context.js";
 import { contentDisposition, contentTypeOf } from "./content-type.js";
 import { downloadableRepo, viewerOf } from "./repo-access.js";
+import { PREFIX_PATTERN, typeOfPrefix } from "./repo-types.js";
 import type { DirectBlobAccess } from "../blobs/blob-store.js";
 import { HttpError, entryNotFound } from "../../domain/errors.js";
 import type { RepoRecord, RepoType } from "../../domain/repo.js";
@@ -17,7 +18,7 @@ const EXPOSED =
 /** `resolve` (LFS content) and `raw` (git blob as stored) downloads for every repo type. */
 export function registerDownloadRoutes(app: Hono<AppEnv>, ctx: ContentContext): void {
   const serve = (type: RepoType | undefined, mode: "resolve" | "raw") => async (c: Context<AppEnv>) => {
-    const repoType: RepoType = type ?? (c.req.param("prefix") === "datasets" ? "dataset" : "space");
+    const repoType: RepoType = type ?? typeOfPrefix(c.req.param("prefix"));
     const repo = await downloadableRepo(
       ctx.access,
       viewerOf(c),
@@ -86,7 +87,7 @@ export function registerDownloadRoutes(app: Hono<AppEnv>, ctx: ContentContext): 
     app.on(["GET", "HEAD"], `/:owner/:name/${mode}/:rev/:path{.+}`, serve("model", mode));
     app.on(
       ["GET", "HEAD"],
-      `/:prefix{(?:datasets|spaces)}/:owner/:name/${mode}/:rev/:path{.+}`,
+      `/:prefix${PREFIX_PATTERN}/:owner/:name/${mode}/:rev/:path{.+}`,
       serve(undefined, mode),
     );
   }

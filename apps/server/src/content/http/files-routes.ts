@@ -4,11 +4,11 @@ import { checkFolderPath, checkRepoPath } from "../paths/repo-path.js";
 import { type ContentContext, hubUrl } from "./content-context.js";
 import { readableRepo, viewerOf } from "./repo-access.js";
 import { readLimitedText } from "./limited-body.js";
-import { typeOfCollection } from "./repo-types.js";
+import { COLLECTION_PATTERN, typeOfCollection } from "./repo-types.js";
 import { treeEntriesJson } from "./tree-entry-json.js";
 import { badRequest, entryNotFound } from "../../domain/errors.js";
 
-const TYPES = ":kind{(?:models|datasets|spaces)}";
+const TYPES = `:kind${COLLECTION_PATTERN}`;
 const MAX_PATHS = 1000;
 
 function flag(value: string | undefined): boolean {

@@ -11,14 +11,14 @@ import { clearStaleRefLocks } from "../git/stale-locks.js";
 import type { ContentContext } from "./content-context.js";
 import { contributableRepo, downloadableRepo, viewerOf } from "./repo-access.js";
 import { refusedPullRequestPush } from "./pull-request-push.js";
+import { PREFIX_PATTERN, typeOfPrefix } from "./repo-types.js";
 import { HttpError } from "../../domain/errors.js";
 import type { RepoType } from "../../domain/repo.js";
 
 const REALM = { "WWW-Authenticate": 'Basic realm="ModelHub"' };
 
 function repoTypeOf(c: Context<AppEnv>): RepoType {
-  const prefix = c.req.param("prefix");
-  return prefix === "datasets" ? "dataset" : prefix === "spaces" ? "space" : "model";
+  return typeOfPrefix(c.req.param("prefix"));
 }
 
 /**
@@ -115,7 +115,7 @@ export function registerGitHttpRoutes(app: Hono<AppEnv>, ctx: ContentContext): v
       });
     };
 
-  for (const prefix of ["", "/:prefix{(?:datasets|spaces)}"]) {
+  for (const prefix of ["", `/:prefix${PREFIX_PATTERN}`]) {
     app.get(`${prefix}/:owner/:name/info/refs`, handle("info/refs"));
     app.post(`${prefix}/:owner/:name/git-upload-pack`, handle("git-upload-pack"));
     app.post(`${prefix}/:owner/:name/git-receive-pack`, handle("git-receive-pack"));

@@ -7,10 +7,10 @@ import { checkRevision } from "../paths/repo-path.js";
 import { type ContentContext, hubUrl } from "./content-context.js";
 import { readableRepo, viewerOf, writableRepo } from "./repo-access.js";
 import { readLimitedText } from "./limited-body.js";
-import { typeOfCollection } from "./repo-types.js";
+import { COLLECTION_PATTERN, typeOfCollection } from "./repo-types.js";
 import { HttpError, badRequest, conflict, revisionNotFound } from "../../domain/errors.js";
 
-const TYPES = ":kind{(?:models|datasets|spaces)}";
+const TYPES = `:kind${COLLECTION_PATTERN}`;
 const FULL_SHA = /^[0-9a-f]{40}$/;
 
 function escapeHtml(text: string): string {

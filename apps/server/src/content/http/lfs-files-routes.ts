@@ -6,11 +6,11 @@ import { deleteLfsObjects, type LfsDeletionRequest } from "../lfs/permanent-dele
 import { readLimitedJson } from "./limited-body.js";
 import { type ContentContext, hubUrl } from "./content-context.js";
 import { viewerOf, writableRepo } from "./repo-access.js";
-import { typeOfCollection } from "./repo-types.js";
+import { COLLECTION_PATTERN, typeOfCollection } from "./repo-types.js";
 import type { RepoKey } from "../repo-content.js";
 import { badRequest } from "../../domain/errors.js";
 
-const TYPES = ":kind{(?:models|datasets|spaces)}";
+const TYPES = `:kind${COLLECTION_PATTERN}`;
 const PAGE = 1000;
 /** The client sends deletions in batches of 1,000. */
 const MAX_DELETIONS = 1000;

@@ -9,7 +9,7 @@ import { parseRange } from "./byte-range.js";
 import { type ContentContext, hubUrl } from "./content-context.js";
 import { contributableRepo, downloadableRepo, viewerOf } from "./repo-access.js";
 import { readLimitedJson, readLimitedText } from "./limited-body.js";
-import { URL_PREFIX } from "./repo-types.js";
+import { PREFIX_PATTERN, URL_PREFIX, typeOfPrefix } from "./repo-types.js";
 import { completeDirectParts, directUploadAction } from "./lfs-direct.js";
 import { completeParts, multipartHeader, probePart, putPart, wantsMultipart } from "./lfs-multipart.js";
 import { HttpError, badRequest, unprocessable } from "../../domain/errors.js";
@@ -29,8 +29,7 @@ const batchBody = z.object({
 });
 
 function repoTypeOf(c: Context<AppEnv>): RepoType {
-  const prefix = c.req.param("prefix");
-  return prefix === "datasets" ? "dataset" : prefix === "spaces" ? "space" : "model";
+  return typeOfPrefix(c.req.param("prefix"));
 }
 
 /** The `.git` suffix of the LFS endpoint is optional (git-lfs adds it only when the clone URL lacks it). */
@@ -325,7 +324,7 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
   /** A mirrored repo's objects may still be upstream only: those downloads stay on the hub. */
   const pullsThrough = (repo: RepoRecord) => Boolean(repo.mirror) && ctx.content.pullThrough !== undefined;
 
-  for (const prefix of ["", "/:prefix{(?:datasets|spaces)}"]) {
+  for (const prefix of ["", `/:prefix${PREFIX_PATTERN}`]) {
     const base = `${prefix}/:owner/:name/info/lfs`;
     app.post(`${base}/objects/batch`, batch);
     app.post(`${base}/objects/verify`, verify);

@@ -5,10 +5,10 @@ import { checkRevision } from "../paths/repo-path.js";
 import type { ContentContext } from "./content-context.js";
 import { readLimitedText } from "./limited-body.js";
 import { viewerOf, writableRepo } from "./repo-access.js";
-import { typeOfCollection } from "./repo-types.js";
+import { COLLECTION_PATTERN, typeOfCollection } from "./repo-types.js";
 import { badRequest, conflict, revisionNotFound } from "../../domain/errors.js";
 
-const TYPES = ":kind{(?:models|datasets|spaces)}";
+const TYPES = `:kind${COLLECTION_PATTERN}`;
 const MAX_MESSAGE_CHARS = 64 * 1024;
 
 async function squashMessage(c: Context<AppEnv>, branch: string): Promise<string> {

@@ -20,6 +20,7 @@ const COLLECTIONS: Record<string, RepoType> = {
   "/api/models": "model",
   "/api/datasets": "dataset",
   "/api/spaces": "space",
+  "/api/kernels": "kernel",
 };
 
 function flag(value: string | undefined): boolean {
@@ -88,6 +89,7 @@ const PARAMETERS: Record<RepoType, ReadonlySet<string>> = {
     "num_parameters",
   ]),
   dataset: new Set([...COMMON_PARAMETERS, "pipeline_tag"]),
+  kernel: new Set(COMMON_PARAMETERS),
   space: new Set([...COMMON_PARAMETERS, "models", "datasets", "linked", "sdk", "includeNonRunning"]),
 };
 /** Parameters the public Hub has that this hub cannot answer yet: refused by name rather than ignored. */
@@ -170,7 +172,7 @@ export function parseListQuery(c: Context<AppEnv>, type: RepoType): ListQuery {
   };
 }
 
-/** `GET /api/models|datasets|spaces`: filters, sort, keyset pages with a `Link: <…>; rel="next"` header. */
+/** `GET /api/models|datasets|spaces|kernels`: filters, sort, keyset pages with a `Link: <…>; rel="next"` header. */
 export function listingRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const cache =

@@ -34,12 +34,15 @@ const STATIC_PAGES = new Set([
   "/models",
   "/datasets",
   "/spaces",
+  "/kernels",
   "/tasks",
   "/login",
   "/settings/tokens",
   "/new",
   "/organizations/new",
 ]);
+/** First path segment of the pages of every repo type but models. */
+const PREFIXED_TYPES: Record<string, RepoType> = { datasets: "dataset", spaces: "space", kernels: "kernel" };
 const REPO_SUBPAGES = /^(?:tree|blob|commits|commit|upload|settings|discussions)(?:\/|$)/;
 
 export interface WebApp {
@@ -83,8 +86,9 @@ function precompressedFiles(root: string): Record<Encoding, Set<string>> {
 function repoOfPage(pathname: string): { type: RepoType; id: string; rest: string } | undefined {
   const segments = pathname.split("/").filter(Boolean);
   let type: RepoType = "model";
-  if (segments[0] === "datasets" || segments[0] === "spaces") {
-    type = segments[0] === "datasets" ? "dataset" : "space";
+  const prefixed = PREFIXED_TYPES[segments[0] ?? ""];
+  if (prefixed) {
+    type = prefixed;
     segments.shift();
   }
   if (segments.length < 2) return undefined;

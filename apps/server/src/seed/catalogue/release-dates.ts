@@ -22,6 +22,7 @@ const FALLBACK: Record<RepoType, string> = {
   model: "2021-01..2025-06",
   dataset: "2020-06..2024-12",
   space: "2022-06..2025-06",
+  kernel: "2025-06..2026-06",
 };
 
 const MODEL_RULES: Rule[] = [
@@ -452,7 +453,12 @@ const SPACE_RULES: Rule[] = [
   [/^(huggingface|huggingface-projects|datasets-community|modelhub-demo)\//i, "2022-09..2025-06"],
 ];
 
-const RULES: Record<RepoType, Rule[]> = { model: MODEL_RULES, dataset: DATASET_RULES, space: SPACE_RULES };
+const RULES: Record<RepoType, Rule[]> = {
+  model: MODEL_RULES,
+  dataset: DATASET_RULES,
+  space: SPACE_RULES,
+  kernel: [],
+};
 
 export interface ReleaseWindow {
   /** First instant of the first month. */

@@ -7,12 +7,17 @@ import type { BeforeWrite } from "../change-detector.js";
 import type { HubEvent } from "../events.js";
 import type { WebhookService } from "../service.js";
 
-const KIND: Record<string, RepoType> = { models: "model", datasets: "dataset", spaces: "space" };
+const KIND: Record<string, RepoType> = {
+  models: "model",
+  datasets: "dataset",
+  spaces: "space",
+  kernels: "kernel",
+};
 /** `/api/{kind}/{owner}/{name}/…` writes, except those that never change a repo. */
 const API_WRITE =
-  /^\/api\/(models|datasets|spaces)\/([^/]+)\/([^/]+)\/(?!preupload\/|paths-info\/|like$|ask-access$)/;
-/** `git push`: `[/datasets|/spaces]/{owner}/{name}[.git]/git-receive-pack`. */
-const GIT_PUSH = /^(?:\/(datasets|spaces))?\/([^/]+)\/([^/]+?)(?:\.git)?\/git-receive-pack$/;
+  /^\/api\/(models|datasets|spaces|kernels)\/([^/]+)\/([^/]+)\/(?!preupload\/|paths-info\/|like$|ask-access$)/;
+/** `git push`: `[/datasets|/spaces|/kernels]/{owner}/{name}[.git]/git-receive-pack`. */
+const GIT_PUSH = /^(?:\/(datasets|spaces|kernels))?\/([^/]+)\/([^/]+?)(?:\.git)?\/git-receive-pack$/;
 
 type Target =
   { kind: "repo"; type: RepoType; id: string } | { kind: "create" } | { kind: "delete" } | { kind: "move" };
@@ -38,7 +43,7 @@ function decode(part: string): string {
 }
 
 function typeOf(raw: unknown): RepoType {
-  return raw === "dataset" || raw === "space" ? raw : "model";
+  return raw === "dataset" || raw === "space" || raw === "kernel" ? raw : "model";
 }
 
 /** The repo a delete or move request names in its JSON body (as the repo routes read it). */

@@ -12,11 +12,12 @@ interface Option {
   to: string;
 }
 
-type Section = "models" | "datasets" | "spaces";
+type Section = "models" | "datasets" | "spaces" | "kernels";
 
 function sectionOf(pathname: string): Section {
   if (pathname === "/datasets" || pathname.startsWith("/datasets/")) return "datasets";
   if (pathname === "/spaces" || pathname.startsWith("/spaces/")) return "spaces";
+  if (pathname === "/kernels" || pathname.startsWith("/kernels/")) return "kernels";
   return "models";
 }
 
@@ -26,6 +27,7 @@ function optionsOf(result: QuickSearchResult | undefined): Option[] {
     ...result.models.map((r) => ({ group: "Models", label: r.id, to: paths.repo("model", r.id) })),
     ...result.datasets.map((r) => ({ group: "Datasets", label: r.id, to: paths.repo("dataset", r.id) })),
     ...result.spaces.map((r) => ({ group: "Spaces", label: r.id, to: paths.repo("space", r.id) })),
+    ...result.kernels.map((r) => ({ group: "Kernels", label: r.id, to: paths.repo("kernel", r.id) })),
     ...result.users.map((u) => ({
       group: "People",
       label: u.user,

@@ -18,10 +18,17 @@ import { formatCount } from "../../lib/format.js";
 import { useTitle } from "../../lib/use-title.js";
 
 const PAGE_SIZE = 30;
-const TITLES: Record<RepoType, string> = { model: "Models", dataset: "Datasets", space: "Spaces" };
+const TITLES: Record<RepoType, string> = {
+  model: "Models",
+  dataset: "Datasets",
+  space: "Spaces",
+  kernel: "Kernels",
+};
 
 function typeFromPath(pathname: string): RepoType {
-  return pathname.startsWith("/datasets") ? "dataset" : pathname.startsWith("/spaces") ? "space" : "model";
+  if (pathname.startsWith("/datasets")) return "dataset";
+  if (pathname.startsWith("/spaces")) return "space";
+  return pathname.startsWith("/kernels") ? "kernel" : "model";
 }
 
 /** The API's own names travel in the page URL, so a listing link is also an API query. */
@@ -90,21 +97,21 @@ export function ListingPage() {
   return (
     <div className="container listing">
       <aside className={`filters ${filtersOpen ? "open" : ""}`} aria-label="Filters" id="listing-filters">
-        {type !== "space" ? (
+        {type === "model" || type === "dataset" ? (
           <FilterGroup
             title="Tasks"
             choices={taskChoices}
             selected={search.get("pipeline_tag") ?? undefined}
             onSelect={(value) => setParam("pipeline_tag", value)}
           />
-        ) : (
+        ) : type === "space" ? (
           <FilterGroup
             title="SDK"
             choices={SPACE_SDKS.map((s) => ({ value: s, label: s }))}
             selected={search.get("sdk") ?? undefined}
             onSelect={(value) => setParam("sdk", value)}
           />
-        )}
+        ) : null}
         {type === "model" ? (
           <FilterGroup
             title="Libraries"
@@ -114,7 +121,7 @@ export function ListingPage() {
             initiallyShown={12}
           />
         ) : null}
-        {type !== "space" ? (
+        {type === "model" || type === "dataset" ? (
           <FilterGroup
             title="Languages"
             choices={LANGUAGES}

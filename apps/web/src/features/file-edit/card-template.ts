@@ -3,7 +3,7 @@ import type { RepoType } from "@modelhub/api-types";
 /** The starting text of a new repo card: a small metadata block and the headings readers look for. */
 export function cardTemplate(type: RepoType, id: string): string {
   const name = id.split("/")[1] ?? id;
-  const what = type === "dataset" ? "dataset" : type === "space" ? "space" : "model";
+  const what = type === "model" ? "model" : type;
   const metadata =
     type === "space"
       ? ["title: " + JSON.stringify(name), "sdk: static"]

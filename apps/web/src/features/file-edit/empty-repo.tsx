@@ -7,7 +7,12 @@ import { editPaths } from "./edit-paths.js";
 import { useCanWrite } from "./use-can-write.js";
 import "./file-edit.css";
 
-const CARD_NAME: Record<RepoType, string> = { model: "model card", dataset: "dataset card", space: "README" };
+const CARD_NAME: Record<RepoType, string> = {
+  model: "model card",
+  dataset: "dataset card",
+  space: "README",
+  kernel: "kernel card",
+};
 
 /** What an empty repo shows: how to start, with buttons for its owners and commands aimed at this hub. */
 export function EmptyRepoGuide({ type, id }: { type: RepoType; id: string }) {
@@ -41,12 +46,17 @@ export function EmptyRepoGuide({ type, id }: { type: RepoType; id: string }) {
       </div>
       <h3>With git</h3>
       <CodeBlock code={commands.git} language="bash" label="git commands" />
-      <h3>With the hf CLI</h3>
-      <CodeBlock code={commands.hf} language="bash" label="hf upload command" />
-      <p className="small muted">
-        <code>HF_ENDPOINT</code> points <code>huggingface_hub</code> and the <code>hf</code> CLI at this hub
-        instead of huggingface.co.
-      </p>
+      {/* huggingface_hub reads kernels but does not upload to them: git is the way in */}
+      {type !== "kernel" ? (
+        <>
+          <h3>With the hf CLI</h3>
+          <CodeBlock code={commands.hf} language="bash" label="hf upload command" />
+          <p className="small muted">
+            <code>HF_ENDPOINT</code> points <code>huggingface_hub</code> and the <code>hf</code> CLI at this
+            hub instead of huggingface.co.
+          </p>
+        </>
+      ) : null}
     </section>
   );
 }

@@ -19,11 +19,14 @@ const KINDS: { type: RepoType; title: string }[] = [
   { type: "model", title: "Models" },
   { type: "dataset", title: "Datasets" },
   { type: "space", title: "Spaces" },
+  { type: "kernel", title: "Kernels" },
 ];
 
 function OwnerRepos({ owner, type, title }: { owner: string; type: RepoType; title: string }) {
   const list = useRepoList(type, { author: owner, sort: "lastModified", limit: SHOWN });
   const total = list.data?.total ?? list.data?.items.length;
+  // few owners publish kernels: the section shows only for those who do
+  if (type === "kernel" && list.data?.items.length === 0) return null;
   return (
     <section className="org-section" aria-labelledby={`owner-${type}s`}>
       <div className="section-header">

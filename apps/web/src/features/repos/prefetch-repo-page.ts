@@ -9,12 +9,15 @@ const RESERVED = new Set([
   "models",
   "datasets",
   "spaces",
+  "kernels",
   "tasks",
   "settings",
   "login",
   "new",
   "assets",
 ]);
+
+const PREFIXED: Record<string, RepoType> = { datasets: "dataset", spaces: "space", kernels: "kernel" };
 
 /**
  * On a cold load of a repo page, asks for the repo info and README (and the renderer chunks) while the
@@ -23,8 +26,9 @@ const RESERVED = new Set([
 export function prefetchRepoPage(queryClient: QueryClient, pathname: string): void {
   const segments = pathname.split("/").filter(Boolean).map(decodeURIComponent);
   let type: RepoType = "model";
-  if ((segments[0] === "datasets" || segments[0] === "spaces") && segments.length === 3) {
-    type = segments[0] === "datasets" ? "dataset" : "space";
+  const prefixed = PREFIXED[segments[0] ?? ""];
+  if (prefixed && segments.length === 3) {
+    type = prefixed;
     segments.shift();
   }
   if (segments.length !== 2 || RESERVED.has(segments[0])) return;

@@ -20,7 +20,9 @@ export function useRepoRoute(): RepoRoute {
     ? "dataset"
     : pathname.startsWith("/spaces/")
       ? "space"
-      : "model";
+      : pathname.startsWith("/kernels/")
+        ? "kernel"
+        : "model";
   const owner = params.owner ?? "";
   const name = params.name ?? "";
   return {

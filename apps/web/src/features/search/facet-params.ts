@@ -2,7 +2,9 @@ import type { RepoType } from "@modelhub/api-types";
 import type { FacetParams } from "./api/get-facets.js";
 
 export function repoTypeOfPath(pathname: string): RepoType {
-  return pathname.startsWith("/datasets") ? "dataset" : pathname.startsWith("/spaces") ? "space" : "model";
+  if (pathname.startsWith("/datasets")) return "dataset";
+  if (pathname.startsWith("/spaces")) return "space";
+  return pathname.startsWith("/kernels") ? "kernel" : "model";
 }
 
 /**

@@ -1,16 +1,19 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import type { RepoType } from "@modelhub/api-types";
+import type { CollectionItemType, RepoType } from "@modelhub/api-types";
 import { useAuth } from "../../auth/auth-context.js";
 import { FormError } from "../../orgs/components/form-error.js";
 import { addCollectionItem, createCollection, useCollections, useRefreshCollections } from "../api.js";
 import { collectionPaths } from "../paths.js";
 import "../collections.css";
 
-const KIND: Record<RepoType, string> = { model: "models", dataset: "datasets", space: "spaces" };
+/** Repo types a collection can hold (kernels cannot be added, as on the Hub). */
+type CollectableType = Extract<RepoType, CollectionItemType>;
+
+const KIND: Record<CollectableType, string> = { model: "models", dataset: "datasets", space: "spaces" };
 
 /** Repo header button: put this repo in one of the viewer's collections, or in a new one. */
-export function AddToCollection({ type, id }: { type: RepoType; id: string }) {
+export function AddToCollection({ type, id }: { type: CollectableType; id: string }) {
   const { user } = useAuth();
   const [open, setOpen] = useState(false);
   const [title, setTitle] = useState("");

@@ -13,7 +13,12 @@ import { LikeButton } from "./like-button.js";
 
 export type RepoTab = "card" | "files" | "commits" | "community" | "upload" | "settings";
 
-const CARD_LABEL: Record<RepoType, string> = { model: "Model card", dataset: "Dataset card", space: "App" };
+const CARD_LABEL: Record<RepoType, string> = {
+  model: "Model card",
+  dataset: "Dataset card",
+  space: "App",
+  kernel: "Kernel card",
+};
 
 const MAX_TAGS = 12;
 
@@ -72,7 +77,7 @@ export function RepoHeader({
           {info?.gated ? <span className="tag">gated</span> : null}
           {info ? <MirrorMark info={info} /> : null}
           {info ? <LikeButton type={type} id={id} likes={info.likes} /> : null}
-          {info && !info.mirror ? <AddToCollection type={type} id={id} /> : null}
+          {info && !info.mirror && type !== "kernel" ? <AddToCollection type={type} id={id} /> : null}
         </div>
         {info ? (
           <div className="tag-list">

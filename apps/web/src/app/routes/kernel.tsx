@@ -1,0 +1,113 @@
+import type { RepoInfo } from "@modelhub/api-types";
+import { CodeBlock } from "../../components/ui/code-block.js";
+import { ErrorState, NotFoundState, Skeleton } from "../../components/ui/status.js";
+import { readmeLinkBase } from "../../config/paths.js";
+import { MissingCard } from "../../features/file-edit/empty-repo.js";
+import { LazyMarkdown } from "../../features/markdown/lazy-markdown.js";
+import { useReadme } from "../../features/repos/api/get-file-text.js";
+import { useRepoInfo } from "../../features/repos/api/get-repo-info.js";
+import { repoSize } from "../../features/repos/components/model-metadata.js";
+import { RepoHeader } from "../../features/repos/components/repo-header.js";
+import { useRepoRoute } from "../../features/repos/use-repo-route.js";
+import { isNotFound } from "../../lib/api-error.js";
+import { formatBytes, formatCount, formatRelative } from "../../lib/format.js";
+import { useTitle } from "../../lib/use-title.js";
+
+function KernelMetadata({ info }: { info: RepoInfo }) {
+  const license = (info.tags ?? []).find((tag) => tag.startsWith("license:"))?.slice("license:".length);
+  const rows: [string, string][] = [
+    ["License", license ?? ""],
+    ["Storage", formatBytes(repoSize(info))],
+    ["Updated", formatRelative(info.lastModified)],
+  ];
+  return (
+    <section className="card" aria-label="Kernel details">
+      <div className="stat-row" style={{ marginBottom: 12 }}>
+        <div>
+          <strong>{formatCount(info.downloads)}</strong>
+          <span className="muted small">downloads last month</span>
+        </div>
+        <div>
+          <strong>{formatCount(info.likes)}</strong>
+          <span className="muted small">likes</span>
+        </div>
+      </div>
+      <dl className="meta-list">
+        {rows
+          .filter(([, value]) => value)
+          .map(([label, value]) => (
+            <div key={label} style={{ display: "contents" }}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+      </dl>
+    </section>
+  );
+}
+
+/** How to fetch the kernel with huggingface_hub (1.x knows the kernel repo type), pointed at this hub. */
+function UseThisKernel({ id }: { id: string }) {
+  const code = [
+    "from huggingface_hub import snapshot_download",
+    "",
+    "path = snapshot_download(",
+    `    "${id}",`,
+    '    repo_type="kernel",',
+    `    endpoint="${window.location.origin}",`,
+    ")",
+  ].join("\n");
+  return (
+    <section className="card" aria-label="Use this kernel">
+      <h2 className="small" style={{ marginTop: 0 }}>
+        Use this kernel
+      </h2>
+      <CodeBlock code={code} language="python" label="Download with huggingface_hub" />
+    </section>
+  );
+}
+
+/** A kernel repo: the model page's layout (card beside details), without the model-only panels. */
+export function KernelPage() {
+  const { id } = useRepoRoute();
+  const info = useRepoInfo("kernel", id);
+  const readme = useReadme("kernel", id, "main", info.isSuccess);
+  const missing = info.isError && isNotFound(info.error);
+  useTitle(missing ? "Not found" : id);
+  if (missing) return <NotFoundState what="kernel" />;
+  if (info.isError) {
+    return (
+      <div className="container section">
+        <ErrorState error={info.error} retry={() => void info.refetch()} />
+      </div>
+    );
+  }
+  return (
+    <>
+      <RepoHeader type="kernel" id={id} info={info.data} tab="card" />
+      <div className="container repo-body">
+        <article className="card" aria-label="Kernel card" style={{ minWidth: 0 }}>
+          {info.isPending || readme.isPending ? (
+            <Skeleton lines={14} />
+          ) : readme.isError ? (
+            <ErrorState error={readme.error} retry={() => void readme.refetch()} />
+          ) : readme.data ? (
+            <LazyMarkdown source={readme.data} linkBase={readmeLinkBase("kernel", id)} />
+          ) : (
+            <MissingCard type="kernel" id={id} siblings={info.data?.siblings} />
+          )}
+        </article>
+        <aside className="sidebar" aria-label="Kernel details and code">
+          {info.data ? (
+            <>
+              <KernelMetadata info={info.data} />
+              <UseThisKernel id={info.data.id} />
+            </>
+          ) : (
+            <Skeleton lines={10} height="400px" />
+          )}
+        </aside>
+      </div>
+    </>
+  );
+}
