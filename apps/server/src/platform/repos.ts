@@ -401,7 +401,26 @@ export class Repos {
           .execute();
       }
     });
-    for (const repoId of totals.keys()) this.forget(repoId, listingsChanged);
+    if (listingsChanged) for (const repoId of totals.keys()) this.forget(repoId);
+    else this.addCountsToCachedRows(totals, rolling);
+  }
+
+  /**
+   * After counted downloads the cached rows get the same increments as the database instead of being
+   * dropped: a download would otherwise cost the next request on that repo a fresh read. Other replicas
+   * drop their copies, as for any write.
+   */
+  private addCountsToCachedRows(totals: Map<string, number>, rolling: boolean): void {
+    this.rows.updateWhere((row) => {
+      const total = totals.get(row.id);
+      if (total === undefined) return undefined;
+      return {
+        ...row,
+        downloads_all_time: row.downloads_all_time + total,
+        downloads_30d: rolling ? row.downloads_30d + total : row.downloads_30d,
+      };
+    });
+    for (const repoId of totals.keys()) this.signals?.publish(REPOS_TOPIC, `${repoId}\tcounts`);
   }
 
   /** Settles when every download counted so far is stored (tests, shutdown). */
