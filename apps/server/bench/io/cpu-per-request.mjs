@@ -39,7 +39,8 @@ async function stop(child) {
 }
 function get(agent, url) {
   return new Promise((resolve, reject) => {
-    http.get(url, { agent }, (res) => {
+    const headers = url.endsWith("?gzip") ? { "Accept-Encoding": "gzip" } : {};
+    http.get(url.replace(/\?gzip$/, ""), { agent, headers }, (res) => {
       res.resume();
       res.on("end", () => (res.statusCode === 200 ? resolve() : reject(new Error(`${url} ${res.statusCode}`))));
     }).on("error", reject);
@@ -66,10 +67,14 @@ async function prepare(base, token) {
   await call("POST", `/api/models/bench/mixed/commit/main`, body);
 }
 
-const allRoutes = { info: "/api/models/bench/mixed", resolve: "/bench/mixed/resolve/main/config.json" };
+const allRoutes = {
+  info: "/api/models/bench/mixed",
+  resolve: "/bench/mixed/resolve/main/config.json",
+  "info-gzip": "/api/models/bench/mixed?gzip",
+};
 const only = process.env.CPU_ROUTES?.split(",");
 const routes = Object.fromEntries(Object.entries(allRoutes).filter(([name]) => !only || only.includes(name)));
-const results = Object.fromEntries(dists.map((d) => [d, { info: [], resolve: [] }]));
+const results = Object.fromEntries(dists.map((d) => [d, Object.fromEntries(Object.keys(routes).map((r) => [r, []]))]));
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "modelhub-cpu-"));
 {
   const tok = spawnSync(process.execPath, [`${dists[0]}/cli/main.js`, "token", "create", "bench", "--write"], { env: env(dataDir), encoding: "utf8" });
@@ -96,5 +101,6 @@ for (let round = 0; round < ROUNDS; round++)
   }
 const median = (a) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
 console.log(`load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
-for (const d of dists) console.log(`${path.basename(d).padEnd(10)} median: info ${median(results[d].info).toFixed(3)} ms  resolve ${median(results[d].resolve).toFixed(3)} ms`);
+for (const d of dists)
+  console.log(`${path.basename(d).padEnd(10)} median: ${Object.entries(results[d]).map(([r, v]) => `${r} ${median(v).toFixed(3)} ms`).join("  ")}`);
 fs.rmSync(dataDir, { recursive: true, force: true });

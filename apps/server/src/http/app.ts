@@ -25,6 +25,7 @@ import { duplicateRoutes } from "../spaces/http/duplicate-routes.js";
 export type { AppDeps } from "./deps.js";
 
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
+const BODYLESS = new Set(["GET", "HEAD"]);
 
 const DEFAULT_MAX_JSON_BYTES = 64 * 1024 * 1024;
 
@@ -102,7 +103,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const limits = { large: limitTo(maxJson), small: limitTo(Math.min(maxJson, SMALL_BODY_BYTES)) };
   app.use("/api/*", (c, next) => {
     // reading a body-less request's body would only build a full fetch Request for nothing
-    if (!c.req.header("Content-Length") && !c.req.header("Transfer-Encoding")) return next();
+    if (BODYLESS.has(c.req.method) && !c.req.header("Content-Length") && !c.req.header("Transfer-Encoding"))
+      return next();
     const kind = bodyClassOf(c.req.path);
     return kind === "own" ? next() : limits[kind](c, next);
   });

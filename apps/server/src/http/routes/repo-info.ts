@@ -79,7 +79,12 @@ export function repoInfoRoutes(deps: AppDeps): Hono<AppEnv> {
       if (expand.includes("baseModels") && tree.baseModels) json.baseModels = tree.baseModels;
       if (expand.includes("childrenModelCount")) json.childrenModelCount = tree.childrenModelCount;
     }
-    return c.json(json);
+    // with its length declared, the gzip middleware passes a small answer on without buffering it
+    const text = JSON.stringify(json);
+    return c.body(text, 200, {
+      "Content-Type": "application/json",
+      "Content-Length": String(Buffer.byteLength(text)),
+    });
   }
 
   app.get(`/api/:kind${KIND_PATTERN}/:owner/:name`, (c) =>
