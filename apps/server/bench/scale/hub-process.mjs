@@ -5,7 +5,8 @@ import net from "node:net";
 import pg from "pg";
 import { fileURLToPath } from "node:url";
 
-const MAIN = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
+// BENCH_HUB_MAIN=<path to cli/main.js> runs another build (e.g. a copy of the previous dist) for comparisons.
+const MAIN = process.env.BENCH_HUB_MAIN ?? fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
 
 function hubEnv({ dataDir, databaseUrl }, extraEnv = {}) {
   const env = {
