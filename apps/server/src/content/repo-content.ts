@@ -670,16 +670,21 @@ export class RepoContent {
     range?: { start: number; end: number },
     size?: number,
   ): Promise<Readable> {
-    if (size !== undefined && size <= SMALL_BLOB_BYTES) {
-      let data = this.smallBlobs.get(oid);
-      if (!data) {
-        data = await this.git(repo).readBlob(oid);
-        this.smallBlobs.set(oid, data);
-      }
-      return Readable.from([range ? data.subarray(range.start, range.end + 1) : data]);
-    }
+    const data = size === undefined ? undefined : await this.smallBlob(repo, oid, size);
+    if (data) return Readable.from([range ? data.subarray(range.start, range.end + 1) : data]);
     const stream = this.git(repo).blobStream(oid);
     return range ? sliceStream(stream, range.start, range.end) : stream;
+  }
+
+  /** A git blob of at most 256 KiB, kept in memory by oid; undefined for a larger one (stream it). */
+  async smallBlob(repo: RepoKey, oid: string, size: number): Promise<Buffer | undefined> {
+    if (size > SMALL_BLOB_BYTES) return undefined;
+    let data = this.smallBlobs.get(oid);
+    if (!data) {
+      data = await this.git(repo).readBlob(oid);
+      this.smallBlobs.set(oid, data);
+    }
+    return data;
   }
 
   /** Content of a file at a revision (LFS resolved), or undefined when absent. */

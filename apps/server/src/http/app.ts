@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { cors } from "hono/cors";
 import type { AppEnv } from "./contracts.js";
 import { bodyClassOf, SMALL_BODY_BYTES } from "./body-limits.js";
 import type { AppDeps } from "./deps.js";
 import { errorHandler } from "./errors.js";
 import { accessLog } from "./middleware/access-log.js";
+import { commonHeaders } from "./middleware/common-headers.js";
 import { authMiddleware } from "./middleware/auth.js";
 import { jsonCompression } from "./middleware/json-compression.js";
 import { WebSessions } from "../platform/web-sessions.js";
@@ -25,6 +25,7 @@ import { duplicateRoutes } from "../spaces/http/duplicate-routes.js";
 export type { AppDeps } from "./deps.js";
 
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
+const BODYLESS = new Set(["GET", "HEAD"]);
 
 const DEFAULT_MAX_JSON_BYTES = 64 * 1024 * 1024;
 
@@ -55,21 +56,16 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.use(
     "*",
-    cors({
-      origin: (origin) => origin,
+    commonHeaders({
       allowHeaders: ["Authorization", "Range", "Content-Type", "X-Request-Id", "X-HF-Bill-To"],
       allowMethods: ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"],
       exposeHeaders: EXPOSED_HEADERS,
     }),
   );
-  app.use("*", async (c, next) => {
-    const requestId = c.req.header("X-Request-Id") ?? crypto.randomUUID();
-    c.header("X-Request-Id", requestId);
-    c.header("X-Content-Type-Options", "nosniff");
-    await next();
-  });
   app.use("*", accessLog(deps.logger));
   app.use("*", async (c, next) => {
+    // the URL is normalised: a NUL (or anything else needing decoding) arrives percent-encoded
+    if (!c.req.url.includes("%")) return next();
     const url = new URL(c.req.url);
     let decoded: string;
     try {
@@ -106,6 +102,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     });
   const limits = { large: limitTo(maxJson), small: limitTo(Math.min(maxJson, SMALL_BODY_BYTES)) };
   app.use("/api/*", (c, next) => {
+    // reading a body-less request's body would only build a full fetch Request for nothing
+    if (BODYLESS.has(c.req.method) && !c.req.header("Content-Length") && !c.req.header("Transfer-Encoding"))
+      return next();
     const kind = bodyClassOf(c.req.path);
     return kind === "own" ? next() : limits[kind](c, next);
   });

@@ -7,6 +7,10 @@ export interface DownloadCount {
 
 export type WriteDownloads = (counts: DownloadCount[]) => Promise<void>;
 
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 /**
  * Group commit for download counts. Every counted download joins the next batch; one batch is written
  * at a time, and everything counted while it is being written goes into the one after. A caller's
@@ -27,7 +31,9 @@ export class DownloadTally {
     if (entry) entry.count += 1;
     else this.pending.set(key, { repoId, day, count: 1 });
     if (!this.nextBatch) {
-      const batch = this.writing.then(() => {
+      // one event-loop turn later: downloads answered in the same turn share the batch (with SQLite
+      // the write is synchronous, so without the wait every download took its own transaction)
+      const batch = this.writing.then(nextTurn).then(() => {
         this.nextBatch = undefined;
         const counts = [...this.pending.values()];
         this.pending = new Map();

@@ -45,6 +45,15 @@ export class LruCache<K, V> {
     for (const [key, entry] of this.entries) if (matches(entry.value, key)) this.entries.delete(key);
   }
 
+  /** Replaces matching values in place (same age); reads under way are not stored, as after a delete. */
+  updateWhere(update: (value: V, key: K) => V | undefined): void {
+    this.invalidations++;
+    for (const [key, entry] of this.entries) {
+      const next = update(entry.value, key);
+      if (next !== undefined) entry.value = next;
+    }
+  }
+
   clear(): void {
     this.invalidations++;
     this.entries.clear();

@@ -90,6 +90,17 @@ const CACHE_MAX_AGE_MS = 10_000;
 /** Re-sample planner statistics after a refresh that changed at least this many rows. */
 const STATISTICS_AFTER_CHANGES = 1000;
 
+/** A row whose cached copy only had download counts added → the row it was read as. */
+const countedFrom = new WeakMap<RepoRow, RepoRow>();
+
+/**
+ * The row as read from the database, for rows that since then only had download counts added: every
+ * other write drops the cached row, so two rows with the same origin differ in those counts only.
+ */
+export function rowOrigin(row: RepoRow): RepoRow {
+  return countedFrom.get(row) ?? row;
+}
+
 export function utcDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
@@ -408,7 +419,28 @@ export class Repos {
           .execute();
       }
     });
-    for (const repoId of totals.keys()) this.forget(repoId, listingsChanged);
+    if (listingsChanged) for (const repoId of totals.keys()) this.forget(repoId);
+    else this.addCountsToCachedRows(totals, rolling);
+  }
+
+  /**
+   * After counted downloads the cached rows get the same increments as the database instead of being
+   * dropped: a download would otherwise cost the next request on that repo a fresh read. Other replicas
+   * drop their copies, as for any write.
+   */
+  private addCountsToCachedRows(totals: Map<string, number>, rolling: boolean): void {
+    this.rows.updateWhere((row) => {
+      const total = totals.get(row.id);
+      if (total === undefined) return undefined;
+      const counted = {
+        ...row,
+        downloads_all_time: row.downloads_all_time + total,
+        downloads_30d: rolling ? row.downloads_30d + total : row.downloads_30d,
+      };
+      countedFrom.set(counted, rowOrigin(row));
+      return counted;
+    });
+    for (const repoId of totals.keys()) this.signals?.publish(REPOS_TOPIC, `${repoId}\tcounts`);
   }
 
   /** Settles when every download counted so far is stored (tests, shutdown). */

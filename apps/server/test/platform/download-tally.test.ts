@@ -40,8 +40,8 @@ describe("DownloadTally (group commit of download counts)", () => {
       active -= 1;
     });
     const first = tally.record("a", "d");
-    await Promise.resolve();
-    await Promise.resolve();
+    // a batch starts one event-loop turn after its first count
+    while (writes.length === 0) await new Promise((resolve) => setImmediate(resolve));
     const later = Array.from({ length: 5 }, () => tally.record("a", "d"));
     let laterStored = false;
     void Promise.all(later).then(() => (laterStored = true));

@@ -72,6 +72,13 @@ export function registerDownloadRoutes(app: Hono<AppEnv>, ctx: ContentContext): 
     if (c.req.method === "HEAD") return new Response(null, { status, headers });
 
     if (countsAsFull(range) && size > 0) await countDownload(ctx, repo, snapshot.commit, path);
+    // a small git blob goes out from memory in one write; streaming it would write headers and body apart
+    const small =
+      mode === "raw" || !entry.lfs
+        ? await ctx.content.smallBlob(repo, entry.oid, entry.lfs ? entry.lfs.pointerSize : entry.size)
+        : undefined;
+    if (small)
+      return new Response(range ? small.subarray(range.start, range.end + 1) : small, { status, headers });
     const body =
       mode === "raw"
         ? await ctx.content.openGitBlob(

@@ -7,6 +7,7 @@ import { readableRepo } from "../repo-lookup.js";
 import { LruCache } from "../../platform/lru-cache.js";
 import { expandOf } from "../expand-query.js";
 import { repoInfoJson } from "../../hub-api/repo-info.js";
+import { InfoAnswerCache } from "../info-answer-cache.js";
 import { modelTreeOf } from "../../platform/model-tree.js";
 import { spacesLinkingTo } from "../../platform/repo-links.js";
 import { derivedColumns, toRepoRecord, type RepoRow } from "../../platform/repos.js";
@@ -38,6 +39,8 @@ export function repoInfoRoutes(deps: AppDeps): Hono<AppEnv> {
     spacesCache.setIfCurrent(key, { generation, spaces }, spacesCache.generation());
     return spaces;
   }
+
+  const answers = new InfoAnswerCache();
 
   async function resolveSha(row: RepoRow, revision: string | undefined): Promise<string | undefined> {
     if (revision === undefined || DEFAULT_REVISIONS.has(revision)) return defaultHead(row);
@@ -72,14 +75,22 @@ export function repoInfoRoutes(deps: AppDeps): Hono<AppEnv> {
       sha && sha !== row.sha && deps.content.derive
         ? { ...row, ...derivedColumns(row, await deps.content.derive(toRepoRecord(row), sha)) }
         : row;
-    const json = repoInfoJson(shown, { sha, blobs, mappings, spaces });
+    const build = () => repoInfoJson(shown, { sha, blobs, mappings, spaces });
+    let text: string;
     // the model tree costs a grouped query, so it is computed only when asked for, as on the Hub
     if (type === "model" && TREE_FIELDS.some((field) => expand.includes(field))) {
+      const json = build();
       const tree = await modelTreeOf(deps.db, row, c.var.viewer);
       if (expand.includes("baseModels") && tree.baseModels) json.baseModels = tree.baseModels;
       if (expand.includes("childrenModelCount")) json.childrenModelCount = tree.childrenModelCount;
-    }
-    return c.json(json);
+      text = JSON.stringify(json);
+    } else if (shown === row) text = answers.answer(row, { sha, blobs, mappings, spaces }, build);
+    else text = JSON.stringify(build());
+    // with its length declared, the gzip middleware passes a small answer on without buffering it
+    return c.body(text, 200, {
+      "Content-Type": "application/json",
+      "Content-Length": String(Buffer.byteLength(text)),
+    });
   }
 
   app.get(`/api/:kind${KIND_PATTERN}/:owner/:name`, (c) =>
