@@ -84,7 +84,7 @@ describe("NDJSON commits refuse unsafe paths before anything is written", () => 
     ["a//b", "empty folder name"],
     ["a/", "empty folder name"],
     ["/etc/passwd", "absolute"],
-    ["a\\b", "backslash"],
+    ["a\\.GIT\\config", "git's own folder"],
     ["a\u0001b", "control character"],
     ["a\u007fb", "control character"],
     ["x\ud800y", "not valid UTF-8"],
@@ -125,6 +125,8 @@ describe("NDJSON commits refuse unsafe paths before anything is written", () => 
       "x.git",
       "données/模型/ファイル.txt",
       "sp ace/a:b",
+      "back\\slash.txt",
+      "folder/..\\..\\..\\file",
     ];
     const response = await commit([header, ...paths.map((path) => file(path))]);
     expect(response.status).toBe(200);

@@ -1,4 +1,10 @@
-import { MAX_FOLDER_DEPTH, MAX_PATH_BYTES, nameProblem, printablePath } from "../paths/path-rules.js";
+import {
+  backslashRootProblem,
+  MAX_FOLDER_DEPTH,
+  MAX_PATH_BYTES,
+  nameProblem,
+  printablePath,
+} from "../paths/path-rules.js";
 import type { PushVerdict, RefUpdate } from "./lfs-push-check.js";
 import { decodeTree } from "./object-codec.js";
 import { runGit } from "./run-git.js";
@@ -94,7 +100,7 @@ async function tipPathProblems(
           ? `is ${folders} folders deep (at most ${MAX_FOLDER_DEPTH})`
           : Buffer.byteLength(raw, "utf8") > MAX_PATH_BYTES
             ? `is longer than ${MAX_PATH_BYTES} bytes`
-            : undefined;
+            : backslashRootProblem(raw);
       if (problem) refused.push({ path: raw, problem });
       if (refused.length > LISTED) return refused;
     }
@@ -105,7 +111,7 @@ async function tipPathProblems(
 /**
  * Refuses a push whose new trees hold names the hub does not accept on any write path (see
  * path-rules.ts) or symbolic links. git's own fsck on receive refuses the `.git` family first; this
- * adds the hub's rules (backslashes, control characters, depth, lengths, UTF-8, symlinks) and names
+ * adds the hub's rules (`..\` at the start, control characters, depth, lengths, UTF-8, symlinks) and names
  * each path.
  */
 export async function checkPushedPaths(

@@ -6,6 +6,7 @@ import { readableRepo, viewerOf } from "./repo-access.js";
 import { readLimitedText } from "./limited-body.js";
 import { typeOfCollection } from "./repo-types.js";
 import { treeEntriesJson } from "./tree-entry-json.js";
+import { treeFirst } from "./tree-order.js";
 import { badRequest, entryNotFound } from "../../domain/errors.js";
 
 const TYPES = ":kind{(?:models|datasets|spaces)}";
@@ -38,13 +39,7 @@ export function registerFileRoutes(app: Hono<AppEnv>, ctx: ContentContext): void
       if (!entry.path.startsWith(prefix)) return false;
       return recursive || !entry.path.slice(prefix.length).includes("/");
     });
-    // one folder's listing shows its subfolders before its files, as on the Hub
-    const selected = recursive
-      ? inFolder
-      : [
-          ...inFolder.filter((e) => e.type === "directory"),
-          ...inFolder.filter((e) => e.type !== "directory"),
-        ];
+    const selected = treeFirst(inFolder);
     const pageSize = Math.min(
       Math.max(Number(c.req.query("limit")) || (expand ? 50 : 1000), 1),
       expand ? 1000 : 10_000,

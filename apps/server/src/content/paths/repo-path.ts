@@ -1,4 +1,4 @@
-import { pathProblem, printablePath } from "./path-rules.js";
+import { backslashRootProblem, pathProblem, printablePath } from "./path-rules.js";
 import { badRequest, unprocessable } from "../../domain/errors.js";
 
 /**
@@ -9,14 +9,8 @@ export function checkRepoPath(raw: string): string {
   const problem = pathProblem(raw);
   if (!problem) return raw;
   const message = `Invalid path "${printablePath(raw)}": it ${problem}`;
-  // a backslash path that climbs out of the repo where `\` separates folders (`..\x`): 422, as on the Hub
-  throw raw.includes("\\") && climbsOut(raw) ? unprocessable(message) : badRequest(message);
-}
-
-/** Whether some platform's path rules read `..` or a root in it (backslash as a separator too). */
-function climbsOut(raw: string): boolean {
-  const parts = raw.split(/[\\/]/);
-  return parts.includes("..") || /^[\\/]/.test(raw) || /^[A-Za-z]:/.test(raw);
+  // a path that starts outside the repo where `\` separates folders (`..\x`): 422, as on the Hub
+  throw backslashRootProblem(raw) ? unprocessable(message) : badRequest(message);
 }
 
 /** Folder paths may be empty (the root) and may end with a slash. */
