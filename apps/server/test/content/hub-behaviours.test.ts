@@ -189,6 +189,8 @@ describe("Hub behaviours the official client suite checks", () => {
     const again = await postJson(`${hub.url}/api/repos/create`, { name: "busy", type: "dataset" }, alice);
     expect(again.status, await again.clone().text()).toBe(200);
     const tree = await fetch(`${datasets}/busy/tree/main`, { headers: bearer(alice) });
-    expect(((await tree.json()) as { path: string }[]).map((entry) => entry.path)).toEqual([".gitattributes"]);
+    expect(((await tree.json()) as { path: string }[]).map((entry) => entry.path)).toEqual([
+      ".gitattributes",
+    ]);
   });
 });

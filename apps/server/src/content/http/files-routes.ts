@@ -6,7 +6,7 @@ import { readableRepo, viewerOf } from "./repo-access.js";
 import { readLimitedText } from "./limited-body.js";
 import { typeOfCollection } from "./repo-types.js";
 import { treeEntriesJson } from "./tree-entry-json.js";
-import { treeFirst } from "./tree-order.js";
+import { treeFirstEntries } from "./tree-order.js";
 import { badRequest, entryNotFound } from "../../domain/errors.js";
 
 const TYPES = ":kind{(?:models|datasets|spaces)}";
@@ -35,11 +35,10 @@ export function registerFileRoutes(app: Hono<AppEnv>, ctx: ContentContext): void
     if (folder !== "" && snapshot.byPath.get(folder)?.type !== "directory")
       throw entryNotFound(folder, snapshot.commit);
     const prefix = folder === "" ? "" : `${folder}/`;
-    const inFolder = snapshot.entries.filter((entry) => {
+    const selected = treeFirstEntries(snapshot).filter((entry) => {
       if (!entry.path.startsWith(prefix)) return false;
       return recursive || !entry.path.slice(prefix.length).includes("/");
     });
-    const selected = treeFirst(inFolder);
     const pageSize = Math.min(
       Math.max(Number(c.req.query("limit")) || (expand ? 50 : 1000), 1),
       expand ? 1000 : 10_000,

@@ -1,4 +1,19 @@
-import type { SnapshotEntry } from "../snapshot.js";
+import type { Snapshot, SnapshotEntry } from "../snapshot.js";
+
+const ordered = new WeakMap<Snapshot, SnapshotEntry[]>();
+
+/**
+ * All entries of a snapshot in tree-first order, sorted once per (cached, immutable) snapshot: any
+ * folder's listing, recursive or not, is a filter of it that keeps the order.
+ */
+export function treeFirstEntries(snapshot: Snapshot): SnapshotEntry[] {
+  let entries = ordered.get(snapshot);
+  if (!entries) {
+    entries = treeFirst(snapshot.entries);
+    ordered.set(snapshot, entries);
+  }
+  return entries;
+}
 
 /**
  * The Hub's "tree first" listing order: within every folder its subfolders come before its files,
