@@ -176,6 +176,8 @@ export class RepoContent {
     const dir = this.repoDir(repo);
     return this.mutex.run(this.lockKey(dir), async () => {
       if (!(await this.exists(repo))) {
+        // what a late background write (LFS link, loose object) left behind a deleted repo: not a repo
+        await rm(dir, { recursive: true, force: true });
         await mkdir(dirname(dir), { recursive: true });
         const staging = `${dir}.init-${process.pid}-${Date.now()}`;
         await createBareLayout(staging, DEFAULT_BRANCH);
@@ -198,8 +200,18 @@ export class RepoContent {
   async remove(repo: RepoKey): Promise<void> {
     const dir = this.repoDir(repo);
     await this.mutex.run(this.lockKey(dir), async () => {
-      await rm(dir, { recursive: true, force: true });
-      this.forget(dir);
+      // Background work outside the lock (a Parquet conversion linking its shards) may still write
+      // into the folder: move it aside in one step, so the repo is gone at once and rm never races.
+      const doomed = `${dir}.deleted-${process.pid}-${Date.now()}`;
+      try {
+        await rename(dir, doomed);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+        throw error;
+      } finally {
+        this.forget(dir);
+      }
+      await rm(doomed, { recursive: true, force: true, maxRetries: 5 });
     });
   }
 
@@ -404,7 +416,7 @@ export class RepoContent {
     request: Omit<CommitRequest, "branch">,
   ): Promise<CommitResult> {
     const git = this.git(repo);
-    return this.mutex.run(git.dir, () =>
+    return this.mutex.run(this.lockKey(git.dir), () =>
       this.commitLocked(repo, git, { ...request, branch: CONVERTED_PARQUET_REF }, new Date(), true),
     );
   }

@@ -29,7 +29,7 @@ export function hasBypass(viewer: Viewer, repo: Pick<RepoRecord, "owner">): bool
 /** Where a user asks for access: the repo page, or the API route. */
 function howToAsk(repo: Pick<RepoRecord, "type" | "id">): string {
   const page = `/${repo.type === "model" ? "" : `${repo.type}s/`}${repo.id}`;
-  return `Request access on ${page} or with POST /api/${repo.type}s/${repo.id}/ask-access`;
+  return `Visit ${page} (or POST /api/${repo.type}s/${repo.id}/ask-access) to ask for access`;
 }
 
 /** The gate's answer for a viewer whose own request (if any) has `status`. */
@@ -40,10 +40,11 @@ export function gateDenial(
 ): GateDenial | undefined {
   if (!repo.gated || hasBypass(viewer, repo)) return undefined;
   const what = `${repo.type} ${repo.id}`;
+  // the Hub's sentences: clients and scripts match on them (huggingface_hub's GatedRepoError tests do)
   if (!viewer.user)
     return {
       status: 401,
-      message: `Access to ${what} is restricted: sign in (send a token) and request access. ${howToAsk(repo)}.`,
+      message: `Access to ${what} is restricted. You must have access to it and be authenticated to access it. Please log in.`,
     };
   if (status === "accepted") return undefined;
   if (status === "pending")
@@ -55,7 +56,7 @@ export function gateDenial(
     return { status: 403, message: `Your request to access ${what} was rejected by the repo's authors.` };
   return {
     status: 403,
-    message: `Access to ${what} is restricted and you have not been granted access. ${howToAsk(repo)}.`,
+    message: `Access to ${what} is restricted and you are not in the authorized list. ${howToAsk(repo)}.`,
   };
 }
 

@@ -138,7 +138,7 @@ describe("NDJSON commit, resolve, tree and paths-info", () => {
     const before = await hub.content.resolve({ type: "model", id: "alice/tiny" }, "main");
     expect((await commit("{not json\n")).status).toBe(400);
     expect((await commit(ndjson([{ key: "file", value: { path: "x", content: "" } }]))).status).toBe(400);
-    for (const path of ["../evil", "/abs", "a/../../b", "nul\u0000byte", "back\\slash", ".git/config"]) {
+    for (const path of ["../evil", "/abs", "a/../../b", "nul\u0000byte", "a\\.git\\config", ".git/config"]) {
       const response = await commit(
         ndjson([
           { key: "header", value: { summary: "s" } },

@@ -25,8 +25,9 @@ const HOSTILE: HostileCase[] = [
   { title: "trailing dot", path: ".git./config", expected: /hasDotgit|git's own folder/ },
   { title: "HFS ignorable", path: ".g\u200cit/config", expected: /hasDotgit|git's own folder/ },
   { title: "dot-dot folder", path: "../escape", expected: /hasDotdot|"\.\." segment/ },
-  { title: "dot-dot between backslashes", path: "a\\..\\..\\x", expected: /climbs out of the repo/ },
-  { title: "leading backslash", path: "\\abs.txt", expected: /leading backslash/ },
+  { title: "leading backslash", path: "\\abs.txt", expected: /starts with a backslash/ },
+  { title: "backslash .git piece", path: "a\\.git\\config", expected: /hasDotgit|git's own folder/ },
+  { title: "backslash climbing out", path: "..\\escape", expected: /climbs out of the repository/ },
   { title: "control character", path: "bad\u0001name", expected: /control character/ },
   {
     title: "absolute symlink",

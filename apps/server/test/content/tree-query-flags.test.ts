@@ -35,4 +35,33 @@ describe("tree query flags", () => {
     expect(paths).not.toContain("sub/deep/x.txt");
     expect(paths).toContain("sub");
   });
+
+  it("lists tree first, as the Hub: subfolders before files in every folder, each followed by its contents", async () => {
+    const commit = await hub.app.request(`/api/models/alice/flags/commit/main`, {
+      method: "POST",
+      headers: { ...auth("alice"), "Content-Type": "application/x-ndjson" },
+      body: ndjson([
+        { key: "header", value: { summary: "more" } },
+        { key: "file", value: { path: "sub/a.txt", content: "eA==", encoding: "base64" } },
+        { key: "file", value: { path: "z/b.txt", content: "eA==", encoding: "base64" } },
+      ]),
+    });
+    expect(commit.status).toBe(200);
+    const list = async (query: string) =>
+      (
+        (await (
+          await hub.app.request(`/api/models/alice/flags/tree/main${query}`, { headers: auth("alice") })
+        ).json()) as { path: string }[]
+      ).map((entry) => entry.path);
+    expect(await list("?recursive=true")).toEqual([
+      "sub",
+      "sub/deep",
+      "sub/deep/x.txt",
+      "sub/a.txt",
+      "z",
+      "z/b.txt",
+      ".gitattributes",
+    ]);
+    expect(await list("")).toEqual(["sub", "z", ".gitattributes"]);
+  });
 });

@@ -111,7 +111,10 @@ describe.each(DIALECTS)("gated repositories (%s)", (dialect) => {
     const anonymous = await resolve("olivia/manual-model", "config.json");
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers.get("x-error-code")).toBe("GatedRepo");
-    expect(((await anonymous.json()) as { error: string }).error).toMatch(/restricted/);
+    // the Hub's sentences, which clients match on
+    expect(((await anonymous.json()) as { error: string }).error).toBe(
+      "Access to model olivia/manual-model is restricted. You must have access to it and be authenticated to access it. Please log in.",
+    );
 
     const head = await resolve("olivia/manual-model", "config.json", undefined, "HEAD");
     expect(head.status).toBe(401);
@@ -121,9 +124,11 @@ describe.each(DIALECTS)("gated repositories (%s)", (dialect) => {
     const stranger = await resolve("olivia/manual-model", "config.json", sam);
     expect(stranger.status).toBe(403);
     expect(stranger.headers.get("x-error-code")).toBe("GatedRepo");
-    expect(((await stranger.json()) as { error: string }).error).toContain(
-      "POST /api/models/olivia/manual-model/ask-access",
+    const strangerError = ((await stranger.json()) as { error: string }).error;
+    expect(strangerError).toMatch(
+      /^Access to model olivia\/manual-model is restricted and you are not in the authorized list\. Visit /,
     );
+    expect(strangerError).toContain("POST /api/models/olivia/manual-model/ask-access");
 
     // the gate comes before existence: a missing file does not reveal itself
     const missing = await resolve("olivia/manual-model", "nope.bin");

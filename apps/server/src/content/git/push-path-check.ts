@@ -1,9 +1,9 @@
 import {
+  backslashRootProblem,
   MAX_FOLDER_DEPTH,
   MAX_PATH_BYTES,
   nameProblem,
   printablePath,
-  rootProblem,
 } from "../paths/path-rules.js";
 import type { PushVerdict, RefUpdate } from "./lfs-push-check.js";
 import { decodeTree } from "./object-codec.js";
@@ -100,7 +100,7 @@ async function tipPathProblems(
           ? `is ${folders} folders deep (at most ${MAX_FOLDER_DEPTH})`
           : Buffer.byteLength(raw, "utf8") > MAX_PATH_BYTES
             ? `is longer than ${MAX_PATH_BYTES} bytes`
-            : rootProblem(raw);
+            : backslashRootProblem(raw);
       if (problem) refused.push({ path: raw, problem });
       if (refused.length > LISTED) return refused;
     }
@@ -111,7 +111,7 @@ async function tipPathProblems(
 /**
  * Refuses a push whose new trees hold names the hub does not accept on any write path (see
  * path-rules.ts) or symbolic links. git's own fsck on receive refuses the `.git` family first; this
- * adds the hub's rules (`..` between backslashes, control characters, depth, lengths, UTF-8, symlinks) and names
+ * adds the hub's rules (`..\` at the start, control characters, depth, lengths, UTF-8, symlinks) and names
  * each path.
  */
 export async function checkPushedPaths(

@@ -6,6 +6,7 @@ import { readableRepo, viewerOf } from "./repo-access.js";
 import { readLimitedText } from "./limited-body.js";
 import { COLLECTION_PATTERN, typeOfCollection } from "./repo-types.js";
 import { treeEntriesJson } from "./tree-entry-json.js";
+import { treeFirstEntries } from "./tree-order.js";
 import { badRequest, entryNotFound } from "../../domain/errors.js";
 
 const TYPES = `:kind${COLLECTION_PATTERN}`;
@@ -34,17 +35,10 @@ export function registerFileRoutes(app: Hono<AppEnv>, ctx: ContentContext): void
     if (folder !== "" && snapshot.byPath.get(folder)?.type !== "directory")
       throw entryNotFound(folder, snapshot.commit);
     const prefix = folder === "" ? "" : `${folder}/`;
-    const inFolder = snapshot.entries.filter((entry) => {
+    const selected = treeFirstEntries(snapshot).filter((entry) => {
       if (!entry.path.startsWith(prefix)) return false;
       return recursive || !entry.path.slice(prefix.length).includes("/");
     });
-    // one folder's listing shows its subfolders before its files, as on the Hub
-    const selected = recursive
-      ? inFolder
-      : [
-          ...inFolder.filter((e) => e.type === "directory"),
-          ...inFolder.filter((e) => e.type !== "directory"),
-        ];
     const pageSize = Math.min(
       Math.max(Number(c.req.query("limit")) || (expand ? 50 : 1000), 1),
       expand ? 1000 : 10_000,

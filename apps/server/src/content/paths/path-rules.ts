@@ -32,40 +32,39 @@ export function isDotGitAlias(name: string): boolean {
   return folded === ".git" || /^git~\d+$/.test(folded);
 }
 
-/**
- * Why one file or folder name is refused, or undefined when it is fine. A backslash is an ordinary
- * character of a name (the Hub stores such names), but Windows reads it as a folder separator, so the
- * parts between backslashes must not climb out (`..`) nor name `.git` either.
- */
+/** Why one file or folder name is refused, or undefined when it is fine. */
 export function nameProblem(name: string): string | undefined {
   if (name === "") return "has an empty folder name (a doubled or trailing slash)";
   if (name === "." || name === "..") return `has a "${name}" segment`;
-  const parts = name.split("\\");
-  if (parts.includes("..")) return 'climbs out of the repo where \\ separates folders (a ".." segment)';
+  // A backslash is an ordinary character in a name (the Hub stores `folder/..\x` as is; clients
+  // refuse to write such a file where `\` separates folders), but no piece of it may be `.git`.
+  if (name.split("\\").some(isDotGitAlias))
+    return "names git's own folder (.git or a name a file system reads as .git)";
   if (CONTROL.test(name)) return "contains a control character";
   if (Buffer.byteLength(name, "utf8") > MAX_NAME_BYTES)
     return `has a name longer than ${MAX_NAME_BYTES} bytes`;
-  if (parts.some(isDotGitAlias)) return "names git's own folder (.git or a name a file system reads as .git)";
+  if (isDotGitAlias(name)) return "names git's own folder (.git or a name a file system reads as .git)";
   return undefined;
 }
 
 /**
- * Why a whole path is refused because Windows reads it as absolute (a leading backslash, or a drive
- * letter and a backslash), or undefined. Both held a backslash, refused before backslashes were allowed.
+ * Why a whole path starts outside the repo where `\` separates folders (`..\x`, `\x`, `C:\x`), or
+ * undefined. Only the start counts: the Hub accepts `folder/..\..\x` and answers 422 to `..\x`.
  */
-export function rootProblem(path: string): string | undefined {
-  if (path.startsWith("\\")) return "is absolute where \\ separates folders (a leading backslash)";
-  if (/^[A-Za-z]:\\/.test(path)) return "is absolute where \\ separates folders (a drive letter)";
+export function backslashRootProblem(path: string): string | undefined {
+  if (path.startsWith("..\\")) return "climbs out of the repository (starts with ..\\)";
+  if (path.startsWith("\\")) return "starts with a backslash (a Windows root or share)";
+  if (/^[A-Za-z]:\\/.test(path)) return "starts with a Windows drive";
   return undefined;
 }
 
 /** Why a repo-relative file path is refused, or undefined when it is fine. */
 export function pathProblem(path: string): string | undefined {
   if (path === "") return "is empty";
+  const fromRoot = backslashRootProblem(path);
+  if (fromRoot) return fromRoot;
   if (Buffer.from(path, "utf8").toString("utf8") !== path) return "is not valid UTF-8 (lone surrogate)";
   if (path.startsWith("/")) return "is absolute";
-  const rooted = rootProblem(path);
-  if (rooted) return rooted;
   if (Buffer.byteLength(path, "utf8") > MAX_PATH_BYTES) return `is longer than ${MAX_PATH_BYTES} bytes`;
   const names = path.split("/");
   if (names.length - 1 > MAX_FOLDER_DEPTH)

@@ -1,21 +1,16 @@
-import { pathProblem, printablePath } from "./path-rules.js";
+import { backslashRootProblem, pathProblem, printablePath } from "./path-rules.js";
 import { badRequest, unprocessable } from "../../domain/errors.js";
 
 /**
  * Validates a repo-relative file path against the hub's path rules (see path-rules.ts): 400 naming the
- * path and the reason otherwise, 422 when it climbs out of the repo where `\` separates folders
- * (`..\x`, `a\..\..\x`, a leading `\` or `C:\`), as the Hub answers. Names holding a backslash are accepted.
+ * path and the reason otherwise (422 when it climbs out of the repo).
  */
 export function checkRepoPath(raw: string): string {
   const problem = pathProblem(raw);
   if (!problem) return raw;
   const message = `Invalid path "${printablePath(raw)}": it ${problem}`;
-  throw raw.includes("\\") && climbsOut(raw) ? unprocessable(message) : badRequest(message);
-}
-
-/** Whether Windows path rules read `..` or a root in it (backslash as a separator too). */
-function climbsOut(raw: string): boolean {
-  return raw.split(/[\\/]/).includes("..") || /^(?:[\\/]|[A-Za-z]:\\)/.test(raw);
+  // a path that starts outside the repo where `\` separates folders (`..\x`): 422, as on the Hub
+  throw backslashRootProblem(raw) ? unprocessable(message) : badRequest(message);
 }
 
 /** Folder paths may be empty (the root) and may end with a slash. */
