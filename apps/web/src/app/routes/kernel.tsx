@@ -1,4 +1,5 @@
 import type { RepoInfo } from "@modelhub/api-types";
+import { pyString } from "@modelhub/tasks";
 import { CodeBlock } from "../../components/ui/code-block.js";
 import { ErrorState, NotFoundState, Skeleton } from "../../components/ui/status.js";
 import { readmeLinkBase } from "../../config/paths.js";
@@ -52,9 +53,9 @@ function UseThisKernel({ id }: { id: string }) {
     "from huggingface_hub import snapshot_download",
     "",
     "path = snapshot_download(",
-    `    "${id}",`,
+    `    ${pyString(id)},`,
     '    repo_type="kernel",',
-    `    endpoint="${window.location.origin}",`,
+    `    endpoint=${pyString(window.location.origin)},`,
     ")",
   ].join("\n");
   return (
