@@ -51,7 +51,7 @@ describe.each(DIALECTS)("errors are JSON with the right status (%s)", (dialect) 
     expect(await expectError(malformed, 400)).toMatch(/valid JSON/);
     await expectError(await postJson(`${hub.url}/api/repos/create`, { nome: "x" }, token), 400);
     await expectError(
-      await postJson(`${hub.url}/api/repos/create`, { name: "x", type: "kernel" }, token),
+      await postJson(`${hub.url}/api/repos/create`, { name: "x", type: "bucket" }, token),
       400,
     );
   });
