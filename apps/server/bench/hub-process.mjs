@@ -7,7 +7,8 @@ import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
 
 /** This build's hub CLI, or another build's (BENCH_HUB_MAIN=<older dist>/cli/main.js) for before/after comparisons. */
-export const CLI = process.env.BENCH_HUB_MAIN ?? fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
+export const CLI =
+  process.env.BENCH_HUB_MAIN ?? fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
 const run = promisify(execFile);
 
 /**

@@ -107,17 +107,27 @@ describe("NDJSON commits refuse unsafe paths before anything is written", () => 
     ["..\\x", "climbs out of the repository"],
     ["\\etc\\passwd", "starts with a backslash"],
     ["C:\\Windows\\x", "starts with a Windows drive"],
-  ])("refuses %j, which starts outside the repo where \\ separates folders, with a 422", async (path, reason) => {
-    const response = await commit([header, file("ok.txt"), file(path)]);
-    expect(response.status).toBe(422);
-    const error = ((await response.json()) as { error: string }).error;
-    expect(error).toContain(reason);
-    expect(error).toContain("Invalid path");
-    await expectBranchIntact();
-  });
+  ])(
+    "refuses %j, which starts outside the repo where \\ separates folders, with a 422",
+    async (path, reason) => {
+      const response = await commit([header, file("ok.txt"), file(path)]);
+      expect(response.status).toBe(422);
+      const error = ((await response.json()) as { error: string }).error;
+      expect(error).toContain(reason);
+      expect(error).toContain("Invalid path");
+      await expectBranchIntact();
+    },
+  );
 
   it("stores names holding a backslash and serves them back (tree, paths-info, resolve, deletion)", async () => {
-    const paths = ["a\\b.txt", "dir/x\\y\\z.txt", "trailing\\", "..x\\y..", "c:d\\e", "folder/..\\..\\..\\file"];
+    const paths = [
+      "a\\b.txt",
+      "dir/x\\y\\z.txt",
+      "trailing\\",
+      "..x\\y..",
+      "c:d\\e",
+      "folder/..\\..\\..\\file",
+    ];
     const response = await commit([header, ...paths.map((path) => file(path, `content of ${path}`))]);
     expect(response.status).toBe(200);
     const tree = await hub.app.request(`/api/models/alice/paths/tree/main?recursive=true`, {

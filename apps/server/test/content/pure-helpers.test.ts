@@ -95,7 +95,16 @@ describe("content helpers", () => {
     }
     // backslashes: part of a name (the Hub stores `folder/..\\..\\file`), but a path that starts outside
     // the repo where `\\` separates folders is 422
-    for (const fine of ["a\\b", "a\\b\\c.txt", "x/y\\", "..a\\b..", "a:b", "C:/x", "a\\..", "folder/..\\..\\file"])
+    for (const fine of [
+      "a\\b",
+      "a\\b\\c.txt",
+      "x/y\\",
+      "..a\\b..",
+      "a:b",
+      "C:/x",
+      "a\\..",
+      "folder/..\\..\\file",
+    ])
       expect(checkRepoPath(fine)).toBe(fine);
     for (const bad of ["..\\x", "\\x", "C:\\x", ".git\\HEAD", "a\\.git\\config"])
       expect(() => checkRepoPath(bad), bad).toThrow(HttpError);
