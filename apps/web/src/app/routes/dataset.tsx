@@ -1,20 +1,16 @@
-import { ErrorState, NotFoundState, Skeleton } from "../../components/ui/status.js";
+import { ErrorState, Skeleton } from "../../components/ui/status.js";
 import { readmeLinkBase } from "../../config/paths.js";
 import { MissingCard } from "../../features/file-edit/empty-repo.js";
 import { UseThisDataset } from "../../features/dataset-libraries/use-this-dataset.js";
 import { DatasetPreview } from "../../features/dataset-preview/components/dataset-preview.js";
 import { DatasetViewer } from "../../features/dataset-viewer/components/dataset-viewer.js";
 import { LazyMarkdown } from "../../features/markdown/lazy-markdown.js";
-import { useReadme } from "../../features/repos/api/get-file-text.js";
-import { useRepoInfo } from "../../features/repos/api/get-repo-info.js";
 import { repoSize } from "../../features/repos/components/model-metadata.js";
 import { RepoHeader } from "../../features/repos/components/repo-header.js";
 import { RepoStats } from "../../features/repos/components/repo-stats.js";
-import { useRepoRoute } from "../../features/repos/use-repo-route.js";
-import { isNotFound } from "../../lib/api-error.js";
+import { useRepoCardPage } from "../../features/repos/use-repo-card-page.js";
 import type { RepoInfo } from "@modelhub/api-types";
 import { formatBytes, formatRelative } from "../../lib/format.js";
-import { useTitle } from "../../lib/use-title.js";
 
 function tagValues(info: RepoInfo, prefix: string): string[] {
   return (info.tags ?? []).filter((t) => t.startsWith(`${prefix}:`)).map((t) => t.slice(prefix.length + 1));
@@ -47,19 +43,8 @@ function DatasetMetadata({ info }: { info: RepoInfo }) {
 }
 
 export function DatasetPage() {
-  const { id } = useRepoRoute();
-  const info = useRepoInfo("dataset", id);
-  const readme = useReadme("dataset", id, "main", info.isSuccess);
-  const missing = info.isError && isNotFound(info.error);
-  useTitle(missing ? "Not found" : id);
-  if (missing) return <NotFoundState what="dataset" />;
-  if (info.isError) {
-    return (
-      <div className="container section">
-        <ErrorState error={info.error} retry={() => void info.refetch()} />
-      </div>
-    );
-  }
+  const { id, info, readme, replacement } = useRepoCardPage("dataset");
+  if (replacement) return replacement;
   return (
     <>
       <RepoHeader type="dataset" id={id} info={info.data} tab="card" />

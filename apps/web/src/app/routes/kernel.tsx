@@ -1,18 +1,14 @@
 import type { RepoInfo } from "@modelhub/api-types";
 import { pyString } from "@modelhub/tasks";
 import { CodeBlock } from "../../components/ui/code-block.js";
-import { ErrorState, NotFoundState, Skeleton } from "../../components/ui/status.js";
+import { ErrorState, Skeleton } from "../../components/ui/status.js";
 import { readmeLinkBase } from "../../config/paths.js";
 import { MissingCard } from "../../features/file-edit/empty-repo.js";
 import { LazyMarkdown } from "../../features/markdown/lazy-markdown.js";
-import { useReadme } from "../../features/repos/api/get-file-text.js";
-import { useRepoInfo } from "../../features/repos/api/get-repo-info.js";
 import { repoSize } from "../../features/repos/components/model-metadata.js";
 import { RepoHeader } from "../../features/repos/components/repo-header.js";
-import { useRepoRoute } from "../../features/repos/use-repo-route.js";
-import { isNotFound } from "../../lib/api-error.js";
+import { useRepoCardPage } from "../../features/repos/use-repo-card-page.js";
 import { formatBytes, formatCount, formatRelative } from "../../lib/format.js";
-import { useTitle } from "../../lib/use-title.js";
 
 function KernelMetadata({ info }: { info: RepoInfo }) {
   const license = (info.tags ?? []).find((tag) => tag.startsWith("license:"))?.slice("license:".length);
@@ -70,19 +66,8 @@ function UseThisKernel({ id }: { id: string }) {
 
 /** A kernel repo: the model page's layout (card beside details), without the model-only panels. */
 export function KernelPage() {
-  const { id } = useRepoRoute();
-  const info = useRepoInfo("kernel", id);
-  const readme = useReadme("kernel", id, "main", info.isSuccess);
-  const missing = info.isError && isNotFound(info.error);
-  useTitle(missing ? "Not found" : id);
-  if (missing) return <NotFoundState what="kernel" />;
-  if (info.isError) {
-    return (
-      <div className="container section">
-        <ErrorState error={info.error} retry={() => void info.refetch()} />
-      </div>
-    );
-  }
+  const { id, info, readme, replacement } = useRepoCardPage("kernel");
+  if (replacement) return replacement;
   return (
     <>
       <RepoHeader type="kernel" id={id} info={info.data} tab="card" />

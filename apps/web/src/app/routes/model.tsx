@@ -1,12 +1,10 @@
-import { ErrorState, NotFoundState, Skeleton } from "../../components/ui/status.js";
+import { ErrorState, Skeleton } from "../../components/ui/status.js";
 import { MissingCard } from "../../features/file-edit/empty-repo.js";
 import { LazyMarkdown } from "../../features/markdown/lazy-markdown.js";
-import { useRepoInfo } from "../../features/repos/api/get-repo-info.js";
-import { useReadme } from "../../features/repos/api/get-file-text.js";
 import { useProviderMapping } from "../../features/repos/api/get-provider-mapping.js";
 import { GgufFiles, ModelMetadata } from "../../features/repos/components/model-metadata.js";
 import { RepoHeader } from "../../features/repos/components/repo-header.js";
-import { useRepoRoute } from "../../features/repos/use-repo-route.js";
+import { useRepoCardPage } from "../../features/repos/use-repo-card-page.js";
 import { InferencePanel } from "../../features/snippets/components/inference-panel.js";
 import { UseThisModel } from "../../features/snippets/components/use-this-model.js";
 import { hubServings, isHubBackend, useHubBackends } from "../../features/try-it/hub-backends.js";
@@ -14,9 +12,7 @@ import { TryItBox } from "../../features/try-it/try-it-box.js";
 import { LocalAppsCard } from "../../features/local-apps/local-apps-card.js";
 import { ModelTreeCard } from "../../features/model-tree/model-tree-card.js";
 import { SpacesUsingCard } from "../../features/repo-links/spaces-using-card.js";
-import { isNotFound } from "../../lib/api-error.js";
 import type { RepoInfo } from "@modelhub/api-types";
-import { useTitle } from "../../lib/use-title.js";
 import { readmeLinkBase } from "../../config/paths.js";
 
 function InferenceSection({ info }: { info: RepoInfo }) {
@@ -48,20 +44,8 @@ function InferenceSection({ info }: { info: RepoInfo }) {
 }
 
 export function ModelPage() {
-  const { id } = useRepoRoute();
-  const info = useRepoInfo("model", id);
-  const readme = useReadme("model", id, "main", info.isSuccess);
-  useTitle(info.isError && isNotFound(info.error) ? "Not found" : id);
-
-  if (info.isError) {
-    return isNotFound(info.error) ? (
-      <NotFoundState what="model" />
-    ) : (
-      <div className="container section">
-        <ErrorState error={info.error} retry={() => void info.refetch()} />
-      </div>
-    );
-  }
+  const { id, info, readme, replacement } = useRepoCardPage("model");
+  if (replacement) return replacement;
   return (
     <>
       <RepoHeader type="model" id={id} info={info.data} tab="card" />

@@ -1,15 +1,11 @@
-import { EmptyState, ErrorState, NotFoundState, Skeleton } from "../../components/ui/status.js";
+import { EmptyState, Skeleton } from "../../components/ui/status.js";
 import { paths, readmeLinkBase } from "../../config/paths.js";
 import { LazyMarkdown } from "../../features/markdown/lazy-markdown.js";
-import { useReadme } from "../../features/repos/api/get-file-text.js";
-import { useRepoInfo } from "../../features/repos/api/get-repo-info.js";
 import { RepoHeader } from "../../features/repos/components/repo-header.js";
-import { useRepoRoute } from "../../features/repos/use-repo-route.js";
+import { useRepoCardPage } from "../../features/repos/use-repo-card-page.js";
 import { SpaceUsesCard } from "../../features/repo-links/space-uses-card.js";
-import { isNotFound } from "../../lib/api-error.js";
 import { MissingCard } from "../../features/file-edit/empty-repo.js";
 import type { RepoInfo } from "@modelhub/api-types";
-import { useTitle } from "../../lib/use-title.js";
 
 function sdkOf(info: RepoInfo): string | undefined {
   return info.sdk ?? (typeof info.cardData?.sdk === "string" ? info.cardData.sdk : undefined);
@@ -34,19 +30,8 @@ function StaticApp({ info }: { info: RepoInfo }) {
 }
 
 export function SpacePage() {
-  const { id } = useRepoRoute();
-  const info = useRepoInfo("space", id);
-  const readme = useReadme("space", id, "main", info.isSuccess);
-  const missing = info.isError && isNotFound(info.error);
-  useTitle(missing ? "Not found" : id);
-  if (missing) return <NotFoundState what="space" />;
-  if (info.isError) {
-    return (
-      <div className="container section">
-        <ErrorState error={info.error} retry={() => void info.refetch()} />
-      </div>
-    );
-  }
+  const { id, info, readme, replacement } = useRepoCardPage("space");
+  if (replacement) return replacement;
   const sdk = info.data ? sdkOf(info.data) : undefined;
   const title = typeof info.data?.cardData?.title === "string" ? info.data.cardData.title : undefined;
   const emoji = typeof info.data?.cardData?.emoji === "string" ? info.data.cardData.emoji : undefined;
