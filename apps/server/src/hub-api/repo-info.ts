@@ -150,6 +150,22 @@ export function repoInfoJson(row: RepoRow, options: InfoOptions): RepoInfo {
   });
 }
 
+/** Listing item fields of the repo types whose items name their author (datasets, kernels). */
+const AUTHORED_ITEM_FIELDS = [
+  "_id",
+  "id",
+  "author",
+  "likes",
+  "trendingScore",
+  "private",
+  "gated",
+  "downloads",
+  "tags",
+  "createdAt",
+  "lastModified",
+  "mirror",
+];
+
 const DEFAULT_ITEM_FIELDS: Record<string, string[]> = {
   model: [
     "_id",
@@ -167,34 +183,9 @@ const DEFAULT_ITEM_FIELDS: Record<string, string[]> = {
     "modelId",
     "mirror",
   ],
-  dataset: [
-    "_id",
-    "id",
-    "author",
-    "likes",
-    "trendingScore",
-    "private",
-    "gated",
-    "downloads",
-    "tags",
-    "createdAt",
-    "lastModified",
-    "mirror",
-  ],
-  kernel: [
-    "_id",
-    "id",
-    "author",
-    "likes",
-    "trendingScore",
-    "private",
-    "gated",
-    "downloads",
-    "tags",
-    "createdAt",
-    "lastModified",
-    "mirror",
-  ],
+  dataset: AUTHORED_ITEM_FIELDS,
+  // a kernel's listing item carries what a dataset's does
+  kernel: AUTHORED_ITEM_FIELDS,
   space: [
     "_id",
     "id",
