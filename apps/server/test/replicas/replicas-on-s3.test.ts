@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -9,25 +9,13 @@ import { dropPostgresSchema } from "../../src/db/open-database.js";
 import { api, type HubProcess } from "../mirror/hub-process.js";
 import { cephMissing, startCeph, type CephCluster } from "../s3/ceph-cluster.js";
 import { startReplica } from "./replica-hubs.js";
+import { LFS, MiB, sha, type BatchObject } from "../s3/lfs-wire.js";
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const missing = DATABASE_URL ? cephMissing() : "DATABASE_URL is not set (replicas need PostgreSQL)";
 if (missing) console.warn(`skipping the replicas-on-S3 suite: ${missing}`);
 
 const ADMIN = `hf_s3rep_admin_${randomBytes(8).toString("hex")}`;
-const LFS = { "Content-Type": "application/vnd.git-lfs+json", Accept: "application/vnd.git-lfs+json" };
-const MiB = 1024 * 1024;
-const sha = (data: Buffer) => createHash("sha256").update(data).digest("hex");
-
-interface Action {
-  href: string;
-  header?: Record<string, string>;
-}
-interface BatchObject {
-  oid: string;
-  size: number;
-  actions?: { upload?: Action; verify?: Action; download?: Action };
-}
 
 describe.skipIf(missing !== undefined)(
   "two hub replicas on one PostgreSQL schema, one S3 bucket (Ceph RGW) and one git folder",

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { downloadFile, fileDownloadInfo, uploadFiles } from "@huggingface/hub";
@@ -9,24 +9,10 @@ import { auth, createTestHub, ndjson, type TestHub } from "../content/fixtures.j
 import { gitCli, hasGitLfs, makeGitHome } from "../content/git-cli.js";
 import { listen } from "../content/serve.js";
 import { cephMissing, startCeph, type CephCluster } from "./ceph-cluster.js";
+import { LFS, MiB, sha, type Action, type BatchObject } from "./lfs-wire.js";
 
 const missing = cephMissing();
 if (missing) console.warn(`skipping the LFS-on-S3 suite: ${missing}`);
-
-const sha = (data: Buffer) => createHash("sha256").update(data).digest("hex");
-const LFS = { "Content-Type": "application/vnd.git-lfs+json", Accept: "application/vnd.git-lfs+json" };
-const MiB = 1024 * 1024;
-
-interface Action {
-  href: string;
-  header?: Record<string, string>;
-}
-interface BatchObject {
-  oid: string;
-  size: number;
-  actions?: { upload?: Action; verify?: Action; download?: Action };
-  error?: { code: number; message: string };
-}
 
 describe.skipIf(missing !== undefined)("LFS on S3 (Ceph RGW): the hub out of the data path", () => {
   let ceph: CephCluster;
