@@ -6,6 +6,7 @@ import { DatasetPreview } from "../../features/dataset-preview/components/datase
 import { DatasetViewer } from "../../features/dataset-viewer/components/dataset-viewer.js";
 import { LazyMarkdown } from "../../features/markdown/lazy-markdown.js";
 import { repoSize } from "../../features/repos/components/model-metadata.js";
+import { MetaRows } from "../../features/repos/components/meta-rows.js";
 import { RepoHeader } from "../../features/repos/components/repo-header.js";
 import { RepoStats } from "../../features/repos/components/repo-stats.js";
 import { useRepoCardPage } from "../../features/repos/use-repo-card-page.js";
@@ -28,16 +29,7 @@ function DatasetMetadata({ info }: { info: RepoInfo }) {
   return (
     <section className="card" aria-label="Dataset details">
       <RepoStats info={info} />
-      <dl className="meta-list">
-        {rows
-          .filter(([, value]) => value)
-          .map(([label, value]) => (
-            <div key={label} style={{ display: "contents" }}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-      </dl>
+      <MetaRows rows={rows} />
     </section>
   );
 }

@@ -6,9 +6,11 @@ import { readmeLinkBase } from "../../config/paths.js";
 import { MissingCard } from "../../features/file-edit/empty-repo.js";
 import { LazyMarkdown } from "../../features/markdown/lazy-markdown.js";
 import { repoSize } from "../../features/repos/components/model-metadata.js";
+import { MetaRows } from "../../features/repos/components/meta-rows.js";
 import { RepoHeader } from "../../features/repos/components/repo-header.js";
+import { RepoStats } from "../../features/repos/components/repo-stats.js";
 import { useRepoCardPage } from "../../features/repos/use-repo-card-page.js";
-import { formatBytes, formatCount, formatRelative } from "../../lib/format.js";
+import { formatBytes, formatRelative } from "../../lib/format.js";
 
 function KernelMetadata({ info }: { info: RepoInfo }) {
   const license = (info.tags ?? []).find((tag) => tag.startsWith("license:"))?.slice("license:".length);
@@ -19,26 +21,8 @@ function KernelMetadata({ info }: { info: RepoInfo }) {
   ];
   return (
     <section className="card" aria-label="Kernel details">
-      <div className="stat-row" style={{ marginBottom: 12 }}>
-        <div>
-          <strong>{formatCount(info.downloads)}</strong>
-          <span className="muted small">downloads last month</span>
-        </div>
-        <div>
-          <strong>{formatCount(info.likes)}</strong>
-          <span className="muted small">likes</span>
-        </div>
-      </div>
-      <dl className="meta-list">
-        {rows
-          .filter(([, value]) => value)
-          .map(([label, value]) => (
-            <div key={label} style={{ display: "contents" }}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-      </dl>
+      <RepoStats info={info} />
+      <MetaRows rows={rows} />
     </section>
   );
 }
