@@ -5,6 +5,7 @@ import type { Hono } from "hono";
 import type { Config } from "./config/config.js";
 import { openHubDatabase } from "./compose/open-hub-database.js";
 import { createApp } from "./http/app.js";
+import { withNodeStreamBodies } from "./http/node-stream-body.js";
 import type { AppEnv } from "./http/contracts.js";
 import { loadContent } from "./compose/content-module.js";
 import { openBlobStore } from "./compose/blob-store.js";
@@ -120,8 +121,9 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
   // env carries the Node request (client address for the sign-in throttle)
   let handler: ((request: Request, env: unknown) => Response | Promise<Response>) | undefined;
   const server = createAdaptorServer({
-    fetch: (request: Request, env: unknown) =>
+    fetch: withNodeStreamBodies((request: Request, env: unknown) =>
       handler ? handler(request, env) : new Response('{"error":"Starting up"}', { status: 503 }),
+    ),
     serverOptions: serverOptions(config.net),
   }) as Server;
   applyConnectionTimeouts(server, config.net);

@@ -7,6 +7,7 @@ import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import type { AddressInfo } from "node:net";
 import type { AppEnv } from "../../src/http/contracts.js";
+import { withNodeStreamBodies } from "../../src/http/node-stream-body.js";
 import { createContentRoutes } from "../../src/content/http/content-routes.js";
 import { createRepoContent } from "../../src/content/index.js";
 import { FakePlatform, viewerFromAuthorization } from "./fixtures.js";
@@ -37,6 +38,6 @@ app.route(
   "/",
   createContentRoutes({ access: platform, events: platform, dataDir, publicUrl: "", logger, content }),
 );
-serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) => {
+serve({ fetch: withNodeStreamBodies(app.fetch), port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) => {
   process.stdout.write(`listening http://127.0.0.1:${info.port}\n`);
 });

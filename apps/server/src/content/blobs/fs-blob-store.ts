@@ -1,16 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { createReadStream } from "node:fs";
 import { type FileHandle, mkdir, open, readdir, rename, rm, stat, utimes } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { Readable } from "node:stream";
 import { type BlobStore, type ByteRange, isSha256 } from "./blob-store.js";
+import { FileRangeStream } from "./file-range-stream.js";
 import { writeVerifiedFile } from "./verified-file-write.js";
-
-/**
- * Read size of downloads: each chunk costs the event loop the same whatever its size, so large
- * chunks keep large downloads moving while small requests share the loop.
- */
-const READ_CHUNK_BYTES = 1024 * 1024;
 
 /** Local-folder driver: objects at `ab/cd/rest-of-oid`, written to `tmp/` first and renamed once verified. */
 export class FsBlobStore implements BlobStore {
@@ -77,15 +71,7 @@ export class FsBlobStore implements BlobStore {
   }
 
   async open(oid: string, range?: ByteRange): Promise<Readable> {
-    const path = this.objectPath(oid);
-    const { size } = await stat(path);
-    // A known end lets the stream finish with its last read instead of one more read to find EOF.
-    const { start, end } = range ?? { start: 0, end: Math.max(0, size - 1) };
-    return createReadStream(path, {
-      start,
-      end: size === 0 ? undefined : end,
-      highWaterMark: READ_CHUNK_BYTES,
-    });
+    return FileRangeStream.open(this.objectPath(oid), range);
   }
 
   async touch(oid: string): Promise<void> {

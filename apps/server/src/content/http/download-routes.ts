@@ -1,6 +1,6 @@
 import type { Context, Hono } from "hono";
-import { Readable } from "node:stream";
 import type { AppEnv } from "../../http/contracts.js";
+import { nodeStreamResponse } from "../../http/node-stream-body.js";
 import { countsAsDownload } from "../downloads/library-rules.js";
 import { checkRepoPath } from "../paths/repo-path.js";
 import { parseRange } from "./byte-range.js";
@@ -88,7 +88,7 @@ export function registerDownloadRoutes(app: Hono<AppEnv>, ctx: ContentContext): 
             entry.lfs ? entry.lfs.pointerSize : entry.size,
           )
         : await ctx.content.openFile(repo, snapshot, path, range, true);
-    return new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, { status, headers });
+    return nodeStreamResponse(body, { status, headers });
   };
   for (const mode of ["resolve", "raw"] as const) {
     app.on(["GET", "HEAD"], `/:owner/:name/${mode}/:rev/:path{.+}`, serve("model", mode));

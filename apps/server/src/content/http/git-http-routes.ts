@@ -2,6 +2,7 @@ import type { Context, Hono } from "hono";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { AppEnv } from "../../http/contracts.js";
+import { nodeStreamResponse } from "../../http/node-stream-body.js";
 import { DEFAULT_BRANCH } from "../git/git-repository.js";
 import { runHttpBackend } from "../git/http-backend.js";
 import { checkPushedPointers, parseRefUpdates, quarantineEnv } from "../git/lfs-push-check.js";
@@ -78,10 +79,7 @@ export function registerGitHttpRoutes(app: Hono<AppEnv>, ctx: ContentContext): v
       };
       if (service !== "git-receive-pack") {
         const { response } = await run();
-        return new Response(Readable.toWeb(response.body) as ReadableStream<Uint8Array>, {
-          status: response.status,
-          headers: response.headers,
-        });
+        return nodeStreamResponse(response.body, { status: response.status, headers: response.headers });
       }
       // A push holds the repo lock until git has updated the refs, then recomputes metadata.
       const writer = ctx.access.canWrite(viewer, repo);

@@ -1,8 +1,8 @@
 import type { LfsBatchObject, LfsBatchResponse } from "@modelhub/api-types";
 import type { Context, Hono } from "hono";
-import { Readable } from "node:stream";
 import { z } from "zod";
 import type { AppEnv } from "../../http/contracts.js";
+import { nodeStreamResponse } from "../../http/node-stream-body.js";
 import { requestBodyStream } from "../../http/node-body.js";
 import { BlobMismatchError, isSha256 } from "../blobs/blob-store.js";
 import { parseRange } from "./byte-range.js";
@@ -274,10 +274,7 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
       if (pull) pull.served(repo, oid, range ? range.end - range.start + 1 : size);
       stream = await ctx.content.blobs.open(oid, range);
     }
-    return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, {
-      status: range ? 206 : 200,
-      headers,
-    });
+    return nodeStreamResponse(stream, { status: range ? 206 : 200, headers });
   };
 
   const verify = async (c: Context<AppEnv>) => {

@@ -1,6 +1,6 @@
 import type { Context, Hono } from "hono";
-import { Readable } from "node:stream";
 import type { AppEnv } from "../../http/contracts.js";
+import { nodeStreamResponse } from "../../http/node-stream-body.js";
 import { parseCard } from "../derive/front-matter.js";
 import { pathProblem } from "../paths/path-rules.js";
 import { checkRevision } from "../paths/repo-path.js";
@@ -99,7 +99,7 @@ async function serveSpaceFile(
   const status = range ? 206 : 200;
   if (c.req.method === "HEAD") return new Response(null, { status, headers });
   const body = await ctx.content.openFile(repo, snapshot, path, range);
-  return new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, { status, headers });
+  return nodeStreamResponse(body, { status, headers });
 }
 
 /**
