@@ -327,6 +327,14 @@ describe.skipIf(skipReason !== undefined)("web app in Chromium against the real 
     await page.locator('[data-testid="commit-list"]', { hasText: "Add notes from the browser" }).waitFor();
     await screenshot(page, "14-commits");
 
+    // kernels are the fourth repo type: the same form creates one, from its menu link
+    await page.locator(".user-menu summary").click();
+    await page.getByRole("link", { name: "New kernel" }).click();
+    await page.locator("#new-repo-name").fill("relu-kernel");
+    await page.getByRole("button", { name: "Create kernel" }).click();
+    await page.waitForURL(new RegExp(`/kernels/${USER}/relu-kernel$`));
+    expect((await fetch(`${hub.url}/api/kernels/${USER}/relu-kernel`)).status).toBe(200);
+
     // Signing out revokes the token the password sign-in created.
     await page.locator(".user-menu summary").click();
     await page.getByRole("button", { name: "Sign out" }).click();

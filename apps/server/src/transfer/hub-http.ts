@@ -1,7 +1,12 @@
 import { EXIT, TransferError } from "./exit-codes.js";
 import type { HubTarget, RepoKind } from "./options.js";
 
-const URL_PREFIX: Record<RepoKind, string> = { model: "", dataset: "datasets/", space: "spaces/" };
+const URL_PREFIX: Record<RepoKind, string> = {
+  model: "",
+  dataset: "datasets/",
+  space: "spaces/",
+  kernel: "kernels/",
+};
 
 /** URLs and authenticated requests for one repository on one hub. */
 export class HubHttp {

@@ -1,6 +1,9 @@
 import { usageError } from "./exit-codes.js";
 
-export type RepoKind = "model" | "dataset" | "space";
+export type RepoKind = "model" | "dataset" | "space" | "kernel";
+
+const KINDS: readonly RepoKind[] = ["model", "dataset", "space", "kernel"];
+const PREFIXED: Record<string, RepoKind> = { datasets: "dataset", spaces: "space", kernels: "kernel" };
 
 export const DEFAULT_ENDPOINT = "http://127.0.0.1:8080";
 
@@ -84,20 +87,20 @@ export function resolveTarget(
     throw usageError(`--endpoint must be an http(s) URL, got ${url.protocol}`);
   const token = parsed.values.get("token") ?? nonEmpty(env.HF_TOKEN) ?? nonEmpty(env.HUGGING_FACE_HUB_TOKEN);
   const typeFlag = parsed.values.get("repo-type") ?? "model";
-  if (typeFlag !== "model" && typeFlag !== "dataset" && typeFlag !== "space")
-    throw usageError(`--repo-type must be model, dataset or space, got "${typeFlag}"`);
-  const { repoType, repoId } = splitRepo(rawRepo, typeFlag);
+  if (!(KINDS as readonly string[]).includes(typeFlag))
+    throw usageError(`--repo-type must be model, dataset, space or kernel, got "${typeFlag}"`);
+  const { repoType, repoId } = splitRepo(rawRepo, typeFlag as RepoKind);
   const revision = parsed.values.get("revision") ?? "main";
   return { endpoint, token, repoType, repoId, revision };
 }
 
-/** Accepts `owner/name`, and the `datasets/owner/name` / `spaces/owner/name` designations. */
+/** Accepts `owner/name`, and the `datasets/…`, `spaces/…` and `kernels/owner/name` designations. */
 function splitRepo(raw: string, typeFlag: RepoKind): { repoType: RepoKind; repoId: string } {
   let repoType = typeFlag;
   let rest = raw.replace(/^\/+|\/+$/g, "");
-  const match = /^(datasets|spaces)\/(.+)$/.exec(rest);
+  const match = /^(datasets|spaces|kernels)\/(.+)$/.exec(rest);
   if (match && rest.split("/").length === 3) {
-    repoType = match[1] === "datasets" ? "dataset" : "space";
+    repoType = PREFIXED[match[1]];
     rest = match[2];
   }
   const parts = rest.split("/");

@@ -1,6 +1,6 @@
 const COMMON = `  --endpoint URL      hub address (env HF_ENDPOINT, default http://127.0.0.1:8080)
   --token hf_…        access token (env HF_TOKEN)
-  --repo-type TYPE    model (default), dataset or space
+  --repo-type TYPE    model (default), dataset, space or kernel
   --revision REV      branch, tag or commit (default main)
   --quiet             no progress bars, only the summary line
 

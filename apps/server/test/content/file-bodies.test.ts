@@ -73,6 +73,7 @@ describe("FileRangeStream", () => {
     stream.pause();
     expect(stream.untouched).toBe(false);
     await expect(stream.sendTo(collector().sink)).rejects.toThrow(/already read/);
+    stream.destroy();
     await expect(FileRangeStream.open(join(dir, "absent"))).rejects.toMatchObject({ code: "ENOENT" });
   });
 });

@@ -71,6 +71,27 @@ describe.each(DIALECTS)("modelhub upload / download against the real hub (%s)", 
     expect(io.err.join("")).toMatch(/1 LFS \(0 B sent, 11\.5 MB already on the hub\)/);
   });
 
+  it("takes kernel repos, by --repo-type kernel or the kernels/ designation", async () => {
+    const up = captureIO();
+    expect(
+      await runUpload(["alice/relu", source, "--repo-type", "kernel", ...common()], up),
+      up.err.join(""),
+    ).toBe(EXIT.ok);
+    expect(up.out.join("")).toMatch(new RegExp(`^${hub.url}/kernels/alice/relu/commit/[0-9a-f]{40}\n$`));
+    const info = await fetch(`${hub.url}/api/kernels/alice/relu`);
+    expect(info.status).toBe(200);
+    const target = path.join(work, "kernel-download");
+    const down = captureIO();
+    expect(
+      await runDownload(["kernels/alice/relu", "--local-dir", target, ...common()], down),
+      down.err.join(""),
+    ).toBe(EXIT.ok);
+    expectSameFiles(target);
+    const wrong = captureIO();
+    expect(await runDownload(["alice/relu", "--repo-type", "kernels", ...common()], wrong)).toBe(EXIT.usage);
+    expect(wrong.err.join("")).toMatch(/--repo-type must be model, dataset, space or kernel, got "kernels"/);
+  });
+
   // The hub adds .gitattributes (LFS tracking) to the commit, so the repo holds one file more than uploaded.
   it("downloads the repo back byte for byte, then skips verified files on a re-run", async () => {
     const target = path.join(work, "download-1");

@@ -44,6 +44,7 @@ export function UserMenu() {
         <Link to={paths.newRepo()}>New model</Link>
         <Link to={paths.newRepo("dataset")}>New dataset</Link>
         <Link to={paths.newRepo("space")}>New space</Link>
+        <Link to={paths.newRepo("kernel")}>New kernel</Link>
         <Link to={orgPaths.newOrg()}>New organisation</Link>
         <Link to={paths.tokens()}>Access tokens</Link>
         <Link to="/settings/webhooks">Webhooks</Link>

@@ -9,6 +9,8 @@ import { createRepo } from "../../features/upload/api/create-repo.js";
 import type { RepoType } from "@modelhub/api-types";
 import { useTitle } from "../../lib/use-title.js";
 
+const REPO_TYPES: readonly RepoType[] = ["model", "dataset", "space", "kernel"];
+
 const NAME_PATTERN = "[A-Za-z0-9](?:[A-Za-z0-9._\\-]*[A-Za-z0-9])?";
 
 function NewRepoForm() {
@@ -16,7 +18,7 @@ function NewRepoForm() {
   const [params] = useSearchParams();
   const initialType = params.get("type");
   const [type, setType] = useState<RepoType>(
-    initialType === "dataset" || initialType === "space" ? initialType : "model",
+    REPO_TYPES.find((candidate) => candidate === initialType) ?? "model",
   );
   const owners = [user?.name ?? "", ...(user?.orgs ?? []).map((o) => o.name)].filter(Boolean);
   const [owner, setOwner] = useState(owners[0] ?? "");
@@ -55,7 +57,7 @@ function NewRepoForm() {
         <legend className="small muted" style={{ marginBottom: 6 }}>
           Repository type
         </legend>
-        {(["model", "dataset", "space"] as const).map((value) => (
+        {REPO_TYPES.map((value) => (
           <label key={value}>
             <input
               type="radio"
