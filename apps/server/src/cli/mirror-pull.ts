@@ -8,14 +8,14 @@ import type { TransferIO } from "../transfer/transfer-io.js";
 import type { PullProgress } from "../mirror/service.js";
 import { runningHub } from "./hub-runtime.js";
 
-export const MIRROR_USAGE = `Usage: modelhub mirror pull <repo> [--revision R] [--repo-type model|dataset|space]
+export const MIRROR_USAGE = `Usage: modelhub mirror pull <repo> [--revision R] [--repo-type model|dataset|space|kernel]
 
 Mirrors a whole revision of an upstream repo ahead of time on a running hub that mirrors an upstream
 (MODELHUB_UPSTREAM_URL): every LFS file is fetched, verified and pinned (never evicted).
 
 Options:
   --revision R        branch, tag or commit (default main)
-  --repo-type T       model (default), dataset or space; "datasets/owner/name" also works
+  --repo-type T       model (default), dataset, space or kernel; "datasets/owner/name" also works
   --endpoint URL      the hub (default: HF_ENDPOINT, else the hub running on --data / MODELHUB_DATA)
   --data DIR          the data folder of the running hub to find
   --token T           a site admin's write token (default: HF_TOKEN, else MODELHUB_ADMIN_TOKEN)

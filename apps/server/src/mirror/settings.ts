@@ -31,7 +31,12 @@ export class MirrorSettingsError extends Error {}
 
 type Env = Record<string, string | undefined>;
 
-const TYPES: Record<string, RepoType> = { model: "model", dataset: "dataset", space: "space" };
+const TYPES: Record<string, RepoType> = {
+  model: "model",
+  dataset: "dataset",
+  space: "space",
+  kernel: "kernel",
+};
 
 /** Reads the MODELHUB_UPSTREAM_* and MODELHUB_MIRROR_* settings; undefined when no upstream is set. */
 export function mirrorSettingsFrom(env: Env): MirrorSettings | undefined {
@@ -100,12 +105,12 @@ function splitRules(raw: string): string[] {
 }
 
 function isOpenRegex(rule: string): boolean {
-  const body = rule.trim().replace(/^(model|dataset|space):/, "");
+  const body = rule.trim().replace(/^(model|dataset|space|kernel):/, "");
   return body.startsWith("/") && (body.length === 1 || !body.endsWith("/"));
 }
 
 export function parseRule(name: string, source: string): MirrorRule {
-  const typed = /^(model|dataset|space):(.+)$/.exec(source);
+  const typed = /^(model|dataset|space|kernel):(.+)$/.exec(source);
   const type = typed ? TYPES[typed[1]] : undefined;
   const body = typed ? typed[2] : source;
   if (body.length > 2 && body.startsWith("/") && body.endsWith("/")) {

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { downloadFile } from "@huggingface/hub";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EXIT, runUpload } from "../../src/transfer/index.js";
 import { gitCli, hasGitLfs, makeGitHome } from "../content/git-cli.js";
 import { api, cliEnvFor, startHubProcess, type HubProcess } from "./hub-process.js";
 import { randomFile, seedModel } from "./seed-upstream.js";
@@ -25,6 +26,7 @@ describe("ModelHub as a pull-through mirror of another ModelHub", () => {
   const weights = randomFile("weights.bin", 3 * 1024 * 1024);
   const big = randomFile("big.bin", 8 * 1024 * 1024);
   const corrupt = randomFile("weights.bin", 1024 * 1024);
+  const kernelBinary = randomFile("_relu.abi3.so", 2 * 1024 * 1024);
   const temp: string[] = [];
 
   const m = (p: string) => `${mirror.url}${p}`;
@@ -65,12 +67,54 @@ describe("ModelHub as a pull-through mirror of another ModelHub", () => {
     });
     await seedModel(upstream.url, UPSTREAM_ADMIN, "admin/tiny-GGUF", [{ path: "a.txt", content: "x" }]);
     await seedModel(upstream.url, UPSTREAM_ADMIN, "admin/shadowed", [{ path: "a.txt", content: "upstream" }]);
+    // a kernel repo (the client libraries do not upload kernels; `modelhub upload` does)
+    const kernelDir = fs.mkdtempSync(path.join(os.tmpdir(), "modelhub-mirror-kernel-"));
+    temp.push(kernelDir);
+    fs.mkdirSync(path.join(kernelDir, "build"));
+    fs.writeFileSync(
+      path.join(kernelDir, "README.md"),
+      "---\nlicense: apache-2.0\ntags:\n- kernel\n---\n# relu\n",
+    );
+    fs.writeFileSync(path.join(kernelDir, "build", kernelBinary.path), kernelBinary.bytes);
+    const kernelUpload = await runUpload(
+      [
+        "admin/relu",
+        kernelDir,
+        "--repo-type",
+        "kernel",
+        "--endpoint",
+        upstream.url,
+        "--token",
+        UPSTREAM_ADMIN,
+      ],
+      {
+        stdout: { write: () => true },
+        stderr: { write: (text: string) => process.stderr.write(text) },
+        env: {},
+        isTTY: false,
+      },
+    );
+    expect(kernelUpload).toBe(EXIT.ok);
+    const hiddenUpload = await runUpload(
+      [
+        "admin/hidden-kernel",
+        path.join(kernelDir, "README.md"),
+        "--repo-type",
+        "kernel",
+        "--endpoint",
+        upstream.url,
+        "--token",
+        UPSTREAM_ADMIN,
+      ],
+      { stdout: { write: () => true }, stderr: { write: () => true }, env: {}, isTTY: false },
+    );
+    expect(hiddenUpload).toBe(EXIT.ok);
 
     mirror = await startHubProcess({
       MODELHUB_ADMIN_TOKEN: MIRROR_ADMIN,
       MODELHUB_UPSTREAM_URL: upstream.url,
       MODELHUB_UPSTREAM_TOKEN: UPSTREAM_ADMIN,
-      MODELHUB_MIRROR_DENY: "*/*-GGUF",
+      MODELHUB_MIRROR_DENY: "*/*-GGUF,kernel:admin/hidden-*",
       MODELHUB_UPSTREAM_TIMEOUT_S: "5",
     });
     // a local user of the mirror (the upstream never sees this token)
@@ -301,6 +345,26 @@ describe("ModelHub as a pull-through mirror of another ModelHub", () => {
     const info = (await (await api(m("/api/models/admin/shadowed"))).json()) as { mirror?: unknown };
     expect(info.mirror).toBeUndefined();
     expect((await fetch(m("/admin/shadowed/resolve/main/a.txt"))).status).toBe(404);
+  });
+
+  it("mirrors kernel repos: info, files and the kernel: rule prefix", async () => {
+    const info = (await (await api(m("/api/kernels/admin/relu"))).json()) as {
+      id: string;
+      mirror?: unknown;
+      siblings?: { rfilename: string }[];
+    };
+    expect(info.id).toBe("admin/relu");
+    expect(info.mirror).toEqual({ upstream: upstream.url });
+    expect(info.siblings?.map((s) => s.rfilename)).toContain(`build/${kernelBinary.path}`);
+    const file = await fetch(m(`/kernels/admin/relu/resolve/main/build/${kernelBinary.path}`));
+    expect(file.status).toBe(200);
+    expect(Buffer.from(await file.arrayBuffer()).equals(kernelBinary.bytes)).toBe(true);
+    // the same id as a model is another repo, which the upstream does not have (anonymous: 401, as the Hub)
+    expect((await api(m("/api/models/admin/relu"))).status).toBe(401);
+    // `kernel:`-prefixed rules apply to kernels
+    expect((await api(u("/api/kernels/admin/hidden-kernel"))).status).toBe(200);
+    expect((await api(m("/api/kernels/admin/hidden-kernel"))).status).toBe(401);
+    expect((await api(m("/api/kernels/admin/hidden-kernel"), userToken)).status).toBe(404);
   });
 
   it("downloads through @huggingface/hub", async () => {

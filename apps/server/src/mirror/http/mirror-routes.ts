@@ -11,7 +11,12 @@ import type { MirrorService } from "../service.js";
 
 /** A repo's refs may be refreshed on request at most this often (anyone signed in may ask). */
 const REFRESH_EVERY_MS = 10_000;
-const TYPES: Record<string, RepoType> = { model: "model", dataset: "dataset", space: "space" };
+const TYPES: Record<string, RepoType> = {
+  model: "model",
+  dataset: "dataset",
+  space: "space",
+  kernel: "kernel",
+};
 
 function requireSiteAdmin(viewer: Viewer, write: boolean): void {
   if (write) requireWriteUser(viewer);
@@ -67,7 +72,7 @@ export function mirrorRoutes(mirror: MirrorService): Hono<AppEnv> {
     if (typeof input.id !== "string" || !input.id.includes("/"))
       throw badRequest('Send {"id": "owner/name", "type"?: "model", "revision"?: "main"}');
     const type = TYPES[typeof input.type === "string" ? input.type : "model"];
-    if (!type) throw badRequest(`Unknown type "${String(input.type)}": model, dataset or space`);
+    if (!type) throw badRequest(`Unknown type "${String(input.type)}": model, dataset, space or kernel`);
     const revision = typeof input.revision === "string" && input.revision !== "" ? input.revision : "main";
     const row = await mirror.mirroredRow(type, input.id);
     c.header("Content-Type", "application/x-ndjson");
