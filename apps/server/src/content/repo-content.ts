@@ -291,10 +291,20 @@ export class RepoContent {
     await this.lfsLinks.unlinkRepo(this.repoDir(repo), oid);
   }
 
-  /** Removes an object no repository claims any more from storage, with every link to it. */
-  async freeLfsObject(oid: string): Promise<void> {
+  /**
+   * Removes an object no repository claims any more from storage, with every link to it, unless it was
+   * stored, touched (a batch answer, a commit's claim, a download) or linked to a namespace after
+   * `unusedSince`: then someone is about to use it, and gc frees it later if nobody does. True when freed.
+   */
+  async freeLfsObject(oid: string, unusedSince?: number): Promise<boolean> {
+    if (unusedSince !== undefined) {
+      const lastUsed = await this.blobs.lastUsedMs?.(oid);
+      if (lastUsed !== undefined && lastUsed > unusedSince) return false;
+      if (await this.lfsLinks.linkedSince(oid, unusedSince)) return false;
+    }
     await this.blobs.delete(oid);
     await this.lfsLinks.unlinkEverywhere(oid, []);
+    return true;
   }
 
   /** 410 when the repo's owner deleted this object permanently, so a pointer left to it serves nothing. */

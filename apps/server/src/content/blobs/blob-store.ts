@@ -31,6 +31,8 @@ export interface BlobStore {
    * collection's grace period protects it until the commit that is about to reference it lands.
    */
   touch?(oid: string): Promise<void>;
+  /** Latest of written and touched, or undefined when the object is gone. */
+  lastUsedMs?(oid: string): Promise<number | undefined>;
   /** Resolves when the store answers (readiness checks: `/readyz`); rejects with the reason otherwise. */
   checkReachable?(): Promise<void>;
   /** Clients transfer bytes straight to and from the store (object storage); absent for local stores. */

@@ -74,6 +74,11 @@ export class FsBlobStore implements BlobStore {
     return FileRangeStream.open(this.objectPath(oid), range);
   }
 
+  /** The file's mtime: written when stored, moved forward by `touch`. */
+  async lastUsedMs(oid: string): Promise<number | undefined> {
+    return (await stat(this.objectPath(oid)).catch(() => undefined))?.mtimeMs;
+  }
+
   async touch(oid: string): Promise<void> {
     const now = new Date();
     await utimes(this.objectPath(oid), now, now).catch(() => undefined);

@@ -27,7 +27,8 @@ export interface LfsDeletionResult {
  * Permanently deletes LFS objects from one repository (`HfApi.permanently_delete_lfs_files`). The store is
  * content-addressed and shared (duplicated repos, namespace links), so the repo's claim is withdrawn and
  * the bytes are removed only when no other repository claims them (gc's reachability rules); otherwise
- * the next gc frees them once the last claim goes. Every sha is checked before anything changes.
+ * the next gc frees them once the last claim goes (also when the object was uploaded, claimed or
+ * downloaded anywhere while the deletion ran). Every sha is checked before anything changes.
  */
 export async function deleteLfsObjects(
   content: RepoContent,
@@ -35,6 +36,8 @@ export async function deleteLfsObjects(
   request: LfsDeletionRequest,
 ): Promise<LfsDeletionResult> {
   const git = content.git(repo);
+  // an identical upload elsewhere while this runs must keep its bytes: only what nobody used since is freed
+  const startedAt = Date.now();
   const result = await content.withRepoLock(repo, async () => {
     const pointerBlobs = await lfsPointerBlobsOf(git.dir);
     const known = new Map<string, string>();
@@ -74,8 +77,7 @@ export async function deleteLfsObjects(
   const freed: string[] = [];
   for (const oid of result.deleted) {
     if (kept.has(oid)) continue;
-    await content.freeLfsObject(oid);
-    freed.push(oid);
+    if (await content.freeLfsObject(oid, startedAt)) freed.push(oid);
   }
   return { ...result, freed };
 }

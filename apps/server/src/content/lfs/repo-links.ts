@@ -67,6 +67,15 @@ export class LfsLinks {
     return holding;
   }
 
+  /** Whether some namespace was given the object after `sinceMs` (an upload or adoption under way). */
+  async linkedSince(oid: string, sinceMs: number): Promise<boolean> {
+    for (const namespace of await readdir(this.root).catch(() => [] as string[])) {
+      const marker = await stat(this.namespaceMarker(namespace, oid)).catch(() => undefined);
+      if (marker && marker.mtimeMs > sinceMs) return true;
+    }
+    return false;
+  }
+
   async usable(repoDir: string, namespace: string, oid: string): Promise<boolean> {
     if (await exists(this.repoMarker(repoDir, oid))) return true;
     if (await exists(deletedMarker(repoDir, oid))) return false;
