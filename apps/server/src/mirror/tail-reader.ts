@@ -1,5 +1,6 @@
 import { open, type FileHandle } from "node:fs/promises";
 import { Readable } from "node:stream";
+import { closeHandleThen } from "../content/blobs/close-file-handle.js";
 
 const CHUNK = 1024 * 1024;
 
@@ -88,10 +89,6 @@ export class TailReader extends Readable {
   override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
     const handle = this.handle;
     this.handle = undefined;
-    if (!handle) return callback(error);
-    handle.close().then(
-      () => callback(error),
-      () => callback(error),
-    );
+    closeHandleThen(handle, error, callback);
   }
 }

@@ -76,39 +76,15 @@ describe("ModelHub as a pull-through mirror of another ModelHub", () => {
       "---\nlicense: apache-2.0\ntags:\n- kernel\n---\n# relu\n",
     );
     fs.writeFileSync(path.join(kernelDir, "build", kernelBinary.path), kernelBinary.bytes);
-    const kernelUpload = await runUpload(
-      [
-        "admin/relu",
-        kernelDir,
-        "--repo-type",
-        "kernel",
-        "--endpoint",
-        upstream.url,
-        "--token",
-        UPSTREAM_ADMIN,
-      ],
-      {
+    const uploadKernel = (id: string, local: string) =>
+      runUpload(["--repo-type", "kernel", "--endpoint", upstream.url, "--token", UPSTREAM_ADMIN, id, local], {
         stdout: { write: () => true },
         stderr: { write: (text: string) => process.stderr.write(text) },
         env: {},
         isTTY: false,
-      },
-    );
-    expect(kernelUpload).toBe(EXIT.ok);
-    const hiddenUpload = await runUpload(
-      [
-        "admin/hidden-kernel",
-        path.join(kernelDir, "README.md"),
-        "--repo-type",
-        "kernel",
-        "--endpoint",
-        upstream.url,
-        "--token",
-        UPSTREAM_ADMIN,
-      ],
-      { stdout: { write: () => true }, stderr: { write: () => true }, env: {}, isTTY: false },
-    );
-    expect(hiddenUpload).toBe(EXIT.ok);
+      });
+    expect(await uploadKernel("admin/relu", kernelDir)).toBe(EXIT.ok);
+    expect(await uploadKernel("admin/hidden-kernel", path.join(kernelDir, "README.md"))).toBe(EXIT.ok);
 
     mirror = await startHubProcess({
       MODELHUB_ADMIN_TOKEN: MIRROR_ADMIN,

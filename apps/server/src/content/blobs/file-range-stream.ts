@@ -6,6 +6,7 @@
  */
 import { type FileHandle, open } from "node:fs/promises";
 import { Readable, type Writable } from "node:stream";
+import { closeHandleThen } from "./close-file-handle.js";
 
 /** Read size: each read and write costs the event loop about the same whatever its size. */
 export const FILE_CHUNK_BYTES = 1024 * 1024;
@@ -70,11 +71,7 @@ export class FileRangeStream extends Readable {
   override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
     const handle = this.handle;
     this.handle = undefined;
-    if (!handle) return callback(error);
-    handle.close().then(
-      () => callback(error),
-      (closeError: Error) => callback(error ?? closeError),
-    );
+    closeHandleThen(handle, error, callback);
   }
 
   /** Nothing has read from this stream yet: `sendTo` may take it over. */
