@@ -5,12 +5,14 @@
 //
 //   npx tsc -b apps/server && node apps/server/bench/io/mixed-load.mjs
 //   MIXED_SECONDS=8  MIXED_LARGE_CONNECTIONS=25  MIXED_SMALL_RATE=1300  MIXED_FILE_MB=20
+//   MIXED_PG=postgres://postgres@127.0.0.1:5432/test  runs the hub on a scratch PostgreSQL database
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import pg from "pg";
 import { createWriteToken, startPreparedHub } from "../scale/prepared-hub.mjs";
 
 const SECONDS = Number(process.env.MIXED_SECONDS ?? 8);
@@ -35,8 +37,10 @@ budget.unref();
 
 const { spawn } = await import("node:child_process");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "modelhub-mixed-load-"));
-const hub = await startPreparedHub({ dataDir });
-const auth = { Authorization: `Bearer ${createWriteToken({ dataDir }, OWNER)}` };
+const database = process.env.MIXED_PG ? await createScratchDatabase(process.env.MIXED_PG) : undefined;
+const target = { dataDir, databaseUrl: database?.url };
+const hub = await startPreparedHub(target);
+const auth = { Authorization: `Bearer ${createWriteToken(target, OWNER)}` };
 
 try {
   await prepareRepo();
@@ -68,7 +72,28 @@ try {
   );
 } finally {
   await hub.stop();
+  await database?.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** MIXED_PG=<server URL>: the hub runs on a new PostgreSQL database there, dropped at the end. */
+async function createScratchDatabase(serverUrl) {
+  const name = `modelhub_mixed_${process.pid}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
 }
 
 function pct(samples, p) {

@@ -7,6 +7,7 @@
 import { type FileHandle, open } from "node:fs/promises";
 import { Readable, type Writable } from "node:stream";
 import { closeHandleThen } from "./close-file-handle.js";
+import { bulkTurn } from "../../net/bulk-turns.js";
 
 /** Read size: each read and write costs the event loop about the same whatever its size. */
 export const FILE_CHUNK_BYTES = 1024 * 1024;
@@ -92,6 +93,8 @@ export class FileRangeStream extends Readable {
         if (target.destroyed) throw new Error("the response closed before the file was sent");
         const buffer = takeBuffer();
         const bytes = await this.readInto(buffer.subarray(0, Math.min(FILE_CHUNK_BYTES, this.remaining)));
+        await bulkTurn();
+        if (target.destroyed) throw new Error("the response closed before the file was sent");
         const flushed = target.write(buffer.subarray(0, bytes), (error) => {
           if (!error) giveBack(buffer);
         });
