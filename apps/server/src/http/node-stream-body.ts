@@ -3,8 +3,8 @@
  * (what a fetch `Response` carries) costs a copy of every chunk plus several promise hops, which at
  * hundreds of MB/s takes the event loop from every other request. A response built here still carries
  * a working web body, used whenever something other than the Node server sends it (tests calling
- * `app.fetch`, a middleware that replaces the body); the server takes the Node path when the final
- * response still carries the web body built here, untouched.
+ * `app.fetch`, a middleware that reads the body); the server takes the Node path when the final
+ * response still carries the web body built for that request, untouched.
  */
 import type { ServerResponse } from "node:http";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
@@ -12,26 +12,41 @@ import { type Readable, pipeline } from "node:stream";
 import { ReadableStream } from "node:stream/web";
 import { FileRangeStream } from "../content/blobs/file-range-stream.js";
 
-// keyed by the web body, which survives a middleware rewrapping the response around it
-const nodeBodies = new WeakMap<object, Readable>();
+/** Bodies built for a request, by its Node response, until the server sends (or drops) them. */
+const pending = new WeakMap<ServerResponse, { web: ReadableStream<Uint8Array>; body: Readable }>();
 
-/** A Response over `body` that the server can send without the web-stream round trip. */
-export function nodeStreamResponse(body: Readable, init: { status: number; headers: Headers }): Response {
+/**
+ * A Response over `body` that the server can send without the web-stream round trip. `env` is the
+ * request's Hono `c.env` (without a Node response in it, e.g. under `app.fetch`, only the web body exists).
+ */
+export function nodeStreamResponse(
+  env: unknown,
+  body: Readable,
+  init: { status: number; headers: Headers },
+): Response {
   const web = lazyWebStream(body);
-  nodeBodies.set(web, body);
+  const outgoing = outgoingOf(env);
+  if (outgoing) pending.set(outgoing, { web, body });
   return new Response(web as unknown as ConstructorParameters<typeof Response>[0], init);
 }
 
 /**
- * Writes `response` to `outgoing` through Node streams when it was built by `nodeStreamResponse` and
- * nothing read its web body; false leaves it to the usual path. A source that fails mid-body destroys
- * the connection, so the client sees a short read rather than a complete-looking truncated body.
+ * Writes `response` to `outgoing` through Node streams when its body is the untouched web body
+ * `nodeStreamResponse` built for this request; false leaves it to the usual path. Any other response is
+ * not looked at (reading `body` would turn @hono/node-server's lightweight responses into full ones).
+ * A body that was built but replaced (an error answer instead) is closed. A source that fails mid-body
+ * destroys the connection, so the client sees a short read rather than a complete-looking truncated body.
  */
 export function sendNodeStreamBody(response: Response, outgoing: ServerResponse): boolean {
-  const web = response.body;
-  const body = web ? nodeBodies.get(web) : undefined;
-  if (!web || !body || web.locked) return false;
-  nodeBodies.delete(web);
+  const entry = pending.get(outgoing);
+  if (!entry) return false;
+  pending.delete(outgoing);
+  const { web, body } = entry;
+  if ((response.body as unknown) !== web) {
+    if (!web.locked) body.destroy();
+    return false;
+  }
+  if (web.locked) return false;
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of response.headers)
     if (name === "set-cookie") headers[name] = response.headers.getSetCookie();

@@ -4,7 +4,7 @@
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { createHash, randomBytes } from "node:crypto";
-import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readlink, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -12,7 +12,11 @@ import { join } from "node:path";
 import { PassThrough, Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FILE_CHUNK_BYTES, FileRangeStream } from "../../src/content/blobs/file-range-stream.js";
-import { nodeStreamResponse, withNodeStreamBodies } from "../../src/http/node-stream-body.js";
+import {
+  nodeStreamResponse,
+  sendNodeStreamBody,
+  withNodeStreamBodies,
+} from "../../src/http/node-stream-body.js";
 
 const sha = (data: Buffer) => createHash("sha256").update(data).digest("hex");
 
@@ -30,6 +34,19 @@ beforeAll(async () => {
   }
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
+
+/** Descriptors this process holds open on the test files. */
+async function openFiles(): Promise<number> {
+  const targets = await Promise.all(
+    (await readdir("/proc/self/fd")).map((fd) => readlink(`/proc/self/fd/${fd}`).catch(() => "")),
+  );
+  return targets.filter((target) => target.startsWith(dir)).length;
+}
+
+async function noFileLeftOpen(): Promise<void> {
+  for (let i = 0; i < 50 && (await openFiles()) > 0; i++) await new Promise((r) => setTimeout(r, 20));
+  expect(await openFiles()).toBe(0);
+}
 
 /** A Writable that keeps what it receives. */
 function collector(): { sink: Writable; bytes(): Buffer } {
@@ -98,10 +115,17 @@ describe("nodeStreamResponse over a real Node server", () => {
       const match = header ? /^bytes=(\d+)-(\d+)$/.exec(header) : null;
       const range = match ? { start: Number(match[1]), end: Number(match[2]) } : undefined;
       const length = range ? range.end - range.start + 1 : data.length;
-      return nodeStreamResponse(await FileRangeStream.open(path, range), {
+      return nodeStreamResponse(c.env, await FileRangeStream.open(path, range), {
         status: range ? 206 : 200,
         headers: new Headers({ "Content-Length": String(length), ETag: `"${sha(data)}"` }),
       });
+    });
+    app.get("/replaced", async (c) => {
+      nodeStreamResponse(c.env, await FileRangeStream.open(files[2]!.path), {
+        status: 200,
+        headers: new Headers(),
+      });
+      return c.json({ error: "changed my mind" }, 409);
     });
     const wrapped = withNodeStreamBodies(async (request, env) => {
       const response = await app.fetch(request, env);
@@ -155,14 +179,6 @@ describe("nodeStreamResponse over a real Node server", () => {
   });
 
   it("closes the file when the client goes away mid-body", async () => {
-    const openFiles = async () =>
-      (
-        await Promise.all(
-          (await readdir("/proc/self/fd")).map((fd) =>
-            import("node:fs/promises").then((fs) => fs.readlink(`/proc/self/fd/${fd}`).catch(() => "")),
-          ),
-        )
-      ).filter((target) => target.startsWith(dir)).length;
     for (let i = 0; i < 5; i++)
       await new Promise<void>((resolve) => {
         const req = http.get(`${url}/file/2`, (res) => {
@@ -173,13 +189,31 @@ describe("nodeStreamResponse over a real Node server", () => {
         });
         req.on("error", () => resolve());
       });
-    for (let i = 0; i < 50 && (await openFiles()) > 0; i++) await new Promise((r) => setTimeout(r, 20));
-    expect(await openFiles()).toBe(0);
+    await noFileLeftOpen();
+  });
+
+  it("closes a built body the route replaced with another answer", async () => {
+    const res = await fetch(`${url}/replaced`);
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ error: "changed my mind" });
+    expect(taken.at(-1)).toBe(false);
+    await noFileLeftOpen();
+  });
+
+  it("leaves every other response untouched (never reads its body)", () => {
+    const other = new Response("plain");
+    Object.defineProperty(other, "body", {
+      get() {
+        throw new Error("the body was read");
+      },
+    });
+    const outgoing = { writeHead: () => undefined };
+    expect(sendNodeStreamBody(other, outgoing as unknown as http.ServerResponse)).toBe(false);
   });
 
   it("keeps a working web body where no Node server sends it", async () => {
     const { path, data } = files[1]!;
-    const response = nodeStreamResponse(await FileRangeStream.open(path), {
+    const response = nodeStreamResponse(undefined, await FileRangeStream.open(path), {
       status: 200,
       headers: new Headers({ "Content-Length": String(data.length) }),
     });

@@ -88,7 +88,7 @@ export function registerDownloadRoutes(app: Hono<AppEnv>, ctx: ContentContext): 
             entry.lfs ? entry.lfs.pointerSize : entry.size,
           )
         : await ctx.content.openFile(repo, snapshot, path, range, true);
-    return nodeStreamResponse(body, { status, headers });
+    return nodeStreamResponse(c.env, body, { status, headers });
   };
   for (const mode of ["resolve", "raw"] as const) {
     app.on(["GET", "HEAD"], `/:owner/:name/${mode}/:rev/:path{.+}`, serve("model", mode));

@@ -79,7 +79,10 @@ export function registerGitHttpRoutes(app: Hono<AppEnv>, ctx: ContentContext): v
       };
       if (service !== "git-receive-pack") {
         const { response } = await run();
-        return nodeStreamResponse(response.body, { status: response.status, headers: response.headers });
+        return nodeStreamResponse(c.env, response.body, {
+          status: response.status,
+          headers: response.headers,
+        });
       }
       // A push holds the repo lock until git has updated the refs, then recomputes metadata.
       const writer = ctx.access.canWrite(viewer, repo);

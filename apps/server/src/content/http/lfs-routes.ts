@@ -274,7 +274,7 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
       if (pull) pull.served(repo, oid, range ? range.end - range.start + 1 : size);
       stream = await ctx.content.blobs.open(oid, range);
     }
-    return nodeStreamResponse(stream, { status: range ? 206 : 200, headers });
+    return nodeStreamResponse(c.env, stream, { status: range ? 206 : 200, headers });
   };
 
   const verify = async (c: Context<AppEnv>) => {

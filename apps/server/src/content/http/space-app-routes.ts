@@ -99,7 +99,7 @@ async function serveSpaceFile(
   const status = range ? 206 : 200;
   if (c.req.method === "HEAD") return new Response(null, { status, headers });
   const body = await ctx.content.openFile(repo, snapshot, path, range);
-  return nodeStreamResponse(body, { status, headers });
+  return nodeStreamResponse(c.env, body, { status, headers });
 }
 
 /**
