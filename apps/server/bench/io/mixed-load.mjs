@@ -81,6 +81,8 @@ async function createScratchDatabase(serverUrl) {
   const name = `modelhub_mixed_${process.pid}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
+  // a run killed earlier may have left it behind
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(serverUrl);

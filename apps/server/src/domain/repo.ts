@@ -2,6 +2,13 @@
 
 export type RepoType = "model" | "dataset" | "space" | "kernel";
 
+const REPO_TYPE_NAMES: readonly string[] = ["model", "dataset", "space", "kernel"] satisfies RepoType[];
+
+/** The repo type a user-given name denotes (`"kernel"`), or undefined for any other text. */
+export function repoTypeNamed(name: string): RepoType | undefined {
+  return REPO_TYPE_NAMES.includes(name) ? (name as RepoType) : undefined;
+}
+
 export interface RepoRecord {
   type: RepoType;
   /** `owner/name` */

@@ -1,4 +1,4 @@
-import type { RepoType } from "../domain/repo.js";
+import { type RepoType, repoTypeNamed } from "../domain/repo.js";
 
 /** One allow or deny rule: a glob (`meta-llama/*`, `*\/*-GGUF`) or a `/regular expression/`, per type. */
 export interface MirrorRule {
@@ -30,13 +30,6 @@ export interface MirrorSettings {
 export class MirrorSettingsError extends Error {}
 
 type Env = Record<string, string | undefined>;
-
-const TYPES: Record<string, RepoType> = {
-  model: "model",
-  dataset: "dataset",
-  space: "space",
-  kernel: "kernel",
-};
 
 /** Reads the MODELHUB_UPSTREAM_* and MODELHUB_MIRROR_* settings; undefined when no upstream is set. */
 export function mirrorSettingsFrom(env: Env): MirrorSettings | undefined {
@@ -111,7 +104,7 @@ function isOpenRegex(rule: string): boolean {
 
 export function parseRule(name: string, source: string): MirrorRule {
   const typed = /^(model|dataset|space|kernel):(.+)$/.exec(source);
-  const type = typed ? TYPES[typed[1]] : undefined;
+  const type = typed ? repoTypeNamed(typed[1]) : undefined;
   const body = typed ? typed[2] : source;
   if (body.length > 2 && body.startsWith("/") && body.endsWith("/")) {
     try {

@@ -1,8 +1,8 @@
+import { repoTypeNamed, type RepoType } from "../domain/repo.js";
 import { usageError } from "./exit-codes.js";
 
-export type RepoKind = "model" | "dataset" | "space" | "kernel";
+export type RepoKind = RepoType;
 
-const KINDS: readonly RepoKind[] = ["model", "dataset", "space", "kernel"];
 const PREFIXED: Record<string, RepoKind> = { datasets: "dataset", spaces: "space", kernels: "kernel" };
 
 export const DEFAULT_ENDPOINT = "http://127.0.0.1:8080";
@@ -87,9 +87,9 @@ export function resolveTarget(
     throw usageError(`--endpoint must be an http(s) URL, got ${url.protocol}`);
   const token = parsed.values.get("token") ?? nonEmpty(env.HF_TOKEN) ?? nonEmpty(env.HUGGING_FACE_HUB_TOKEN);
   const typeFlag = parsed.values.get("repo-type") ?? "model";
-  if (!(KINDS as readonly string[]).includes(typeFlag))
-    throw usageError(`--repo-type must be model, dataset, space or kernel, got "${typeFlag}"`);
-  const { repoType, repoId } = splitRepo(rawRepo, typeFlag as RepoKind);
+  const kind = repoTypeNamed(typeFlag);
+  if (!kind) throw usageError(`--repo-type must be model, dataset, space or kernel, got "${typeFlag}"`);
+  const { repoType, repoId } = splitRepo(rawRepo, kind);
   const revision = parsed.values.get("revision") ?? "main";
   return { endpoint, token, repoType, repoId, revision };
 }

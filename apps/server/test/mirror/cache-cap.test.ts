@@ -94,6 +94,13 @@ describe("mirror cache cap, pinning and refresh", () => {
     expect(
       (await api(`${mirror.url}/api/admin/mirror/pull`, undefined, { body: { id: "admin/repo-b" } })).status,
     ).toBe(401);
+    for (const type of ["models", "toString", "constructor"]) {
+      const refused = await api(`${mirror.url}/api/admin/mirror/pull`, MIRROR_ADMIN, {
+        body: { id: "admin/repo-b", type },
+      });
+      expect(refused.status, type).toBe(400);
+      expect(((await refused.json()) as { error: string }).error).toContain(`Unknown type "${type}"`);
+    }
   });
 
   it("refreshes branches on request (signed in, rate-limited)", async () => {

@@ -6,17 +6,11 @@ import { KIND_PATTERN, typeOfKind } from "../../http/repo-paths.js";
 import { canReadRepo, requireUser, requireWriteUser } from "../../platform/access-rules.js";
 import { toRepoRecord } from "../../platform/repos.js";
 import { badRequest, forbidden, hiddenRepo, HttpError } from "../../domain/errors.js";
-import type { RepoType, Viewer } from "../../domain/repo.js";
+import { repoTypeNamed, type RepoType, type Viewer } from "../../domain/repo.js";
 import type { MirrorService } from "../service.js";
 
 /** A repo's refs may be refreshed on request at most this often (anyone signed in may ask). */
 const REFRESH_EVERY_MS = 10_000;
-const TYPES: Record<string, RepoType> = {
-  model: "model",
-  dataset: "dataset",
-  space: "space",
-  kernel: "kernel",
-};
 
 function requireSiteAdmin(viewer: Viewer, write: boolean): void {
   if (write) requireWriteUser(viewer);
@@ -71,7 +65,7 @@ export function mirrorRoutes(mirror: MirrorService): Hono<AppEnv> {
     const input = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
     if (typeof input.id !== "string" || !input.id.includes("/"))
       throw badRequest('Send {"id": "owner/name", "type"?: "model", "revision"?: "main"}');
-    const type = TYPES[typeof input.type === "string" ? input.type : "model"];
+    const type = repoTypeNamed(typeof input.type === "string" ? input.type : "model");
     if (!type) throw badRequest(`Unknown type "${String(input.type)}": model, dataset, space or kernel`);
     const revision = typeof input.revision === "string" && input.revision !== "" ? input.revision : "main";
     const row = await mirror.mirroredRow(type, input.id);
