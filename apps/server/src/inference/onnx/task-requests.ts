@@ -1,4 +1,5 @@
 import type { OnnxTask, TaskJob } from "./worker-protocol.js";
+import { AGGREGATION_STRATEGIES, type AggregationStrategy } from "./token-aggregation.js";
 import { badRequest } from "../../domain/errors.js";
 
 /** A task request as it arrived: a parsed JSON body, or raw bytes (an image sent as the body). */
@@ -37,6 +38,43 @@ function topK(value: unknown, fallback: number | undefined): number | undefined 
   if (typeof value !== "number" || !Number.isInteger(value) || value < 1 || value > 1000)
     throw badRequest('"parameters.top_k" must be an integer from 1 to 1000');
   return value;
+}
+
+/** An optional whole number in [min, max]. */
+function whole(value: unknown, what: string, min: number, max: number): number | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max)
+    throw badRequest(`${what} must be an integer from ${min} to ${max}`);
+  return value;
+}
+
+function aggregation(value: unknown): AggregationStrategy {
+  if (value === undefined || value === null) return "simple";
+  if (typeof value !== "string" || !(AGGREGATION_STRATEGIES as readonly string[]).includes(value))
+    throw badRequest(
+      `"parameters.aggregation_strategy" must be one of ${AGGREGATION_STRATEGIES.map((s) => `"${s}"`).join(", ")}`,
+    );
+  return value as AggregationStrategy;
+}
+
+/** A non-empty text field of a structured input. */
+function filled(value: unknown, what: string): string {
+  const checked = text(value, what);
+  if (checked.trim() === "") throw badRequest(`${what} must not be empty`);
+  return checked;
+}
+
+/** The structured `inputs` of a task, or a 400 that shows the expected shape. */
+function shaped(value: unknown, shape: string): Fields {
+  if (!value || typeof value !== "object" || Array.isArray(value))
+    throw badRequest(`"inputs" must be an object ${shape}; got ${describe(value)}`);
+  return value as Fields;
+}
+
+function describe(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return typeof value === "string" ? "a string" : `a ${typeof value}`;
 }
 
 function flag(value: unknown, what: string, fallback: boolean): boolean {
@@ -97,7 +135,12 @@ export function taskJob(task: OnnxTask, body: TaskBody): TaskJob {
       const ignore = parameters.ignore_labels ?? ["O"];
       if (!Array.isArray(ignore) || ignore.some((l) => typeof l !== "string"))
         throw badRequest('"parameters.ignore_labels" must be an array of label strings');
-      return { task, text: text(inputs, '"inputs"'), ignoreLabels: ignore as string[] };
+      return {
+        task,
+        text: text(inputs, '"inputs"'),
+        ignoreLabels: ignore as string[],
+        aggregation: aggregation(parameters.aggregation_strategy),
+      };
     }
     case "fill-mask":
       return { task, text: text(inputs, '"inputs"'), topK: topK(parameters.top_k, 5) ?? 5 };
@@ -109,7 +152,7 @@ export function taskJob(task: OnnxTask, body: TaskBody): TaskJob {
         single: typeof inputs === "string",
       };
     case "sentence-similarity": {
-      const pair = object(inputs, '"inputs"');
+      const pair = shaped(inputs, '{"source_sentence": "…", "sentences": ["…", …]}');
       const sentences = pair.sentences;
       if (!Array.isArray(sentences) || sentences.length === 0)
         throw badRequest('"inputs.sentences" must be a non-empty array of strings');
@@ -136,12 +179,23 @@ export function taskJob(task: OnnxTask, body: TaskBody): TaskJob {
       };
     }
     case "question-answering": {
-      const pair = object(inputs, '"inputs"');
+      const pair = shaped(inputs, '{"question": "…", "context": "…"}');
+      // max_question_len only applies to transformers' slow tokenizers: accepted and checked, as on the Hub.
+      whole(parameters.max_question_len, '"parameters.max_question_len"', 1, 100_000);
       return {
         task,
-        question: text(pair.question, '"inputs.question"'),
-        context: text(pair.context, '"inputs.context"'),
+        question: filled(pair.question, '"inputs.question"'),
+        context: filled(pair.context, '"inputs.context"'),
         topK: topK(parameters.top_k, 1) ?? 1,
+        maxAnswerLen: whole(parameters.max_answer_len, '"parameters.max_answer_len"', 1, 100_000) ?? 15,
+        handleImpossibleAnswer: flag(
+          parameters.handle_impossible_answer,
+          '"parameters.handle_impossible_answer"',
+          false,
+        ),
+        alignToWords: flag(parameters.align_to_words, '"parameters.align_to_words"', true),
+        maxSeqLen: whole(parameters.max_seq_len, '"parameters.max_seq_len"', 16, 100_000),
+        docStride: whole(parameters.doc_stride, '"parameters.doc_stride"', 0, 100_000),
       };
     }
   }
