@@ -1,12 +1,17 @@
 /**
  * A model's `tokenizer.json` run by the tokenizers library itself (its Rust core, through the official
  * Node binding): the same code transformers' "fast" tokenizers run in Python, so token ids, character
- * offsets, word ids and overflowing windows are the ones the Hub's pipelines see. Offsets count Unicode
- * code points of the input, as Python's `str` indices do.
+ * offsets, word ids and special tokens are the ones the Hub's pipelines see. Offsets count Unicode code
+ * points of the input, as Python's `str` indices do.
+ *
+ * Texts are encoded whole and cut here: tokenizers 0.23.1+ stops tokenizing early when it truncates, so
+ * its overflowing windows lose text (huggingface/tokenizers#2091), and a stride it cannot honour is a
+ * Rust panic that aborts the process. Cutting the whole encoding keeps exactly what the library's own
+ * truncation keeps (the special tokens of the template are added around whatever is kept).
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { Tokenizer, type Encoding, type TruncationStrategy } from "tokenizers";
+import { Tokenizer, type Encoding } from "tokenizers";
 
 /** One encoded sequence (or one window of a long pair), as plain arrays. */
 export interface TokenizedText {
@@ -28,9 +33,6 @@ export interface TokenizedText {
 export class TokenizationError extends Error {}
 
 type Fields = Record<string, unknown>;
-
-/** The binding declares its strategies as a const enum of these strings. */
-const strategy = (name: "LongestFirst" | "OnlyFirst" | "OnlySecond") => name as unknown as TruncationStrategy;
 
 function readJson(file: string): Fields {
   try {
@@ -61,6 +63,36 @@ function plain(encoding: Encoding): TokenizedText {
   };
 }
 
+/** `encoding` without the tokens of input `sequence` outside [from, to) (counted within that input). */
+function keepRange(encoding: TokenizedText, sequence: number, from: number, to: number): TokenizedText {
+  const keep: number[] = [];
+  let position = 0;
+  encoding.ids.forEach((_, i) => {
+    if (encoding.sequenceIds[i] !== sequence || encoding.specialMask[i] === 1) keep.push(i);
+    else {
+      if (position >= from && position < to) keep.push(i);
+      position++;
+    }
+  });
+  const pick = <T>(values: T[]) => keep.map((i) => values[i]);
+  return {
+    ids: pick(encoding.ids),
+    tokens: pick(encoding.tokens),
+    typeIds: pick(encoding.typeIds),
+    attentionMask: pick(encoding.attentionMask),
+    offsets: pick(encoding.offsets),
+    specialMask: pick(encoding.specialMask),
+    sequenceIds: pick(encoding.sequenceIds),
+    wordIds: pick(encoding.wordIds),
+  };
+}
+
+/** Tokens of input `sequence` (special tokens excluded). */
+function lengthOf(encoding: TokenizedText, sequence: number): number {
+  return encoding.ids.filter((_, i) => encoding.sequenceIds[i] === sequence && encoding.specialMask[i] !== 1)
+    .length;
+}
+
 export class FastTokenizer {
   private constructor(
     private readonly tokenizer: Tokenizer,
@@ -77,6 +109,9 @@ export class FastTokenizer {
   /** Loads the tokenizer of a model folder (`tokenizer.json`, `tokenizer_config.json`, `config.json`). */
   static load(modelDir: string): FastTokenizer {
     const tokenizer = Tokenizer.fromFile(path.join(modelDir, "tokenizer.json"));
+    // Cutting and windows are done here (see the file's comment); padding is not wanted either.
+    tokenizer.disableTruncation();
+    tokenizer.disablePadding();
     const definition = readJson(path.join(modelDir, "tokenizer.json"));
     const settings = readJson(path.join(modelDir, "tokenizer_config.json"));
     const config = readJson(path.join(modelDir, "config.json"));
@@ -99,16 +134,19 @@ export class FastTokenizer {
     );
   }
 
-  /** One text with the model's special tokens, cut to `maxLength` tokens. */
+  /** One text with the model's special tokens, its end cut so that at most `maxLength` tokens remain. */
   async encode(text: string, maxLength = this.maxLength): Promise<TokenizedText> {
-    this.tokenizer.setTruncation(maxLength, { strategy: strategy("LongestFirst") });
-    return plain(await this.run(() => this.tokenizer.encode(text)));
+    const whole = plain(await this.run(() => this.tokenizer.encode(text)));
+    const room = maxLength - (whole.ids.length - lengthOf(whole, 0));
+    if (room <= 0) throw new TokenizationError(`${maxLength} tokens leave no room for text`);
+    return keepRange(whole, 0, 0, room);
   }
 
   /**
-   * A question and a context as windows of at most `maxLength` tokens: the context (the second input,
-   * or the first when the question goes second) is split with `stride` tokens of overlap, the question
-   * repeated in every window, as transformers' question-answering pipeline does.
+   * A question and a context as windows of at most `maxLength` tokens: the question and the special
+   * tokens in every window, the context split into pieces that overlap by `stride` tokens, as
+   * transformers' question-answering pipeline asks the tokenizer to (truncation "only_second" with a
+   * stride; "only_first" when the context goes first).
    */
   async encodeWindows(
     question: string,
@@ -117,12 +155,26 @@ export class FastTokenizer {
     stride: number,
   ): Promise<TokenizedText[]> {
     const [first, second] = this.questionFirst ? [question, context] : [context, question];
-    this.tokenizer.setTruncation(maxLength, {
-      stride,
-      strategy: strategy(this.questionFirst ? "OnlySecond" : "OnlyFirst"),
-    });
-    const encoding = await this.run(() => this.tokenizer.encode(first, second));
-    return [encoding, ...encoding.getOverflowing()].map(plain);
+    const whole = plain(await this.run(() => this.tokenizer.encode(first, second)));
+    const sequence = this.questionFirst ? 1 : 0;
+    const length = lengthOf(whole, sequence);
+    const room = maxLength - (whole.ids.length - length);
+    if (room <= 0)
+      throw new TokenizationError(
+        `the question and special tokens already take ${whole.ids.length - length} tokens`,
+      );
+    if (length <= room) return [whole];
+    if (stride >= room)
+      throw new TokenizationError(
+        `an overlap of ${stride} tokens leaves no room to move on (${room} context tokens a window)`,
+      );
+    const windows: TokenizedText[] = [];
+    for (let start = 0; ; start += room - stride) {
+      const stop = Math.min(start + room, length);
+      windows.push(keepRange(whole, sequence, start, stop));
+      if (stop === length) break;
+    }
+    return windows;
   }
 
   /** Tokens back to text the way the model's decoder joins them (`convert_tokens_to_string`). */

@@ -97,14 +97,19 @@ function fastTokenizer(modelDir: string): FastTokenizer {
 function tokensOf(pipe: Pipe, texts: string[]): number {
   const tokenizer = pipe.tokenizer;
   if (!tokenizer) return 0;
-  const limit = tokenizer.model_max_length && tokenizer.model_max_length > 0 ? tokenizer.model_max_length : Infinity;
+  const limit =
+    tokenizer.model_max_length && tokenizer.model_max_length > 0 ? tokenizer.model_max_length : Infinity;
   return texts.reduce((sum, text) => sum + Math.min(tokenizer.encode(text).length, limit), 0);
 }
 
 /** Runs the model on one encoded sequence; its outputs by name. */
 async function runModel(pipe: Pipe, encoding: TokenizedText): Promise<Record<string, Tensor>> {
   const long = (values: number[]) =>
-    new Tensor("int64", BigInt64Array.from(values, (v) => BigInt(v)), [1, values.length]);
+    new Tensor(
+      "int64",
+      BigInt64Array.from(values, (v) => BigInt(v)),
+      [1, values.length],
+    );
   const feeds: Record<string, Tensor> = {
     input_ids: long(encoding.ids),
     attention_mask: long(encoding.attentionMask),
@@ -134,7 +139,13 @@ async function classifyTokens(pipe: Pipe, modelDir: string, job: TaskJob & { tas
   const { logits } = await runModel(pipe, encoding);
   const probabilities = encoding.ids.map((_, i) => softmax(rowOf(logits, i)));
   const tokens = scoredTokens(job.text, encoding, probabilities, tokenizer);
-  const output = aggregateTokens(tokens, labelsOf(pipe), job.aggregation, new Set(job.ignoreLabels), tokenizer);
+  const output = aggregateTokens(
+    tokens,
+    labelsOf(pipe),
+    job.aggregation,
+    new Set(job.ignoreLabels),
+    tokenizer,
+  );
   return { output, promptTokens: encoding.ids.length };
 }
 
@@ -142,7 +153,9 @@ async function answerQuestion(pipe: Pipe, modelDir: string, job: TaskJob & { tas
   const tokenizer = fastTokenizer(modelDir);
   const maxSeqLen = job.maxSeqLen ?? Math.min(tokenizer.maxLength, 384);
   if (maxSeqLen > tokenizer.maxLength)
-    throw new BadInput(`"parameters.max_seq_len" is ${maxSeqLen}: this model reads at most ${tokenizer.maxLength} tokens`);
+    throw new BadInput(
+      `"parameters.max_seq_len" is ${maxSeqLen}: this model reads at most ${tokenizer.maxLength} tokens`,
+    );
   const docStride = job.docStride ?? Math.min(Math.floor(maxSeqLen / 2), 128);
   if (docStride > maxSeqLen)
     throw new BadInput(`"parameters.doc_stride" (${docStride}) is larger than "max_seq_len" (${maxSeqLen})`);
@@ -152,20 +165,30 @@ async function answerQuestion(pipe: Pipe, modelDir: string, job: TaskJob & { tas
   } catch (err) {
     if (!(err instanceof TokenizationError)) throw err;
     throw new BadInput(
-      `The question leaves no room for the context in windows of ${maxSeqLen} tokens with an overlap of ${docStride}: shorten the question or raise "max_seq_len" (${err.message})`,
+      `The question does not fit windows of ${maxSeqLen} tokens with an overlap of ${docStride}: ${err.message}; shorten the question or change "parameters.max_seq_len" / "parameters.doc_stride"`,
     );
   }
   const windows = [];
   for (const encoding of encodings) {
     const outputs = await runModel(pipe, encoding);
-    windows.push({ encoding, startLogits: outputs.start_logits.data as Float32Array, endLogits: outputs.end_logits.data as Float32Array });
+    windows.push({
+      encoding,
+      startLogits: outputs.start_logits.data as Float32Array,
+      endLogits: outputs.end_logits.data as Float32Array,
+    });
   }
-  const answers = answersFromWindows(job.context, windows, tokenizer.questionFirst ? 1 : 0, tokenizer.clsTokenId, {
-    topK: job.topK,
-    maxAnswerLen: job.maxAnswerLen,
-    handleImpossibleAnswer: job.handleImpossibleAnswer,
-    alignToWords: job.alignToWords,
-  });
+  const answers = answersFromWindows(
+    job.context,
+    windows,
+    tokenizer.questionFirst ? 1 : 0,
+    tokenizer.clsTokenId,
+    {
+      topK: job.topK,
+      maxAnswerLen: job.maxAnswerLen,
+      handleImpossibleAnswer: job.handleImpossibleAnswer,
+      alignToWords: job.alignToWords,
+    },
+  );
   return {
     output: answers.length === 1 ? answers[0] : answers,
     promptTokens: encodings.reduce((sum, encoding) => sum + encoding.ids.length, 0),

@@ -4,7 +4,8 @@
  * probabilities over the context tokens (and the first token, which some models use for "no answer"),
  * each span scored start × end, at most `maxAnswerLen` tokens long; the span becomes characters through
  * the tokenizer's offsets (widened to whole words with `alignToWords`), and the answer is exactly that
- * substring of the context. Answers with the same text (any case) add their scores.
+ * substring of the context. Answers with the same text (any case) add their scores. Spans are made of
+ * context tokens only (transformers also lists zero-probability spans on [CLS] when asked for many).
  */
 import type { TokenizedText } from "./fast-tokenizer.js";
 
@@ -112,16 +113,15 @@ export function answersFromWindows(
   let nullScore = 1_000_000;
   const answers: QaAnswer[] = [];
   for (const { encoding, startLogits, endLogits } of windows) {
-    const allowed = encoding.ids.map(
-      (id, i) =>
-        encoding.attentionMask[i] === 1 && (encoding.sequenceIds[i] === contextSequence || id === clsTokenId),
+    const inContext = encoding.ids.map(
+      (_, i) => encoding.attentionMask[i] === 1 && encoding.sequenceIds[i] === contextSequence,
     );
-    const starts = maskedSoftmax(startLogits, allowed);
-    const ends = maskedSoftmax(endLogits, allowed);
+    // The first token ([CLS]) takes part in the softmax: its share is the "no answer" score.
+    const normalised = inContext.map((yes, i) => yes || encoding.ids[i] === clsTokenId);
+    const starts = maskedSoftmax(startLogits, normalised);
+    const ends = maskedSoftmax(endLogits, normalised);
     if (options.handleImpossibleAnswer) nullScore = Math.min(nullScore, starts[0] * ends[0]);
-    starts[0] = 0;
-    ends[0] = 0;
-    for (const span of bestSpans(starts, ends, allowed, options.maxAnswerLen, perWindow)) {
+    for (const span of bestSpans(starts, ends, inContext, options.maxAnswerLen, perWindow)) {
       const [start, end] = charRange(encoding, span, contextSequence, options.alignToWords);
       const text = chars.slice(start, end).join("");
       const same = answers.find((answer) => answer.answer.toLowerCase() === text.toLowerCase());
