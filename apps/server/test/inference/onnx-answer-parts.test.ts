@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FastTokenizer, TokenizationError } from "../../src/inference/onnx/fast-tokenizer.js";
+import { readImageHeader } from "../../src/inference/onnx/image-header.js";
 import { answersFromWindows, type QaWindow } from "../../src/inference/onnx/qa-spans.js";
 import { taskJob } from "../../src/inference/onnx/task-requests.js";
 import {
@@ -206,5 +207,53 @@ describe("token-classification aggregation and QA spans", () => {
     ).toThrow(/"none", "simple", "first", "average", "max"/);
     expect(taskJob("token-classification", json({ inputs: "x" }))).toMatchObject({ aggregation: "simple" });
     expect(() => taskJob("sentence-similarity", json({ inputs: ["a"] }))).toThrow(/source_sentence/);
+  });
+
+  it("reads the declared size of PNG, JPEG, GIF, WebP and BMP images from their headers", () => {
+    const bytes = (...parts: (number[] | string)[]) =>
+      new Uint8Array(parts.flatMap((p) => (typeof p === "string" ? [...Buffer.from(p, "latin1")] : p)));
+    const be16 = (n: number) => [n >> 8, n & 255];
+    const le16 = (n: number) => [n & 255, n >> 8];
+    const le32 = (n: number) => [n & 255, (n >> 8) & 255, (n >> 16) & 255, (n >>> 24) & 255];
+    const jpeg = bytes(
+      [0xff, 0xd8, 0xff, 0xe0],
+      be16(16),
+      "JFIF\0",
+      new Array<number>(9).fill(0),
+      [0xff, 0xff, 0xc2], // a fill byte, then progressive SOF2
+      be16(17),
+      [8],
+      be16(12_000),
+      be16(9_000),
+      [3],
+    );
+    expect(readImageHeader(jpeg)).toEqual({ format: "jpeg", width: 9_000, height: 12_000 });
+    expect(readImageHeader(bytes("GIF89a", le16(30_000), le16(20_000)))).toEqual({
+      format: "gif",
+      width: 30_000,
+      height: 20_000,
+    });
+    expect(
+      readImageHeader(bytes("BM", new Array<number>(12).fill(0), le32(40), le32(20_000), le32(-15_000))),
+    ).toEqual({ format: "bmp", width: 20_000, height: 15_000 });
+    const vp8x = bytes(
+      "RIFF",
+      le32(30),
+      "WEBPVP8X",
+      le32(10),
+      [0, 0, 0, 0],
+      [0x3f, 0x9c, 0],
+      [0x1f, 0x4e, 0],
+    );
+    expect(readImageHeader(vp8x)).toEqual({ format: "webp", width: 40_000, height: 20_000 });
+    // VP8L: 14-bit width-1 and height-1 packed after the 0x2f signature byte.
+    const w = 16_383;
+    const h = 9_999;
+    const packed = w | (h << 14);
+    const vp8l = bytes("RIFF", le32(30), "WEBPVP8L", le32(10), [0x2f], le32(packed), [0, 0, 0, 0, 0]);
+    expect(readImageHeader(vp8l)).toEqual({ format: "webp", width: 16_384, height: 10_000 });
+    expect(readImageHeader(bytes("II*\0 tiff"))).toBeUndefined();
+    // A JPEG that is all fill bytes is not read forever.
+    expect(readImageHeader(new Uint8Array(2_000_000).fill(0xff).fill(0xd8, 1, 2))).toBeUndefined();
   });
 });

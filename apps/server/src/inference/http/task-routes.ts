@@ -88,7 +88,9 @@ export function mountTaskRoutes(app: Hono<AppEnv>, deps: TaskRouteDeps): void {
     const model = deps.backend.servable(row);
     if (typeof model === "string") throw notFound(`Model ${row.full_id} is not served by this hub: ${model}`);
     const billTo = await resolveBillTo(deps.accounts, user, c.req.header(BILL_TO_HEADER));
-    const job = taskJob(task as OnnxTask, await readBody(c));
+    const job = taskJob(task as OnnxTask, await readBody(c), {
+      maxImagePixels: deps.backend.settings.maxImagePixels,
+    });
     await deps.limiter.admit(user);
 
     const startedAt = new Date();

@@ -1,6 +1,7 @@
 import type { OnnxTask, TaskJob } from "./worker-protocol.js";
 import { AGGREGATION_STRATEGIES, type AggregationStrategy } from "./token-aggregation.js";
-import { badRequest } from "../../domain/errors.js";
+import { badRequest, HttpError } from "../../domain/errors.js";
+import { readImageHeader } from "./image-header.js";
 
 /** A task request as it arrived: a parsed JSON body, or raw bytes (an image sent as the body). */
 export type TaskBody =
@@ -117,15 +118,53 @@ function json(body: TaskBody, task: OnnxTask): { inputs: unknown; parameters: Fi
   return { inputs: root.inputs, parameters, root };
 }
 
-/** The job a task request stands for, or a 400 naming what is wrong with it. */
-export function taskJob(task: OnnxTask, body: TaskBody): TaskJob {
+/** Limits a request is checked against before any model work. */
+export interface TaskLimits {
+  /** Largest image (width × height, as its header declares) a worker may decode. */
+  maxImagePixels: number;
+}
+
+/** The default pixel budget: 40 megapixels (a 7,300 × 5,500 photo). */
+export const DEFAULT_MAX_IMAGE_PIXELS = 40_000_000;
+
+/**
+ * An image the worker may decode: one of the formats whose header is read here, declaring at most the
+ * pixel budget. Refused before any decoder sees it (a small file can declare a huge picture).
+ */
+function checkedImage(bytes: Uint8Array, limits: TaskLimits): Uint8Array {
+  if (bytes.length === 0) throw badRequest("The body is empty: send the image bytes");
+  const header = readImageHeader(bytes);
+  if (!header)
+    throw badRequest(
+      "The image is not a JPEG, PNG, GIF, WebP or BMP file this hub can read (its header does not parse)",
+    );
+  const pixels = header.width * header.height;
+  if (header.width === 0 || header.height === 0)
+    throw badRequest(
+      `The ${header.format.toUpperCase()} header declares an empty ${header.width}×${header.height} image`,
+    );
+  if (pixels > limits.maxImagePixels)
+    throw new HttpError(
+      413,
+      `The image is ${header.width}×${header.height} pixels (${(pixels / 1e6).toFixed(1)} megapixels): this hub decodes images of at most ${(limits.maxImagePixels / 1e6).toFixed(1)} megapixels (MODELHUB_ONNX_MAX_IMAGE_PIXELS)`,
+    );
+  return bytes;
+}
+
+/** The job a task request stands for, or a 4xx naming what is wrong with it. */
+export function taskJob(
+  task: OnnxTask,
+  body: TaskBody,
+  limits: TaskLimits = { maxImagePixels: DEFAULT_MAX_IMAGE_PIXELS },
+): TaskJob {
   if (task === "image-classification") {
-    if (body.kind === "bytes") {
-      if (body.bytes.length === 0) throw badRequest("The body is empty: send the image bytes");
-      return { task, image: body.bytes, topK: 5 };
-    }
+    if (body.kind === "bytes") return { task, image: checkedImage(body.bytes, limits), topK: 5 };
     const { inputs, parameters } = json(body, task);
-    return { task, image: base64Image(inputs), topK: topK(parameters.top_k, 5) ?? 5 };
+    return {
+      task,
+      image: checkedImage(base64Image(inputs), limits),
+      topK: topK(parameters.top_k, 5) ?? 5,
+    };
   }
   const { inputs, parameters, root } = json(body, task);
   switch (task) {

@@ -1,4 +1,8 @@
 /**
+ * Issue 33's ONNX answers, on one hub: token-classification and question-answering against
+ * transformers.js's own pipelines, fill-mask past the cut, bad bodies and oversized images, and the
+ * tokens /v1/embeddings bills.
+ *
  * Token-classification and question-answering answers of the hub against transformers.js's own
  * pipelines, run in this process on the very files the hub serves (downloaded from it). One deliberate
  * difference is bridged in the reference: transformers.js drops the unknown token ([UNK]: emoji, CJK
@@ -12,6 +16,8 @@ import path from "node:path";
 import { env, pipeline } from "@huggingface/transformers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startOnnxHub, type OnnxHub } from "./helpers/onnx-hub.js";
+import { tinyPng } from "./helpers/tiny-png.js";
+import { usageRows } from "./helpers/usage-rows.js";
 
 const NER = "modelhub-demo/tiny-bert-ner-onnx";
 const SQUAD = "modelhub-demo/tiny-bert-squad-onnx";
@@ -268,4 +274,81 @@ describe("token-classification and question-answering equal transformers.js's pi
       end: context.indexOf("berlin") + 6,
     });
   });
+
+  it("fill-mask says the mask was cut off when it lies past the 512 tokens the model reads", async () => {
+    const long = `${"the hub ".repeat(600)}is [MASK].`;
+    const response = await onnx.call("modelhub-demo/tiny-bert-fill-mask-onnx", { inputs: long });
+    const body = (await response.json()) as { error: string };
+    expect(response.status, JSON.stringify(body)).toBe(400);
+    expect(body.error).toMatch(/\[MASK\] is cut off: the model reads only the first 512 tokens/);
+    const early = await onnx.call("modelhub-demo/tiny-bert-fill-mask-onnx", {
+      inputs: `the [MASK] ${"hub ".repeat(600)}`,
+    });
+    expect(early.status).toBe(200);
+  });
+
+  it("names the expected body and refuses huge images before decoding them", async () => {
+    const bad = await onnx.call(SQUAD, { inputs: "a string" });
+    expect([bad.status, ((await bad.json()) as { error: string }).error]).toEqual([
+      400,
+      '"inputs" must be an object {"question": "…", "context": "…"}; got a string',
+    ]);
+    // A PNG that declares 16000×16000 pixels (a few hundred bytes): refused by its header.
+    const huge = pngHeaderOnly(16_000, 16_000);
+    const image = "modelhub-demo/tiny-vit-image-classification-onnx";
+    for (const response of [
+      await onnx.call(image, huge, { contentType: "image/png" }),
+      await onnx.call(image, { inputs: Buffer.from(huge).toString("base64") }),
+    ]) {
+      const body = (await response.json()) as { error: string };
+      expect([response.status, body.error]).toEqual([
+        413,
+        "The image is 16000×16000 pixels (256.0 megapixels): this hub decodes images of at most 40.0 megapixels (MODELHUB_ONNX_MAX_IMAGE_PIXELS)",
+      ]);
+    }
+    const corrupt = await onnx.call(image, pngHeaderOnly(64, 64), { contentType: "image/png" });
+    expect(corrupt.status).toBe(400);
+    const unknown = await onnx.call(image, new TextEncoder().encode("II*\u0000 not an image"), {
+      contentType: "image/tiff",
+    });
+    expect(((await unknown.json()) as { error: string }).error).toMatch(/not a JPEG, PNG, GIF, WebP or BMP/);
+    // A real image still classifies.
+    expect((await onnx.call(image, tinyPng(), { contentType: "image/png" })).status).toBe(200);
+  });
+
+  it("/v1/embeddings bills the tokens the model read, not the whole input", async () => {
+    const response = await fetch(`${onnx.hub.url}/v1/embeddings`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${onnx.alice}`, "Content-Type": "application/json" },
+      body: JSON.stringify({
+        model: "modelhub-demo/tiny-bert-embeddings-onnx",
+        input: ["the hub ".repeat(2500), "the hub"],
+      }),
+    });
+    const body = (await response.json()) as { usage: { prompt_tokens: number } };
+    expect(response.status, JSON.stringify(body)).toBe(200);
+    // 512 for the long text (cut there), 4 for "[CLS] the hub [SEP]".
+    expect(body.usage.prompt_tokens).toBe(516);
+    expect((await usageRows(onnx.hub)).at(-1)).toMatchObject({ route: "embeddings", prompt_tokens: 516 });
+  });
 });
+
+/** A PNG signature and IHDR declaring `width`×`height`, then an IDAT of garbage. */
+function pngHeaderOnly(width: number, height: number): Uint8Array {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    return Buffer.concat([length, Buffer.from(type, "ascii"), data, Buffer.alloc(4)]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return new Uint8Array(
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk("IHDR", header),
+      chunk("IDAT", Buffer.from("garbage")),
+    ]),
+  );
+}
