@@ -311,7 +311,9 @@ describe("token-classification and question-answering equal transformers.js's pi
     const unknown = await onnx.call(image, new TextEncoder().encode("II*\u0000 not an image"), {
       contentType: "image/tiff",
     });
-    expect(((await unknown.json()) as { error: string }).error).toMatch(/not a JPEG, PNG, GIF, WebP or BMP/);
+    expect(((await unknown.json()) as { error: string }).error).toMatch(
+      /not an image this hub reads: send a JPEG, PNG, GIF, WebP or BMP file/,
+    );
     // A real image still classifies.
     expect((await onnx.call(image, tinyPng(), { contentType: "image/png" })).status).toBe(200);
   });

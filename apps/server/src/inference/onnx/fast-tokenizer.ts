@@ -121,8 +121,11 @@ export class FastTokenizer {
         typeof value === "string" ? value : ((value as Fields | null)?.content as string | undefined);
       return typeof content === "string" ? (tokenizer.tokenToId(content) ?? undefined) : undefined;
     };
+    // Without model_max_length, the positions bound it (RoBERTa-style models have 2 of them fewer to
+    // use than they declare: at most 512 is safe for the common 514).
+    const positions = sensibleLength(config.max_position_embeddings);
     const maxLength =
-      sensibleLength(settings.model_max_length) ?? sensibleLength(config.max_position_embeddings) ?? 512;
+      sensibleLength(settings.model_max_length) ?? (positions ? Math.min(positions, 512) : 512);
     const prefix = model.continuing_subword_prefix;
     return new FastTokenizer(
       tokenizer,

@@ -136,7 +136,7 @@ function checkedImage(bytes: Uint8Array, limits: TaskLimits): Uint8Array {
   const header = readImageHeader(bytes);
   if (!header)
     throw badRequest(
-      "The image is not a JPEG, PNG, GIF, WebP or BMP file this hub can read (its header does not parse)",
+      "The body is not an image this hub reads: send a JPEG, PNG, GIF, WebP or BMP file (no such header found)",
     );
   const pixels = header.width * header.height;
   if (header.width === 0 || header.height === 0)
