@@ -49,8 +49,7 @@ export function TaskResult({ task, answer, text }: { task: string; answer: unkno
         <ul className="try-it-entities" data-testid="try-it-entities">
           {groups.map((g, i) => (
             <li key={i} className="try-it-entity">
-              <span className="badge">{g.entity_group}</span>{" "}
-              {codePoints(text, g.start, g.end)}
+              <span className="badge">{g.entity_group}</span> {codePoints(text, g.start, g.end)}
               <span className="small muted"> {g.score.toFixed(3)}</span>
             </li>
           ))}
