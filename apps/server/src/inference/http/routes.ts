@@ -113,6 +113,7 @@ export function inferenceRoutes(deps: AppDeps): Hono<AppEnv> {
       limiter,
       usage,
       onRecordError: (err) => deps.logger.error({ err }, "recording inference usage failed"),
+      embedders: [...engines.map((engine) => engine.embeddings), ...(deps.embeddingBackends ?? [])],
     });
   mountRouterRoutes(app, gateway, runtime, completionBodyLimit);
   mountEmbeddingsRoutes(app, embeddings);

@@ -11,6 +11,8 @@ export interface OnnxSettings {
   timeoutMs: number;
   /** Largest task request body (raw images included). */
   maxBodyBytes: number;
+  /** Largest image, in pixels its header declares, a worker may decode. */
+  maxImagePixels: number;
 }
 
 const MB = 1024 * 1024;
@@ -71,5 +73,6 @@ export function onnxSettingsFromEnv(env: Record<string, string | undefined>): On
     memoryBytes: positive(env, "MODELHUB_ONNX_WORKER_MEMORY_MB", 1024) * MB,
     timeoutMs: positive(env, "MODELHUB_ONNX_TIMEOUT_MS", 30_000),
     maxBodyBytes: positive(env, "MODELHUB_ONNX_MAX_BODY_MB", 10) * MB,
+    maxImagePixels: positive(env, "MODELHUB_ONNX_MAX_IMAGE_PIXELS", 40_000_000),
   };
 }
