@@ -32,7 +32,8 @@ function freePort(): Promise<number> {
 function totp(secret: string, at = Date.now()): string {
   const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
   let bits = "";
-  for (const ch of secret.replace(/=+$/, "").toUpperCase()) bits += alphabet.indexOf(ch).toString(2).padStart(5, "0");
+  for (const ch of secret.replace(/=+$/, "").toUpperCase())
+    bits += alphabet.indexOf(ch).toString(2).padStart(5, "0");
   const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
   const counter = Buffer.alloc(8);
   counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
@@ -211,7 +212,9 @@ describe.skipIf(skipReason !== undefined)("company sign-in pages in Chromium", (
       await screenshot(page, `sso-06-org-settings-${label}`);
     }
     const saved = await (
-      await fetch(`${hub.url}/api/organizations/lab/settings/sso`, { headers: { Authorization: `Bearer ${ownerToken}` } })
+      await fetch(`${hub.url}/api/organizations/lab/settings/sso`, {
+        headers: { Authorization: `Bearer ${ownerToken}` },
+      })
     ).json();
     expect(saved).toMatchObject({ require2fa: true, mappings: [{ group: "research", role: "contributor" }] });
 

@@ -120,9 +120,7 @@ export class Accounts {
     await this.db
       .insertInto("memberships")
       .values({ org_name: orgRow.name, user_name: userRow.name, role, granted_by: grantedBy })
-      .onConflict((oc) =>
-        oc.columns(["org_name", "user_name"]).doUpdateSet({ role, granted_by: grantedBy }),
-      )
+      .onConflict((oc) => oc.columns(["org_name", "user_name"]).doUpdateSet({ role, granted_by: grantedBy }))
       .execute();
     this.forgetResolvedTokens();
   }
@@ -152,7 +150,8 @@ export class Accounts {
   /** Changes full name and e-mail (what company sign-in and SCIM report). */
   async setProfile(name: string, profile: { fullname?: string; email?: string | null }): Promise<void> {
     const set: { fullname?: string; email?: string | null } = {};
-    if (profile.fullname !== undefined && profile.fullname.trim() !== "") set.fullname = profile.fullname.trim();
+    if (profile.fullname !== undefined && profile.fullname.trim() !== "")
+      set.fullname = profile.fullname.trim();
     if (profile.email !== undefined) set.email = profile.email;
     if (Object.keys(set).length === 0) return;
     await this.db.updateTable("users").set(set).where("name_lower", "=", name.toLowerCase()).execute();
@@ -334,7 +333,11 @@ export class Accounts {
     const orgs = await this.db
       .selectFrom("memberships")
       .innerJoin("orgs", "orgs.name", "memberships.org_name")
-      .select(["memberships.org_name as org_name", "memberships.role as role", "orgs.require_2fa as require_2fa"])
+      .select([
+        "memberships.org_name as org_name",
+        "memberships.role as role",
+        "orgs.require_2fa as require_2fa",
+      ])
       .where("memberships.user_name", "=", user)
       .execute();
     return {

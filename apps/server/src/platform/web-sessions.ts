@@ -8,13 +8,7 @@ export type WebSessionRow = Selectable<WebSessionTable>;
 
 /** How a browser session's sign-in was proven. */
 export type SignInMethod =
-  | "password"
-  | "password+totp"
-  | "password+recovery"
-  | "token"
-  | "oidc"
-  | "saml"
-  | "ldap";
+  "password" | "password+totp" | "password+recovery" | "token" | "oidc" | "saml" | "ldap";
 
 /** Sessions that count as "2FA or company sign-in" for orgs that require it. */
 export function hasSecondFactor(method: string | null): boolean {

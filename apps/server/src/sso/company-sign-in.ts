@@ -55,7 +55,9 @@ export class CompanySignIn {
     this.oidc = settings.oidc ? new OidcSignIn(settings.oidc, this.flows) : undefined;
     this.saml = settings.saml ? new SamlSignIn(settings.saml, this.flows) : undefined;
     this.ldap = settings.ldap ? new LdapDirectory(settings.ldap) : undefined;
-    this.identities = new ExternalIdentities(db, accounts, this.events, { linkByEmail: settings.linkByEmail });
+    this.identities = new ExternalIdentities(db, accounts, this.events, {
+      linkByEmail: settings.linkByEmail,
+    });
     this.twoFactor = new TwoFactor(db, options.totpIssuer ?? "ModelHub");
     this.orgSso = new OrgSsoStore(db);
     this.sessions = new WebSessions(db);
@@ -125,7 +127,12 @@ export class CompanySignIn {
       throw err;
     }
     if (!outcome.ok) {
-      this.events.record({ type: "sign-in-failed", user: username, method: "ldap (git)", reason: outcome.reason });
+      this.events.record({
+        type: "sign-in-failed",
+        user: username,
+        method: "ldap (git)",
+        reason: outcome.reason,
+      });
       return undefined;
     }
     const user = await this.accountFor(outcome.profile);

@@ -40,7 +40,11 @@ export class SignInFlows {
   /** The flow's data, removed so it can serve once; undefined when unknown, used or expired. */
   async take<T>(kind: string, id: string): Promise<T | undefined> {
     const key = `${kind}:${id}`;
-    const row = await this.db.selectFrom("sign_in_flows").selectAll().where("id", "=", key).executeTakeFirst();
+    const row = await this.db
+      .selectFrom("sign_in_flows")
+      .selectAll()
+      .where("id", "=", key)
+      .executeTakeFirst();
     if (!row) return undefined;
     const removed = await this.db.deleteFrom("sign_in_flows").where("id", "=", key).executeTakeFirst();
     // a concurrent take of the same row lost the race: only one caller gets the data

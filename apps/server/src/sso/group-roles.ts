@@ -79,7 +79,13 @@ export async function syncGroupRoles(
     const existing = currentByOrg.get(orgKey);
     if (existing && existing.role === role && existing.granted_by === SSO_GRANT) continue;
     if (existing?.role === "admin" && role !== "admin" && (await isLastAdmin(deps.db, org.name, user))) {
-      deps.events.record({ type: "org-role-synced", user, org: org.name, role: "admin", via: "kept: last admin" });
+      deps.events.record({
+        type: "org-role-synced",
+        user,
+        org: org.name,
+        role: "admin",
+        via: "kept: last admin",
+      });
       continue;
     }
     await deps.accounts.addMember(org.name, user, role, SSO_GRANT);
@@ -89,7 +95,13 @@ export async function syncGroupRoles(
   for (const row of current) {
     if (row.granted_by !== SSO_GRANT || desired.has(row.org_name.toLowerCase())) continue;
     if (row.role === "admin" && (await isLastAdmin(deps.db, row.org_name, user))) {
-      deps.events.record({ type: "org-role-synced", user, org: row.org_name, role: "admin", via: "kept: last admin" });
+      deps.events.record({
+        type: "org-role-synced",
+        user,
+        org: row.org_name,
+        role: "admin",
+        via: "kept: last admin",
+      });
       continue;
     }
     await deps.db
@@ -98,7 +110,13 @@ export async function syncGroupRoles(
       .where("user_name", "=", user)
       .execute();
     deps.accounts.forgetResolvedTokens();
-    deps.events.record({ type: "org-role-synced", user, org: row.org_name, role: null, via: profile.provider });
+    deps.events.record({
+      type: "org-role-synced",
+      user,
+      org: row.org_name,
+      role: null,
+      via: profile.provider,
+    });
   }
 }
 

@@ -58,7 +58,12 @@ export class ExternalIdentities {
     if (linked) {
       this.enabled(linked.user);
       await this.insert(linked.user, profile);
-      this.events.record({ type: "identity-linked", user: linked.user.name, provider: profile.provider, via: linked.via });
+      this.events.record({
+        type: "identity-linked",
+        user: linked.user.name,
+        provider: profile.provider,
+        via: linked.via,
+      });
       await this.updateProfile(linked.user, profile);
       return { user: linked.user, created: false };
     }
@@ -102,18 +107,19 @@ export class ExternalIdentities {
   }
 
   /** A first company sign-in of someone SCIM provisioned already (same user name or e-mail). */
-  private async scimProvisioned(profile: ProviderProfile): Promise<{ user: UserRow; via: string } | undefined> {
-    const keys = [profile.username, profile.email].filter((v): v is string => !!v).map((v) => v.toLowerCase());
+  private async scimProvisioned(
+    profile: ProviderProfile,
+  ): Promise<{ user: UserRow; via: string } | undefined> {
+    const keys = [profile.username, profile.email]
+      .filter((v): v is string => !!v)
+      .map((v) => v.toLowerCase());
     if (keys.length === 0) return undefined;
     const candidates = await this.db
       .selectFrom("external_identities")
       .selectAll()
       .where("provider", "like", "scim:%")
       .where((eb) =>
-        eb.or([
-          eb(eb.fn("lower", ["username"]), "in", keys),
-          eb(eb.fn("lower", ["email"]), "in", keys),
-        ]),
+        eb.or([eb(eb.fn("lower", ["username"]), "in", keys), eb(eb.fn("lower", ["email"]), "in", keys)]),
       )
       .execute();
     for (const candidate of candidates) {
@@ -126,7 +132,9 @@ export class ExternalIdentities {
     return undefined;
   }
 
-  private async sameVerifiedEmail(profile: ProviderProfile): Promise<{ user: UserRow; via: string } | undefined> {
+  private async sameVerifiedEmail(
+    profile: ProviderProfile,
+  ): Promise<{ user: UserRow; via: string } | undefined> {
     if (!this.options.linkByEmail || !profile.emailVerified || !profile.email) return undefined;
     const user = await this.db
       .selectFrom("users")
@@ -179,4 +187,3 @@ export class ExternalIdentities {
     });
   }
 }
-

@@ -89,7 +89,10 @@ export class LdapDirectory {
       const entry = searchEntries[0];
       if (this.disabled(entry)) return { ok: false, reason: "disabled" };
       if (!(await this.bindsAs(entry.dn, password))) return { ok: false, reason: "wrong-password" };
-      const groups = [...values(entry, "memberOf"), ...(await this.searchGroups(service, entry.dn, username))];
+      const groups = [
+        ...values(entry, "memberOf"),
+        ...(await this.searchGroups(service, entry.dn, username)),
+      ];
       const subject = values(entry, s.idAttribute)[0] ?? entry.dn.toLowerCase();
       const attributes: Record<string, string[]> = { memberOf: values(entry, "memberOf") };
       return {
@@ -108,7 +111,9 @@ export class LdapDirectory {
         },
       };
     } catch (err) {
-      throw new LdapUnavailableError(`The directory at ${s.url} could not be asked: ${(err as Error).message}`);
+      throw new LdapUnavailableError(
+        `The directory at ${s.url} could not be asked: ${(err as Error).message}`,
+      );
     } finally {
       await service?.unbind().catch(() => undefined);
     }

@@ -104,7 +104,9 @@ export class OidcSignIn {
         "This sign-in link is unknown, already used or expired (or cookies are blocked): start again",
       );
     if (callbackUrl.searchParams.get("state") !== pending.state)
-      throw new OidcSignInError("The sign-in answer does not belong to this browser's sign-in (state mismatch)");
+      throw new OidcSignInError(
+        "The sign-in answer does not belong to this browser's sign-in (state mismatch)",
+      );
     const config = await this.config();
     // the library compares this URL's origin and path with the redirect_uri it sent
     const current = new URL(pending.redirectUri);

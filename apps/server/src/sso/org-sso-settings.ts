@@ -62,7 +62,12 @@ export class OrgSsoStore {
         "orgs.sso_groups_attribute as attribute",
       ])
       .execute();
-    return rows.map((row) => ({ org: row.org, group: row.group, role: roleOf(row.role), attribute: row.attribute }));
+    return rows.map((row) => ({
+      org: row.org,
+      group: row.group,
+      role: roleOf(row.role),
+      attribute: row.attribute,
+    }));
   }
 }
 

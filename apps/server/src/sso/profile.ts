@@ -18,8 +18,11 @@ export interface ProviderProfile {
 /** A claim or attribute value as a list of strings (arrays kept, scalars wrapped, objects dropped). */
 export function stringList(value: unknown): string[] {
   if (Array.isArray(value))
-    return value.filter((item): item is string | number => typeof item === "string" || typeof item === "number").map(String);
-  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return [String(value)];
+    return value
+      .filter((item): item is string | number => typeof item === "string" || typeof item === "number")
+      .map(String);
+  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
+    return [String(value)];
   return [];
 }
 

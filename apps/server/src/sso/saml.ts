@@ -38,18 +38,24 @@ export function parseIdpMetadata(xml: string): IdpMetadata {
   }
   const descriptor = elements(doc, MD, "EntityDescriptor")[0];
   const idp = elements(doc, MD, "IDPSSODescriptor")[0];
-  if (!descriptor || !idp) throw new SamlSignInError("The SAML IdP metadata has no EntityDescriptor with an IDPSSODescriptor");
+  if (!descriptor || !idp)
+    throw new SamlSignInError("The SAML IdP metadata has no EntityDescriptor with an IDPSSODescriptor");
   const entityId = descriptor.getAttribute("entityID") ?? "";
   const services = elements(idp, MD, "SingleSignOnService");
-  const ssoUrl = services.find((s) => s.getAttribute("Binding") === REDIRECT_BINDING)?.getAttribute("Location");
+  const ssoUrl = services
+    .find((s) => s.getAttribute("Binding") === REDIRECT_BINDING)
+    ?.getAttribute("Location");
   if (!entityId || !ssoUrl)
-    throw new SamlSignInError("The SAML IdP metadata needs an entityID and an HTTP-Redirect SingleSignOnService");
+    throw new SamlSignInError(
+      "The SAML IdP metadata needs an entityID and an HTTP-Redirect SingleSignOnService",
+    );
   const certificates = elements(idp, MD, "KeyDescriptor")
     .filter((key) => (key.getAttribute("use") || "signing") === "signing")
     .flatMap((key) => elements(key, DS, "X509Certificate"))
     .map((cert) => (cert.textContent ?? "").replace(/\s+/g, ""))
     .filter((cert) => cert !== "");
-  if (certificates.length === 0) throw new SamlSignInError("The SAML IdP metadata has no signing certificate");
+  if (certificates.length === 0)
+    throw new SamlSignInError("The SAML IdP metadata has no signing certificate");
   return { entityId, ssoUrl, certificates };
 }
 
@@ -105,7 +111,9 @@ export class SamlSignIn {
         xml = await response.text();
       } else xml = await fs.readFile(source, "utf8");
     } catch (err) {
-      throw new SamlSignInError(`The SAML IdP metadata at ${source} could not be read: ${(err as Error).message}`);
+      throw new SamlSignInError(
+        `The SAML IdP metadata at ${source} could not be read: ${(err as Error).message}`,
+      );
     }
     return parseIdpMetadata(xml);
   }
@@ -183,12 +191,15 @@ export class SamlSignIn {
     try {
       response = elements(parseXml(Buffer.from(encoded, "base64").toString("utf8")), PROTOCOL, "Response")[0];
     } catch (err) {
-      if (err instanceof XmlParseError) throw new SamlSignInError(`The SAML response was refused: ${err.message}`);
+      if (err instanceof XmlParseError)
+        throw new SamlSignInError(`The SAML response was refused: ${err.message}`);
       throw err;
     }
     const destination = response?.getAttribute("Destination");
     if (destination && destination !== acsUrl)
-      throw new SamlSignInError(`The SAML response was refused: it is addressed to ${destination}, not to ${acsUrl}`);
+      throw new SamlSignInError(
+        `The SAML response was refused: it is addressed to ${destination}, not to ${acsUrl}`,
+      );
     const assertion = parseXml(profile.getAssertionXml?.() ?? "<none/>");
     const confirmations = elements(assertion, ASSERTION, "SubjectConfirmationData");
     const recipients = confirmations.map((data) => data.getAttribute("Recipient"));

@@ -93,7 +93,13 @@ export class TwoFactor {
       await trx.deleteFrom("recovery_codes").where("user_id", "=", user.id).execute();
       await trx
         .insertInto("recovery_codes")
-        .values(codes.map((code) => ({ user_id: user.id, code_hash: hashToken(normaliseRecovery(code)), used_at: null })))
+        .values(
+          codes.map((code) => ({
+            user_id: user.id,
+            code_hash: hashToken(normaliseRecovery(code)),
+            used_at: null,
+          })),
+        )
         .execute();
     });
     return codes;
@@ -121,7 +127,11 @@ export class TwoFactor {
   private async acceptTotp(user: UserRow, code: string): Promise<boolean> {
     if (!user.totp_secret || !/^\d{6}$/.test(code.trim())) return false;
     const timestamp = this.now();
-    const delta = totpOf(user, user.totp_secret, this.issuer).validate({ token: code.trim(), timestamp, window: WINDOW });
+    const delta = totpOf(user, user.totp_secret, this.issuer).validate({
+      token: code.trim(),
+      timestamp,
+      window: WINDOW,
+    });
     if (delta === null) return false;
     const step = Math.floor(timestamp / 1000 / PERIOD_S) + delta;
     const updated = await this.db

@@ -26,7 +26,10 @@ export function hubNameFrom(raw: string | undefined): string {
 }
 
 /** `base`, else `base-2`, `base-3`, … : the first name `taken` says is free. */
-export async function uniqueHubName(base: string, taken: (name: string) => Promise<boolean>): Promise<string> {
+export async function uniqueHubName(
+  base: string,
+  taken: (name: string) => Promise<boolean>,
+): Promise<string> {
   if (!(await taken(base))) return base;
   for (let n = 2; n < 10_000; n++) {
     const candidate = `${base}-${n}`;

@@ -29,7 +29,9 @@ export function parseXml(xml: string): XmlDocument {
     const fail = (message: string) => {
       throw new XmlParseError(message);
     };
-    const parser = new xmldom.DOMParser({ errorHandler: { warning: () => undefined, error: fail, fatalError: fail } });
+    const parser = new xmldom.DOMParser({
+      errorHandler: { warning: () => undefined, error: fail, fatalError: fail },
+    });
     return parser.parseFromString(xml, "text/xml");
   } catch (err) {
     throw new XmlParseError(`Malformed XML: ${(err as Error).message.split("\n")[0]}`);

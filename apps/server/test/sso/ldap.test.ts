@@ -45,7 +45,10 @@ describe.skipIf(missing !== undefined)("LDAP sign-in against OpenLDAP slapd", ()
     // frank left: his account is locked (ppolicy)
     await admin.modify(
       `uid=frank,ou=people,${BASE}`,
-      new Change({ operation: "add", modification: new Attribute({ type: "pwdAccountLockedTime", values: ["000001010000Z"] }) }),
+      new Change({
+        operation: "add",
+        modification: new Attribute({ type: "pwdAccountLockedTime", values: ["000001010000Z"] }),
+      }),
     );
     await admin.unbind();
   }, 60_000);
@@ -106,7 +109,9 @@ describe.skipIf(missing !== undefined)("LDAP sign-in against OpenLDAP slapd", ()
       const me = await (await fetch(`${hub.url}/api/whoami-v2`, { headers: { Cookie: dave.cookie } })).json();
       expect(me).toMatchObject({ name: "dave", fullname: "Dave Davis", email: "dave@corp.example" });
       expect(me.orgs).toEqual([expect.objectContaining({ name: "acme", roleInOrg: "write" })]);
-      const session = await (await fetch(`${hub.url}/api/session`, { headers: { Cookie: dave.cookie } })).json();
+      const session = await (
+        await fetch(`${hub.url}/api/session`, { headers: { Cookie: dave.cookie } })
+      ).json();
       expect(session.method).toBe("ldap");
     });
 
@@ -121,7 +126,13 @@ describe.skipIf(missing !== undefined)("LDAP sign-in against OpenLDAP slapd", ()
       const token = await hub.tokenFor("acme-owner");
       await hub.services.accounts.addMember("acme", "acme-owner", "admin");
       expect(
-        (await postJson(`${hub.url}/api/repos/create`, { name: "private-model", organization: "acme", type: "model", private: true }, token)).status,
+        (
+          await postJson(
+            `${hub.url}/api/repos/create`,
+            { name: "private-model", organization: "acme", type: "model", private: true },
+            token,
+          )
+        ).status,
       ).toBe(200);
       const base = new URL(hub.url);
       const url = (user: string, password: string) =>
@@ -129,8 +140,12 @@ describe.skipIf(missing !== undefined)("LDAP sign-in against OpenLDAP slapd", ()
       const env = { ...process.env, GIT_TERMINAL_PROMPT: "0" };
       const listed = await run("git", ["ls-remote", url("dave", "dave-directory-pw")], { env });
       expect(listed.stdout).toMatch(/refs\/heads\/main/);
-      await expect(run("git", ["ls-remote", url("dave", "wrong")], { env })).rejects.toThrow(/Authentication failed|401/);
-      await expect(run("git", ["ls-remote", url("*)(uid=*", "dave-directory-pw")], { env })).rejects.toThrow();
+      await expect(run("git", ["ls-remote", url("dave", "wrong")], { env })).rejects.toThrow(
+        /Authentication failed|401/,
+      );
+      await expect(
+        run("git", ["ls-remote", url("*)(uid=*", "dave-directory-pw")], { env }),
+      ).rejects.toThrow();
       const tokenList = await run("git", ["ls-remote", url("dave", token)], { env });
       expect(tokenList.stdout).toMatch(/refs\/heads\/main/);
       // a push with the directory password as credential
@@ -139,25 +154,40 @@ describe.skipIf(missing !== undefined)("LDAP sign-in against OpenLDAP slapd", ()
         await run("git", ["clone", "-q", url("dave", "dave-directory-pw"), dir], { env });
         fs.writeFileSync(path.join(dir, "notes.txt"), "from dave\n");
         await run("git", ["-C", dir, "add", "notes.txt"], { env });
-        await run("git", ["-C", dir, "-c", "user.name=dave", "-c", "user.email=dave@corp.example", "commit", "-qm", "notes"], { env });
+        await run(
+          "git",
+          ["-C", dir, "-c", "user.name=dave", "-c", "user.email=dave@corp.example", "commit", "-qm", "notes"],
+          { env },
+        );
         await run("git", ["-C", dir, "push", "-q", "origin", "HEAD:main"], { env });
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
       }
-      const files = await (await fetch(`${hub.url}/api/models/acme/private-model`, { headers: bearer(token) })).json();
+      const files = await (
+        await fetch(`${hub.url}/api/models/acme/private-model`, { headers: bearer(token) })
+      ).json();
       expect(files.siblings.map((s: { rfilename: string }) => s.rfilename)).toContain("notes.txt");
     });
 
     it("leaving ml-team in the directory takes the org role away at the next sign-in", async () => {
       const admin = await slapd.admin();
-      await admin.modify(teamDn, new Change({ operation: "delete", modification: new Attribute({ type: "member", values: [daveDn] }) }));
+      await admin.modify(
+        teamDn,
+        new Change({
+          operation: "delete",
+          modification: new Attribute({ type: "member", values: [daveDn] }),
+        }),
+      );
       await admin.unbind();
       const dave = await login(hub, "dave", "dave-directory-pw");
       expect(dave.status).toBe(200);
       const me = await (await fetch(`${hub.url}/api/whoami-v2`, { headers: { Cookie: dave.cookie } })).json();
       expect(me.orgs).toEqual([]);
       const admin2 = await slapd.admin();
-      await admin2.modify(teamDn, new Change({ operation: "add", modification: new Attribute({ type: "member", values: [daveDn] }) }));
+      await admin2.modify(
+        teamDn,
+        new Change({ operation: "add", modification: new Attribute({ type: "member", values: [daveDn] }) }),
+      );
       await admin2.unbind();
     });
   });

@@ -18,7 +18,14 @@ const USERS = {
     email: "alice@corp.example",
     groups: ["ml-team", "everyone"],
   },
-  bob: { sub: "00u-bob", username: "bob", password: "bob-pw", name: "Bob Brown", email: "bob@corp.example", groups: [] },
+  bob: {
+    sub: "00u-bob",
+    username: "bob",
+    password: "bob-pw",
+    name: "Bob Brown",
+    email: "bob@corp.example",
+    groups: [],
+  },
   carol: {
     sub: "00u-carol",
     username: "carol@corp.example",
@@ -51,7 +58,10 @@ describe.each(DIALECTS)("OpenID Connect sign-in against oidc-provider (%s)", (di
     let response = await client.request(form.url, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ username: USERS[user].username, password: USERS[user].password }).toString(),
+      body: new URLSearchParams({
+        username: USERS[user].username,
+        password: USERS[user].password,
+      }).toString(),
     });
     let url = form.url;
     // follow the IdP's own redirects until it sends the browser back to the hub
@@ -125,7 +135,11 @@ describe.each(DIALECTS)("OpenID Connect sign-in against oidc-provider (%s)", (di
   });
 
   it("later sign-ins match by the IdP subject, never by a name a local user registered first", async () => {
-    await hub.services.accounts.createUser({ name: "bob", email: "bob@corp.example", password: "local-bob-pw" });
+    await hub.services.accounts.createUser({
+      name: "bob",
+      email: "bob@corp.example",
+      password: "local-bob-pw",
+    });
     const first = await signIn("bob");
     expect((await whoami(first.cookie)).body.name).toBe("bob-2");
     const again = await signIn("bob");
@@ -195,26 +209,43 @@ describe.each(DIALECTS)("OpenID Connect sign-in against oidc-provider (%s)", (di
     };
     const ok = await attempt("ok");
     expect(ok.profile.subject).toBe("forged-user");
-    for (const mode of ["wrong-aud", "wrong-iss", "expired", "alg-none", "bad-signature", "other-client", "wrong-nonce"])
+    for (const mode of [
+      "wrong-aud",
+      "wrong-iss",
+      "expired",
+      "alg-none",
+      "bad-signature",
+      "other-client",
+      "wrong-nonce",
+    ])
       await expect(attempt(mode), mode).rejects.toBeInstanceOf(OidcSignInError);
   });
 
   it("removing a user from ml-team at the IdP takes away org writes at the next sign-in", async () => {
     const first = await signIn("alice");
-    const csrf = (await (await fetch(`${hub.url}/api/session`, { headers: { Cookie: first.cookie } })).json()).csrfToken;
+    const csrf = (await (await fetch(`${hub.url}/api/session`, { headers: { Cookie: first.cookie } })).json())
+      .csrfToken;
     const created = await fetch(`${hub.url}/api/settings/tokens`, {
       method: "POST",
       headers: { Cookie: first.cookie, "X-CSRF-Token": csrf, "Content-Type": "application/json" },
       body: JSON.stringify({ displayName: "ci", role: "write" }),
     });
     const token = ((await created.json()) as { token: string }).token;
-    const repo = await postJson(`${hub.url}/api/repos/create`, { name: "team-model", organization: "acme", type: "model" }, token);
+    const repo = await postJson(
+      `${hub.url}/api/repos/create`,
+      { name: "team-model", organization: "acme", type: "model" },
+      token,
+    );
     expect(repo.status).toBe(200);
 
     await idp.setUser("alice", { groups: ["everyone"] });
     const second = await signIn("alice");
     expect((await whoami(second.cookie)).body.orgs).toEqual([]);
-    const denied = await postJson(`${hub.url}/api/repos/create`, { name: "another", organization: "acme", type: "model" }, token);
+    const denied = await postJson(
+      `${hub.url}/api/repos/create`,
+      { name: "another", organization: "acme", type: "model" },
+      token,
+    );
     expect(denied.status).toBe(403);
     const settings = await fetch(`${hub.url}/api/models/acme/team-model/settings`, {
       method: "PUT",
@@ -227,8 +258,12 @@ describe.each(DIALECTS)("OpenID Connect sign-in against oidc-provider (%s)", (di
 
   it("sign-out ends the session and offers the IdP's end-session URL (RP-initiated logout)", async () => {
     const { cookie } = await signIn("alice");
-    const csrf = (await (await fetch(`${hub.url}/api/session`, { headers: { Cookie: cookie } })).json()).csrfToken;
-    const out = await fetch(`${hub.url}/api/logout`, { method: "POST", headers: { Cookie: cookie, "X-CSRF-Token": csrf } });
+    const csrf = (await (await fetch(`${hub.url}/api/session`, { headers: { Cookie: cookie } })).json())
+      .csrfToken;
+    const out = await fetch(`${hub.url}/api/logout`, {
+      method: "POST",
+      headers: { Cookie: cookie, "X-CSRF-Token": csrf },
+    });
     const body = (await out.json()) as { signedOut: boolean; idpLogoutUrl?: string };
     expect(body.signedOut).toBe(true);
     const end = new URL(body.idpLogoutUrl!);

@@ -22,18 +22,22 @@ describe.each(DIALECTS)("SCIM 2.0 provisioning (%s)", (dialect) => {
     return {
       status: response.status,
       type: response.headers.get("Content-Type") ?? "",
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- SCIM answers are read ad hoc by the assertions
       body: (text ? JSON.parse(text) : undefined) as Record<string, any>,
     };
   }
 
   async function roleIn(user: string): Promise<string | undefined> {
-    const members = await (await fetch(`${hub.url}/api/organizations/acme/members`, { headers: bearer(ownerToken) })).json();
+    const members = await (
+      await fetch(`${hub.url}/api/organizations/acme/members`, { headers: bearer(ownerToken) })
+    ).json();
     return (members as { user: string; role: string }[]).find((m) => m.user === user)?.role;
   }
 
   /** A browser session and a write token of `user`, to watch them stop. */
   async function credentialsOf(user: string) {
-    const token = (await hub.services.accounts.createToken(user, { displayName: "laptop", role: "write" })).token;
+    const token = (await hub.services.accounts.createToken(user, { displayName: "laptop", role: "write" }))
+      .token;
     const login = await postJson(`${hub.url}/api/login`, { token });
     expect(login.status).toBe(200);
     const cookie = (login.headers.get("Set-Cookie") ?? "").split(";")[0];
@@ -49,15 +53,28 @@ describe.each(DIALECTS)("SCIM 2.0 provisioning (%s)", (dialect) => {
   beforeAll(async () => {
     hub = await startTestHub({ dialect, env: { MODELHUB_SSO_GROUP_ROLES: "contoso-admins=acme:admin" } });
     ownerToken = await hub.tokenFor("owner");
-    expect((await postJson(`${hub.url}/api/organizations/new`, { name: "acme" }, ownerToken)).status).toBeLessThan(300);
+    expect(
+      (await postJson(`${hub.url}/api/organizations/new`, { name: "acme" }, ownerToken)).status,
+    ).toBeLessThan(300);
     const settings = await postJson(
       `${hub.url}/api/organizations/acme/settings/sso`,
-      { require2fa: false, groupsAttribute: null, mappings: [{ group: "ml-team", role: "write" }, { group: "ml-admins", role: "admin" }] },
+      {
+        require2fa: false,
+        groupsAttribute: null,
+        mappings: [
+          { group: "ml-team", role: "write" },
+          { group: "ml-admins", role: "admin" },
+        ],
+      },
       ownerToken,
       "PUT",
     );
     expect(settings.status).toBe(200);
-    const created = await postJson(`${hub.url}/api/organizations/acme/settings/scim-tokens`, { displayName: "Entra ID" }, ownerToken);
+    const created = await postJson(
+      `${hub.url}/api/organizations/acme/settings/scim-tokens`,
+      { displayName: "Entra ID" },
+      ownerToken,
+    );
     const body = (await created.json()) as { token: string; prefix: string };
     scimToken = body.token;
     expect(scimToken).toMatch(/^scim_/);
@@ -70,7 +87,10 @@ describe.each(DIALECTS)("SCIM 2.0 provisioning (%s)", (dialect) => {
     expect(config.status).toBe(200);
     expect(config.type).toContain(SCIM_TYPE);
     expect(config.body.patch).toEqual({ supported: true });
-    expect((await scim("GET", "/ResourceTypes")).body.Resources.map((r: { id: string }) => r.id)).toEqual(["User", "Group"]);
+    expect((await scim("GET", "/ResourceTypes")).body.Resources.map((r: { id: string }) => r.id)).toEqual([
+      "User",
+      "Group",
+    ]);
     expect((await scim("GET", "/Schemas")).body.totalResults).toBe(2);
 
     const anonymous = await fetch(`${scimBase}/Users`);
@@ -79,16 +99,22 @@ describe.each(DIALECTS)("SCIM 2.0 provisioning (%s)", (dialect) => {
     expect((await scim("GET", "/Users", undefined, ownerToken)).status).toBe(401);
     // another org's SCIM token does not open this org
     await postJson(`${hub.url}/api/organizations/new`, { name: "other" }, ownerToken);
-    const foreign = (await (await postJson(`${hub.url}/api/organizations/other/settings/scim-tokens`, {}, ownerToken)).json()) as { token: string };
+    const foreign = (await (
+      await postJson(`${hub.url}/api/organizations/other/settings/scim-tokens`, {}, ownerToken)
+    ).json()) as { token: string };
     expect((await scim("GET", "/Users", undefined, foreign.token)).status).toBe(401);
     // only the org's admins create SCIM tokens
     const outsider = await hub.tokenFor("outsider");
-    expect((await postJson(`${hub.url}/api/organizations/acme/settings/scim-tokens`, {}, outsider)).status).toBe(403);
+    expect(
+      (await postJson(`${hub.url}/api/organizations/acme/settings/scim-tokens`, {}, outsider)).status,
+    ).toBe(403);
   });
 
-  it("Azure AD's sequence: create, patch, group membership → role, active \"False\" → session and token stop", async () => {
+  it('Azure AD\'s sequence: create, patch, group membership → role, active "False" → session and token stop', async () => {
     const userName = "alice.anders@contoso.example";
-    expect((await scim("GET", `/Users?filter=${encodeURIComponent(`userName eq "${userName}"`)}`)).body).toMatchObject({
+    expect(
+      (await scim("GET", `/Users?filter=${encodeURIComponent(`userName eq "${userName}"`)}`)).body,
+    ).toMatchObject({
       totalResults: 0,
       Resources: [],
     });
@@ -109,14 +135,21 @@ describe.each(DIALECTS)("SCIM 2.0 provisioning (%s)", (dialect) => {
     });
     expect(created.status).toBe(201);
     const id = created.body.id as string;
-    expect(created.body).toMatchObject({ userName, active: true, externalId: "5f1e3c2a-aaaa-bbbb-cccc-000000000001" });
+    expect(created.body).toMatchObject({
+      userName,
+      active: true,
+      externalId: "5f1e3c2a-aaaa-bbbb-cccc-000000000001",
+    });
     expect(created.body.meta.location).toBe(`${scimBase}/Users/${id}`);
     const hubName = (await hub.services.accounts.findUserById(id))!.name;
     expect(hubName).toBe("alice.anders");
     expect(await roleIn(hubName)).toBe("read");
 
     // the same filter Azure AD sends before each update, in another letter case
-    const found = await scim("GET", `/Users?filter=${encodeURIComponent(`userName eq "ALICE.anders@contoso.example"`)}`);
+    const found = await scim(
+      "GET",
+      `/Users?filter=${encodeURIComponent(`userName eq "ALICE.anders@contoso.example"`)}`,
+    );
     expect(found.body.totalResults).toBe(1);
     const patched = await scim("PATCH", `/Users/${id}`, {
       schemas: [PATCH_OP],
@@ -124,13 +157,19 @@ describe.each(DIALECTS)("SCIM 2.0 provisioning (%s)", (dialect) => {
         { op: "Replace", path: "displayName", value: "Alice A." },
         { op: "Add", path: 'emails[type eq "work"].value', value: "alice@contoso.example" },
         { op: "Replace", path: "name.givenName", value: "Alicia" },
-        { op: "Replace", path: "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User:department", value: "ML" },
+        {
+          op: "Replace",
+          path: "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User:department",
+          value: "ML",
+        },
       ],
     });
     expect(patched.status).toBe(200);
     expect(patched.body.name.givenName).toBe("Alicia");
     expect(patched.body.emails[0].value).toBe("alice@contoso.example");
-    const me = await (await fetch(`${hub.url}/api/whoami-v2`, { headers: bearer((await credentialsOf(hubName)).token) })).json();
+    const me = await (
+      await fetch(`${hub.url}/api/whoami-v2`, { headers: bearer((await credentialsOf(hubName)).token) })
+    ).json();
     expect(me).toMatchObject({ name: hubName, fullname: "Alice Anders", email: "alice@contoso.example" });
 
     const group = await scim("POST", "/Groups", {
@@ -173,7 +212,10 @@ describe.each(DIALECTS)("SCIM 2.0 provisioning (%s)", (dialect) => {
 
   it("Okta's sequence: create, PUT, group push with members, rename, remove, replace active → stops at once", async () => {
     const userName = "bob.brown@okta.example";
-    const list = await scim("GET", `/Users?filter=${encodeURIComponent(`userName eq "${userName}"`)}&startIndex=1&count=100`);
+    const list = await scim(
+      "GET",
+      `/Users?filter=${encodeURIComponent(`userName eq "${userName}"`)}&startIndex=1&count=100`,
+    );
     expect(list.body).toMatchObject({ totalResults: 0, startIndex: 1 });
     const created = await scim("POST", "/Users", {
       schemas: ["urn:ietf:params:scim:schemas:core:2.0:User"],
@@ -190,7 +232,10 @@ describe.each(DIALECTS)("SCIM 2.0 provisioning (%s)", (dialect) => {
     expect(created.status).toBe(201);
     const id = created.body.id as string;
     expect(created.body).not.toHaveProperty("password");
-    const duplicate = await scim("POST", "/Users", { schemas: ["urn:ietf:params:scim:schemas:core:2.0:User"], userName });
+    const duplicate = await scim("POST", "/Users", {
+      schemas: ["urn:ietf:params:scim:schemas:core:2.0:User"],
+      userName,
+    });
     expect(duplicate.status).toBe(409);
     expect(duplicate.body).toMatchObject({ schemas: [ERROR], scimType: "uniqueness" });
 
@@ -213,7 +258,10 @@ describe.each(DIALECTS)("SCIM 2.0 provisioning (%s)", (dialect) => {
     });
     expect(group.status).toBe(201);
     expect(await roleIn(hubName)).toBe("admin");
-    const listed = await scim("GET", `/Groups?filter=${encodeURIComponent('displayName eq "ml-admins"')}&excludedAttributes=members`);
+    const listed = await scim(
+      "GET",
+      `/Groups?filter=${encodeURIComponent('displayName eq "ml-admins"')}&excludedAttributes=members`,
+    );
     expect(listed.body.Resources).toEqual([expect.not.objectContaining({ members: expect.anything() })]);
     await scim("PATCH", `/Groups/${group.body.id}`, {
       schemas: [PATCH_OP],
@@ -222,7 +270,10 @@ describe.each(DIALECTS)("SCIM 2.0 provisioning (%s)", (dialect) => {
     expect(await roleIn(hubName)).toBe("read");
     await scim("PATCH", `/Groups/${group.body.id}`, {
       schemas: [PATCH_OP],
-      Operations: [{ op: "add", path: "members", value: [{ value: id }] }, { op: "replace", path: "displayName", value: "ml-team" }],
+      Operations: [
+        { op: "add", path: "members", value: [{ value: id }] },
+        { op: "replace", path: "displayName", value: "ml-team" },
+      ],
     });
     expect(await roleIn(hubName)).toBe("write");
     const removed = await scim("PATCH", `/Groups/${group.body.id}`, {
@@ -233,11 +284,17 @@ describe.each(DIALECTS)("SCIM 2.0 provisioning (%s)", (dialect) => {
     expect(await roleIn(hubName)).toBe("read");
 
     const credentials = await credentialsOf(hubName);
-    const off = await scim("PATCH", `/Users/${id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", value: { active: false } }] });
+    const off = await scim("PATCH", `/Users/${id}`, {
+      schemas: [PATCH_OP],
+      Operations: [{ op: "replace", value: { active: false } }],
+    });
     expect(off.body.active).toBe(false);
     expect(await works(credentials)).toEqual({ token: 401, session: 401 });
     // re-activation lets the person back in (their tokens with them)
-    await scim("PATCH", `/Users/${id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", value: { active: true } }] });
+    await scim("PATCH", `/Users/${id}`, {
+      schemas: [PATCH_OP],
+      Operations: [{ op: "replace", value: { active: true } }],
+    });
     expect((await works(credentials)).token).toBe(200);
   });
 
@@ -252,7 +309,10 @@ describe.each(DIALECTS)("SCIM 2.0 provisioning (%s)", (dialect) => {
       attributes: {},
     });
     await hub.services.accounts.addMember("acme", signedIn.name, "read");
-    const linked = await scim("POST", "/Users", { schemas: ["urn:ietf:params:scim:schemas:core:2.0:User"], userName: "gina@corp.example" });
+    const linked = await scim("POST", "/Users", {
+      schemas: ["urn:ietf:params:scim:schemas:core:2.0:User"],
+      userName: "gina@corp.example",
+    });
     expect(linked.status).toBe(201);
     expect(linked.body.id).toBe(signedIn.id);
 
@@ -287,10 +347,19 @@ describe.each(DIALECTS)("SCIM 2.0 provisioning (%s)", (dialect) => {
     for (const [method, path, body, status, scimType] of cases) {
       const answer = await scim(method, path, body);
       expect(answer.status, `${method} ${path}`).toBe(status);
-      expect(answer.body).toMatchObject({ schemas: [ERROR], status: String(status), ...(scimType ? { scimType } : {}) });
+      expect(answer.body).toMatchObject({
+        schemas: [ERROR],
+        status: String(status),
+        ...(scimType ? { scimType } : {}),
+      });
     }
     const user = await scim("POST", "/Users", { userName: "ivy@corp.example" });
-    for (const patch of [{}, { schemas: [PATCH_OP] }, { schemas: [PATCH_OP], Operations: [{ op: "move" }] }, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "a[b" }] }]) {
+    for (const patch of [
+      {},
+      { schemas: [PATCH_OP] },
+      { schemas: [PATCH_OP], Operations: [{ op: "move" }] },
+      { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "a[b" }] },
+    ]) {
       const answer = await scim("PATCH", `/Users/${user.body.id}`, patch);
       expect(answer.status, JSON.stringify(patch)).toBe(400);
     }

@@ -70,7 +70,9 @@ async function sessionViewer(
   const secret = getCookie(c, SESSION_COOKIE);
   if (!secret) return undefined;
   const session = await sessions.resolve(secret);
-  const found = session ? await accounts.sessionViewer(session.user_name, hasSecondFactor(session.method)) : undefined;
+  const found = session
+    ? await accounts.sessionViewer(session.user_name, hasSecondFactor(session.method))
+    : undefined;
   if (!found) return undefined;
   const { blockedOrgs: _blocked, ...viewer } = found;
   const needsCsrf = !SAFE_METHODS.has(c.req.method) && !CSRF_FREE_PATHS.has(c.req.path);
@@ -83,7 +85,9 @@ async function sessionViewer(
 }
 
 /** User name and password of a Basic header. */
-export function basicCredentials(header: string | undefined): { username: string; password: string } | undefined {
+export function basicCredentials(
+  header: string | undefined,
+): { username: string; password: string } | undefined {
   if (!header) return undefined;
   const [scheme, value] = header.trim().split(/\s+/, 2);
   if (!value || !/^basic$/i.test(scheme)) return undefined;

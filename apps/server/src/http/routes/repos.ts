@@ -8,7 +8,12 @@ import { KIND_PATTERN, parseRepoType, repoUrl, typeOfKind } from "../repo-paths.
 import { managedRepo } from "../repo-lookup.js";
 import { requestBase } from "../request-base.js";
 import { assertValidName } from "../../platform/names.js";
-import { canCreateInNamespace, canReadRepo, canWriteRepo, requireWriteUser } from "../../platform/access-rules.js";
+import {
+  canCreateInNamespace,
+  canReadRepo,
+  canWriteRepo,
+  requireWriteUser,
+} from "../../platform/access-rules.js";
 import { toRepoRecord, type Gated, type RepoRow } from "../../platform/repos.js";
 import {
   badRequest,

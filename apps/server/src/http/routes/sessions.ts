@@ -56,8 +56,7 @@ function sessionJson(row: WebSessionRow, current: boolean): WebSessionInfo {
 }
 
 type PasswordOutcome =
-  | { user: UserRow; method: SignInMethod }
-  | { failure: string; secondFactorMissing?: boolean };
+  { user: UserRow; method: SignInMethod } | { failure: string; secondFactorMissing?: boolean };
 
 /**
  * Browser sign-in with a password: a web session in an HttpOnly cookie plus a CSRF token for the
@@ -95,7 +94,11 @@ export function sessionRoutes(deps: AppDeps & { sso: CompanySignIn }): Hono<AppE
    * A user name and password: the company directory first (when configured), then the hub's own
    * passwords (unless MODELHUB_PASSWORD_LOGIN=0), then the account's second factor.
    */
-  const passwordSignIn = async (body: { username: string; password: string; code?: string }): Promise<PasswordOutcome> => {
+  const passwordSignIn = async (body: {
+    username: string;
+    password: string;
+    code?: string;
+  }): Promise<PasswordOutcome> => {
     let directoryDown = false;
     try {
       const outcome = await sso.ldapSignIn(body.username, body.password);
@@ -149,7 +152,13 @@ export function sessionRoutes(deps: AppDeps & { sso: CompanySignIn }): Hono<AppE
             "TwoFactorRequired",
           );
         await throttle.recordFailure(claimedUser, address);
-        sso.events.record({ type: "sign-in-failed", user: claimedUser, method: "password", reason: outcome.failure, address });
+        sso.events.record({
+          type: "sign-in-failed",
+          user: claimedUser,
+          method: "password",
+          reason: outcome.failure,
+          address,
+        });
         throw unauthorized(
           outcome.failure === "wrong second factor"
             ? "Wrong or already used two-factor code"
@@ -184,7 +193,9 @@ export function sessionRoutes(deps: AppDeps & { sso: CompanySignIn }): Hono<AppE
       await sessions.end(current.secret);
       sso.events.record({ type: "sign-out", user: current.row.user_name });
       if (current.row.method === "oidc" && sso.oidc) {
-        const hint = current.row.idp_logout ? (JSON.parse(current.row.idp_logout) as { idToken?: string }) : {};
+        const hint = current.row.idp_logout
+          ? (JSON.parse(current.row.idp_logout) as { idToken?: string })
+          : {};
         const back = `${requestBase(c, deps.configuredPublicUrl)}/`;
         idpLogoutUrl = await sso.oidc.logoutUrl(hint.idToken, back);
       }
@@ -196,7 +207,10 @@ export function sessionRoutes(deps: AppDeps & { sso: CompanySignIn }): Hono<AppE
   app.get("/api/session", async (c) => {
     const current = await currentSession(c);
     if (!current) return c.json({ signedIn: false } satisfies SessionState);
-    const viewer = await deps.accounts.sessionViewer(current.row.user_name, hasSecondFactor(current.row.method));
+    const viewer = await deps.accounts.sessionViewer(
+      current.row.user_name,
+      hasSecondFactor(current.row.method),
+    );
     return c.json({
       signedIn: true,
       user: current.row.user_name,
@@ -237,7 +251,12 @@ export function sessionRoutes(deps: AppDeps & { sso: CompanySignIn }): Hono<AppE
   app.delete("/api/admin/users/:user/sessions", async (c) => {
     const target = await adminTarget(c);
     const ended = await sessions.revokeAll(target.name);
-    sso.events.record({ type: "session-revoked", user: target.name, by: c.var.viewer.user ?? "", sessions: ended });
+    sso.events.record({
+      type: "session-revoked",
+      user: target.name,
+      by: c.var.viewer.user ?? "",
+      sessions: ended,
+    });
     return c.json({ user: target.name, ended });
   });
 

@@ -48,7 +48,12 @@ export function authRoutes(deps: AppDeps & { sso: CompanySignIn }): Hono<AppEnv>
 
   const signedIn = async (
     c: Context<AppEnv>,
-    run: () => Promise<{ user: Parameters<CompanySignIn["openSession"]>[0]; method: "oidc" | "saml"; next: string; idpLogout?: string }>,
+    run: () => Promise<{
+      user: Parameters<CompanySignIn["openSession"]>[0];
+      method: "oidc" | "saml";
+      next: string;
+      idpLogout?: string;
+    }>,
   ) => {
     let result;
     try {
@@ -57,11 +62,21 @@ export function authRoutes(deps: AppDeps & { sso: CompanySignIn }): Hono<AppEnv>
       const message = (err as Error).message;
       const known = err instanceof OidcSignInError || err instanceof SamlSignInError;
       if (err instanceof AccountDisabledError) {
-        sso.events.record({ type: "sign-in-failed", method: "sso", reason: "account disabled", address: clientAddress(c) });
+        sso.events.record({
+          type: "sign-in-failed",
+          method: "sso",
+          reason: "account disabled",
+          address: clientAddress(c),
+        });
         return failure(c, message, 403);
       }
       if (!known) throw err;
-      sso.events.record({ type: "sign-in-failed", method: "sso", reason: message, address: clientAddress(c) });
+      sso.events.record({
+        type: "sign-in-failed",
+        method: "sso",
+        reason: message,
+        address: clientAddress(c),
+      });
       deps.logger.warn({ reason: message }, "company sign-in refused");
       return failure(c, message);
     }

@@ -93,7 +93,12 @@ export function orgSsoRoutes(deps: AppDeps & { sso: CompanySignIn }): Hono<AppEn
         : "",
     ].filter(Boolean);
     if (changes.length > 0)
-      sso.events.record({ type: "sso-settings-changed", org: org.name, by: actor, change: changes.join("; ") });
+      sso.events.record({
+        type: "sso-settings-changed",
+        org: org.name,
+        by: actor,
+        change: changes.join("; "),
+      });
     return c.json(await answer(c, org));
   });
 

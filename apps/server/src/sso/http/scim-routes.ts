@@ -83,7 +83,9 @@ export function scimRoutes(deps: AppDeps & { sso: CompanySignIn }): Hono<AppEnv>
           : undefined;
     if (!scim) {
       deps.logger.error({ err }, "SCIM request failed");
-      return c.body(JSON.stringify(new ScimError(500, "Internal error").body()), 500, { "Content-Type": SCIM_TYPE });
+      return c.body(JSON.stringify(new ScimError(500, "Internal error").body()), 500, {
+        "Content-Type": SCIM_TYPE,
+      });
     }
     return c.body(JSON.stringify(scim.body()), scim.status, { "Content-Type": SCIM_TYPE });
   });
@@ -96,7 +98,10 @@ export function scimRoutes(deps: AppDeps & { sso: CompanySignIn }): Hono<AppEnv>
     const row = token && org ? await tokens.check(org.name, token) : undefined;
     if (!org || !row) {
       c.header("WWW-Authenticate", 'Bearer realm="SCIM"');
-      throw new ScimError(401, "A SCIM token of this organization is required (Authorization: Bearer scim_…)");
+      throw new ScimError(
+        401,
+        "A SCIM token of this organization is required (Authorization: Bearer scim_…)",
+      );
     }
     orgs.set(c, org);
     await next();
@@ -105,11 +110,15 @@ export function scimRoutes(deps: AppDeps & { sso: CompanySignIn }): Hono<AppEnv>
   const base = (c: Context<AppEnv>) =>
     `${requestBase(c, deps.configuredPublicUrl)}/api/organizations/${orgOf(c).name}/scim/v2`;
 
-  app.get(`${PREFIX}/Users`, async (c) => scimJson(c, await service.listUsers(orgOf(c), base(c), listQuery(c))));
+  app.get(`${PREFIX}/Users`, async (c) =>
+    scimJson(c, await service.listUsers(orgOf(c), base(c), listQuery(c))),
+  );
   app.post(`${PREFIX}/Users`, async (c) =>
     scimJson(c, await service.createUser(orgOf(c), base(c), await scimBody(c)), 201),
   );
-  app.get(`${PREFIX}/Users/:id`, async (c) => scimJson(c, await service.getUser(orgOf(c), base(c), c.req.param("id"))));
+  app.get(`${PREFIX}/Users/:id`, async (c) =>
+    scimJson(c, await service.getUser(orgOf(c), base(c), c.req.param("id"))),
+  );
   app.put(`${PREFIX}/Users/:id`, async (c) =>
     scimJson(c, await service.replaceUser(orgOf(c), base(c), c.req.param("id"), await scimBody(c))),
   );
@@ -121,11 +130,15 @@ export function scimRoutes(deps: AppDeps & { sso: CompanySignIn }): Hono<AppEnv>
     return c.body(null, 204);
   });
 
-  app.get(`${PREFIX}/Groups`, async (c) => scimJson(c, await service.listGroups(orgOf(c), base(c), listQuery(c))));
+  app.get(`${PREFIX}/Groups`, async (c) =>
+    scimJson(c, await service.listGroups(orgOf(c), base(c), listQuery(c))),
+  );
   app.post(`${PREFIX}/Groups`, async (c) =>
     scimJson(c, await service.createGroup(orgOf(c), base(c), await scimBody(c)), 201),
   );
-  app.get(`${PREFIX}/Groups/:id`, async (c) => scimJson(c, await service.getGroup(orgOf(c), base(c), c.req.param("id"))));
+  app.get(`${PREFIX}/Groups/:id`, async (c) =>
+    scimJson(c, await service.getGroup(orgOf(c), base(c), c.req.param("id"))),
+  );
   app.put(`${PREFIX}/Groups/:id`, async (c) =>
     scimJson(c, await service.replaceGroup(orgOf(c), base(c), c.req.param("id"), await scimBody(c))),
   );
@@ -148,7 +161,12 @@ export function scimRoutes(deps: AppDeps & { sso: CompanySignIn }): Hono<AppEnv>
       sort: { supported: false },
       etag: { supported: false },
       authenticationSchemes: [
-        { type: "oauthbearertoken", name: "SCIM token", description: "A SCIM token an org admin created", primary: true },
+        {
+          type: "oauthbearertoken",
+          name: "SCIM token",
+          description: "A SCIM token an org admin created",
+          primary: true,
+        },
       ],
       meta: { resourceType: "ServiceProviderConfig", location: `${base(c)}/ServiceProviderConfig` },
     }),
@@ -206,7 +224,10 @@ export function scimRoutes(deps: AppDeps & { sso: CompanySignIn }): Hono<AppEnv>
     return scimJson(c, found);
   });
   app.all(`${PREFIX}/*`, () => {
-    throw new ScimError(404, "No such SCIM endpoint: use Users, Groups, ServiceProviderConfig, ResourceTypes or Schemas");
+    throw new ScimError(
+      404,
+      "No such SCIM endpoint: use Users, Groups, ServiceProviderConfig, ResourceTypes or Schemas",
+    );
   });
 
   return app;
@@ -237,14 +258,22 @@ function scimSchemas(base: string) {
       attributes: [
         attribute("userName", "string", { required: true, uniqueness: "server" }),
         attribute("name", "complex", {
-          subAttributes: [attribute("formatted", "string"), attribute("givenName", "string"), attribute("familyName", "string")],
+          subAttributes: [
+            attribute("formatted", "string"),
+            attribute("givenName", "string"),
+            attribute("familyName", "string"),
+          ],
         }),
         attribute("displayName", "string"),
         attribute("active", "boolean"),
         attribute("externalId", "string", { caseExact: true }),
         attribute("emails", "complex", {
           multiValued: true,
-          subAttributes: [attribute("value", "string"), attribute("type", "string"), attribute("primary", "boolean")],
+          subAttributes: [
+            attribute("value", "string"),
+            attribute("type", "string"),
+            attribute("primary", "boolean"),
+          ],
         }),
         attribute("groups", "complex", { multiValued: true, mutability: "readOnly" }),
       ],
@@ -260,7 +289,10 @@ function scimSchemas(base: string) {
         attribute("externalId", "string", { caseExact: true }),
         attribute("members", "complex", {
           multiValued: true,
-          subAttributes: [attribute("value", "string", { mutability: "immutable" }), attribute("display", "string")],
+          subAttributes: [
+            attribute("value", "string", { mutability: "immutable" }),
+            attribute("display", "string"),
+          ],
         }),
       ],
       meta: { resourceType: "Schema", location: `${base}/Schemas/${GROUP_SCHEMA}` },

@@ -50,7 +50,9 @@ export function twoFactorRoutes(deps: AppDeps & { sso: CompanySignIn }): Hono<Ap
   app.post("/api/settings/2fa/setup", async (c) => {
     const user = await me(requireWriteUser(c.var.viewer));
     if (user.password_hash === null)
-      throw badRequest("This account signs in through your company's identity provider: its 2FA applies there");
+      throw badRequest(
+        "This account signs in through your company's identity provider: its 2FA applies there",
+      );
     const setup: TwoFactorSetup = await sso.twoFactor.begin(user);
     return c.json(setup);
   });

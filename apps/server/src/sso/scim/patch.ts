@@ -99,7 +99,8 @@ function applyWithPath(resource: ScimObject, op: string, path: string, value: un
   const key = keyOf(resource, parsed.attribute);
   if (parsed.valueFilter) {
     const list = Array.isArray(resource[key]) ? [...(resource[key] as ScimObject[])] : [];
-    const matches = (item: unknown) => !!item && typeof item === "object" && parsed.valueFilter!(item as ScimObject);
+    const matches = (item: unknown) =>
+      !!item && typeof item === "object" && parsed.valueFilter!(item as ScimObject);
     if (op === "remove") {
       resource[key] = parsed.sub
         ? list.map((item) => {
@@ -126,7 +127,9 @@ function applyWithPath(resource: ScimObject, op: string, path: string, value: un
     return;
   }
   if (parsed.sub) {
-    const parent = (resource[key] && typeof resource[key] === "object" ? { ...(resource[key] as ScimObject) } : {}) as ScimObject;
+    const parent = (
+      resource[key] && typeof resource[key] === "object" ? { ...(resource[key] as ScimObject) } : {}
+    ) as ScimObject;
     if (op === "remove") delete parent[keyOf(parent, parsed.sub)];
     else parent[keyOf(parent, parsed.sub)] = value;
     resource[key] = parent;
@@ -135,7 +138,9 @@ function applyWithPath(resource: ScimObject, op: string, path: string, value: un
   if (op === "remove") {
     // Azure AD removes members by listing them in the value
     if (Array.isArray(value) && Array.isArray(resource[key]))
-      resource[key] = (resource[key] as unknown[]).filter((item) => !value.some((gone) => sameItem(item, gone)));
+      resource[key] = (resource[key] as unknown[]).filter(
+        (item) => !value.some((gone) => sameItem(item, gone)),
+      );
     else delete resource[key];
     return;
   }
@@ -169,7 +174,11 @@ export function applyPatch(resource: ScimObject, body: unknown): ScimObject {
   for (const raw of operations as PatchOperation[]) {
     const op = typeof raw?.op === "string" ? raw.op.toLowerCase() : "";
     if (!["add", "replace", "remove"].includes(op))
-      throw new ScimError(400, `Unknown PATCH op "${String(raw?.op)}": use add, replace or remove`, "invalidSyntax");
+      throw new ScimError(
+        400,
+        `Unknown PATCH op "${String(raw?.op)}": use add, replace or remove`,
+        "invalidSyntax",
+      );
     if (raw.path !== undefined && typeof raw.path !== "string")
       throw new ScimError(400, "A PATCH path must be a string", "invalidPath");
     if (raw.path) {

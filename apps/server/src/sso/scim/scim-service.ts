@@ -37,7 +37,8 @@ function provider(org: string): string {
 function activeOf(value: unknown): boolean {
   if (value === undefined || value === null) return true;
   if (typeof value === "boolean") return value;
-  if (typeof value === "string" && ["true", "false"].includes(value.toLowerCase())) return value.toLowerCase() === "true";
+  if (typeof value === "string" && ["true", "false"].includes(value.toLowerCase()))
+    return value.toLowerCase() === "true";
   throw new ScimError(400, `"active" must be true or false`, "invalidValue");
 }
 
@@ -56,7 +57,8 @@ function fullnameOf(doc: ScimObject): string | undefined {
   const name = (doc.name ?? {}) as ScimObject;
   return (
     stringField(name, "formatted") ??
-    ([stringField(name, "givenName"), stringField(name, "familyName")].filter(Boolean).join(" ") || undefined) ??
+    ([stringField(name, "givenName"), stringField(name, "familyName")].filter(Boolean).join(" ") ||
+      undefined) ??
     stringField(doc, "displayName")
   );
 }
@@ -105,11 +107,18 @@ export class ScimService {
     return row;
   }
 
-  private async userResource(org: OrgRow, identity: IdentityRow, base: string, user?: UserRow): Promise<ScimObject> {
+  private async userResource(
+    org: OrgRow,
+    identity: IdentityRow,
+    base: string,
+    user?: UserRow,
+  ): Promise<ScimObject> {
     const account = user ?? (await this.accounts.findUserById(identity.user_id));
     if (!account) throw new ScimError(404, `User ${identity.user_id} not found`);
     const doc = JSON.parse(identity.attributes) as ScimObject;
-    const groups = (await this.groupRows(org)).filter((g) => (JSON.parse(g.members) as string[]).includes(account.id));
+    const groups = (await this.groupRows(org)).filter((g) =>
+      (JSON.parse(g.members) as string[]).includes(account.id),
+    );
     const schemas = [USER_SCHEMA, ...(doc[ENTERPRISE_SCHEMA] ? [ENTERPRISE_SCHEMA] : [])];
     return {
       ...doc,
@@ -127,7 +136,11 @@ export class ScimService {
     };
   }
 
-  async listUsers(org: OrgRow, base: string, query: { filter?: string; startIndex?: number; count?: number }): Promise<ScimList> {
+  async listUsers(
+    org: OrgRow,
+    base: string,
+    query: { filter?: string; startIndex?: number; count?: number },
+  ): Promise<ScimList> {
     const test = query.filter ? compileScimFilter(query.filter) : () => true;
     const all: ScimObject[] = [];
     for (const identity of await this.identities(org)) {
@@ -170,10 +183,18 @@ export class ScimService {
         last_seen_at: now,
       })
       .execute();
-    if (linked) this.events.record({ type: "identity-linked", user: user.name, provider: `scim:${org.name}`, via: "scim" });
+    if (linked)
+      this.events.record({
+        type: "identity-linked",
+        user: user.name,
+        provider: `scim:${org.name}`,
+        via: "scim",
+      });
     else this.events.record({ type: "account-created", user: user.name, via: `scim:${org.name}` });
-    if (linked) await this.accounts.setProfile(user.name, { fullname: fullnameOf(body), ...(email ? { email } : {}) });
-    if (!(await this.membership(org, user.name))) await this.accounts.addMember(org.name, user.name, "read", SCIM_GRANT);
+    if (linked)
+      await this.accounts.setProfile(user.name, { fullname: fullnameOf(body), ...(email ? { email } : {}) });
+    if (!(await this.membership(org, user.name)))
+      await this.accounts.addMember(org.name, user.name, "read", SCIM_GRANT);
     if (!active) await this.setActive(org, user, false);
     this.events.record({ type: "scim-change", org: org.name, user: user.name, change: "user created" });
     return this.getUser(org, base, user.id);
@@ -196,18 +217,31 @@ export class ScimService {
     await this.db.deleteFrom("external_identities").where("id", "=", identity.id).execute();
     for (const group of await this.groupRows(org)) {
       const members = (JSON.parse(group.members) as string[]).filter((m) => m !== id);
-      await this.db.updateTable("scim_groups").set({ members: JSON.stringify(members) }).where("id", "=", group.id).execute();
+      await this.db
+        .updateTable("scim_groups")
+        .set({ members: JSON.stringify(members) })
+        .where("id", "=", group.id)
+        .execute();
     }
     if (!user) return;
     await this.setActive(org, user, false);
     const member = await this.membership(org, user.name);
     if (member && !(member.role === "admin" && (await this.lastAdmin(org, user.name))))
-      await this.db.deleteFrom("memberships").where("org_name", "=", org.name).where("user_name", "=", user.name).execute();
+      await this.db
+        .deleteFrom("memberships")
+        .where("org_name", "=", org.name)
+        .where("user_name", "=", user.name)
+        .execute();
     this.accounts.forgetResolvedTokens();
     this.events.record({ type: "scim-change", org: org.name, user: user.name, change: "user deleted" });
   }
 
-  private async saveUser(org: OrgRow, base: string, identity: IdentityRow, doc: ScimObject): Promise<ScimObject> {
+  private async saveUser(
+    org: OrgRow,
+    base: string,
+    identity: IdentityRow,
+    doc: ScimObject,
+  ): Promise<ScimObject> {
     const userName = this.requireUserName(doc);
     await this.requireUniqueUserName(org, userName, identity.id);
     const active = activeOf(doc.active);
@@ -233,13 +267,18 @@ export class ScimService {
   private async setActive(org: OrgRow, user: UserRow, active: boolean): Promise<void> {
     await this.accounts.setDisabled(user.name, !active);
     if (!active) this.onDisabled();
-    this.events.record({ type: active ? "account-enabled" : "account-disabled", user: user.name, by: `scim:${org.name}` });
+    this.events.record({
+      type: active ? "account-enabled" : "account-disabled",
+      user: user.name,
+      by: `scim:${org.name}`,
+    });
   }
 
   private requireUserName(doc: ScimObject): string {
     const userName = stringField(doc, "userName");
     if (!userName) throw new ScimError(400, "userName is required", "invalidValue");
-    if (userName.length > 256) throw new ScimError(400, "userName is longer than 256 characters", "invalidValue");
+    if (userName.length > 256)
+      throw new ScimError(400, "userName is longer than 256 characters", "invalidValue");
     return userName;
   }
 
@@ -255,13 +294,19 @@ export class ScimService {
    * whose provider user name or e-mail is this SCIM userName or e-mail: SCIM takes it over instead of
    * making a second account. Accounts outside the org are never claimed.
    */
-  private async linkableAccount(org: OrgRow, userName: string, email: string | undefined): Promise<UserRow | undefined> {
+  private async linkableAccount(
+    org: OrgRow,
+    userName: string,
+    email: string | undefined,
+  ): Promise<UserRow | undefined> {
     const keys = [userName, email].filter((v): v is string => !!v).map((v) => v.toLowerCase());
     const candidates = await this.db
       .selectFrom("external_identities")
       .select(["user_id", "provider"])
       .where("provider", "in", ["oidc", "saml", "ldap"])
-      .where((eb) => eb.or([eb(eb.fn("lower", ["username"]), "in", keys), eb(eb.fn("lower", ["email"]), "in", keys)]))
+      .where((eb) =>
+        eb.or([eb(eb.fn("lower", ["username"]), "in", keys), eb(eb.fn("lower", ["email"]), "in", keys)]),
+      )
       .execute();
     for (const candidate of candidates) {
       const user = await this.accounts.findUserById(candidate.user_id);
@@ -299,7 +344,12 @@ export class ScimService {
   // ---- groups ------------------------------------------------------------------------------------
 
   private groupRows(org: OrgRow) {
-    return this.db.selectFrom("scim_groups").selectAll().where("org_name", "=", org.name).orderBy("created_at").execute();
+    return this.db
+      .selectFrom("scim_groups")
+      .selectAll()
+      .where("org_name", "=", org.name)
+      .orderBy("created_at")
+      .execute();
   }
 
   private async groupRow(org: OrgRow, id: string) {
@@ -313,7 +363,10 @@ export class ScimService {
     return row;
   }
 
-  private async groupResource(row: Awaited<ReturnType<ScimService["groupRow"]>>, base: string): Promise<ScimObject> {
+  private async groupResource(
+    row: Awaited<ReturnType<ScimService["groupRow"]>>,
+    base: string,
+  ): Promise<ScimObject> {
     const members: ScimObject[] = [];
     for (const id of JSON.parse(row.members) as string[]) {
       const user = await this.accounts.findUserById(id);
@@ -325,17 +378,32 @@ export class ScimService {
       displayName: row.display_name,
       ...(row.external_id ? { externalId: row.external_id } : {}),
       members,
-      meta: { resourceType: "Group", created: row.created_at, lastModified: row.updated_at, location: `${base}/Groups/${row.id}` },
+      meta: {
+        resourceType: "Group",
+        created: row.created_at,
+        lastModified: row.updated_at,
+        location: `${base}/Groups/${row.id}`,
+      },
     };
   }
 
-  async listGroups(org: OrgRow, base: string, query: { filter?: string; startIndex?: number; count?: number; excludedAttributes?: string }): Promise<ScimList> {
+  async listGroups(
+    org: OrgRow,
+    base: string,
+    query: { filter?: string; startIndex?: number; count?: number; excludedAttributes?: string },
+  ): Promise<ScimList> {
     const test = query.filter ? compileScimFilter(query.filter) : () => true;
     const all: ScimObject[] = [];
     for (const row of await this.groupRows(org)) {
       const resource = await this.groupResource(row, base);
       if (!test(resource)) continue;
-      if (query.excludedAttributes?.split(",").map((a) => a.trim()).includes("members")) delete resource.members;
+      if (
+        query.excludedAttributes
+          ?.split(",")
+          .map((a) => a.trim())
+          .includes("members")
+      )
+        delete resource.members;
       all.push(resource);
     }
     return page(all, query);
@@ -420,8 +488,10 @@ export class ScimService {
     const ids: string[] = [];
     for (const member of members) {
       const id = member && typeof member === "object" ? (member as ScimObject).value : undefined;
-      if (typeof id !== "string") throw new ScimError(400, "Each member needs a value (a user id)", "invalidValue");
-      if (!known.has(id)) throw new ScimError(400, `Member ${id} is no user of this org's SCIM`, "invalidValue");
+      if (typeof id !== "string")
+        throw new ScimError(400, "Each member needs a value (a user id)", "invalidValue");
+      if (!known.has(id))
+        throw new ScimError(400, `Member ${id} is no user of this org's SCIM`, "invalidValue");
       if (!ids.includes(id)) ids.push(id);
     }
     return ids;
@@ -441,7 +511,9 @@ export class ScimService {
     for (const id of userIds) {
       const user = await this.accounts.findUserById(id);
       if (!user) continue;
-      const names = groupKeys(groups.filter((g) => (JSON.parse(g.members) as string[]).includes(id)).map((g) => g.display_name));
+      const names = groupKeys(
+        groups.filter((g) => (JSON.parse(g.members) as string[]).includes(id)).map((g) => g.display_name),
+      );
       let role: OrgRole = "read";
       for (const rule of rules) if (names.has(rule.group.toLowerCase())) role = higherRole(role, rule.role);
       const member = await this.membership(org, user.name);
@@ -458,5 +530,11 @@ function page(all: ScimObject[], query: { startIndex?: number; count?: number })
   const startIndex = Math.max(1, Math.floor(query.startIndex ?? 1));
   const count = Math.min(MAX_PAGE, Math.max(0, Math.floor(query.count ?? MAX_PAGE)));
   const slice = all.slice(startIndex - 1, startIndex - 1 + count);
-  return { schemas: [LIST_SCHEMA], totalResults: all.length, startIndex, itemsPerPage: slice.length, Resources: slice };
+  return {
+    schemas: [LIST_SCHEMA],
+    totalResults: all.length,
+    startIndex,
+    itemsPerPage: slice.length,
+    Resources: slice,
+  };
 }

@@ -10,7 +10,11 @@ export type ScimTokenRow = Selectable<ScimTokenTable>;
 export class ScimTokens {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async create(org: string, createdBy: string, displayName: string): Promise<{ token: string; row: ScimTokenRow }> {
+  async create(
+    org: string,
+    createdBy: string,
+    displayName: string,
+  ): Promise<{ token: string; row: ScimTokenRow }> {
     const token = `scim_${randomBytes(30).toString("base64url")}`;
     const row: ScimTokenRow = {
       id: newId(),

@@ -24,7 +24,10 @@ export async function startChild<T>(
     if (stderr.length > 20_000) stderr = stderr.slice(-20_000);
   });
   const info = await new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${command} printed nothing in ${timeoutMs} ms:\n${stderr}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`${command} printed nothing in ${timeoutMs} ms:\n${stderr}`)),
+      timeoutMs,
+    );
     const lines = readline.createInterface({ input: child.stdout! });
     lines.on("line", (line) => {
       if (!line.trim().startsWith("{")) return;

@@ -32,7 +32,9 @@ export class CookieClient {
       const eq = pair.indexOf("=");
       const name = pair.slice(0, eq).trim();
       const value = pair.slice(eq + 1).trim();
-      const expired = attributes.some((a) => /max-age=0/i.test(a.trim()) || /expires=thu, 01 jan 1970/i.test(a.trim()));
+      const expired = attributes.some(
+        (a) => /max-age=0/i.test(a.trim()) || /expires=thu, 01 jan 1970/i.test(a.trim()),
+      );
       if (expired || value === "") jar.delete(name);
       else jar.set(name, value);
     }
@@ -40,7 +42,11 @@ export class CookieClient {
   }
 
   /** Follows redirects from `url` until a non-redirect answer; returns it and the URL that gave it. */
-  async follow(url: string, init: RequestInit = {}, limit = 15): Promise<{ response: Response; url: string }> {
+  async follow(
+    url: string,
+    init: RequestInit = {},
+    limit = 15,
+  ): Promise<{ response: Response; url: string }> {
     let current = url;
     let response = await this.request(current, init);
     for (let hops = 0; hops < limit && response.status >= 300 && response.status < 400; hops++) {

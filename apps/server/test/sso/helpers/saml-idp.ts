@@ -13,7 +13,13 @@ export interface SamlUser {
 export interface SamlIdp extends RunningChild<{ metadataUrl: string; base: string }> {
   metadataUrl: string;
   /** A SAMLResponse for a request, made wrong as `mode` says (ok, unsigned, wrapping, …). */
-  issue(body: { userKey: string; requestId: string; acs: string; audience: string; mode?: string }): Promise<string>;
+  issue(body: {
+    userKey: string;
+    requestId: string;
+    acs: string;
+    audience: string;
+    mode?: string;
+  }): Promise<string>;
 }
 
 const FIXTURE = fileURLToPath(new URL("../fixtures/saml-idp.mjs", import.meta.url));
@@ -27,7 +33,10 @@ export async function startSamlIdp(users: Record<string, SamlUser>, wrapTarget: 
     ...running,
     metadataUrl: running.info.metadataUrl,
     async issue(body) {
-      const response = await fetch(`${running.info.base}/control/issue`, { method: "POST", body: JSON.stringify(body) });
+      const response = await fetch(`${running.info.base}/control/issue`, {
+        method: "POST",
+        body: JSON.stringify(body),
+      });
       if (!response.ok) throw new Error(`SAML IdP: ${response.status} ${await response.text()}`);
       return ((await response.json()) as { SAMLResponse: string }).SAMLResponse;
     },

@@ -60,10 +60,51 @@ function waitForPort(port: number, timeoutMs: number): Promise<void> {
 export async function startSlapd(): Promise<RunningSlapd> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "modelhub-slapd-"));
   const ssl = (args: string[]) => execFileSync("openssl", args, { cwd: dir, stdio: "ignore" });
-  ssl(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=Test LDAP CA", "-keyout", "ca.key", "-out", "ca.crt"]);
-  ssl(["req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=127.0.0.1", "-keyout", "server.key", "-out", "server.csr"]);
+  ssl([
+    "req",
+    "-x509",
+    "-newkey",
+    "rsa:2048",
+    "-nodes",
+    "-days",
+    "2",
+    "-subj",
+    "/CN=Test LDAP CA",
+    "-keyout",
+    "ca.key",
+    "-out",
+    "ca.crt",
+  ]);
+  ssl([
+    "req",
+    "-newkey",
+    "rsa:2048",
+    "-nodes",
+    "-subj",
+    "/CN=127.0.0.1",
+    "-keyout",
+    "server.key",
+    "-out",
+    "server.csr",
+  ]);
   fs.writeFileSync(path.join(dir, "san.ext"), "subjectAltName=IP:127.0.0.1,DNS:localhost\n");
-  ssl(["x509", "-req", "-in", "server.csr", "-CA", "ca.crt", "-CAkey", "ca.key", "-CAcreateserial", "-days", "2", "-extfile", "san.ext", "-out", "server.crt"]);
+  ssl([
+    "x509",
+    "-req",
+    "-in",
+    "server.csr",
+    "-CA",
+    "ca.crt",
+    "-CAkey",
+    "ca.key",
+    "-CAcreateserial",
+    "-days",
+    "2",
+    "-extfile",
+    "san.ext",
+    "-out",
+    "server.crt",
+  ]);
   fs.mkdirSync(path.join(dir, "db"));
   const schema = (name: string) => `include /etc/ldap/schema/${name}.schema`;
   fs.writeFileSync(
@@ -101,9 +142,13 @@ export async function startSlapd(): Promise<RunningSlapd> {
   const [ldapPort, ldapsPort] = [await freePort(), await freePort()];
   const ldapUrl = `ldap://127.0.0.1:${ldapPort}`;
   const ldapsUrl = `ldaps://127.0.0.1:${ldapsPort}`;
-  const child: ChildProcess = spawn(SLAPD, ["-d", "0", "-f", path.join(dir, "slapd.conf"), "-h", `${ldapUrl}/ ${ldapsUrl}/`], {
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  const child: ChildProcess = spawn(
+    SLAPD,
+    ["-d", "0", "-f", path.join(dir, "slapd.conf"), "-h", `${ldapUrl}/ ${ldapsUrl}/`],
+    {
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   try {

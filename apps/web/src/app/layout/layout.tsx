@@ -14,8 +14,8 @@ function SecondFactorBanner() {
   return (
     <div className="notice second-factor-banner" role="status">
       <div className="container">
-        {blockedOrgs.join(", ")} {blockedOrgs.length === 1 ? "requires" : "require"} two-factor authentication or
-        company sign-in: their private repos stay hidden in this browser until you{" "}
+        {blockedOrgs.join(", ")} {blockedOrgs.length === 1 ? "requires" : "require"} two-factor authentication
+        or company sign-in: their private repos stay hidden in this browser until you{" "}
         <Link to="/settings/security">set up two-factor authentication</Link>.
       </div>
     </div>

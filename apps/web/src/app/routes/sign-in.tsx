@@ -94,7 +94,11 @@ export function SignInPage() {
     <div className="container page-narrow" style={{ maxWidth: 480 }}>
       <h1>Sign in to ModelHub</h1>
       {user ? <p className="notice notice-info">You are signed in as {user.name}.</p> : null}
-      {providers.isPending ? <Skeleton lines={1} /> : offered ? <CompanyButtons providers={offered} next={next} /> : null}
+      {providers.isPending ? (
+        <Skeleton lines={1} />
+      ) : offered ? (
+        <CompanyButtons providers={offered} next={next} />
+      ) : null}
       {offered && (offered.oidc || offered.saml) ? (
         <p className="sso-divider small muted" role="separator">
           <span>or</span>

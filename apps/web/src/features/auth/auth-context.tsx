@@ -86,7 +86,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signIn,
       signOut,
       blockedOrgs:
-        (session.data?.signedIn && session.data.csrfToken === activeCsrf ? session.data.blockedOrgs : undefined) ?? [],
+        (session.data?.signedIn && session.data.csrfToken === activeCsrf
+          ? session.data.blockedOrgs
+          : undefined) ?? [],
     }),
     [signedIn, me.data, me.isPending, session.isPending, signIn, signOut, session.data, activeCsrf],
   );

@@ -44,7 +44,9 @@ export function useScimTokenChanges(org: string) {
     }),
     revoke: useMutation({
       mutationFn: (id: string) =>
-        requestJson<unknown>(`${orgApiPaths.scimTokens(org)}/${encodeURIComponent(id)}`, { method: "DELETE" }),
+        requestJson<unknown>(`${orgApiPaths.scimTokens(org)}/${encodeURIComponent(id)}`, {
+          method: "DELETE",
+        }),
       onSuccess: refresh,
     }),
   };

@@ -60,7 +60,11 @@ function MappingRows({
           </button>
         </div>
       ))}
-      <button type="button" className="button button-small" onClick={() => onChange([...rows, { group: "", role: "read" }])}>
+      <button
+        type="button"
+        className="button button-small"
+        onClick={() => onChange([...rows, { group: "", role: "read" }])}
+      >
         Add a mapping
       </button>
     </div>
@@ -100,17 +104,17 @@ function SettingsForm({ org, settings }: { org: string; settings: OrgSsoSettings
         <span>
           <strong>Members must use 2FA or company sign-in</strong>
           <span className="small muted" style={{ display: "block" }}>
-            Members who signed in with a password alone don&apos;t see {org}&apos;s private repos in the browser
-            until they set up two-factor authentication. Access tokens keep working.
+            Members who signed in with a password alone don&apos;t see {org}&apos;s private repos in the
+            browser until they set up two-factor authentication. Access tokens keep working.
           </span>
         </span>
       </label>
       <fieldset className="org-stack" style={{ border: 0, padding: 0, margin: 0, gap: 10 }}>
         <legend style={{ fontWeight: 600, marginBottom: 6 }}>Group → role mappings</legend>
         <p className="small muted" style={{ margin: 0 }}>
-          At every company sign-in (OpenID Connect, SAML, LDAP) and SCIM group change, members of these identity
-          provider groups get the role; the most privileged match wins, and someone no longer in any mapped group
-          loses the role a mapping gave. {org} always keeps at least one admin.
+          At every company sign-in (OpenID Connect, SAML, LDAP) and SCIM group change, members of these
+          identity provider groups get the role; the most privileged match wins, and someone no longer in any
+          mapped group loses the role a mapping gave. {org} always keeps at least one admin.
         </p>
         <label className="field-label">
           <span>
@@ -176,7 +180,13 @@ function ScimSection({ org, scimUrl }: { org: string; scimUrl?: string }) {
       >
         <label>
           Token name
-          <input className="input" value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. Entra ID" maxLength={100} />
+          <input
+            className="input"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            placeholder="e.g. Entra ID"
+            maxLength={100}
+          />
         </label>
         <button className="button button-primary" type="submit" disabled={create.isPending}>
           Create SCIM token
@@ -201,7 +211,8 @@ function ScimSection({ org, scimUrl }: { org: string; scimUrl?: string }) {
             {tokens.data.map((token) => (
               <tr key={token.id}>
                 <td>
-                  <strong>{token.displayName}</strong> <span className="mono small muted">{token.prefix}</span>
+                  <strong>{token.displayName}</strong>{" "}
+                  <span className="mono small muted">{token.prefix}</span>
                 </td>
                 <td className="small muted">
                   by {token.createdBy} {formatDate(token.createdAt)} ·{" "}

@@ -6,7 +6,10 @@ const BASE = "/api/settings/2fa";
 const STATUS_KEY = ["two-factor"];
 
 export function useTwoFactor() {
-  return useQuery({ queryKey: STATUS_KEY, queryFn: ({ signal }) => requestJson<TwoFactorStatus>(BASE, { signal }) });
+  return useQuery({
+    queryKey: STATUS_KEY,
+    queryFn: ({ signal }) => requestJson<TwoFactorStatus>(BASE, { signal }),
+  });
 }
 
 /** Set-up, turning on and off, new recovery codes; each refreshes the status and the session. */
@@ -19,7 +22,9 @@ export function useTwoFactorChanges() {
       queryClient.invalidateQueries({ queryKey: ["session"] }),
     ]);
   return {
-    setup: useMutation({ mutationFn: () => requestJson<TwoFactorSetup>(`${BASE}/setup`, { method: "POST", json: {} }) }),
+    setup: useMutation({
+      mutationFn: () => requestJson<TwoFactorSetup>(`${BASE}/setup`, { method: "POST", json: {} }),
+    }),
     enable: useMutation({
       mutationFn: (code: string) => requestJson<RecoveryCodes>(`${BASE}/enable`, { json: { code } }),
       onSuccess: refresh,

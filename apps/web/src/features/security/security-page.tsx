@@ -43,7 +43,11 @@ function CodeForm({
           maxLength={64}
         />
       </label>
-      <button className={`button ${danger ? "button-danger" : "button-primary"}`} type="submit" disabled={pending}>
+      <button
+        className={`button ${danger ? "button-danger" : "button-primary"}`}
+        type="submit"
+        disabled={pending}
+      >
         {action}
       </button>
     </form>
@@ -54,8 +58,8 @@ function RecoveryCodeList({ codes }: { codes: string[] }) {
   return (
     <div className="recovery-codes" role="status">
       <p>
-        <strong>Your recovery codes.</strong> Each signs you in once if you lose your phone. Keep them somewhere
-        safe: they are shown only now.
+        <strong>Your recovery codes.</strong> Each signs you in once if you lose your phone. Keep them
+        somewhere safe: they are shown only now.
       </p>
       <ul data-testid="recovery-codes">
         {codes.map((code) => (
@@ -79,7 +83,12 @@ function Enrolment({ changes }: { changes: Changes }) {
           Protect your password with a code from an authenticator app (any app that supports TOTP, such as
           Google Authenticator, Microsoft Authenticator, 1Password or FreeOTP).
         </p>
-        <button className="button button-primary" type="button" disabled={setup.isPending} onClick={() => setup.mutate()}>
+        <button
+          className="button button-primary"
+          type="button"
+          disabled={setup.isPending}
+          onClick={() => setup.mutate()}
+        >
           Set up two-factor authentication
         </button>
         {setup.isError ? <ErrorState error={setup.error} /> : null}
@@ -88,19 +97,30 @@ function Enrolment({ changes }: { changes: Changes }) {
   return (
     <div className="enrolment">
       <div className="qr" aria-label="QR code for your authenticator app">
-        <QRCodeSVG value={setup.data.uri} size={168} marginSize={2} title="Scan with your authenticator app" />
+        <QRCodeSVG
+          value={setup.data.uri}
+          size={168}
+          marginSize={2}
+          title="Scan with your authenticator app"
+        />
       </div>
       <div className="enrolment-steps">
         <ol>
           <li>Scan the QR code with your authenticator app, or type this key into it:</li>
         </ol>
         <p className="secret-key">
-          <code data-testid="totp-secret">{setup.data.secret}</code> <CopyButton text={setup.data.secret} label="Copy key" />
+          <code data-testid="totp-secret">{setup.data.secret}</code>{" "}
+          <CopyButton text={setup.data.secret} label="Copy key" />
         </p>
         <ol start={2}>
           <li>Enter the 6-digit code the app shows.</li>
         </ol>
-        <CodeForm label="Code" action="Turn on" pending={enable.isPending} onCode={(code) => enable.mutate(code)} />
+        <CodeForm
+          label="Code"
+          action="Turn on"
+          pending={enable.isPending}
+          onCode={(code) => enable.mutate(code)}
+        />
         {enable.isError ? <ErrorState error={enable.error} /> : null}
       </div>
     </div>
@@ -116,7 +136,8 @@ function TwoFactorCard() {
   if (!state.available)
     return (
       <p className="muted">
-        You sign in through your company&apos;s identity provider: its own two-factor settings protect this account.
+        You sign in through your company&apos;s identity provider: its own two-factor settings protect this
+        account.
       </p>
     );
   if (!state.enabled) return <Enrolment changes={changes} />;
@@ -168,7 +189,9 @@ export function SecurityPage() {
         </section>
         <section aria-labelledby="sessions-title">
           <h2 id="sessions-title">Signed-in browsers</h2>
-          <p className="small muted">Sign out a browser you no longer use. Access tokens are listed on the tokens page.</p>
+          <p className="small muted">
+            Sign out a browser you no longer use. Access tokens are listed on the tokens page.
+          </p>
           <SessionList />
         </section>
       </div>

@@ -7,7 +7,9 @@ import type { LoginResponse, SignInProviders } from "@modelhub/api-types";
  * cookie and answers with its CSRF token. Accounts with 2FA send the authenticator `code` too.
  */
 export function login(username: string, password: string, code?: string): Promise<LoginResponse> {
-  return requestJson<LoginResponse>("/api/login", { json: code ? { username, password, code } : { username, password } });
+  return requestJson<LoginResponse>("/api/login", {
+    json: code ? { username, password, code } : { username, password },
+  });
 }
 
 /** Sign-in with a pasted write token: the hub turns it into a session; the browser keeps no token. */

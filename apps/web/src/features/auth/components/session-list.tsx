@@ -31,8 +31,8 @@ export function SessionList() {
               </td>
               <td className="small muted">
                 Signed in {formatDate(session.createdAt)}
-                {session.method ? ` with ${METHODS[session.method] ?? session.method}` : ""} · active {formatRelative(session.lastSeenAt)} · ends{" "}
-                {formatDate(session.expiresAt)}
+                {session.method ? ` with ${METHODS[session.method] ?? session.method}` : ""} · active{" "}
+                {formatRelative(session.lastSeenAt)} · ends {formatDate(session.expiresAt)}
               </td>
               <td className="file-size">
                 {session.current ? null : (
