@@ -43,6 +43,8 @@ export class CompanySignIn {
   readonly sessions: WebSessions;
   readonly events: SecurityEvents;
   private readonly gitPasswords = new Map<string, { user: string; expires: number }>();
+  private readonly logger?: Logger;
+  private warnedNoGroups = false;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -50,6 +52,7 @@ export class CompanySignIn {
     readonly settings: SsoSettings = NO_SSO,
     options: { logger?: Logger; events?: SecurityEvents; totpIssuer?: string } = {},
   ) {
+    this.logger = options.logger;
     this.events = options.events ?? new SecurityEvents(options.logger);
     this.flows = new SignInFlows(db);
     this.oidc = settings.oidc ? new OidcSignIn(settings.oidc, this.flows) : undefined;
@@ -76,6 +79,14 @@ export class CompanySignIn {
   /** The hub account of a provider's profile (created or linked on first use), with its org roles re-synced. */
   async accountFor(profile: ProviderProfile): Promise<UserRow> {
     const { user } = await this.identities.accountFor(profile);
+    if (this.settings.groupRoles.length > 0 && profile.groups.length === 0 && !this.warnedNoGroups) {
+      // the usual set-up mistake: the IdP sends no groups claim (a scope or a claim mapper is missing)
+      this.warnedNoGroups = true;
+      this.logger?.warn(
+        { provider: profile.provider, claims: Object.keys(profile.attributes) },
+        "company sign-in: the identity provider sent no groups, so MODELHUB_SSO_GROUP_ROLES matched nothing (check the groups claim or attribute and MODELHUB_OIDC_SCOPES)",
+      );
+    }
     await syncGroupRoles(
       {
         db: this.db,
