@@ -1,11 +1,13 @@
 import { isReservedNamespace, nameProblem } from "../platform/names.js";
 
 const MAX_LENGTH = 80;
+/** For names with nothing usable (all non-Latin, say); made unique by a number like any other. */
+const FALLBACK = "member";
 
 /**
  * A valid hub name made from what a provider gives (`Jane.Doe@corp.example` → `Jane.Doe`,
  * `j doe` → `j-doe`): the part before an `@`, other characters turned into `-`, runs of `-`/`.`
- * collapsed, trimmed to letters or digits at both ends; `user` when nothing is left.
+ * collapsed, trimmed to letters or digits at both ends; `member` when nothing is left.
  */
 export function hubNameFrom(raw: string | undefined): string {
   let name = (raw ?? "").trim();
@@ -20,9 +22,9 @@ export function hubNameFrom(raw: string | undefined): string {
     .slice(0, MAX_LENGTH)
     .replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, "");
   if (name.toLowerCase().endsWith(".git")) name = name.slice(0, -4).replace(/[^A-Za-z0-9]+$/, "");
-  if (!name) name = "user";
+  if (!name) name = FALLBACK;
   if (isReservedNamespace(name)) name = `${name}-user`;
-  return nameProblem("namespace", name) ? "user" : name;
+  return nameProblem("namespace", name) ? FALLBACK : name;
 }
 
 /** `base`, else `base-2`, `base-3`, … : the first name `taken` says is free. */

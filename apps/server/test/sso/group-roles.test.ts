@@ -36,7 +36,7 @@ describe("group → role rules and hub names", () => {
     expect(hubNameFrom("j doe")).toBe("j-doe");
     expect(hubNameFrom("--weird__..name--")).toBe("weird.name");
     expect(hubNameFrom("admin")).toBe("admin-user");
-    expect(hubNameFrom("名前")).toBe("user");
+    expect(hubNameFrom("名前")).toBe("member");
     expect(hubNameFrom("x".repeat(200)).length).toBeLessThanOrEqual(80);
     const taken = new Set(["bob", "bob-2"]);
     expect(await uniqueHubName("bob", async (n) => taken.has(n))).toBe("bob-3");
