@@ -47,6 +47,7 @@ import { DatasetViewer } from "./datasets/service.js";
 import { datasetViewerSettings } from "./datasets/settings.js";
 import { WebhookService } from "./webhooks/service.js";
 import { readRefSnapshot } from "./webhooks/ref-snapshot.js";
+import { CompanySignIn } from "./sso/company-sign-in.js";
 
 export class PortInUseError extends Error {}
 
@@ -68,6 +69,8 @@ export interface RunningHub {
   datasetViewer?: DatasetViewer;
   /** Webhooks and their delivery queue. */
   webhooks: WebhookService;
+  /** Company sign-in (OIDC, SAML, LDAP, SCIM, 2FA) and the security events it reports. */
+  sso: CompanySignIn;
   /**
    * Stops accepting, lets in-flight requests finish for up to `drainMs` (the configured drain time),
    * cuts what is left, then closes the database.
@@ -226,7 +229,9 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       publicUrl,
       logger,
     });
+    const sso = new CompanySignIn(hub.db, services.accounts, config.sso, { logger });
     const app = createApp({
+      sso,
       onnxBackend,
       maintenanceRoutes: adminGcRoutes(gc),
       db: hub.db,
@@ -330,6 +335,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       coordination,
       datasetViewer,
       webhooks,
+      sso,
       async close(drainMs = config.net.shutdownDrainMs) {
         clearInterval(timer);
         const drained = graceful.drain(drainMs);

@@ -60,7 +60,17 @@ export interface LoginResponse {
 
 /** `GET /api/session` */
 export type SessionState =
-  { signedIn: false } | { signedIn: true; user: string; csrfToken: string; expiresAt: string };
+  | { signedIn: false }
+  | {
+      signedIn: true;
+      user: string;
+      csrfToken: string;
+      expiresAt: string;
+      /** How this session began (password, password+totp, token, oidc, saml, ldap). */
+      method?: string | null;
+      /** Orgs that require 2FA or company sign-in, whose private content this session cannot see yet. */
+      blockedOrgs?: string[];
+    };
 
 /** One browser sign-in of the user, as `GET /api/settings/sessions` lists it. */
 export interface WebSessionInfo {
@@ -69,6 +79,8 @@ export interface WebSessionInfo {
   lastSeenAt: string;
   expiresAt: string;
   userAgent: string | null;
+  /** How the session began: password, password+totp, password+recovery, token, oidc, saml, ldap. */
+  method?: string | null;
   /** The session of this browser. */
   current: boolean;
 }

@@ -1,7 +1,7 @@
 /** Organisations, their members, and public profiles. */
 
 /** Admins manage members, write members push, read members see private repos. */
-export type OrgRole = "admin" | "write" | "read";
+export type OrgRole = "admin" | "write" | "contributor" | "read";
 
 /** `POST /api/organizations/new` */
 export interface CreatedOrg {

@@ -14,6 +14,14 @@ export interface UserTable {
   password_hash: string | null;
   is_admin: number;
   created_at: string;
+  /** 1: the account is switched off (SCIM `active: false`): no sign-in, no session, no token. */
+  disabled: Generated<number>;
+  /** Base32 TOTP secret once 2FA is being set up or is on. */
+  totp_secret: Generated<string | null>;
+  /** When 2FA was turned on; null while off (or only being set up). */
+  totp_enabled_at: Generated<string | null>;
+  /** The last TOTP time step accepted: a code is never accepted twice. */
+  totp_last_step: Generated<number>;
 }
 
 export interface OrgTable {
@@ -24,12 +32,18 @@ export interface OrgTable {
   created_at: string;
   /** 1: repos created in the org without an explicit visibility are private. */
   private_repos_default: Generated<number>;
+  /** 1: members must use 2FA or company sign-in to see the org's private content from the browser. */
+  require_2fa: Generated<number>;
+  /** The OIDC claim / SAML attribute holding the groups the org's mappings match (site default when null). */
+  sso_groups_attribute: Generated<string | null>;
 }
 
 export interface MembershipTable {
   org_name: string;
   user_name: string;
   role: string;
+  /** `sso` (a group → role mapping) or `scim:<group id>`; null for memberships an admin made. */
+  granted_by: Generated<string | null>;
 }
 
 export interface TokenTable {
@@ -54,6 +68,10 @@ export interface WebSessionTable {
   /** The earlier of last_seen_at + idle limit and created_at + absolute limit. */
   expires_at: string;
   user_agent: string | null;
+  /** How the session began: password, password+totp, password+recovery, token, oidc, saml, ldap. */
+  method: Generated<string | null>;
+  /** What RP-initiated logout at the identity provider needs (JSON), when it offers one. */
+  idp_logout: Generated<string | null>;
 }
 
 export interface RepoTable {
@@ -95,6 +113,8 @@ export interface RepoTable {
   trending_score: number;
   /** Base URL of the upstream hub this repo is a read-only mirror of; null for the hub's own repos. */
   mirror_upstream: string | null;
+  /** The user who created the repo (the `contributor` org role writes only to its own repos). */
+  created_by: Generated<string | null>;
 }
 
 export interface RepoTagTable {
@@ -243,6 +263,67 @@ export interface CollectionItemTable {
   added_at: string;
 }
 
+/** A user's account at an identity provider: found again by (provider, subject), never by a name. */
+export interface ExternalIdentityTable {
+  id: string;
+  /** `oidc`, `saml`, `ldap` or `scim:<org>`. */
+  provider: string;
+  subject: string;
+  user_id: string;
+  /** The user name the provider last gave (not the hub name, which may differ). */
+  username: string | null;
+  email: string | null;
+  /** JSON array of the groups the provider last gave. */
+  groups: string;
+  /** JSON object of other facts (SCIM's externalId, name, emails). */
+  attributes: string;
+  created_at: string;
+  last_seen_at: string;
+}
+
+export interface RecoveryCodeTable {
+  user_id: string;
+  code_hash: string;
+  used_at: string | null;
+}
+
+export interface OrgGroupRoleTable {
+  org_name: string;
+  group_name: string;
+  role: string;
+}
+
+export interface ScimTokenTable {
+  id: string;
+  org_name: string;
+  token_hash: string;
+  token_prefix: string;
+  display_name: string;
+  created_by: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface ScimGroupTable {
+  id: string;
+  org_name: string;
+  display_name: string;
+  external_id: string | null;
+  /** JSON array of hub user ids. */
+  members: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A sign-in in progress (OIDC state, SAML request id) or a used SAML assertion id, until it expires. */
+export interface SignInFlowTable {
+  id: string;
+  kind: string;
+  data: string;
+  /** epoch milliseconds */
+  expires_at: number;
+}
+
 export interface Database {
   users: UserTable;
   orgs: OrgTable;
@@ -265,4 +346,10 @@ export interface Database {
   dataset_conversions: DatasetConversionTable;
   collections: CollectionTable;
   collection_items: CollectionItemTable;
+  external_identities: ExternalIdentityTable;
+  recovery_codes: RecoveryCodeTable;
+  org_group_roles: OrgGroupRoleTable;
+  scim_tokens: ScimTokenTable;
+  scim_groups: ScimGroupTable;
+  sign_in_flows: SignInFlowTable;
 }

@@ -10,7 +10,9 @@ export type HubErrorCode =
   | "EntryNotFound"
   | "GatedRepo"
   /** The dataset viewer's answer while a result is still being computed: retry shortly. */
-  | "ResponseNotReady";
+  | "ResponseNotReady"
+  /** The password was right; the account's second factor (TOTP or recovery code) is needed too. */
+  | "TwoFactorRequired";
 
 /** The statuses the hub answers errors with. */
 export type ErrorStatus =

@@ -25,6 +25,8 @@ export interface RepoRecord {
   library_name?: string;
   /** Set on read-only mirrors of a repo of an upstream hub (see src/mirror/). */
   mirror?: { upstream: string };
+  /** The user who created it (org contributors write only to their own repos). */
+  createdBy?: string;
 }
 
 export interface Viewer {

@@ -8,7 +8,9 @@ import { accessLog } from "./middleware/access-log.js";
 import { commonHeaders } from "./middleware/common-headers.js";
 import { authMiddleware } from "./middleware/auth.js";
 import { jsonCompression } from "./middleware/json-compression.js";
-import { WebSessions } from "../platform/web-sessions.js";
+import { CompanySignIn } from "../sso/company-sign-in.js";
+import { NO_SSO } from "../sso/settings.js";
+import { companySignInRoutes } from "../sso/http/routes.js";
 import { platformRoutes } from "./routes.js";
 import { quickSearchRoutes } from "./routes/quick-search.js";
 import { loadWebApp, webRoutes } from "./routes/web.js";
@@ -48,7 +50,11 @@ const EXPOSED_HEADERS = [
 /** The hub's HTTP application: platform routes, the content half's routes, then the web app. */
 const REPO_API_PATH = /^\/api\/(?:models|datasets|spaces|kernels)\/[^/]+(?:\/.*)?$/;
 
-export function createApp(deps: AppDeps): Hono<AppEnv> {
+export function createApp(given: AppDeps): Hono<AppEnv> {
+  const deps = {
+    ...given,
+    sso: given.sso ?? new CompanySignIn(given.db, given.accounts, NO_SSO, { logger: given.logger }),
+  };
   const app = new Hono<AppEnv>();
   app.onError(errorHandler(deps.logger));
   const operations = deps.operations;
@@ -89,7 +95,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       await next();
       if (!READS.has(c.req.method)) await signals.settled();
     });
-  app.use("*", authMiddleware(deps.accounts, new WebSessions(deps.db)));
+  app.use("*", authMiddleware(deps.accounts, deps.sso.sessions, deps.sso));
   if (operations) app.route("/", metricsRoutes(operations.metrics, operations.metricsPublic));
   const maxJson = deps.maxJsonBytes ?? DEFAULT_MAX_JSON_BYTES;
   // Every API body is bounded while it streams, with a bound that fits the route (see body-limits.ts).
@@ -116,6 +122,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   if (deps.mirror) app.route("/", mirrorRoutes(deps.mirror));
   for (const group of deps.datasetViewerRoutes ?? []) app.route("/", group);
   for (const group of platformRoutes(deps)) app.route("/", group);
+  for (const group of companySignInRoutes(deps)) app.route("/", group);
   app.route("/", quickSearchRoutes(deps));
   app.route("/", collectionRoutes(deps));
   app.route("/", repoStorageRoutes(deps));

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "./contracts.js";
-import { canReadRepo, canWriteNamespace } from "../platform/access-rules.js";
+import { canReadRepo, canWriteRepo } from "../platform/access-rules.js";
 import { toRepoRecord, type RepoRow, type Repos } from "../platform/repos.js";
 import { forbidden, hiddenRepo, HttpError, unauthorized, RepoMovedError } from "../domain/errors.js";
 import type { RepoAccess } from "../domain/ports.js";
@@ -63,7 +63,7 @@ export async function managedRepo(
   const row = await readableRepo(c, repos, type, id);
   const viewer = c.var.viewer;
   if (!viewer.user) throw unauthorized("You must be authenticated: send `Authorization: Bearer hf_...`");
-  if (!canWriteNamespace(viewer, row.owner))
+  if (!canWriteRepo(viewer, toRepoRecord(row)))
     throw forbidden(`You need write access to ${row.full_id} (a write token of an owner) for this operation`);
   return row;
 }

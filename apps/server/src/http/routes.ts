@@ -20,6 +20,7 @@ import { validateYamlRoutes } from "./routes/validate-yaml.js";
 import { agentHarnessRoutes } from "./routes/agent-harnesses.js";
 import { namespacelessIdRoutes } from "./routes/namespaceless-ids.js";
 import { inferenceRoutes } from "../inference/http/routes.js";
+import type { CompanySignIn } from "../sso/company-sign-in.js";
 
 /**
  * Every platform route group, in mount order. The content half's routes (files, commits, LFS, git)
@@ -51,7 +52,7 @@ import { inferenceRoutes } from "../inference/http/routes.js";
  * | inference  | GET /v1/models, POST /v1/chat/completions, POST /v1/completions,                |
  * |            | GET /api/inference/usage, GET /api/organizations/:org/inference/usage           |
  */
-export function platformRoutes(deps: AppDeps): Hono<AppEnv>[] {
+export function platformRoutes(deps: AppDeps & { sso: CompanySignIn }): Hono<AppEnv>[] {
   return [
     whoamiRoutes(deps),
     tokenRoutes(deps),

@@ -7,6 +7,13 @@ import type { RepoRecord, Viewer } from "../domain/repo.js";
 /** A viewer built from a token also knows in which orgs its role allows writes. */
 export interface MemberViewer extends Viewer {
   writeOrgs?: string[];
+  /** Orgs where the user is a `contributor`: creates repos there, writes only to the ones it created. */
+  contributorOrgs?: string[];
+}
+
+function inOrgs(orgs: string[] | undefined, owner: string): boolean {
+  const lower = owner.toLowerCase();
+  return (orgs ?? []).some((org) => org.toLowerCase() === lower);
 }
 
 export function isNamespaceMember(viewer: Viewer, owner: string): boolean {
@@ -26,6 +33,22 @@ export function canWriteNamespace(viewer: Viewer, owner: string): boolean {
   const lower = owner.toLowerCase();
   const writeOrgs = (viewer as MemberViewer).writeOrgs ?? viewer.orgs;
   return viewer.user.toLowerCase() === lower || writeOrgs.some((org) => org.toLowerCase() === lower);
+}
+
+/** Creating a repo under `owner`: namespace writers, and contributors of that org. */
+export function canCreateInNamespace(viewer: Viewer, owner: string): boolean {
+  if (canWriteNamespace(viewer, owner)) return true;
+  return viewer.role === "write" && inOrgs((viewer as MemberViewer).contributorOrgs, owner);
+}
+
+/** Writing to one repo: namespace writers, and an org contributor to a repo it created. */
+export function canWriteRepo(viewer: Viewer, repo: { owner: string; createdBy?: string | null }): boolean {
+  if (canWriteNamespace(viewer, repo.owner)) return true;
+  if (viewer.role !== "write" || !viewer.user || !repo.createdBy) return false;
+  return (
+    repo.createdBy.toLowerCase() === viewer.user.toLowerCase() &&
+    inOrgs((viewer as MemberViewer).contributorOrgs, repo.owner)
+  );
 }
 
 /** Every route that needs a signed-in viewer (401 otherwise); returns the user name. */

@@ -32,6 +32,16 @@ export interface ResolvedToken {
   orgs: string[];
   /** Orgs where the user's role allows pushing (admin, write). */
   writeOrgs: string[];
+  /** Orgs where the user is a contributor (writes only to repos it created). */
+  contributorOrgs: string[];
+}
+
+interface Memberships {
+  orgs: string[];
+  writeOrgs: string[];
+  contributorOrgs: string[];
+  /** Orgs whose members must use 2FA or company sign-in in the browser. */
+  secondFactorOrgs: string[];
 }
 
 /** Users, organisations, memberships and access tokens. */
@@ -67,6 +77,10 @@ export class Accounts {
       password_hash: input.password ? await hashPassword(input.password) : null,
       is_admin: input.isAdmin ? 1 : 0,
       created_at: nowIso(),
+      disabled: 0,
+      totp_secret: null,
+      totp_enabled_at: null,
+      totp_last_step: 0,
     };
     await this.insertNamed(() => this.db.insertInto("users").values(row).execute(), input.name);
     return row;
@@ -87,21 +101,60 @@ export class Accounts {
       fullname: input.fullname ?? input.name,
       created_at: nowIso(),
       private_repos_default: 0,
+      require_2fa: 0,
+      sso_groups_attribute: null,
     };
     await this.insertNamed(() => this.db.insertInto("orgs").values(row).execute(), input.name);
     for (const member of input.members ?? []) await this.addMember(input.name, member, "admin");
     return row;
   }
 
-  async addMember(org: string, user: string, role: string): Promise<void> {
+  /**
+   * Adds a member or changes their role. `grantedBy` marks a membership a group mapping (`sso`) or SCIM
+   * made, which company sign-in may take away again; an admin's change (none) makes it their own.
+   */
+  async addMember(org: string, user: string, role: string, grantedBy: string | null = null): Promise<void> {
     const [orgRow, userRow] = await Promise.all([this.findOrg(org), this.findUser(user)]);
     if (!orgRow) throw notFound(`Organization ${org} not found`);
     if (!userRow) throw notFound(`User ${user} not found`);
     await this.db
       .insertInto("memberships")
-      .values({ org_name: orgRow.name, user_name: userRow.name, role })
-      .onConflict((oc) => oc.columns(["org_name", "user_name"]).doUpdateSet({ role }))
+      .values({ org_name: orgRow.name, user_name: userRow.name, role, granted_by: grantedBy })
+      .onConflict((oc) => oc.columns(["org_name", "user_name"]).doUpdateSet({ role, granted_by: grantedBy }))
       .execute();
+    this.forgetResolvedTokens();
+  }
+
+  findUserById(id: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+
+  /**
+   * Switches an account off (SCIM `active: false`) or on again. Off ends every browser session at once
+   * and makes every token of the user fail from the next request (cached resolutions are dropped).
+   */
+  async setDisabled(name: string, disabled: boolean): Promise<void> {
+    const row = await this.findUser(name);
+    if (!row) throw notFound(`User ${name} not found`);
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("users")
+        .set({ disabled: disabled ? 1 : 0 })
+        .where("id", "=", row.id)
+        .execute();
+      if (disabled) await trx.deleteFrom("web_sessions").where("user_name", "=", row.name).execute();
+    });
+    this.forgetResolvedTokens();
+  }
+
+  /** Changes full name and e-mail (what company sign-in and SCIM report). */
+  async setProfile(name: string, profile: { fullname?: string; email?: string | null }): Promise<void> {
+    const set: { fullname?: string; email?: string | null } = {};
+    if (profile.fullname !== undefined && profile.fullname.trim() !== "")
+      set.fullname = profile.fullname.trim();
+    if (profile.email !== undefined) set.email = profile.email;
+    if (Object.keys(set).length === 0) return;
+    await this.db.updateTable("users").set(set).where("name_lower", "=", name.toLowerCase()).execute();
     this.forgetResolvedTokens();
   }
 
@@ -164,7 +217,8 @@ export class Accounts {
       await verifyAgainstDummy(password);
       return undefined;
     }
-    return (await verifyPassword(password, user.password_hash)) ? user : undefined;
+    const matches = await verifyPassword(password, user.password_hash);
+    return matches && user.disabled !== 1 ? user : undefined;
   }
 
   async createToken(
@@ -239,31 +293,58 @@ export class Accounts {
       .executeTakeFirst();
     if (!row) return undefined;
     const user = await this.findUser(row.user_name);
-    if (!user) return undefined;
-    const value = { user, token: row, ...(await this.memberships(user.name)) };
+    if (!user || user.disabled === 1) return undefined;
+    const { orgs, writeOrgs, contributorOrgs } = await this.memberships(user.name);
+    const value = { user, token: row, orgs, writeOrgs, contributorOrgs };
     if (generation !== this.tokenGeneration) return value;
     if (this.resolvedTokens.size >= TOKEN_CACHE_ENTRIES) this.resolvedTokens.clear();
     this.resolvedTokens.set(hash, { value, expires: now + TOKEN_CACHE_MS });
     return value;
   }
 
-  /** The viewer of a web session: its user with a write role (the browser is the user). */
-  async sessionViewer(userName: string): Promise<MemberViewer | undefined> {
+  /**
+   * The viewer of a web session: its user with a write role (the browser is the user). A session that
+   * began without a second factor or company sign-in (`secondFactor` false), of a user without 2FA,
+   * is no member of the orgs that require one: their private content stays hidden until the user
+   * complies. `blockedOrgs` names them, for the web app to say why.
+   */
+  async sessionViewer(
+    userName: string,
+    secondFactor = true,
+  ): Promise<(MemberViewer & { blockedOrgs: string[] }) | undefined> {
     const user = await this.findUser(userName);
-    if (!user) return undefined;
-    const { orgs, writeOrgs } = await this.memberships(user.name);
-    return { user: user.name, orgs, writeOrgs, role: "write", isAdmin: user.is_admin === 1 };
+    if (!user || user.disabled === 1) return undefined;
+    const memberships = await this.memberships(user.name);
+    const complies = secondFactor || user.totp_enabled_at !== null;
+    const blocked = complies ? [] : memberships.secondFactorOrgs;
+    const allowed = (orgs: string[]) => orgs.filter((org) => !blocked.includes(org));
+    return {
+      user: user.name,
+      orgs: allowed(memberships.orgs),
+      writeOrgs: allowed(memberships.writeOrgs),
+      contributorOrgs: allowed(memberships.contributorOrgs),
+      role: "write",
+      isAdmin: user.is_admin === 1,
+      blockedOrgs: blocked,
+    };
   }
 
-  private async memberships(user: string): Promise<{ orgs: string[]; writeOrgs: string[] }> {
+  private async memberships(user: string): Promise<Memberships> {
     const orgs = await this.db
       .selectFrom("memberships")
-      .select(["org_name", "role"])
-      .where("user_name", "=", user)
+      .innerJoin("orgs", "orgs.name", "memberships.org_name")
+      .select([
+        "memberships.org_name as org_name",
+        "memberships.role as role",
+        "orgs.require_2fa as require_2fa",
+      ])
+      .where("memberships.user_name", "=", user)
       .execute();
     return {
       orgs: orgs.map((o) => o.org_name),
       writeOrgs: orgs.filter((o) => WRITING_ROLES.includes(o.role)).map((o) => o.org_name),
+      contributorOrgs: orgs.filter((o) => o.role === "contributor").map((o) => o.org_name),
+      secondFactorOrgs: orgs.filter((o) => o.require_2fa === 1).map((o) => o.org_name),
     };
   }
 
@@ -290,6 +371,7 @@ export class Accounts {
       user: resolved.user.name,
       orgs: resolved.orgs,
       writeOrgs: resolved.writeOrgs,
+      contributorOrgs: resolved.contributorOrgs,
       role: resolved.token.role === "write" ? "write" : "read",
       isAdmin: resolved.user.is_admin === 1,
     };

@@ -5,7 +5,7 @@ import { pullRequestAccess } from "./discussions/access-hooks.js";
 import { toRepoRecord, type Repos } from "./repos.js";
 import type { RepoAccess } from "../domain/ports.js";
 import type { RepoType } from "../domain/repo.js";
-import { canReadRepo, canWriteNamespace } from "./access-rules.js";
+import { canReadRepo, canWriteRepo } from "./access-rules.js";
 
 /**
  * The one place that decides repo access for the content routes. `db` enables the gate of gated repos
@@ -24,7 +24,7 @@ export function createRepoAccess(repos: Repos, db?: Kysely<Database>): RepoAcces
       return row ? toRepoRecord(row) : undefined;
     },
     canRead: (viewer, repo) => canReadRepo(viewer, repo),
-    canWrite: (viewer, repo) => !repo.mirror && canWriteNamespace(viewer, repo.owner),
+    canWrite: (viewer, repo) => !repo.mirror && canWriteRepo(viewer, repo),
     ...(db ? pullRequestAccess(db, repos) : {}),
     async downloadDenial(viewer, repo) {
       if (!requests || !repo.gated || hasBypass(viewer, repo)) return undefined;

@@ -32,7 +32,7 @@ export type RepoRecordColumns = Pick<
   RepoRow,
   "type" | "full_id" | "owner" | "name" | "private" | "gated" | "created_at" | "last_modified" | "sha"
 > &
-  Partial<Pick<RepoRow, "mirror_upstream">>;
+  Partial<Pick<RepoRow, "mirror_upstream" | "created_by">>;
 
 export function toRepoRecord(row: RepoRecordColumns): RepoRecord {
   return {
@@ -46,6 +46,7 @@ export function toRepoRecord(row: RepoRecordColumns): RepoRecord {
     lastModified: new Date(row.last_modified),
     sha: row.sha ?? undefined,
     ...(row.mirror_upstream ? { mirror: { upstream: row.mirror_upstream } } : {}),
+    ...(row.created_by ? { createdBy: row.created_by } : {}),
   };
 }
 
@@ -73,6 +74,8 @@ export interface NewRepo {
   /** Creates a read-only mirror of the repo of this upstream hub. */
   mirrorUpstream?: string;
   gated?: Gated;
+  /** The user creating it (recorded for the `contributor` org role). */
+  createdBy?: string;
 }
 
 export interface ProviderMappingInput {
@@ -232,6 +235,7 @@ export class Repos {
       downloads_30d: 0,
       trending_score: 0,
       mirror_upstream: input.mirrorUpstream ?? null,
+      created_by: input.createdBy ?? null,
     };
     try {
       await this.db.insertInto("repos").values(row).execute();

@@ -6,6 +6,15 @@ import { hashToken } from "./tokens.js";
 
 export type WebSessionRow = Selectable<WebSessionTable>;
 
+/** How a browser session's sign-in was proven. */
+export type SignInMethod =
+  "password" | "password+totp" | "password+recovery" | "token" | "oidc" | "saml" | "ldap";
+
+/** Sessions that count as "2FA or company sign-in" for orgs that require it. */
+export function hasSecondFactor(method: string | null): boolean {
+  return method !== null && method !== "password";
+}
+
 export interface WebSessionLimits {
   /** A session unused this long ends (each use slides it). */
   idleMs: number;
@@ -42,7 +51,17 @@ export class WebSessions {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async create(user: string, userAgent: string | undefined): Promise<{ secret: string; row: WebSessionRow }> {
+  /**
+   * `method` says how the sign-in was proven (password, password+totp, token, oidc, saml, ldap); it
+   * decides whether orgs that require 2FA or company sign-in count the session. `idpLogout` keeps what
+   * RP-initiated logout at the identity provider needs.
+   */
+  async create(
+    user: string,
+    userAgent: string | undefined,
+    method: SignInMethod = "password",
+    idpLogout?: string,
+  ): Promise<{ secret: string; row: WebSessionRow }> {
     const secret = randomBytes(32).toString("base64url");
     const now = this.now();
     const row: WebSessionRow = {
@@ -53,6 +72,8 @@ export class WebSessions {
       last_seen_at: new Date(now).toISOString(),
       expires_at: new Date(this.expiry(now, now)).toISOString(),
       user_agent: userAgent ? userAgent.slice(0, MAX_USER_AGENT) : null,
+      method,
+      idp_logout: idpLogout ?? null,
     };
     await this.db.insertInto("web_sessions").values(row).execute();
     // sessions that ran out without being used again would otherwise stay forever
@@ -104,6 +125,12 @@ export class WebSessions {
       .where("user_name", "=", user)
       .executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
+  }
+
+  /** Ends every session of the user (an admin's "sign out everywhere"); returns how many ended. */
+  async revokeAll(user: string): Promise<number> {
+    const result = await this.db.deleteFrom("web_sessions").where("user_name", "=", user).executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   async end(secret: string): Promise<void> {

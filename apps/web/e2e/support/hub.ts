@@ -40,14 +40,14 @@ function hubEnv(seed: boolean, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv
  * (stop then leaves it in place).
  */
 export async function startHub(
-  options: { seed?: boolean; env?: NodeJS.ProcessEnv; dataDir?: string } = {},
+  options: { seed?: boolean; env?: NodeJS.ProcessEnv; dataDir?: string; port?: number } = {},
 ): Promise<RunningHub> {
   const ownsData = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "modelhub-web-e2e-"));
   const env = hubEnv(options.seed ?? true, options.env);
   const child: ChildProcess = spawn(
     process.execPath,
-    [SERVER_CLI, "serve", "--port", "0", "--host", "127.0.0.1", "--data", dataDir],
+    [SERVER_CLI, "serve", "--port", String(options.port ?? 0), "--host", "127.0.0.1", "--data", dataDir],
     {
       cwd: REPO_ROOT,
       env,

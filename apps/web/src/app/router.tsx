@@ -18,6 +18,8 @@ const TasksPage = page(() => import("./routes/tasks.js"), "TasksPage");
 const TaskPage = page(() => import("./routes/task.js"), "TaskPage");
 const SignInPage = page(() => import("./routes/sign-in.js"), "SignInPage");
 const TokensPage = page(() => import("./routes/tokens.js"), "TokensPage");
+const SecurityPage = page(() => import("../features/security/security-page.js"), "SecurityPage");
+const OrgSsoPage = page(() => import("../features/orgs/sso-page.js"), "OrgSsoPage");
 const NewRepoPage = page(() => import("./routes/new-repo.js"), "NewRepoPage");
 const UploadPage = page(() => import("./routes/upload.js"), "UploadPage");
 const RepoSettingsPage = page(() => import("../features/repo-settings/settings-page.js"), "RepoSettingsPage");
@@ -91,6 +93,7 @@ export function AppRoutes() {
         <Route path="tasks/:task" element={<TaskPage />} />
         <Route path="login" element={<SignInPage />} />
         <Route path="settings/tokens" element={<TokensPage />} />
+        <Route path="settings/security" element={<SecurityPage />} />
         <Route path="settings/inference" element={<InferenceUsagePage />} />
         <Route path="settings/webhooks" element={<WebhooksPage />} />
         <Route path="settings/webhooks/:id" element={<WebhookPage />} />
@@ -99,6 +102,7 @@ export function AppRoutes() {
         <Route path="new" element={<NewRepoPage />} />
         <Route path="organizations/new" element={<NewOrgPage />} />
         <Route path="organizations/:org/settings/members" element={<OrgMembersPage />} />
+        <Route path="organizations/:org/settings/sso" element={<OrgSsoPage />} />
         <Route path="organizations/:org/settings/inference" element={<OrgInferenceUsagePage />} />
         <Route path="collections/:owner/:slug" element={<CollectionPage />} />
         <Route path="datasets/:owner/:name" element={<DatasetPage />} />

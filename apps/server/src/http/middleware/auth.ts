@@ -2,34 +2,60 @@ import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import type { AppEnv } from "../contracts.js";
 import type { Accounts } from "../../platform/accounts.js";
-import { csrfTokenMatches, type WebSessions } from "../../platform/web-sessions.js";
+import { csrfTokenMatches, hasSecondFactor, type WebSessions } from "../../platform/web-sessions.js";
+import type { CompanySignIn } from "../../sso/company-sign-in.js";
 import { forbidden, unauthorized } from "../../domain/errors.js";
 import type { Viewer } from "../../domain/repo.js";
 
 const ANONYMOUS: Viewer = { orgs: [] };
+const SCIM_PATH = /^\/api\/organizations\/[^/]+\/scim\/v2(?:\/|$)/;
 
 /** The browser's sign-in cookie (HttpOnly: page scripts never see it). */
 export const SESSION_COOKIE = "modelhub_session";
 export const CSRF_HEADER = "X-CSRF-Token";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-/** Signing in needs no session; the password is the proof. */
-const CSRF_FREE_PATHS = new Set(["/api/login"]);
+/**
+ * Signing in needs no session; the password is the proof. A SAML response arrives as a form POST from
+ * the identity provider's page: its signature and InResponseTo are the proof.
+ */
+const CSRF_FREE_PATHS = new Set(["/api/login", "/auth/saml/acs"]);
 
 /**
  * Sets `c.var.viewer` from `Authorization: Bearer <token>` (or HTTP Basic with the token as password,
- * as git and git-lfs send it). A token that is present but unknown is rejected, not ignored. Without a
- * token, the web session cookie signs the user in; cookie writes must carry the session's CSRF token.
- * An unknown or expired cookie is simply anonymous, so public pages keep working.
+ * as git and git-lfs send it). A token that is present but unknown is rejected, not ignored; with a
+ * company directory configured, a Basic password that is no token is tried as the user's directory
+ * password (git over HTTP). Without a token, the web session cookie signs the user in; cookie writes
+ * must carry the session's CSRF token. An unknown or expired cookie is simply anonymous, so public
+ * pages keep working.
  */
-export function authMiddleware(accounts: Accounts, sessions: WebSessions): MiddlewareHandler<AppEnv> {
+export function authMiddleware(
+  accounts: Accounts,
+  sessions: WebSessions,
+  sso?: CompanySignIn,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const token = bearerToken(c.req.header("Authorization"));
+    // SCIM's bearer is an org's SCIM token, checked by the SCIM routes themselves
+    if (SCIM_PATH.test(c.req.path)) {
+      c.set("viewer", ANONYMOUS);
+      return next();
+    }
+    const header = c.req.header("Authorization");
+    const token = bearerToken(header);
     if (token === undefined) {
       c.set("viewer", (await sessionViewer(c, accounts, sessions)) ?? ANONYMOUS);
       return next();
     }
     const resolved = await accounts.resolveToken(token);
-    if (!resolved) throw unauthorized();
+    if (!resolved) {
+      const basic = basicCredentials(header);
+      const directoryUser =
+        sso && basic?.username ? await sso.gitPasswordUser(basic.username, basic.password) : undefined;
+      const viewer = directoryUser ? await accounts.sessionViewer(directoryUser, true) : undefined;
+      if (!viewer) throw unauthorized();
+      const { blockedOrgs: _blocked, ...plain } = viewer;
+      c.set("viewer", plain);
+      return next();
+    }
     await accounts.touchToken(resolved.token);
     c.set("viewer", accounts.viewerOf(resolved));
     return next();
@@ -44,8 +70,11 @@ async function sessionViewer(
   const secret = getCookie(c, SESSION_COOKIE);
   if (!secret) return undefined;
   const session = await sessions.resolve(secret);
-  const viewer = session ? await accounts.sessionViewer(session.user_name) : undefined;
-  if (!viewer) return undefined;
+  const found = session
+    ? await accounts.sessionViewer(session.user_name, hasSecondFactor(session.method))
+    : undefined;
+  if (!found) return undefined;
+  const { blockedOrgs: _blocked, ...viewer } = found;
   const needsCsrf = !SAFE_METHODS.has(c.req.method) && !CSRF_FREE_PATHS.has(c.req.path);
   if (needsCsrf && !csrfTokenMatches(secret, c.req.header(CSRF_HEADER))) {
     throw forbidden(
@@ -53,6 +82,19 @@ async function sessionViewer(
     );
   }
   return viewer;
+}
+
+/** User name and password of a Basic header. */
+export function basicCredentials(
+  header: string | undefined,
+): { username: string; password: string } | undefined {
+  if (!header) return undefined;
+  const [scheme, value] = header.trim().split(/\s+/, 2);
+  if (!value || !/^basic$/i.test(scheme)) return undefined;
+  const decoded = Buffer.from(value, "base64").toString("utf8");
+  const colon = decoded.indexOf(":");
+  if (colon < 0) return undefined;
+  return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
 /** The token of a Bearer header, or the password of a Basic one. */

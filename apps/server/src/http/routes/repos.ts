@@ -8,7 +8,12 @@ import { KIND_PATTERN, parseRepoType, repoUrl, typeOfKind } from "../repo-paths.
 import { managedRepo } from "../repo-lookup.js";
 import { requestBase } from "../request-base.js";
 import { assertValidName } from "../../platform/names.js";
-import { canReadRepo, canWriteNamespace, requireWriteUser } from "../../platform/access-rules.js";
+import {
+  canCreateInNamespace,
+  canReadRepo,
+  canWriteRepo,
+  requireWriteUser,
+} from "../../platform/access-rules.js";
 import { toRepoRecord, type Gated, type RepoRow } from "../../platform/repos.js";
 import {
   badRequest,
@@ -73,7 +78,7 @@ export function repoLifecycleRoutes(deps: AppDeps): Hono<AppEnv> {
     const row = await deps.repos.find(type, id);
     if (!row || !canReadRepo(viewer, toRepoRecord(row))) throw hiddenRepo(!viewer.user);
     if (row.mirror_upstream) throw mirrorReadOnly(toRepoRecord(row));
-    if (!canWriteNamespace(viewer, row.owner))
+    if (!canWriteRepo(viewer, toRepoRecord(row)))
       throw forbidden(`You don't have write access to ${row.full_id}`);
     return row;
   }
@@ -85,7 +90,7 @@ export function repoLifecycleRoutes(deps: AppDeps): Hono<AppEnv> {
       assertValidName("namespace", owner);
       throw notFound(`Namespace ${owner} does not exist`);
     }
-    if (!canWriteNamespace(viewer, ns.name)) {
+    if (!canCreateInNamespace(viewer, ns.name)) {
       throw forbidden(`You don't have the rights to create or change repos under the namespace ${ns.name}`);
     }
     return ns.name;
@@ -119,6 +124,7 @@ export function repoLifecycleRoutes(deps: AppDeps): Hono<AppEnv> {
       name: split.name,
       private: isPrivate,
       sdk: body.sdk ?? (type === "space" ? "static" : undefined),
+      createdBy: viewer.user,
     });
     const record = toRepoRecord(row);
     try {

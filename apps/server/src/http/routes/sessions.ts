@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { deleteCookie, getCookie } from "hono/cookie";
 import { z } from "zod";
 import type { AppEnv } from "../contracts.js";
 import type { AppDeps } from "../deps.js";
@@ -9,18 +9,24 @@ import { noStore } from "../middleware/no-store.js";
 import { SESSION_COOKIE } from "../middleware/auth.js";
 import { requireWriteUser } from "../../platform/access-rules.js";
 import { requestBase } from "../request-base.js";
+import { setSessionCookie } from "../session-cookie.js";
 import type { LoginResponse, SessionState, WebSessionInfo } from "@modelhub/api-types";
 import { SharedSignInThrottle } from "../../platform/shared-sign-in-throttle.js";
-import {
-  csrfTokenOf,
-  DEFAULT_WEB_SESSION_LIMITS,
-  WebSessions,
-  type WebSessionRow,
-} from "../../platform/web-sessions.js";
+import { hasSecondFactor } from "../../platform/web-sessions.js";
+import { csrfTokenOf, type SignInMethod, type WebSessionRow } from "../../platform/web-sessions.js";
+import type { UserRow } from "../../platform/accounts.js";
+import type { CompanySignIn } from "../../sso/company-sign-in.js";
+import { AccountDisabledError } from "../../sso/identities.js";
+import { LdapUnavailableError } from "../../sso/ldap.js";
 import { forbidden, HttpError, notFound, unauthorized } from "../../domain/errors.js";
 
 const loginSchema = z.union([
-  z.object({ username: z.string().min(1), password: z.string().min(1) }),
+  z.object({
+    username: z.string().min(1).max(256),
+    password: z.string().min(1).max(1024),
+    /** The authenticator app's 6-digit code, or a recovery code, for accounts with 2FA. */
+    code: z.string().max(64).optional(),
+  }),
   // a write token pasted on the sign-in page: the browser gets a session, never keeps the token
   z.object({ token: z.string().min(1) }),
 ]);
@@ -44,17 +50,22 @@ function sessionJson(row: WebSessionRow, current: boolean): WebSessionInfo {
     lastSeenAt: row.last_seen_at,
     expiresAt: row.expires_at,
     userAgent: row.user_agent,
+    method: row.method,
     current,
   };
 }
+
+type PasswordOutcome =
+  { user: UserRow; method: SignInMethod } | { failure: string; secondFactorMissing?: boolean };
 
 /**
  * Browser sign-in with a password: a web session in an HttpOnly cookie plus a CSRF token for the
  * page (never a personal access token). Sign out, the current session, and the user's session list.
  */
-export function sessionRoutes(deps: AppDeps): Hono<AppEnv> {
+export function sessionRoutes(deps: AppDeps & { sso: CompanySignIn }): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const sessions = new WebSessions(deps.db);
+  const sso = deps.sso;
+  const sessions = sso.sessions;
   // in the database: replicas behind a load balancer share one count
   const throttle = new SharedSignInThrottle(deps.db);
 
@@ -64,6 +75,7 @@ export function sessionRoutes(deps: AppDeps): Hono<AppEnv> {
   app.use("/api/session", noStore);
   app.use("/api/settings/sessions/*", noStore);
   app.use("/api/settings/sessions", noStore);
+  app.use("/api/admin/users/*", noStore);
 
   const tokenUser = async (token: string) => {
     const resolved = await deps.accounts.resolveToken(token);
@@ -78,6 +90,49 @@ export function sessionRoutes(deps: AppDeps): Hono<AppEnv> {
     return row && secret ? { row, secret } : undefined;
   };
 
+  /**
+   * A user name and password: the company directory first (when configured), then the hub's own
+   * passwords (unless MODELHUB_PASSWORD_LOGIN=0), then the account's second factor.
+   */
+  const passwordSignIn = async (body: {
+    username: string;
+    password: string;
+    code?: string;
+  }): Promise<PasswordOutcome> => {
+    let directoryDown = false;
+    try {
+      const outcome = await sso.ldapSignIn(body.username, body.password);
+      if (outcome?.ok) return { user: await sso.accountFor(outcome.profile), method: "ldap" };
+      if (outcome?.reason === "disabled") return { failure: "directory account disabled" };
+    } catch (err) {
+      if (err instanceof AccountDisabledError) throw forbidden(err.message);
+      if (!(err instanceof LdapUnavailableError)) throw err;
+      deps.logger.warn({ err }, "the LDAP directory could not be asked");
+      directoryDown = true;
+    }
+    if (!sso.settings.passwordLogin) {
+      if (directoryDown) throw new HttpError(503, "The company directory does not answer: try again shortly");
+      if (!sso.ldap)
+        throw forbidden(
+          "Password sign-in is turned off on this hub: use the company sign-in button (or an access token)",
+        );
+      return { failure: "wrong directory password" };
+    }
+    const user = await deps.accounts.checkPassword(body.username, body.password);
+    if (!user) return { failure: "wrong password" };
+    if (!sso.twoFactor.enabled(user)) return { user, method: "password" };
+    if (!body.code) return { failure: "second factor missing", secondFactorMissing: true };
+    const checked = await sso.twoFactor.check(user, body.code);
+    if (!checked) return { failure: "wrong second factor" };
+    if (checked === "recovery")
+      sso.events.record({
+        type: "recovery-code-used",
+        user: user.name,
+        remaining: await sso.twoFactor.remainingRecoveryCodes(user),
+      });
+    return { user, method: checked === "totp" ? "password+totp" : "password+recovery" };
+  };
+
   app.post("/api/login", async (c) => {
     const body = await jsonBody(c, loginSchema);
     const address = clientAddress(c);
@@ -85,27 +140,45 @@ export function sessionRoutes(deps: AppDeps): Hono<AppEnv> {
     const claimedUser = "username" in body ? body.username : undefined;
     const wait = await throttle.retryAfterSeconds(claimedUser, address);
     if (wait > 0) throw new TooManySignIns(wait);
-    const user =
-      "username" in body
-        ? await deps.accounts.checkPassword(body.username, body.password)
-        : await tokenUser(body.token);
-    if (!user) {
-      await throttle.recordFailure(claimedUser, address);
-      throw unauthorized(
-        "username" in body ? "Wrong username or password" : "This token is not valid on this hub",
-      );
+    let user: UserRow | undefined;
+    let method: SignInMethod = "token";
+    if ("username" in body) {
+      const outcome = await passwordSignIn(body);
+      if ("failure" in outcome) {
+        if (outcome.secondFactorMissing)
+          throw new HttpError(
+            401,
+            "Enter the 6-digit code from your authenticator app (or one of your recovery codes)",
+            "TwoFactorRequired",
+          );
+        await throttle.recordFailure(claimedUser, address);
+        sso.events.record({
+          type: "sign-in-failed",
+          user: claimedUser,
+          method: "password",
+          reason: outcome.failure,
+          address,
+        });
+        throw unauthorized(
+          outcome.failure === "wrong second factor"
+            ? "Wrong or already used two-factor code"
+            : "Wrong username or password",
+        );
+      }
+      ({ user, method } = outcome);
+    } else {
+      user = await tokenUser(body.token);
+      if (!user) {
+        await throttle.recordFailure(undefined, address);
+        sso.events.record({ type: "sign-in-failed", method: "token", reason: "unknown token", address });
+        throw unauthorized("This token is not valid on this hub");
+      }
     }
     await throttle.recordSuccess(claimedUser);
     const previous = getCookie(c, SESSION_COOKIE);
     if (previous) await sessions.end(previous);
-    const { secret } = await sessions.create(user.name, c.req.header("User-Agent"));
-    setCookie(c, SESSION_COOKIE, secret, {
-      httpOnly: true,
-      sameSite: "Strict",
-      path: "/",
-      secure: requestBase(c, deps.configuredPublicUrl).startsWith("https:"),
-      maxAge: Math.floor(DEFAULT_WEB_SESSION_LIMITS.maxAgeMs / 1000),
-    });
+    const { secret } = await sso.openSession(user, method, c.req.header("User-Agent"), address);
+    setSessionCookie(c, secret, deps.configuredPublicUrl);
     const answer: LoginResponse = {
       user: { name: user.name, fullname: user.fullname },
       csrfToken: csrfTokenOf(secret),
@@ -115,19 +188,36 @@ export function sessionRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.post("/api/logout", async (c) => {
     const current = await currentSession(c);
-    if (current) await sessions.end(current.secret);
+    let idpLogoutUrl: string | undefined;
+    if (current) {
+      await sessions.end(current.secret);
+      sso.events.record({ type: "sign-out", user: current.row.user_name });
+      if (current.row.method === "oidc" && sso.oidc) {
+        const hint = current.row.idp_logout
+          ? (JSON.parse(current.row.idp_logout) as { idToken?: string })
+          : {};
+        const back = `${requestBase(c, deps.configuredPublicUrl)}/`;
+        idpLogoutUrl = await sso.oidc.logoutUrl(hint.idToken, back);
+      }
+    }
     deleteCookie(c, SESSION_COOKIE, { path: "/" });
-    return c.json({ signedOut: current !== undefined });
+    return c.json({ signedOut: current !== undefined, ...(idpLogoutUrl ? { idpLogoutUrl } : {}) });
   });
 
   app.get("/api/session", async (c) => {
     const current = await currentSession(c);
     if (!current) return c.json({ signedIn: false } satisfies SessionState);
+    const viewer = await deps.accounts.sessionViewer(
+      current.row.user_name,
+      hasSecondFactor(current.row.method),
+    );
     return c.json({
       signedIn: true,
       user: current.row.user_name,
       csrfToken: csrfTokenOf(current.secret),
       expiresAt: current.row.expires_at,
+      method: current.row.method,
+      blockedOrgs: viewer?.blockedOrgs ?? [],
     } satisfies SessionState);
   });
 
@@ -140,7 +230,34 @@ export function sessionRoutes(deps: AppDeps): Hono<AppEnv> {
   app.delete("/api/settings/sessions/:id", async (c) => {
     const user = requireWriteUser(c.var.viewer);
     if (!(await sessions.revoke(user, c.req.param("id")))) throw notFound("Session not found");
+    sso.events.record({ type: "session-revoked", user, by: user, sessions: 1 });
     return c.json({ revoked: c.req.param("id") });
+  });
+
+  // site admins: a user's sessions, and ending all of them (a lost laptop, a leaver)
+  const adminTarget = async (c: Context<AppEnv>) => {
+    requireWriteUser(c.var.viewer);
+    if (!c.var.viewer.isAdmin) throw forbidden("Only site admins can see or end another user's sessions");
+    const target = await deps.accounts.findUser(c.req.param("user") ?? "");
+    if (!target) throw notFound(`User ${c.req.param("user")} not found`);
+    return target;
+  };
+
+  app.get("/api/admin/users/:user/sessions", async (c) => {
+    const target = await adminTarget(c);
+    return c.json((await sessions.list(target.name)).map((row) => sessionJson(row, false)));
+  });
+
+  app.delete("/api/admin/users/:user/sessions", async (c) => {
+    const target = await adminTarget(c);
+    const ended = await sessions.revokeAll(target.name);
+    sso.events.record({
+      type: "session-revoked",
+      user: target.name,
+      by: c.var.viewer.user ?? "",
+      sessions: ended,
+    });
+    return c.json({ user: target.name, ended });
   });
 
   return app;

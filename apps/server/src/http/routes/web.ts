@@ -38,6 +38,7 @@ const STATIC_PAGES = new Set([
   "/tasks",
   "/login",
   "/settings/tokens",
+  "/settings/security",
   "/new",
   "/organizations/new",
 ]);
@@ -110,7 +111,7 @@ export function webRoutes(deps: AppDeps, web: WebApp): Hono<AppEnv> {
     // a user's or organisation's profile, and an organisation's member settings
     const profile = /^\/([^/]+)$/.exec(normalised);
     if (profile) return deps.accounts.namespaceTaken(decodeURIComponent(profile[1]));
-    const orgSettings = /^\/organizations\/([^/]+)\/settings\/members$/.exec(normalised);
+    const orgSettings = /^\/organizations\/([^/]+)\/settings\/(?:members|sso)$/.exec(normalised);
     if (orgSettings) return (await deps.accounts.findOrg(decodeURIComponent(orgSettings[1]))) !== undefined;
     const repo = repoOfPage(normalised);
     if (!repo || (repo.rest !== "" && !REPO_SUBPAGES.test(repo.rest))) return false;

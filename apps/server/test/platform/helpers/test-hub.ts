@@ -26,6 +26,8 @@ export interface TestHubOptions {
   dialect?: Dialect;
   seed?: boolean;
   env?: Record<string, string>;
+  /** A fixed port (an identity provider registered the hub's redirect URL in advance); any free one when absent. */
+  port?: number;
 }
 
 export async function startTestHub(options: TestHubOptions = {}): Promise<TestHub> {
@@ -41,7 +43,7 @@ export async function startTestHub(options: TestHubOptions = {}): Promise<TestHu
     ...options.env,
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  const config = resolveConfig({ port: "0", host: "127.0.0.1", data: dataDir }, env);
+  const config = resolveConfig({ port: String(options.port ?? 0), host: "127.0.0.1", data: dataDir }, env);
   const hub = await startHub(config, { logger: pino({ level: "silent" }), databaseSchema: schema });
   return {
     ...hub,

@@ -5,6 +5,22 @@ import { Spinner } from "../../components/ui/status.js";
 import { HeaderSearch } from "./header-search.js";
 import { ThemeToggle } from "./theme-toggle.js";
 import { UserMenu } from "./user-menu.js";
+import { useAuth } from "../../features/auth/auth-context.js";
+
+/** Orgs that require 2FA hide their private content from this session: say why and what to do. */
+function SecondFactorBanner() {
+  const { blockedOrgs } = useAuth();
+  if (blockedOrgs.length === 0) return null;
+  return (
+    <div className="notice second-factor-banner" role="status">
+      <div className="container">
+        {blockedOrgs.join(", ")} {blockedOrgs.length === 1 ? "requires" : "require"} two-factor authentication
+        or company sign-in: their private repos stay hidden in this browser until you{" "}
+        <Link to="/settings/security">set up two-factor authentication</Link>.
+      </div>
+    </div>
+  );
+}
 
 const NAV = [
   { to: "/models", label: "Models" },
@@ -42,6 +58,7 @@ export function Layout() {
           </div>
         </div>
       </header>
+      <SecondFactorBanner />
       <main id="main" className="site-main" tabIndex={-1}>
         <PageErrorBoundary key={pathname}>
           <Suspense fallback={<Spinner />}>

@@ -47,6 +47,7 @@ export function UserMenu() {
         <Link to={paths.newRepo("kernel")}>New kernel</Link>
         <Link to={orgPaths.newOrg()}>New organisation</Link>
         <Link to={paths.tokens()}>Access tokens</Link>
+        <Link to="/settings/security">Account security</Link>
         <Link to="/settings/webhooks">Webhooks</Link>
         <Link to="/settings/inference">Inference usage</Link>
         {user?.isAdmin ? <Link to="/admin/inference">Inference backends</Link> : null}

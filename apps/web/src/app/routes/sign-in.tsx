@@ -1,16 +1,38 @@
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import type { SignInProviders } from "@modelhub/api-types";
 import { Tabs } from "../../components/ui/tabs.js";
-import { login, loginWithToken } from "../../features/auth/api/login.js";
+import { Skeleton } from "../../components/ui/status.js";
+import { login, loginWithToken, useSignInProviders } from "../../features/auth/api/login.js";
 import { useAuth } from "../../features/auth/auth-context.js";
 import { ApiError } from "../../lib/api-error.js";
 import { useTitle } from "../../lib/use-title.js";
+import "../../features/auth/sign-in.css";
 
 type Mode = "password" | "token";
 
 function safeReturnPath(value: string | null): string {
   // Only same-site paths: an absolute URL here would turn sign-in into an open redirect.
-  return value && value.startsWith("/") && !value.startsWith("//") ? value : "/";
+  return value && value.startsWith("/") && !value.startsWith("//") && !value.includes("\\") ? value : "/";
+}
+
+/** Buttons of the company identity providers (OpenID Connect, SAML): full page navigations. */
+function CompanyButtons({ providers, next }: { providers: SignInProviders; next: string }) {
+  const buttons = [providers.oidc, providers.saml].filter((p): p is { name: string; url: string } => !!p);
+  if (buttons.length === 0) return null;
+  return (
+    <div className="sso-buttons" aria-label="Company sign-in">
+      {buttons.map((provider) => (
+        <a
+          key={provider.url}
+          className="button button-primary sso-button"
+          href={`${provider.url}?next=${encodeURIComponent(next)}`}
+        >
+          Sign in with {provider.name}
+        </a>
+      ))}
+    </div>
+  );
 }
 
 export function SignInPage() {
@@ -18,12 +40,19 @@ export function SignInPage() {
   const { signIn, user } = useAuth();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const providers = useSignInProviders();
   const [mode, setMode] = useState<Mode>("password");
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
+  const [code, setCode] = useState("");
+  const [needsCode, setNeedsCode] = useState(false);
   const [token, setToken] = useState("");
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<string | undefined>(params.get("error") ?? undefined);
   const [busy, setBusy] = useState(false);
+  const next = safeReturnPath(params.get("next"));
+  const offered = providers.data;
+  const passwords = offered ? offered.password || offered.ldap !== undefined : true;
+  const activeMode: Mode = passwords ? mode : "token";
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -31,47 +60,73 @@ export function SignInPage() {
     setBusy(true);
     try {
       const accessToken = token.trim();
-      if (mode === "token" && !accessToken.startsWith("hf_"))
+      if (activeMode === "token" && !accessToken.startsWith("hf_"))
         throw new Error("Access tokens start with hf_.");
       const session =
-        mode === "password" ? await login(username.trim(), password) : await loginWithToken(accessToken);
+        activeMode === "password"
+          ? await login(username.trim(), password, needsCode ? code.trim() : undefined)
+          : await loginWithToken(accessToken);
       signIn(session.csrfToken);
-      navigate(safeReturnPath(params.get("next")), { replace: true });
+      navigate(next, { replace: true });
     } catch (caught) {
-      setError(
-        caught instanceof ApiError && caught.status === 401
-          ? mode === "password"
-            ? "Wrong username or password."
-            : "This token is not valid on this hub."
-          : caught instanceof Error
-            ? caught.message
-            : "Sign-in failed.",
-      );
+      if (caught instanceof ApiError && caught.code === "TwoFactorRequired") {
+        setNeedsCode(true);
+        setError(needsCode ? caught.message : undefined);
+      } else
+        setError(
+          caught instanceof ApiError && caught.status === 401
+            ? activeMode === "password"
+              ? needsCode
+                ? "Wrong or already used code, or wrong password."
+                : "Wrong username or password."
+              : "This token is not valid on this hub."
+            : caught instanceof Error
+              ? caught.message
+              : "Sign-in failed.",
+        );
     } finally {
       setBusy(false);
     }
   }
 
+  const passwordLabel = offered?.ldap ? `Password (${offered.ldap.name})` : "Password";
   return (
     <div className="container page-narrow" style={{ maxWidth: 480 }}>
       <h1>Sign in to ModelHub</h1>
       {user ? <p className="notice notice-info">You are signed in as {user.name}.</p> : null}
-      <Tabs
-        label="Sign-in method"
-        items={[
-          { value: "password", label: "Password" },
-          { value: "token", label: "Access token" },
-        ]}
-        value={mode}
-        onChange={setMode}
-        controls="sign-in-form"
-      />
+      {providers.isPending ? (
+        <Skeleton lines={1} />
+      ) : offered ? (
+        <CompanyButtons providers={offered} next={next} />
+      ) : null}
+      {offered && (offered.oidc || offered.saml) ? (
+        <p className="sso-divider small muted" role="separator">
+          <span>or</span>
+        </p>
+      ) : null}
+      {passwords ? (
+        <Tabs
+          label="Sign-in method"
+          items={[
+            { value: "password", label: "Password" },
+            { value: "token", label: "Access token" },
+          ]}
+          value={activeMode}
+          onChange={setMode}
+          controls="sign-in-form"
+        />
+      ) : (
+        <p className="small muted">
+          Password sign-in is turned off on this hub. Administrators can still sign in with an access token.
+        </p>
+      )}
       <form id="sign-in-form" role="tabpanel" className="form" onSubmit={onSubmit} style={{ marginTop: 16 }}>
-        {mode === "password" ? (
+        {activeMode === "password" ? (
           <>
             <label>
               Username
               <input
+                id="sign-in-username"
                 className="input"
                 autoComplete="username"
                 value={username}
@@ -80,8 +135,9 @@ export function SignInPage() {
               />
             </label>
             <label>
-              Password
+              {passwordLabel}
               <input
+                id="sign-in-password"
                 className="input"
                 type="password"
                 autoComplete="current-password"
@@ -90,6 +146,25 @@ export function SignInPage() {
                 required
               />
             </label>
+            {needsCode ? (
+              <label>
+                Two-factor code
+                <input
+                  id="sign-in-code"
+                  className="input mono"
+                  autoComplete="one-time-code"
+                  inputMode="text"
+                  autoFocus
+                  placeholder="123456 or a recovery code"
+                  value={code}
+                  onChange={(e) => setCode(e.target.value)}
+                  required
+                />
+                <span className="hint">
+                  The 6-digit code of your authenticator app, or one of your recovery codes.
+                </span>
+              </label>
+            ) : null}
           </>
         ) : (
           <label>
@@ -115,7 +190,7 @@ export function SignInPage() {
           </p>
         ) : null}
         <button className="button button-primary" type="submit" disabled={busy}>
-          {busy ? "Signing in…" : "Sign in"}
+          {busy ? "Signing in…" : needsCode && activeMode === "password" ? "Verify" : "Sign in"}
         </button>
       </form>
       <p className="small muted" style={{ marginTop: 24 }}>

@@ -14,6 +14,8 @@ interface AuthState {
   /** After /api/login: keep its CSRF token and load the user. */
   signIn: (csrfToken: string) => void;
   signOut: () => void;
+  /** Orgs requiring 2FA or company sign-in whose private content this session cannot see yet. */
+  blockedOrgs: string[];
 }
 
 const AuthContext = createContext<AuthState | undefined>(undefined);
@@ -45,10 +47,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     staleTime: 5 * 60_000,
   });
 
-  const signIn = useCallback((next: string) => {
-    storeCsrfToken(next);
-    setOverride(next);
-  }, []);
+  const signIn = useCallback(
+    (next: string) => {
+      storeCsrfToken(next);
+      setOverride(next);
+      void queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+    },
+    [queryClient],
+  );
   const forget = useCallback(() => {
     storeCsrfToken(undefined);
     setOverride(null);
@@ -56,8 +62,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     queryClient.clear();
   }, [queryClient]);
   const signOut = useCallback(() => {
-    // the hub deletes the session; the page forgets it whatever the answer
+    // the hub deletes the session; the page forgets it whatever the answer, then signs out at the
+    // company identity provider too when the hub says how
     void logout()
+      .then((answer) => {
+        if (answer.idpLogoutUrl) window.location.assign(answer.idpLogoutUrl);
+      })
       .catch(() => undefined)
       .finally(forget);
   }, [forget]);
@@ -75,8 +85,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       checking: session.isPending || (signedIn && me.isPending),
       signIn,
       signOut,
+      blockedOrgs:
+        (session.data?.signedIn && session.data.csrfToken === activeCsrf
+          ? session.data.blockedOrgs
+          : undefined) ?? [],
     }),
-    [signedIn, me.data, me.isPending, session.isPending, signIn, signOut],
+    [signedIn, me.data, me.isPending, session.isPending, signIn, signOut, session.data, activeCsrf],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -3,11 +3,12 @@ import { requestJson } from "../../lib/api-client.js";
 import type { CreatedOrg, OrgMember, OrgOverview, OrgRole, UserOverview } from "@modelhub/api-types";
 import { orgApiPaths } from "./paths.js";
 
-export const ORG_ROLES: readonly OrgRole[] = ["admin", "write", "read"];
+export const ORG_ROLES: readonly OrgRole[] = ["admin", "write", "contributor", "read"];
 
 export const ROLE_HELP: Record<OrgRole, string> = {
   admin: "manages members and settings, pushes to every repo",
   write: "creates repos and pushes to them",
+  contributor: "creates repos and pushes only to the ones they created",
   read: "sees the organisation's private repos",
 };
 

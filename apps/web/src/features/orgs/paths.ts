@@ -7,6 +7,7 @@ export const orgPaths = {
   profile: (name: string) => `/${segment(name)}`,
   members: (org: string) => `/organizations/${segment(org)}/settings/members`,
   usage: (org: string) => `/organizations/${segment(org)}/settings/inference`,
+  sso: (org: string) => `/organizations/${segment(org)}/settings/sso`,
 };
 
 export const orgApiPaths = {
@@ -15,4 +16,6 @@ export const orgApiPaths = {
   members: (org: string) => `/api/organizations/${segment(org)}/members`,
   member: (org: string, user: string) => `/api/organizations/${segment(org)}/members/${segment(user)}`,
   role: (org: string, user: string) => `/api/organizations/${segment(org)}/members/${segment(user)}/role`,
+  sso: (org: string) => `/api/organizations/${segment(org)}/settings/sso`,
+  scimTokens: (org: string) => `/api/organizations/${segment(org)}/settings/scim-tokens`,
 };

@@ -7,9 +7,12 @@ export function currentSession(): Promise<SessionState> {
   return requestJson<SessionState>("/api/session");
 }
 
-/** Ends the session on the hub (the cookie stops working everywhere). */
-export function logout(): Promise<unknown> {
-  return requestJson<unknown>("/api/logout", { method: "POST" });
+/**
+ * Ends the session on the hub (the cookie stops working everywhere). After a company sign-in the hub
+ * may answer the identity provider's sign-out address (RP-initiated logout), for the page to visit.
+ */
+export function logout(): Promise<{ signedOut: boolean; idpLogoutUrl?: string }> {
+  return requestJson<{ signedOut: boolean; idpLogoutUrl?: string }>("/api/logout", { method: "POST" });
 }
 
 const SESSIONS = "/api/settings/sessions";

@@ -2,6 +2,16 @@ import { EmptyState, ErrorState, Skeleton } from "../../../components/ui/status.
 import { formatDate, formatRelative } from "../../../lib/format.js";
 import { useRevokeWebSession, useWebSessions } from "../api/session.js";
 
+const METHODS: Record<string, string> = {
+  password: "password",
+  "password+totp": "password and authenticator code",
+  "password+recovery": "password and recovery code",
+  token: "access token",
+  oidc: "company sign-in (OpenID Connect)",
+  saml: "company sign-in (SAML)",
+  ldap: "company directory password",
+};
+
 /** The browsers signed in as this user; any but this one can be signed out from here. */
 export function SessionList() {
   const sessions = useWebSessions();
@@ -20,8 +30,9 @@ export function SessionList() {
                 <div className="small muted">{session.userAgent ?? "unknown browser"}</div>
               </td>
               <td className="small muted">
-                Signed in {formatDate(session.createdAt)} · active {formatRelative(session.lastSeenAt)} · ends{" "}
-                {formatDate(session.expiresAt)}
+                Signed in {formatDate(session.createdAt)}
+                {session.method ? ` with ${METHODS[session.method] ?? session.method}` : ""} · active{" "}
+                {formatRelative(session.lastSeenAt)} · ends {formatDate(session.expiresAt)}
               </td>
               <td className="file-size">
                 {session.current ? null : (

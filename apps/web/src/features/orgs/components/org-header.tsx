@@ -21,7 +21,7 @@ export function OrgHeader({
 }: {
   name: string;
   fullname?: string;
-  current: "profile" | "members" | "usage";
+  current: "profile" | "members" | "usage" | "sso";
   actions?: ReactNode;
   details?: ReactNode;
 }) {
@@ -49,6 +49,9 @@ export function OrgHeader({
           </Link>
           <Link to={orgPaths.usage(name)} aria-current={current === "usage" ? "page" : undefined}>
             Usage
+          </Link>
+          <Link to={orgPaths.sso(name)} aria-current={current === "sso" ? "page" : undefined}>
+            Sign-in
           </Link>
         </nav>
       </div>

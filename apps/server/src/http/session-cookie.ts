@@ -1,0 +1,26 @@
+import type { Context } from "hono";
+import { setCookie } from "hono/cookie";
+import type { AppEnv } from "./contracts.js";
+import { SESSION_COOKIE } from "./middleware/auth.js";
+import { requestBase } from "./request-base.js";
+import { DEFAULT_WEB_SESSION_LIMITS } from "../platform/web-sessions.js";
+
+/** Whether cookies of this hub must be `Secure` (it is reached over https). */
+export function secureCookies(c: Context<AppEnv>, configuredPublicUrl: string | undefined): boolean {
+  return requestBase(c, configuredPublicUrl).startsWith("https:");
+}
+
+/** The browser session cookie: HttpOnly, SameSite=Strict, Path=/, Secure over https. */
+export function setSessionCookie(
+  c: Context<AppEnv>,
+  secret: string,
+  configuredPublicUrl: string | undefined,
+): void {
+  setCookie(c, SESSION_COOKIE, secret, {
+    httpOnly: true,
+    sameSite: "Strict",
+    path: "/",
+    secure: secureCookies(c, configuredPublicUrl),
+    maxAge: Math.floor(DEFAULT_WEB_SESSION_LIMITS.maxAgeMs / 1000),
+  });
+}
