@@ -27,6 +27,7 @@ export interface OperationsDeps {
   probeTimeoutMs: number;
 }
 import type { WebhookService } from "../webhooks/service.js";
+import type { AuditService } from "../audit/service.js";
 
 /** Everything the HTTP layer needs; built once at start (no globals). */
 export interface AppDeps {
@@ -71,4 +72,6 @@ export interface AppDeps {
   datasetViewerRoutes?: Hono<AppEnv>[];
   /** Webhooks: their routes, and the observer that turns repo writes into deliveries. */
   webhooks?: WebhookService;
+  /** The audit log's reads (org export, the admin log, verification); absent in bare test apps. */
+  audit?: AuditService;
 }

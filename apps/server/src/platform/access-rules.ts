@@ -7,6 +7,8 @@ import type { RepoRecord, Viewer } from "../domain/repo.js";
 /** A viewer built from a token also knows in which orgs its role allows writes. */
 export interface MemberViewer extends Viewer {
   writeOrgs?: string[];
+  /** The user's `_id` (the audit log records it with the name). */
+  userId?: string;
 }
 
 export function isNamespaceMember(viewer: Viewer, owner: string): boolean {

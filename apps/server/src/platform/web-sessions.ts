@@ -3,6 +3,7 @@ import type { Kysely, Selectable } from "kysely";
 import type { Database, WebSessionTable } from "../db/schema.js";
 import { newId } from "./ids.js";
 import { hashToken } from "./tokens.js";
+import { recordAuditEvent, type AuditEventInput } from "../audit/record.js";
 
 export type WebSessionRow = Selectable<WebSessionTable>;
 
@@ -42,7 +43,15 @@ export class WebSessions {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async create(user: string, userAgent: string | undefined): Promise<{ secret: string; row: WebSessionRow }> {
+  /**
+   * Opens a session for `user`. `login` is the sign-in's audit event (`user.login`), recorded with the
+   * session row; the session's id is added to its data.
+   */
+  async create(
+    user: string,
+    userAgent: string | undefined,
+    login?: AuditEventInput,
+  ): Promise<{ secret: string; row: WebSessionRow }> {
     const secret = randomBytes(32).toString("base64url");
     const now = this.now();
     const row: WebSessionRow = {
@@ -54,7 +63,10 @@ export class WebSessions {
       expires_at: new Date(this.expiry(now, now)).toISOString(),
       user_agent: userAgent ? userAgent.slice(0, MAX_USER_AGENT) : null,
     };
-    await this.db.insertInto("web_sessions").values(row).execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto("web_sessions").values(row).execute();
+      if (login) await recordAuditEvent(trx, { ...login, data: { ...login.data, sessionId: row.id } });
+    });
     // sessions that ran out without being used again would otherwise stay forever
     await this.db
       .deleteFrom("web_sessions")
@@ -97,17 +109,41 @@ export class WebSessions {
     return rows.filter((row) => Date.parse(row.expires_at) > now);
   }
 
+  /** Signs one of the user's sessions out (`user.session_revoke`); false when it is not theirs or gone. */
   async revoke(user: string, id: string): Promise<boolean> {
-    const result = await this.db
-      .deleteFrom("web_sessions")
-      .where("id", "=", id)
-      .where("user_name", "=", user)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .deleteFrom("web_sessions")
+        .where("id", "=", id)
+        .where("user_name", "=", user)
+        .executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) return false;
+      await recordAuditEvent(trx, {
+        type: "user.session_revoke",
+        namespace: user,
+        data: { user, sessionId: id },
+      });
+      return true;
+    });
   }
 
-  async end(secret: string): Promise<void> {
-    await this.db.deleteFrom("web_sessions").where("secret_hash", "=", hashToken(secret)).execute();
+  /** Ends the session of a cookie; `signOut` records it as the user's sign-out (`user.logout`). */
+  async end(secret: string, signOut = false): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom("web_sessions")
+        .select(["id", "user_name"])
+        .where("secret_hash", "=", hashToken(secret))
+        .executeTakeFirst();
+      if (!row) return;
+      await trx.deleteFrom("web_sessions").where("id", "=", row.id).execute();
+      if (signOut)
+        await recordAuditEvent(trx, {
+          type: "user.logout",
+          namespace: row.user_name,
+          data: { user: row.user_name, sessionId: row.id },
+        });
+    });
   }
 
   private expiry(createdAt: number, lastSeen: number): number {

@@ -5,6 +5,15 @@ import type { Accounts } from "../../platform/accounts.js";
 import { csrfTokenMatches, type WebSessions } from "../../platform/web-sessions.js";
 import { forbidden, unauthorized } from "../../domain/errors.js";
 import type { Viewer } from "../../domain/repo.js";
+import type { MemberViewer } from "../../platform/access-rules.js";
+import {
+  auditOrigin,
+  runWithAuditContext,
+  userActor,
+  type AuditContext,
+  type AuditCredential,
+} from "../../audit/context.js";
+import { clientAddress } from "../client-address.js";
 
 const ANONYMOUS: Viewer = { orgs: [] };
 
@@ -20,19 +29,41 @@ const CSRF_FREE_PATHS = new Set(["/api/login"]);
  * as git and git-lfs send it). A token that is present but unknown is rejected, not ignored. Without a
  * token, the web session cookie signs the user in; cookie writes must carry the session's CSRF token.
  * An unknown or expired cookie is simply anonymous, so public pages keep working.
+ * The rest of the request runs in its audit context: events it records name this user, token,
+ * address and User-Agent.
  */
 export function authMiddleware(accounts: Accounts, sessions: WebSessions): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = bearerToken(c.req.header("Authorization"));
     if (token === undefined) {
-      c.set("viewer", (await sessionViewer(c, accounts, sessions)) ?? ANONYMOUS);
-      return next();
+      const viewer = (await sessionViewer(c, accounts, sessions)) ?? ANONYMOUS;
+      c.set("viewer", viewer);
+      return runWithAuditContext(auditContextOf(c, viewer), next);
     }
     const resolved = await accounts.resolveToken(token);
     if (!resolved) throw unauthorized();
-    await accounts.touchToken(resolved.token);
-    c.set("viewer", accounts.viewerOf(resolved));
-    return next();
+    const viewer = accounts.viewerOf(resolved);
+    c.set("viewer", viewer);
+    const credential: AuditCredential = {
+      type: "access_token",
+      id: resolved.token.id,
+      role: resolved.token.role,
+      last4: token.slice(-4),
+    };
+    return runWithAuditContext(auditContextOf(c, viewer, credential), async () => {
+      await accounts.touchToken(resolved.token);
+      return next();
+    });
+  };
+}
+
+function auditContextOf(c: Context<AppEnv>, viewer: MemberViewer, token?: AuditCredential): AuditContext {
+  return {
+    actor: viewer.user
+      ? userActor(viewer.userId ?? null, viewer.user)
+      : { id: null, name: null, type: "anonymous" },
+    token,
+    origin: auditOrigin(clientAddress(c), c.req.header("User-Agent")),
   };
 }
 

@@ -18,6 +18,9 @@ import {
   type WebSessionRow,
 } from "../../platform/web-sessions.js";
 import { forbidden, HttpError, notFound, unauthorized } from "../../domain/errors.js";
+import { userActor, type AuditActor, type AuditCredential } from "../../audit/context.js";
+import type { AuditEventInput } from "../../audit/record.js";
+import type { ResolvedToken, UserRow } from "../../platform/accounts.js";
 
 const loginSchema = z.union([
   z.object({ username: z.string().min(1), password: z.string().min(1) }),
@@ -65,11 +68,41 @@ export function sessionRoutes(deps: AppDeps): Hono<AppEnv> {
   app.use("/api/settings/sessions/*", noStore);
   app.use("/api/settings/sessions", noStore);
 
-  const tokenUser = async (token: string) => {
-    const resolved = await deps.accounts.resolveToken(token);
-    if (resolved && resolved.token.role !== "write")
-      throw forbidden("A read token cannot sign in to the web app (a session may write): use a write token");
-    return resolved?.user;
+  const credentialOf = (resolved: ResolvedToken, token: string): AuditCredential => ({
+    type: "access_token",
+    id: resolved.token.id,
+    role: resolved.token.role,
+    last4: token.slice(-4),
+  });
+
+  /** The `user.login_failed` event: attributed to the claimed user when the attempt names one. */
+  const failure = async (
+    provider: "password" | "token",
+    claimed: string | undefined,
+    resolved: ResolvedToken | undefined,
+    token: string | undefined,
+  ): Promise<AuditEventInput> => {
+    const known = resolved?.user ?? (claimed !== undefined ? await deps.accounts.findUser(claimed) : undefined);
+    const actor: AuditActor = known
+      ? userActor(known.id, known.name)
+      : claimed !== undefined
+        ? userActor(null, claimed.slice(0, 100))
+        : { id: null, name: null, type: "anonymous" };
+    const reason =
+      provider === "token"
+        ? resolved
+          ? "read_token"
+          : "invalid_token"
+        : known
+          ? "wrong_password"
+          : "unknown_user";
+    return {
+      type: "user.login_failed",
+      namespace: known?.name ?? null,
+      actor,
+      token: resolved && token ? credentialOf(resolved, token) : null,
+      data: { provider, reason, ...(claimed !== undefined ? { user: claimed.slice(0, 100) } : {}) },
+    };
   };
 
   const currentSession = async (c: Context<AppEnv>) => {
@@ -85,12 +118,21 @@ export function sessionRoutes(deps: AppDeps): Hono<AppEnv> {
     const claimedUser = "username" in body ? body.username : undefined;
     const wait = await throttle.retryAfterSeconds(claimedUser, address);
     if (wait > 0) throw new TooManySignIns(wait);
-    const user =
-      "username" in body
-        ? await deps.accounts.checkPassword(body.username, body.password)
-        : await tokenUser(body.token);
+    let user: UserRow | undefined;
+    let resolved: ResolvedToken | undefined;
+    if ("username" in body) user = await deps.accounts.checkPassword(body.username, body.password);
+    else {
+      resolved = await deps.accounts.resolveToken(body.token);
+      if (resolved && resolved.token.role !== "write") {
+        await throttle.recordFailure(undefined, address, await failure("token", undefined, resolved, body.token));
+        throw forbidden("A read token cannot sign in to the web app (a session may write): use a write token");
+      }
+      user = resolved?.user;
+    }
+    const provider = "username" in body ? "password" : "token";
     if (!user) {
-      await throttle.recordFailure(claimedUser, address);
+      const token = "token" in body ? body.token : undefined;
+      await throttle.recordFailure(claimedUser, address, await failure(provider, claimedUser, resolved, token));
       throw unauthorized(
         "username" in body ? "Wrong username or password" : "This token is not valid on this hub",
       );
@@ -98,7 +140,13 @@ export function sessionRoutes(deps: AppDeps): Hono<AppEnv> {
     await throttle.recordSuccess(claimedUser);
     const previous = getCookie(c, SESSION_COOKIE);
     if (previous) await sessions.end(previous);
-    const { secret } = await sessions.create(user.name, c.req.header("User-Agent"));
+    const { secret } = await sessions.create(user.name, c.req.header("User-Agent"), {
+      type: "user.login",
+      namespace: user.name,
+      actor: userActor(user.id, user.name),
+      token: resolved && "token" in body ? credentialOf(resolved, body.token) : null,
+      data: { user: user.name, provider },
+    });
     setCookie(c, SESSION_COOKIE, secret, {
       httpOnly: true,
       sameSite: "Strict",
@@ -115,7 +163,7 @@ export function sessionRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.post("/api/logout", async (c) => {
     const current = await currentSession(c);
-    if (current) await sessions.end(current.secret);
+    if (current) await sessions.end(current.secret, true);
     deleteCookie(c, SESSION_COOKIE, { path: "/" });
     return c.json({ signedOut: current !== undefined });
   });
