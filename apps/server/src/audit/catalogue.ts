@@ -181,7 +181,7 @@ const ENTRIES = {
     message: (d) => `Created the webhook ${text(d.webhookId)} to ${text(d.target)}`,
   },
   "webhook.update": {
-    description: "A webhook's target, watched items, domains or secret changed",
+    description: "A webhook's target, watched items, domains or secret changed (`data.changes`; the secret as `secretChange`)",
     message: (d) => `Changed ${changes(d)} of the webhook ${text(d.webhookId)}`,
   },
   "webhook.delete": {

@@ -208,6 +208,8 @@ export class AccessRequests {
     reviewer: string,
     rejectionReason?: string,
     audit?: AccessAuditRepo,
+    /** How the audit event says it happened: a decision on a request, or a grant by hand. */
+    via: "review" | "grant" = "review",
   ): Promise<boolean> {
     const reviewed = status !== "pending";
     return this.db.transaction().execute(async (trx) => {
@@ -234,7 +236,7 @@ export class AccessRequests {
         await recordAuditEvent(
           trx,
           accessEvent(status, audit, user, {
-            via: "review",
+            via,
             from: before?.status ?? null,
             ...(status === "rejected" && rejectionReason ? { rejectionReason } : {}),
           }),
@@ -248,7 +250,7 @@ export class AccessRequests {
     const now = nowIso();
     const existing = await this.find(repoId, user);
     if (existing?.status === "accepted") return false;
-    if (existing) return this.handle(repoId, user, "accepted", reviewer, undefined, audit);
+    if (existing) return this.handle(repoId, user, "accepted", reviewer, undefined, audit, "grant");
     await this.db.transaction().execute(async (trx) => {
       const inserted = await trx
         .insertInto("access_requests")

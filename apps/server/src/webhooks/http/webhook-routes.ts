@@ -83,7 +83,7 @@ function webhookChanges(before: WebhookRow, after: WebhookRow): Record<string, u
   if (before.domains !== after.domains)
     changes.domains = { from: JSON.parse(before.domains) as unknown, to: JSON.parse(after.domains) as unknown };
   if (before.secret !== after.secret)
-    changes.secret = after.secret === null ? "removed" : before.secret === null ? "added" : "changed";
+    changes.secretChange = after.secret === null ? "removed" : before.secret === null ? "added" : "changed";
   return changes;
 }
 
