@@ -88,7 +88,8 @@ const ENTRIES = {
   },
   "org.change_role": {
     description: "A member's role changed (`data.from`, `data.to`)",
-    message: (d) => `Changed the role of ${text(d.user)} in ${text(d.org)} from ${text(d.from)} to ${text(d.to)}`,
+    message: (d) =>
+      `Changed the role of ${text(d.user)} in ${text(d.org)} from ${text(d.from)} to ${text(d.to)}`,
     hub: true,
   },
   "org.settings.security.repo_visibility": {
@@ -181,7 +182,8 @@ const ENTRIES = {
     message: (d) => `Created the webhook ${text(d.webhookId)} to ${text(d.target)}`,
   },
   "webhook.update": {
-    description: "A webhook's target, watched items, domains or secret changed (`data.changes`; the secret as `secretChange`)",
+    description:
+      "A webhook's target, watched items, domains or secret changed (`data.changes`; the secret as `secretChange`)",
     message: (d) => `Changed ${changes(d)} of the webhook ${text(d.webhookId)}`,
   },
   "webhook.delete": {

@@ -33,7 +33,9 @@ export function eventHash(row: Omit<AuditEventTable, "hash" | "seq">): string {
 }
 
 function mac(key: Buffer, kind: string, fields: unknown[]): string {
-  return createHmac("sha256", key).update(`${kind}\n${JSON.stringify(fields)}`).digest("hex");
+  return createHmac("sha256", key)
+    .update(`${kind}\n${JSON.stringify(fields)}`)
+    .digest("hex");
 }
 
 /** Signs the chain's head: a database-only edit cannot drop the newest events without breaking it. */

@@ -69,6 +69,9 @@ export function commandAuditContext(command: string): AuditContext {
   }
   return {
     actor: SYSTEM_ACTOR,
-    origin: { ip: null, userAgent: `modelhub ${command} (${account}@${os.hostname()})`.slice(0, MAX_USER_AGENT) },
+    origin: {
+      ip: null,
+      userAgent: `modelhub ${command} (${account}@${os.hostname()})`.slice(0, MAX_USER_AGENT),
+    },
   };
 }

@@ -3,12 +3,7 @@ import type { Database } from "../db/schema.js";
 import { newId } from "../platform/ids.js";
 import { AUDIT_CATALOGUE, isAuditEventType, type AuditEventType } from "./catalogue.js";
 import { eventHash, headMac } from "./chain.js";
-import {
-  currentAuditContext,
-  type AuditActor,
-  type AuditCredential,
-  type AuditOrigin,
-} from "./context.js";
+import { currentAuditContext, type AuditActor, type AuditCredential, type AuditOrigin } from "./context.js";
 import { auditSecretOf } from "./secret.js";
 import { auditTables, type AuditEventTable } from "./tables.js";
 
@@ -41,7 +36,10 @@ const TOKEN_VALUE = /^hf_[A-Za-z0-9]{16,}$/;
  * last statement: it takes the chain's head row lock (serialising every append, on SQLite and on
  * PostgreSQL) and holds it until the commit, so nothing else should be waited for after it.
  */
-export async function recordAuditEvent(db: Kysely<Database>, input: AuditEventInput): Promise<AuditEventTable> {
+export async function recordAuditEvent(
+  db: Kysely<Database>,
+  input: AuditEventInput,
+): Promise<AuditEventTable> {
   if (db.isTransaction) return append(db as Transaction<Database>, input);
   return db.transaction().execute((trx) => append(trx, input));
 }

@@ -74,7 +74,11 @@ export async function pruneAuditEvents(
       };
       const signed = { ...summary, signed_at: new Date().toISOString(), mac: retentionMac(key, summary) };
       if (previous) await db.updateTable("audit_retention").set(signed).where("id", "=", 1).execute();
-      else await db.insertInto("audit_retention").values({ id: 1, ...signed }).execute();
+      else
+        await db
+          .insertInto("audit_retention")
+          .values({ id: 1, ...signed })
+          .execute();
       throughSeq = summary.through_seq;
       return count;
     });

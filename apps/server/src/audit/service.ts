@@ -32,7 +32,9 @@ export class AuditService {
     );
     this.retentionTimer = setInterval(() => {
       if (!this.leads("audit-retention")) return;
-      this.pruneNow().catch((err: unknown) => this.logger.error({ err: String(err) }, "audit retention failed"));
+      this.pruneNow().catch((err: unknown) =>
+        this.logger.error({ err: String(err) }, "audit retention failed"),
+      );
     }, this.settings.retentionIntervalMs);
     this.retentionTimer.unref();
   }

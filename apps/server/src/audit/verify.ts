@@ -49,7 +49,11 @@ export async function verifyAuditChain(database: Kysely<Database>, key: Buffer):
     firstSeq: null,
     lastSeq: null,
     retention: summary
-      ? { throughSeq: Number(summary.through_seq), pruned: Number(summary.pruned), signedAt: summary.signed_at }
+      ? {
+          throughSeq: Number(summary.through_seq),
+          pruned: Number(summary.pruned),
+          signedAt: summary.signed_at,
+        }
       : null,
   };
   const fail = (problem: AuditProblem): AuditVerifyReport => ({ ...report, ok: false, problem });
@@ -92,7 +96,12 @@ export async function verifyAuditChain(database: Kysely<Database>, key: Buffer):
       report.firstSeq ??= seq;
       const where = `event seq ${seq} (${row.id}, ${row.type})`;
       if (row.hash !== eventHash(row))
-        return fail({ kind: "altered", seq, id: row.id, message: `${where} was altered: it no longer matches its hash` });
+        return fail({
+          kind: "altered",
+          seq,
+          id: row.id,
+          message: `${where} was altered: it no longer matches its hash`,
+        });
       if (row.prev_hash !== expectedPrev) {
         if (following && row.prev_hash === following.hash)
           return fail({

@@ -23,7 +23,9 @@ export async function auditCommand(
     return withExistingHub(config, io, async ({ hub }) => {
       const report = await verifyAuditChain(hub.db, auditSecretOf(hub.db));
       const range =
-        report.firstSeq === null ? "no events" : `${report.checked} events, seq ${report.firstSeq}-${report.lastSeq}`;
+        report.firstSeq === null
+          ? "no events"
+          : `${report.checked} events, seq ${report.firstSeq}-${report.lastSeq}`;
       const summary = report.retention
         ? `; events 1-${report.retention.throughSeq} replaced by the signed retention summary (${report.retention.pruned} removed)`
         : "";

@@ -36,7 +36,8 @@ export async function gcCommand(config: Config, flags: GcFlags, io: Output, tty:
     progress: tty ? (message) => process.stderr.write(`\r\x1b[K${message}`) : undefined,
   });
   if (tty) process.stderr.write("\r\x1b[K");
-  if (!flags.dryRun) await recordCommandEvent(config, io, { type: "admin.gc", data: gcAuditData(report, "cli") });
+  if (!flags.dryRun)
+    await recordCommandEvent(config, io, { type: "admin.gc", data: gcAuditData(report, "cli") });
   for (const line of summary(report)) io.out(line);
   for (const error of report.errors) io.err(`modelhub: ${error}`);
   return report.errors.length > 0 ? 1 : 0;

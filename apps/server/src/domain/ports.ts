@@ -176,9 +176,5 @@ export interface JobLeadership {
  * the repository lock is still held. `type` is a catalogue name (src/audit/catalogue.ts).
  */
 export interface AuditTrail {
-  record(event: {
-    type: string;
-    data?: Record<string, unknown>;
-    namespace?: string | null;
-  }): Promise<void>;
+  record(event: { type: string; data?: Record<string, unknown>; namespace?: string | null }): Promise<void>;
 }

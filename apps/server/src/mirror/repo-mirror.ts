@@ -94,15 +94,18 @@ export class RepoMirror implements RepoFallback {
     if (info.id.toLowerCase() !== id.toLowerCase()) return undefined;
     const existing = await repos.find(type, info.id);
     if (existing) return existing;
-    const row = await repos.create({
-      type,
-      owner,
-      name,
-      createdAt: info.createdAt ?? new Date().toISOString(),
-      mirrorUpstream: upstream.url,
-      gated: localGate(info),
-      sdk: info.sdk,
-    }, { audit: false });
+    const row = await repos.create(
+      {
+        type,
+        owner,
+        name,
+        createdAt: info.createdAt ?? new Date().toISOString(),
+        mirrorUpstream: upstream.url,
+        gated: localGate(info),
+        sdk: info.sdk,
+      },
+      { audit: false },
+    );
     try {
       await syncGit(content, upstream, toRepoRecord(row));
       await this.applyInfo(row, info);

@@ -122,7 +122,11 @@ function accessEvent(
       : status === "rejected"
         ? "repo.access_request.rejected"
         : "repo.access_request.pending";
-  return { type, namespace: repo.owner, data: { repo: { type: repo.type, id: repo.fullId }, user, ...extra } };
+  return {
+    type,
+    namespace: repo.owner,
+    data: { repo: { type: repo.type, id: repo.fullId }, user, ...extra },
+  };
 }
 
 export class AccessRequests {

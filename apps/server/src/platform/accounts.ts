@@ -61,7 +61,10 @@ export class Accounts {
   }
 
   /** `allowReserved` is for the hub's own accounts (the site admin of MODELHUB_ADMIN_TOKEN). */
-  async createUser(input: NewUser, options: { allowReserved?: boolean } & AuditOption = {}): Promise<UserRow> {
+  async createUser(
+    input: NewUser,
+    options: { allowReserved?: boolean } & AuditOption = {},
+  ): Promise<UserRow> {
     this.checkName(input.name, options.allowReserved);
     if (await this.namespaceTaken(input.name)) throw conflict(`The name "${input.name}" is already taken`);
     const row: UserRow = {
@@ -82,7 +85,12 @@ export class Accounts {
             await recordAuditEvent(trx, {
               type: "user.create",
               namespace: row.name,
-              data: { user: row.name, userId: row.id, siteAdmin: row.is_admin === 1, hasPassword: row.password_hash !== null },
+              data: {
+                user: row.name,
+                userId: row.id,
+                siteAdmin: row.is_admin === 1,
+                hasPassword: row.password_hash !== null,
+              },
             });
         }),
       input.name,

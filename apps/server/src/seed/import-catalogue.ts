@@ -161,14 +161,17 @@ async function importRepo(deps: SeedDeps, repo: DemoRepo, namespaces: NamespaceC
   const existing = await services.repos.find(repo.type, repo.id);
   const row =
     existing ??
-    (await services.repos.create({
-      type: repo.type,
-      owner: await namespaces.canonical(owner),
-      name,
-      private: repo.private,
-      createdAt: repo.createdAt,
-      sdk: repo.type === "space" ? "static" : undefined,
-    }, { audit: false }));
+    (await services.repos.create(
+      {
+        type: repo.type,
+        owner: await namespaces.canonical(owner),
+        name,
+        private: repo.private,
+        createdAt: repo.createdAt,
+        sdk: repo.type === "space" ? "static" : undefined,
+      },
+      { audit: false },
+    ));
   const record = toRepoRecord(row);
   // Held in a variable: the content seam's declared input does not name `date` yet (see content-module).
   const commit = {

@@ -30,7 +30,9 @@ export class WebhookStore {
   }
 
   /** A transaction with the webhook tables in view, and the same transaction as the hub's (for its audit event). */
-  private inTransaction<T>(work: (tx: Transaction<Database & WebhookTables>, hub: Transaction<Database>) => Promise<T>) {
+  private inTransaction<T>(
+    work: (tx: Transaction<Database & WebhookTables>, hub: Transaction<Database>) => Promise<T>,
+  ) {
     return this.hubDb.transaction().execute((hub) => work(hub.withTables<WebhookTables>(), hub));
   }
 
@@ -80,7 +82,11 @@ export class WebhookStore {
         .set({ ...changes, updated_at: nowIso() })
         .where("id", "=", id)
         .execute();
-      const after = await trx.selectFrom("webhooks").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+      const after = await trx
+        .selectFrom("webhooks")
+        .selectAll()
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
       const event = audit?.(before, after);
       if (event) await recordAuditEvent(hub, event);
       return after;

@@ -53,9 +53,16 @@ describe.each(DIALECTS)("audit log: every catalogue type through the public API 
     upstream = await startTestHub();
     const upToken = await upstream.tokenFor("up");
     await ok(upstream, "POST", "/api/repos/create", { token: upToken }, { name: "tiny", type: "model" });
-    await ok(upstream, "POST", "/api/models/up/tiny/commit/main", { token: upToken }, commitBody("add", { "a.txt": "a" }), {
-      "Content-Type": "application/x-ndjson",
-    });
+    await ok(
+      upstream,
+      "POST",
+      "/api/models/up/tiny/commit/main",
+      { token: upToken },
+      commitBody("add", { "a.txt": "a" }),
+      {
+        "Content-Type": "application/x-ndjson",
+      },
+    );
     hub = await startTestHub({
       dialect,
       env: {
@@ -114,7 +121,11 @@ describe.each(DIALECTS)("audit log: every catalogue type through the public API 
     await ok(hub, "DELETE", "/api/organizations/acme/members/bob", alice);
 
     // repos: create (private by the org's default), settings, move, delete
-    await ok(hub, "POST", "/api/repos/create", alice, { name: "model-a", organization: "acme", type: "model" });
+    await ok(hub, "POST", "/api/repos/create", alice, {
+      name: "model-a",
+      organization: "acme",
+      type: "model",
+    });
     await ok(hub, "PUT", "/api/models/acme/model-a/settings", alice, { private: false, gated: "manual" });
     await ok(hub, "POST", "/api/repos/move", alice, { fromRepo: "acme/model-a", toRepo: "acme/model-b" });
     await ok(hub, "POST", "/api/repos/create", alice, { name: "scratch", type: "model" });
@@ -132,8 +143,22 @@ describe.each(DIALECTS)("audit log: every catalogue type through the public API 
 
     // refs: a branch and a tag deleted through the API, a super-squash
     const ndjsonHeaders = { "Content-Type": "application/x-ndjson" };
-    await ok(hub, "POST", "/api/models/acme/model-b/commit/main", alice, commitBody("one", { "x.txt": "1" }), ndjsonHeaders);
-    await ok(hub, "POST", "/api/models/acme/model-b/commit/main", alice, commitBody("two", { "x.txt": "2" }), ndjsonHeaders);
+    await ok(
+      hub,
+      "POST",
+      "/api/models/acme/model-b/commit/main",
+      alice,
+      commitBody("one", { "x.txt": "1" }),
+      ndjsonHeaders,
+    );
+    await ok(
+      hub,
+      "POST",
+      "/api/models/acme/model-b/commit/main",
+      alice,
+      commitBody("two", { "x.txt": "2" }),
+      ndjsonHeaders,
+    );
     await ok(hub, "POST", "/api/models/acme/model-b/branch/dev", alice, {});
     await ok(hub, "DELETE", "/api/models/acme/model-b/branch/dev", alice);
     await ok(hub, "POST", "/api/models/acme/model-b/tag/main", alice, { tag: "v1" });
@@ -159,28 +184,43 @@ describe.each(DIALECTS)("audit log: every catalogue type through the public API 
     await rm(work, { recursive: true, force: true });
 
     // LFS files deleted permanently
-    await ok(hub, "POST", "/api/models/acme/model-b/commit/main", alice, commitBody("weights", {
-      ".gitattributes": "*.bin filter=lfs diff=lfs merge=lfs -text\n",
-      "weights.bin": "not really weights",
-    }), ndjsonHeaders);
-    const lfsFiles = (await ok(hub, "GET", "/api/models/acme/model-b/lfs-files", alice)).body as { fileOid: string }[];
+    await ok(
+      hub,
+      "POST",
+      "/api/models/acme/model-b/commit/main",
+      alice,
+      commitBody("weights", {
+        ".gitattributes": "*.bin filter=lfs diff=lfs merge=lfs -text\n",
+        "weights.bin": "not really weights",
+      }),
+      ndjsonHeaders,
+    );
+    const lfsFiles = (await ok(hub, "GET", "/api/models/acme/model-b/lfs-files", alice)).body as {
+      fileOid: string;
+    }[];
     expect(lfsFiles).toHaveLength(1);
     await ok(hub, "POST", "/api/models/acme/model-b/lfs-files/batch", alice, {
       deletions: { sha: [lfsFiles[0].fileOid], rewriteHistory: true },
     });
 
     // collections
-    const collection = (await ok(hub, "POST", "/api/collections", alice, { title: "Reading list", namespace: "acme" }))
-      .body as { slug: string };
-    await ok(hub, "PATCH", `/api/collections/${collection.slug}`, alice, { private: true, title: "Private list" });
+    const collection = (
+      await ok(hub, "POST", "/api/collections", alice, { title: "Reading list", namespace: "acme" })
+    ).body as { slug: string };
+    await ok(hub, "PATCH", `/api/collections/${collection.slug}`, alice, {
+      private: true,
+      title: "Private list",
+    });
     await ok(hub, "DELETE", `/api/collections/${collection.slug}`, alice);
 
     // webhooks: the secret and the URL's token never reach the log
-    const hook = (await ok(hub, "POST", "/api/settings/webhooks", alice, {
-      url: `https://hooks.example.com/hub?token=${WEBHOOK_URL_TOKEN}`,
-      watched: [{ type: "model", name: "alice/nothing" }],
-      secret: WEBHOOK_SECRET,
-    })).body as { webhook: { id: string } };
+    const hook = (
+      await ok(hub, "POST", "/api/settings/webhooks", alice, {
+        url: `https://hooks.example.com/hub?token=${WEBHOOK_URL_TOKEN}`,
+        watched: [{ type: "model", name: "alice/nothing" }],
+        secret: WEBHOOK_SECRET,
+      })
+    ).body as { webhook: { id: string } };
     const hookPath = `/api/settings/webhooks/${hook.webhook.id}`;
     await ok(hub, "POST", hookPath, alice, { secret: `${WEBHOOK_SECRET}-2`, domains: ["repo"] });
     await ok(hub, "POST", `${hookPath}/disable`, alice);
@@ -191,15 +231,22 @@ describe.each(DIALECTS)("audit log: every catalogue type through the public API 
     const pulled = await ok(hub, "POST", "/api/admin/mirror/pull", { token: ADMIN }, { id: "up/tiny" });
     expect(pulled.text).toContain('"done":true');
     await ok(hub, "POST", "/api/admin/gc", { token: ADMIN });
-    await hub.services.hub.db.updateTable("repos").set({ sha: "0".repeat(40) }).where("full_id", "=", "acme/model-b").execute();
+    await hub.services.hub.db
+      .updateTable("repos")
+      .set({ sha: "0".repeat(40) })
+      .where("full_id", "=", "acme/model-b")
+      .execute();
     const fsck = await cli(hub, "fsck", "--repair");
     expect(fsck.code, fsck.out + fsck.err).toBe(0);
 
     // the org's export (recorded itself), JSON and CSV
     const exported = await ok(hub, "GET", "/api/organizations/acme/audit-log/export", alice);
-    expect(exported.headers.get("content-disposition")).toMatch(/attachment; filename="audit-log-acme-.*\.json"/);
+    expect(exported.headers.get("content-disposition")).toMatch(
+      /attachment; filename="audit-log-acme-.*\.json"/,
+    );
     orgExport = exported.body as AuditEvent[];
-    orgCsv = (await ok(hub, "GET", "/api/organizations/acme/audit-log/export?format=csv&q=type:org.*", alice)).text;
+    orgCsv = (await ok(hub, "GET", "/api/organizations/acme/audit-log/export?format=csv&q=type:org.*", alice))
+      .text;
 
     events = await adminEvents(hub, ADMIN);
     for (const type of AUDIT_EVENT_TYPES)
@@ -210,7 +257,9 @@ describe.each(DIALECTS)("audit log: every catalogue type through the public API 
     const aliceId = one("user.create", (e) => e.data.user === "alice").data.userId;
     const byAlice = (event: AuditEvent) => event.author.user === "alice" && event.author._id === aliceId;
     const withAliceToken = (event: AuditEvent) =>
-      event.token?.type === "access_token" && event.token.last4 === alice.token!.slice(-4) && event.token.role === "write";
+      event.token?.type === "access_token" &&
+      event.token.last4 === alice.token!.slice(-4) &&
+      event.token.role === "write";
 
     // the command line: the hub itself, from this machine's account
     const cliUser = one("user.create", (e) => e.data.user === "alice");
@@ -218,8 +267,9 @@ describe.each(DIALECTS)("audit log: every catalogue type through the public API 
     expect(cliUser.userAgent).toMatch(/^modelhub token \(/);
     expect(cliUser.ip).toBeNull();
     expect(one("user.password_change").data).toMatchObject({ user: "alice" });
-    expect(one("token.create", (e) => e.data.user === "alice" && e.data.displayName === "cli write token").data)
-      .toMatchObject({ role: "write", last4: alice.token!.slice(-4) });
+    expect(
+      one("token.create", (e) => e.data.user === "alice" && e.data.displayName === "cli write token").data,
+    ).toMatchObject({ role: "write", last4: alice.token!.slice(-4) });
 
     const firstUse = one("token.first_use", (e) => e.data.user === "alice");
     expect(byAlice(firstUse) && withAliceToken(firstUse)).toBe(true);
@@ -229,7 +279,12 @@ describe.each(DIALECTS)("audit log: every catalogue type through the public API 
     expect(byAlice(apiToken) && withAliceToken(apiToken)).toBe(true);
     expect(one("token.delete").data).toMatchObject({ displayName: "ci", role: "write", user: "alice" });
 
-    const failures = ofType("user.login_failed").map((e) => [e.data.provider, e.data.reason, e.author.type, e.author.user]);
+    const failures = ofType("user.login_failed").map((e) => [
+      e.data.provider,
+      e.data.reason,
+      e.author.type,
+      e.author.user,
+    ]);
     expect(failures).toEqual(
       expect.arrayContaining([
         ["password", "wrong_password", "user", "alice"],
@@ -250,12 +305,18 @@ describe.each(DIALECTS)("audit log: every catalogue type through the public API 
     }
 
     expect(one("org.create").data).toMatchObject({ org: "acme" });
-    expect(one("org.add_user", (e) => e.data.user === "bob").data).toMatchObject({ org: "acme", role: "read" });
+    expect(one("org.add_user", (e) => e.data.user === "bob").data).toMatchObject({
+      org: "acme",
+      role: "read",
+    });
     expect(one("org.change_role").data).toMatchObject({ user: "bob", from: "read", to: "write" });
     expect(one("org.remove_user").data).toMatchObject({ user: "bob", role: "write" });
     expect(one("org.settings.security.repo_visibility").data).toMatchObject({ privateReposByDefault: true });
 
-    const created = one("repo.create", (e) => e.data.repo !== undefined && (e.data.repo as { id: string }).id === "acme/model-a");
+    const created = one(
+      "repo.create",
+      (e) => e.data.repo !== undefined && (e.data.repo as { id: string }).id === "acme/model-a",
+    );
     expect(created.data.repo).toMatchObject({ type: "model", private: true });
     expect(created.namespace).toBe("acme");
     expect(byAlice(created) && withAliceToken(created)).toBe(true);
@@ -266,15 +327,23 @@ describe.each(DIALECTS)("audit log: every catalogue type through the public API 
     expect(one("repo.move").data).toMatchObject({ from: "acme/model-a", to: "acme/model-b" });
     expect(one("repo.delete").data.repo).toMatchObject({ id: "alice/scratch" });
 
-    const byBob = (event: AuditEvent) => event.author.user === "bob" && event.token?.last4 === bob.token!.slice(-4);
-    expect(one("repo.access_request.rejected").data).toMatchObject({ user: "bob", rejectionReason: "not yet" });
+    const byBob = (event: AuditEvent) =>
+      event.author.user === "bob" && event.token?.last4 === bob.token!.slice(-4);
+    expect(one("repo.access_request.rejected").data).toMatchObject({
+      user: "bob",
+      rejectionReason: "not yet",
+    });
     expect(one("repo.access_request.pending").data).toMatchObject({ user: "bob", from: "rejected" });
     const granted = ofType("repo.access_request.granted");
     expect(granted.map((e) => e.data.via).sort()).toEqual(["auto", "grant"]);
     expect(byBob(granted.find((e) => e.data.via === "auto")!)).toBe(true);
     expect(byAlice(granted.find((e) => e.data.via === "grant")!)).toBe(true);
 
-    expect(ofType("repo.delete_branch").map((e) => [e.data.branch, e.data.via]).sort()).toEqual([
+    expect(
+      ofType("repo.delete_branch")
+        .map((e) => [e.data.branch, e.data.via])
+        .sort(),
+    ).toEqual([
       ["dev", "api"],
       ["feature", "git"],
     ]);
@@ -292,7 +361,8 @@ describe.each(DIALECTS)("audit log: every catalogue type through the public API 
     const hook = one("webhook.create");
     expect(hook.data).toMatchObject({ target: "https://hooks.example.com", hasSecret: true });
     expect(one("webhook.update").data.changes).toMatchObject({ secretChange: "changed" });
-    for (const type of ["webhook.enable", "webhook.disable", "webhook.delete"]) expect(byAlice(one(type))).toBe(true);
+    for (const type of ["webhook.enable", "webhook.disable", "webhook.delete"])
+      expect(byAlice(one(type))).toBe(true);
 
     const rules = one("mirror.rules");
     expect(rules.author.type).toBe("system");
@@ -316,7 +386,9 @@ describe.each(DIALECTS)("audit log: every catalogue type through the public API 
     expect(orgExport.length).toBeGreaterThan(10);
     expect(orgExport.every((event) => event.namespace === "acme")).toBe(true);
     expect(orgExport[0].type).toBe("org.audit_log.export");
-    expect(orgExport.map((event) => event.seq)).toEqual([...orgExport.map((e) => e.seq)].sort((a, b) => b - a));
+    expect(orgExport.map((event) => event.seq)).toEqual(
+      [...orgExport.map((e) => e.seq)].sort((a, b) => b - a),
+    );
     const lines = orgCsv.trim().split("\r\n");
     expect(lines[0]).toBe(
       "_id,createdAt,type,message,author.type,author.user,author._id,ip,userAgent,token.id,token.role,token.last4,namespace,data,seq,prevHash,hash",
@@ -326,16 +398,18 @@ describe.each(DIALECTS)("audit log: every catalogue type through the public API 
 
   it("never records a secret", () => {
     const everything = JSON.stringify(events) + JSON.stringify(orgExport) + orgCsv;
-    for (const secret of secrets) expect(everything.includes(secret), `a secret of the test: ${secret.slice(0, 6)}…`).toBe(false);
+    for (const secret of secrets)
+      expect(everything.includes(secret), `a secret of the test: ${secret.slice(0, 6)}…`).toBe(false);
     expect(everything).not.toMatch(/hf_[A-Za-z]{30,}/);
   });
 
   it("filters: type, author, ip, dates; refuses bad queries; only org admins and site admins read", async () => {
-    const q = async (query: string) =>
-      (await adminEvents(hub, ADMIN, query)).map((event) => event.type);
+    const q = async (query: string) => (await adminEvents(hub, ADMIN, query)).map((event) => event.type);
     expect(new Set(await q("type:repo.create"))).toEqual(new Set(["repo.create"]));
     expect((await q("type:webhook.*")).length).toBe(5);
-    expect((await adminEvents(hub, ADMIN, "author:bob")).every((event) => event.author.user === "bob")).toBe(true);
+    expect((await adminEvents(hub, ADMIN, "author:bob")).every((event) => event.author.user === "bob")).toBe(
+      true,
+    );
     expect((await q("ip:127.0.0.1")).length).toBeGreaterThan(20);
     expect(await q("ip:10.9.9.9")).toEqual([]);
     const today = new Date().toISOString().slice(0, 10);
@@ -343,7 +417,9 @@ describe.each(DIALECTS)("audit log: every catalogue type through the public API 
     expect(await q("created:<2000-01-01")).toEqual([]);
     expect(await q("after:2999-01-01")).toEqual([]);
     for (const bad of ["color:red", "created:yesterday", "type:nosuch.*", "author:"]) {
-      const answer = await call(hub, "GET", `/api/admin/audit-log?q=${encodeURIComponent(bad)}`, { token: ADMIN });
+      const answer = await call(hub, "GET", `/api/admin/audit-log?q=${encodeURIComponent(bad)}`, {
+        token: ADMIN,
+      });
       expect(answer.status, bad).toBe(400);
       expect((answer.body as { error: string }).error).toBeTruthy();
     }
@@ -355,14 +431,17 @@ describe.each(DIALECTS)("audit log: every catalogue type through the public API 
     await ok(hub, "POST", "/api/organizations/acme/members", alice, { user: "bob", role: "write" });
     expect((await call(hub, "GET", "/api/organizations/acme/audit-log/export", bob)).status).toBe(403);
     expect((await call(hub, "GET", "/api/organizations/nope/audit-log/export", alice)).status).toBe(404);
-    expect((await call(hub, "GET", "/api/organizations/acme/audit-log?q=namespace:other", alice)).status).toBe(400);
+    expect(
+      (await call(hub, "GET", "/api/organizations/acme/audit-log?q=namespace:other", alice)).status,
+    ).toBe(400);
     const page = (await ok(hub, "GET", "/api/organizations/acme/audit-log?limit=2", alice)).body as {
       events: AuditEvent[];
       nextCursor: string;
     };
     expect(page.events).toHaveLength(2);
-    const next = (await ok(hub, "GET", `/api/organizations/acme/audit-log?limit=2&cursor=${page.nextCursor}`, alice))
-      .body as { events: AuditEvent[] };
+    const next = (
+      await ok(hub, "GET", `/api/organizations/acme/audit-log?limit=2&cursor=${page.nextCursor}`, alice)
+    ).body as { events: AuditEvent[] };
     expect(next.events[0].seq).toBeLessThan(page.events[1].seq);
   });
 
@@ -370,13 +449,18 @@ describe.each(DIALECTS)("audit log: every catalogue type through the public API 
     const before = (await adminEvents(hub, ADMIN)).length;
     process.env.MODELHUB_TEST_FAIL_AFTER_AUDIT = "org.add_user";
     try {
-      expect((await call(hub, "POST", "/api/organizations/acme/members", alice, { user: "admin", role: "read" })).status).toBe(500);
+      expect(
+        (await call(hub, "POST", "/api/organizations/acme/members", alice, { user: "admin", role: "read" }))
+          .status,
+      ).toBe(500);
     } finally {
       delete process.env.MODELHUB_TEST_FAIL_AFTER_AUDIT;
     }
     process.env.MODELHUB_TEST_FAIL_AFTER_AUDIT = "repo.create";
     try {
-      expect((await call(hub, "POST", "/api/repos/create", alice, { name: "never", type: "model" })).status).toBe(500);
+      expect(
+        (await call(hub, "POST", "/api/repos/create", alice, { name: "never", type: "model" })).status,
+      ).toBe(500);
     } finally {
       delete process.env.MODELHUB_TEST_FAIL_AFTER_AUDIT;
     }

@@ -42,7 +42,10 @@ describe.each(DIALECTS)("audit chain: verify, retention, commands (%s)", (dialec
     Promise.all(
       Array.from({ length: n }, (_, i) =>
         runWithAuditContext(
-          { actor: userActor(`id${i}`, `user${i % 3}`), origin: { ip: `10.0.0.${i % 7}`, userAgent: "test" } },
+          {
+            actor: userActor(`id${i}`, `user${i % 3}`),
+            origin: { ip: `10.0.0.${i % 7}`, userAgent: "test" },
+          },
           () =>
             recordAuditEvent(hub.db, {
               type: "repo.create",
@@ -85,15 +88,27 @@ describe.each(DIALECTS)("audit chain: verify, retention, commands (%s)", (dialec
 
   it("reports an altered event and passes again once it is put back", async () => {
     const original = await row(10);
-    await table().updateTable("audit_events").set({ data: '{"repo":{"id":"acme/else"}}' }).where("seq", "=", 10).execute();
+    await table()
+      .updateTable("audit_events")
+      .set({ data: '{"repo":{"id":"acme/else"}}' })
+      .where("seq", "=", 10)
+      .execute();
     expect((await verify()).problem).toMatchObject({ kind: "altered", seq: 10, id: original.id });
     const cmd = await cli("audit", "verify");
     expect(cmd.code).toBe(1);
     expect(cmd.out).toContain("altered at seq 10");
     // the author changed instead (a cover-up): caught the same way
-    await table().updateTable("audit_events").set({ data: original.data, author_name: "someone" }).where("seq", "=", 10).execute();
+    await table()
+      .updateTable("audit_events")
+      .set({ data: original.data, author_name: "someone" })
+      .where("seq", "=", 10)
+      .execute();
     expect((await verify()).problem).toMatchObject({ kind: "altered", seq: 10 });
-    await table().updateTable("audit_events").set({ author_name: original.author_name }).where("seq", "=", 10).execute();
+    await table()
+      .updateTable("audit_events")
+      .set({ author_name: original.author_name })
+      .where("seq", "=", 10)
+      .execute();
     expect((await verify()).ok).toBe(true);
   });
 
@@ -155,7 +170,9 @@ describe.each(DIALECTS)("audit chain: verify, retention, commands (%s)", (dialec
     const report = await verify();
     expect(report).toMatchObject({ ok: true, checked: 6, firstSeq: 41, lastSeq: 46 });
     expect(report.retention).toMatchObject({ throughSeq: 40, pruned: 40 });
-    expect((await cli("audit", "verify")).out).toContain("events 1-40 replaced by the signed retention summary");
+    expect((await cli("audit", "verify")).out).toContain(
+      "events 1-40 replaced by the signed retention summary",
+    );
     // a second prune through the command keeps one running summary
     const pruned = await cli("audit", "prune", "--days", "1");
     expect(pruned.code).toBe(0);
@@ -191,8 +208,17 @@ describe.each(DIALECTS)("audit chain: verify, retention, commands (%s)", (dialec
       expect(code, out.join("\n")).toBe(0);
       const again = await openHubDatabase({ dataDir: fresh, databaseUrl, schema });
       try {
-        const events = await auditTables(again.db).selectFrom("audit_events").selectAll().orderBy("seq").execute();
-        expect(events.map((e) => e.type)).toEqual(["repo.create", "repo.create", "repo.create", "admin.restore"]);
+        const events = await auditTables(again.db)
+          .selectFrom("audit_events")
+          .selectAll()
+          .orderBy("seq")
+          .execute();
+        expect(events.map((e) => e.type)).toEqual([
+          "repo.create",
+          "repo.create",
+          "repo.create",
+          "admin.restore",
+        ]);
         expect(events[3]).toMatchObject({ author_type: "system", ip: null });
         expect(events[3].user_agent).toMatch(/^modelhub restore \(/);
         expect((await verifyAuditChain(again.db, auditSecretOf(again.db))).ok).toBe(true);

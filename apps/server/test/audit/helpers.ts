@@ -60,7 +60,10 @@ export async function ok(
 }
 
 /** Signs in on the web API; the session cookie and CSRF token. */
-export async function signIn(hub: TestHub, body: unknown): Promise<{ cookie: string; csrf: string; status: number }> {
+export async function signIn(
+  hub: TestHub,
+  body: unknown,
+): Promise<{ cookie: string; csrf: string; status: number }> {
   const answer = await call(hub, "POST", "/api/login", {}, body);
   const cookie = (answer.headers.get("set-cookie") ?? "").split(";")[0];
   const csrf = (answer.body as { csrfToken?: string }).csrfToken ?? "";
@@ -68,7 +71,10 @@ export async function signIn(hub: TestHub, body: unknown): Promise<{ cookie: str
 }
 
 /** Runs a `modelhub` command in this process against the hub's data folder (and its PostgreSQL schema). */
-export async function cli(hub: TestHub, ...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+export async function cli(
+  hub: TestHub,
+  ...argv: string[]
+): Promise<{ code: number; out: string; err: string }> {
   const out: string[] = [];
   const err: string[] = [];
   const previous = process.env.MODELHUB_DATABASE_SCHEMA;

@@ -87,11 +87,24 @@ describe.each(DIALECTS)("audit streaming (%s)", (dialect) => {
     // the sink goes down (answers 503, then cuts connections) while the hub keeps working
     sink.set("503");
     for (let i = 0; i < 6; i++)
-      await ok(hub, "POST", "/api/repos/create", { token }, { name: `m${i}`, organization: "acme", type: "model" });
-    await eventually(async () => sink.refused(), (n) => n >= 3);
+      await ok(
+        hub,
+        "POST",
+        "/api/repos/create",
+        { token },
+        { name: `m${i}`, organization: "acme", type: "model" },
+      );
+    await eventually(
+      async () => sink.refused(),
+      (n) => n >= 3,
+    );
     sink.set("reset");
-    for (let i = 0; i < 6; i++) await ok(hub, "DELETE", "/api/repos/delete", { token }, { name: `acme/m${i}`, type: "model" });
-    await eventually(async () => sink.refused(), (n) => n >= 6);
+    for (let i = 0; i < 6; i++)
+      await ok(hub, "DELETE", "/api/repos/delete", { token }, { name: `acme/m${i}`, type: "model" });
+    await eventually(
+      async () => sink.refused(),
+      (n) => n >= 6,
+    );
     const during = sink.accepted.length;
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(sink.accepted.length).toBe(during);
@@ -118,7 +131,11 @@ describe.each(DIALECTS)("audit streaming (%s)", (dialect) => {
       .selectFrom("audit_stream_cursors")
       .selectAll()
       .executeTakeFirstOrThrow();
-    expect(cursor).toMatchObject({ sink: `http:http://127.0.0.1:${sink.port}/ingest`, failures: 0, last_error: null });
+    expect(cursor).toMatchObject({
+      sink: `http:http://127.0.0.1:${sink.port}/ingest`,
+      failures: 0,
+      last_error: null,
+    });
     expect(Number(cursor.last_seq)).toBe(lastSeq);
   }, 60_000);
 
@@ -152,7 +169,10 @@ describe.each(DIALECTS)("audit streaming (%s)", (dialect) => {
       );
       expect(blocked?.last_error).toMatch(/refused: localhost resolves to .*loopback/);
       // the hub's own sink got bob's events; the private one nothing
-      await eventually(async () => sink.accepted.length, (n) => n > before);
+      await eventually(
+        async () => sink.accepted.length,
+        (n) => n > before,
+      );
     } finally {
       await streamer.stop();
     }

@@ -112,8 +112,7 @@ export function auditRoutes(deps: AuditRouteDeps): Hono<AppEnv> {
     if (!org) throw notFound(`Organization ${c.req.param("org")} not found`);
     if (viewer.isAdmin === true) return org.name;
     const membership = (await deps.accounts.orgsOf(user)).find((row) => row.name === org.name);
-    if (membership?.role !== "admin")
-      throw forbidden(`Only admins of ${org.name} can read its audit log`);
+    if (membership?.role !== "admin") throw forbidden(`Only admins of ${org.name} can read its audit log`);
     return org.name;
   };
 
@@ -146,7 +145,12 @@ export function auditRoutes(deps: AuditRouteDeps): Hono<AppEnv> {
       namespace: org,
       data: { org, q: q ?? "", format },
     });
-    return exportResponse(deps.db, filter, format, `audit-log-${org}-${new Date().toISOString().slice(0, 10)}`);
+    return exportResponse(
+      deps.db,
+      filter,
+      format,
+      `audit-log-${org}-${new Date().toISOString().slice(0, 10)}`,
+    );
   });
 
   app.get("/api/organizations/:org/audit-log", async (c) => {

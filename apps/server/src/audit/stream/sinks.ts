@@ -56,8 +56,5 @@ export function stdoutSink(write: (line: string) => void = (line) => writeSync(1
 }
 
 export function configuredSinks(settings: AuditStreamSettings): AuditSink[] {
-  return [
-    ...settings.urls.map((url) => httpSink(url, settings)),
-    ...(settings.stdout ? [stdoutSink()] : []),
-  ];
+  return [...settings.urls.map((url) => httpSink(url, settings)), ...(settings.stdout ? [stdoutSink()] : [])];
 }

@@ -147,7 +147,10 @@ export class AuditStreamer {
         return { ms, interruptible: false };
       }
       if (failures > 0)
-        this.logger.info({ sink: sink.name, seq: Number(row.seq), failures }, "audit stream delivering again");
+        this.logger.info(
+          { sink: sink.name, seq: Number(row.seq), failures },
+          "audit stream delivering again",
+        );
       failures = 0;
       await this.advance(sink, Number(row.seq));
     }

@@ -82,7 +82,8 @@ export function sessionRoutes(deps: AppDeps): Hono<AppEnv> {
     resolved: ResolvedToken | undefined,
     token: string | undefined,
   ): Promise<AuditEventInput> => {
-    const known = resolved?.user ?? (claimed !== undefined ? await deps.accounts.findUser(claimed) : undefined);
+    const known =
+      resolved?.user ?? (claimed !== undefined ? await deps.accounts.findUser(claimed) : undefined);
     const actor: AuditActor = known
       ? userActor(known.id, known.name)
       : claimed !== undefined
@@ -124,15 +125,25 @@ export function sessionRoutes(deps: AppDeps): Hono<AppEnv> {
     else {
       resolved = await deps.accounts.resolveToken(body.token);
       if (resolved && resolved.token.role !== "write") {
-        await throttle.recordFailure(undefined, address, await failure("token", undefined, resolved, body.token));
-        throw forbidden("A read token cannot sign in to the web app (a session may write): use a write token");
+        await throttle.recordFailure(
+          undefined,
+          address,
+          await failure("token", undefined, resolved, body.token),
+        );
+        throw forbidden(
+          "A read token cannot sign in to the web app (a session may write): use a write token",
+        );
       }
       user = resolved?.user;
     }
     const provider = "username" in body ? "password" : "token";
     if (!user) {
       const token = "token" in body ? body.token : undefined;
-      await throttle.recordFailure(claimedUser, address, await failure(provider, claimedUser, resolved, token));
+      await throttle.recordFailure(
+        claimedUser,
+        address,
+        await failure(provider, claimedUser, resolved, token),
+      );
       throw unauthorized(
         "username" in body ? "Wrong username or password" : "This token is not valid on this hub",
       );

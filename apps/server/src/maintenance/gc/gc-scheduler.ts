@@ -84,7 +84,8 @@ export class GcScheduler {
         },
         "garbage collection done",
       );
-      const freedAnything = report.bytesFreed > 0 || report.lfs.deleted > 0 || report.git.unreachableObjects > 0;
+      const freedAnything =
+        report.bytesFreed > 0 || report.lfs.deleted > 0 || report.git.unreachableObjects > 0;
       if (!dryRun && this.audit && (trigger === "api" || freedAnything))
         await this.audit.record({ type: "admin.gc", data: gcAuditData(report, trigger) });
       return report;

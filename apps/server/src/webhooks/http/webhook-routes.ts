@@ -79,9 +79,15 @@ function webhookChanges(before: WebhookRow, after: WebhookRow): Record<string, u
   if (before.url !== after.url)
     changes.target = { from: targetOrigin(before.url), to: targetOrigin(after.url), pathChanged: true };
   if (before.watched !== after.watched)
-    changes.watched = { from: JSON.parse(before.watched) as unknown, to: JSON.parse(after.watched) as unknown };
+    changes.watched = {
+      from: JSON.parse(before.watched) as unknown,
+      to: JSON.parse(after.watched) as unknown,
+    };
   if (before.domains !== after.domains)
-    changes.domains = { from: JSON.parse(before.domains) as unknown, to: JSON.parse(after.domains) as unknown };
+    changes.domains = {
+      from: JSON.parse(before.domains) as unknown,
+      to: JSON.parse(after.domains) as unknown,
+    };
   if (before.secret !== after.secret)
     changes.secretChange = after.secret === null ? "removed" : before.secret === null ? "added" : "changed";
   return changes;
