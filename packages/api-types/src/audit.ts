@@ -49,3 +49,18 @@ export interface AuditCatalogueEntry {
   scope: string;
   description: string;
 }
+
+/** `GET /api/admin/audit-log/verify` and `modelhub audit verify`: the chain check. */
+export interface AuditVerifyReport {
+  ok: boolean;
+  checked: number;
+  firstSeq: number | null;
+  lastSeq: number | null;
+  retention: { throughSeq: number; pruned: number; signedAt: string } | null;
+  problem?: {
+    kind: "altered" | "deleted" | "reordered" | "truncated" | "summary" | "head";
+    seq: number;
+    id?: string;
+    message: string;
+  };
+}

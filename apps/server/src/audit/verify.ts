@@ -3,27 +3,11 @@ import type { Database } from "../db/schema.js";
 import { eventHash, GENESIS_HASH, headMac, retentionMac, sameMac } from "./chain.js";
 import { auditTables, type AuditEventTable } from "./tables.js";
 
-export type AuditProblemKind = "altered" | "deleted" | "reordered" | "truncated" | "summary" | "head";
+import type { AuditVerifyReport } from "@modelhub/api-types";
 
-export interface AuditProblem {
-  kind: AuditProblemKind;
-  /** The first event found wrong (or missing). */
-  seq: number;
-  id?: string;
-  message: string;
-}
-
-export interface AuditVerifyReport {
-  ok: boolean;
-  /** Events whose hash and link were checked. */
-  checked: number;
-  firstSeq: number | null;
-  lastSeq: number | null;
-  /** What retention replaced, when it ran: events 1…throughSeq, as a signed summary. */
-  retention: { throughSeq: number; pruned: number; signedAt: string } | null;
-  /** The first problem found; the walk stops there. */
-  problem?: AuditProblem;
-}
+export type { AuditVerifyReport };
+/** The first problem found (the walk stops there): the first event wrong or missing, and why. */
+export type AuditProblem = NonNullable<AuditVerifyReport["problem"]>;
 
 const PAGE = 2000;
 

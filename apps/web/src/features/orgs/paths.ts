@@ -7,6 +7,7 @@ export const orgPaths = {
   profile: (name: string) => `/${segment(name)}`,
   members: (org: string) => `/organizations/${segment(org)}/settings/members`,
   usage: (org: string) => `/organizations/${segment(org)}/settings/inference`,
+  audit: (org: string) => `/organizations/${segment(org)}/settings/audit-log`,
 };
 
 export const orgApiPaths = {
