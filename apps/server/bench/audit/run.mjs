@@ -51,7 +51,7 @@ async function load(db, dialect) {
   let last;
   const batchSize = dialect === "sqlite" ? 500 : 1000;
   const began = performance.now();
-  for (let from = 1; from <= EVENTS; ) {
+  for (let from = 1; from <= EVENTS;) {
     await db.transaction().execute(async (trx) => {
       for (let b = 0; b < 20 && from <= EVENTS; b++) {
         const rows = [];
@@ -86,7 +86,8 @@ async function load(db, dialect) {
         from += rows.length;
       }
     });
-    if (from % 100_000 < batchSize * 20) process.stderr.write(`\r  loaded ${Math.min(from - 1, EVENTS)} events`);
+    if (from % 100_000 < batchSize * 20)
+      process.stderr.write(`\r  loaded ${Math.min(from - 1, EVENTS)} events`);
   }
   process.stderr.write("\n");
   await db
@@ -175,7 +176,9 @@ async function timeHttp(url) {
 }
 
 function printTable(label, database, http) {
-  console.log(`\n${label}: ${EVENTS.toLocaleString("en")} events, ${ROUNDS} rounds per query (load ${os.loadavg()[0].toFixed(1)})`);
+  console.log(
+    `\n${label}: ${EVENTS.toLocaleString("en")} events, ${ROUNDS} rounds per query (load ${os.loadavg()[0].toFixed(1)})`,
+  );
   console.log("| query | events on the page | database p50 / p95 | HTTP p50 / p95 |");
   console.log("|---|---|---|---|");
   for (const { name } of queries()) {
@@ -196,14 +199,22 @@ async function runDialect(dialect) {
     const seconds = await load(db.db, dialect);
     // the org whose page is read (org admins' route; the site admin reads any org's)
     await new Accounts(db.db).createOrg({ name: "org7" }, { audit: false });
-    console.log(`${dialect}: loaded ${EVENTS.toLocaleString("en")} chained events in ${seconds.toFixed(1)} s`);
+    console.log(
+      `${dialect}: loaded ${EVENTS.toLocaleString("en")} chained events in ${seconds.toFixed(1)} s`,
+    );
     const appends = [];
     for (let i = 0; i < 50; i++) {
       const began = performance.now();
-      await recordAuditEvent(db.db, { type: "repo.create", namespace: "org1", data: { repo: { id: `x/${i}` } } });
+      await recordAuditEvent(db.db, {
+        type: "repo.create",
+        namespace: "org1",
+        data: { repo: { id: `x/${i}` } },
+      });
       appends.push(performance.now() - began);
     }
-    console.log(`${dialect}: one append (its own transaction, head lock): p50 ${pct(appends, 50).toFixed(2)} ms, p95 ${pct(appends, 95).toFixed(2)} ms`);
+    console.log(
+      `${dialect}: one append (its own transaction, head lock): p50 ${pct(appends, 50).toFixed(2)} ms, p95 ${pct(appends, 95).toFixed(2)} ms`,
+    );
     const verifyStart = performance.now();
     const report = await verifyAuditChain(db.db, auditSecretOf(db.db));
     console.log(
@@ -225,6 +236,11 @@ async function runDialect(dialect) {
   }
 }
 
-console.log(`load average ${os.loadavg().map((v) => v.toFixed(1)).join(" / ")}`);
+console.log(
+  `load average ${os
+    .loadavg()
+    .map((v) => v.toFixed(1))
+    .join(" / ")}`,
+);
 await runDialect("sqlite");
 if (process.env.DATABASE_URL) await runDialect("postgres");

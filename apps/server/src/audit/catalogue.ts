@@ -72,7 +72,7 @@ const ENTRIES = {
 
   // organisations
   "org.create": {
-    description: "An organization was created",
+    description: "An organization was created (`data.admins`: its first admins, the creator)",
     message: (d) => `Created the organization ${text(d.org)}`,
     hub: true,
   },

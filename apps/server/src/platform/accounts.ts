@@ -109,6 +109,12 @@ export class Accounts {
   ): Promise<OrgRow> {
     this.checkName(input.name);
     if (await this.namespaceTaken(input.name)) throw conflict(`The name "${input.name}" is already taken`);
+    const members: UserRow[] = [];
+    for (const name of input.members ?? []) {
+      const user = await this.findUser(name);
+      if (!user) throw notFound(`User ${name} not found`);
+      members.push(user);
+    }
     const row: OrgRow = {
       id: newId(),
       name: input.name,
@@ -117,20 +123,32 @@ export class Accounts {
       created_at: nowIso(),
       private_repos_default: 0,
     };
+    // the org and its first admins in one change, one event (their joining is part of it)
     await this.insertNamed(
       () =>
         this.db.transaction().execute(async (trx) => {
           await trx.insertInto("orgs").values(row).execute();
+          for (const member of members)
+            await trx
+              .insertInto("memberships")
+              .values({ org_name: row.name, user_name: member.name, role: "admin" })
+              .onConflict((oc) => oc.columns(["org_name", "user_name"]).doNothing())
+              .execute();
           if (options.audit !== false)
             await recordAuditEvent(trx, {
               type: "org.create",
               namespace: row.name,
-              data: { org: row.name, orgId: row.id, fullname: row.fullname },
+              data: {
+                org: row.name,
+                orgId: row.id,
+                fullname: row.fullname,
+                admins: [...new Set(members.map((member) => member.name))],
+              },
             });
         }),
       input.name,
     );
-    for (const member of input.members ?? []) await this.addMember(input.name, member, "admin", options);
+    if (members.length > 0) this.forgetResolvedTokens();
     return row;
   }
 

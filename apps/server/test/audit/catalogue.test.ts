@@ -304,7 +304,8 @@ describe.each(DIALECTS)("audit log: every catalogue type through the public API 
       expect(event.token).toBeUndefined();
     }
 
-    expect(one("org.create").data).toMatchObject({ org: "acme" });
+    expect(one("org.create").data).toMatchObject({ org: "acme", admins: ["alice"] });
+    expect(ofType("org.add_user").map((e) => e.data.user)).toEqual(["bob"]);
     expect(one("org.add_user", (e) => e.data.user === "bob").data).toMatchObject({
       org: "acme",
       role: "read",
