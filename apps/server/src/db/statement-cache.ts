@@ -27,8 +27,12 @@ export function cachingSqliteDatabase(sqlite: SQLite.Database, capacity = DEFAUL
       cache.clear();
       sqlite.close();
     },
-    prepare(text: string): SqliteStatement {
-      if (!sqlite.inTransaction && /^\s*rollback\s*$/i.test(text)) return NOTHING_TO_ROLL_BACK;
+    prepare(sqlText: string): SqliteStatement {
+      if (!sqlite.inTransaction && /^\s*rollback\s*$/i.test(sqlText)) return NOTHING_TO_ROLL_BACK;
+      // Transactions take the write lock when they begin: one that read first and wrote later would
+      // fail at once (SQLITE_BUSY, no waiting) when another process (a command beside the hub) wrote in
+      // between; this way it waits its turn (busy_timeout) like any other writer.
+      const text = /^\s*begin\s*$/i.test(sqlText) ? "begin immediate" : sqlText;
       const cached = cache.get(text);
       if (cached && !cached.busy) {
         // re-insert so the Map's order doubles as least-recently-used order

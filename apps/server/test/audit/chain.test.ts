@@ -1,10 +1,13 @@
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runWithAuditContext, userActor } from "../../src/audit/context.js";
+import { headMac } from "../../src/audit/chain.js";
 import { recordAuditEvent } from "../../src/audit/record.js";
 import { pruneAuditEvents } from "../../src/audit/retention.js";
 import { auditSecretOf } from "../../src/audit/secret.js";
@@ -14,8 +17,20 @@ import { runCli } from "../../src/cli/run.js";
 import { openHubDatabase } from "../../src/compose/open-hub-database.js";
 import { dropPostgresSchema, type HubDatabase } from "../../src/db/open-database.js";
 import { DIALECTS } from "../platform/helpers/test-hub.js";
+import { hubEnv } from "../maintenance/hub-process.js";
 
 const DAY_MS = 86_400_000;
+const BUILT_CLI = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
+
+/** The built `modelhub` in a process of its own (built: `npm test` builds first), to its end. */
+function runModelhub(args: string[], env: Record<string, string>): Promise<{ code: number; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BUILT_CLI, ...args], { env, stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("close", (code) => resolve({ code: code ?? -1, stderr }));
+  });
+}
 
 describe.each(DIALECTS)("audit chain: verify, retention, commands (%s)", (dialect) => {
   const databaseUrl = dialect === "postgres" ? process.env.DATABASE_URL : undefined;
@@ -85,6 +100,49 @@ describe.each(DIALECTS)("audit chain: verify, retention, commands (%s)", (dialec
     expect(ok.code).toBe(0);
     expect(ok.out).toContain("audit log intact: 40 events, seq 1-40");
   });
+
+  it("chains appends of other processes on the same database (commands beside the hub)", async () => {
+    const env = {
+      ...hubEnv(dataDir),
+      MODELHUB_LOG_LEVEL: "silent",
+      ...(databaseUrl && schema ? { DATABASE_URL: databaseUrl, MODELHUB_DATABASE_SCHEMA: schema } : {}),
+    };
+    const start = Number(
+      (await table().selectFrom("audit_chain").select("seq").executeTakeFirstOrThrow()).seq,
+    );
+    let running = true;
+    const commands = Promise.all(
+      ["cmd-one", "cmd-two"].map((user) => runModelhub(["token", "create", user, "--write"], env)),
+    ).finally(() => (running = false));
+    // meanwhile this process appends, in transactions that read before they write, until both are done
+    let appended = 0;
+    while (running) {
+      await hub.db.transaction().execute(async (trx) => {
+        await trx.selectFrom("repos").select("id").limit(1).execute();
+        await recordAuditEvent(trx, { type: "repo.delete", data: { repo: { id: `here/${appended}` } } });
+      });
+      appended++;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    for (const command of await commands) expect(command.code, command.stderr).toBe(0);
+    // each command: user.create and token.create
+    const total = start + appended + 4;
+    expect(appended).toBeGreaterThan(0);
+    expect(await verify()).toMatchObject({ ok: true, checked: total, lastSeq: total });
+    // back to the events the next cases expect (the head is put back by hand)
+    await table().deleteFrom("audit_events").where("seq", ">", start).execute();
+    const last = await row(start);
+    await table()
+      .updateTable("audit_chain")
+      .set({
+        seq: start,
+        hash: last.hash,
+        created_at: last.created_at,
+        mac: headMac(auditSecretOf(hub.db), last),
+      })
+      .execute();
+    expect((await verify()).ok).toBe(true);
+  }, 120_000);
 
   it("reports an altered event and passes again once it is put back", async () => {
     const original = await row(10);
