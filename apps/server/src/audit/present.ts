@@ -19,7 +19,7 @@ function parsedData(text: string): Record<string, unknown> {
 
 /** A stored event in the Hub's export shape (plus ModelHub's `namespace`, `seq` and chain links). */
 export function auditEventJson(row: AuditEventTable): AuditEvent {
-  const event: AuditEvent = {
+  return {
     _id: row.id,
     createdAt: row.created_at,
     type: row.type,
@@ -28,19 +28,21 @@ export function auditEventJson(row: AuditEventTable): AuditEvent {
     ip: row.ip,
     userAgent: row.user_agent,
     author: { _id: row.author_id, user: row.author_name, type: authorType(row.author_type) },
+    ...(row.token_id
+      ? {
+          token: {
+            type: "access_token" as const,
+            id: row.token_id,
+            role: row.token_role ?? "",
+            last4: row.token_last4,
+          },
+        }
+      : {}),
     namespace: row.namespace,
     seq: Number(row.seq),
     prevHash: row.prev_hash,
     hash: row.hash,
   };
-  if (row.token_id)
-    event.token = {
-      type: "access_token",
-      id: row.token_id,
-      role: row.token_role ?? "",
-      last4: row.token_last4,
-    };
-  return event;
 }
 
 export const CSV_COLUMNS = [
