@@ -82,7 +82,7 @@ describe.each(DIALECTS)("audit streaming (%s)", (dialect) => {
     await ok(hub, "POST", "/api/organizations/new", { token }, { name: "acme" });
     await eventually(
       async () => sink.accepted.map((a) => a.event.type),
-      (types) => types.includes("org.add_user"),
+      (types) => types.includes("org.create"),
     );
     // the sink goes down (answers 503, then cuts connections) while the hub keeps working
     sink.set("503");
