@@ -12,6 +12,8 @@ import { verifyAuditChain, type AuditVerifyReport } from "./verify.js";
 export class AuditService {
   readonly streamer: AuditStreamer;
   private retentionTimer: NodeJS.Timeout | undefined;
+  /** A check under way: callers asking meanwhile share it (a large log takes seconds to walk). */
+  private verifying: Promise<AuditVerifyReport> | undefined;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -45,7 +47,10 @@ export class AuditService {
   }
 
   verify(): Promise<AuditVerifyReport> {
-    return verifyAuditChain(this.db, auditSecretOf(this.db));
+    this.verifying ??= verifyAuditChain(this.db, auditSecretOf(this.db)).finally(() => {
+      this.verifying = undefined;
+    });
+    return this.verifying;
   }
 
   async pruneNow(): Promise<PruneResult | undefined> {

@@ -9,7 +9,8 @@ export type { AuditVerifyReport };
 /** The first problem found (the walk stops there): the first event wrong or missing, and why. */
 export type AuditProblem = NonNullable<AuditVerifyReport["problem"]>;
 
-const PAGE = 2000;
+// events per query: also the slice of hashing done between two turns of the event loop
+const PAGE = 1000;
 
 /**
  * Walks the chain from the retention summary (or the first event) to the head and reports the first
