@@ -31,6 +31,8 @@ const benches = [
   "apps/server/bench/datasets/viewer-bench.mjs",
   // webhooks: a watched repo's commit vs an unwatched one, delivery latency, queue drain; about 30 s
   "apps/server/bench/webhooks/run.mjs",
+  // the audit log: 1,000,000 chained events, filtered pages over HTTP (goal < 200 ms), append, verify; a few minutes
+  "apps/server/bench/audit/run.mjs",
   // 100,000 models on SQLite (and PostgreSQL when DATABASE_URL is set); several minutes.
   "apps/server/bench/scale/run.mjs",
 ];

@@ -48,6 +48,8 @@ import { datasetViewerSettings } from "./datasets/settings.js";
 import { WebhookService } from "./webhooks/service.js";
 import { readRefSnapshot } from "./webhooks/ref-snapshot.js";
 import { CompanySignIn } from "./sso/company-sign-in.js";
+import { AuditService } from "./audit/service.js";
+import { databaseAuditTrail } from "./audit/trail.js";
 
 export class PortInUseError extends Error {}
 
@@ -71,6 +73,8 @@ export interface RunningHub {
   webhooks: WebhookService;
   /** Company sign-in (OIDC, SAML, LDAP, SCIM, 2FA) and the security events it reports. */
   sso: CompanySignIn;
+  /** The audit log's jobs: streaming to its sinks, retention, verification. */
+  audit: AuditService;
   /**
    * Stops accepting, lets in-flight requests finish for up to `drainMs` (the configured drain time),
    * cuts what is left, then closes the database.
@@ -150,6 +154,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       // replicas starting together: one creates the account, the others then find it
       await coordination.exclusive("startup", () => ensureSiteAdmin(services.accounts, token));
     }
+    const auditTrail = databaseAuditTrail(hub.db);
     const inferenceRuntime = new InferenceRuntime(config.inference ?? NO_INFERENCE);
     const objectStore = await openBlobStore(config);
     if (objectStore) logger.info({ blobStore: objectStore.location }, "LFS objects in object storage");
@@ -172,6 +177,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       tmpDir: config.replicas.tmpDir,
       // on PostgreSQL the git and LFS folders may be shared with other replicas
       sharedFolders: coordination.mode === "postgres",
+      audit: auditTrail,
     });
     countBlobStoreErrors(loaded.service.blobs, metrics);
     const mirror = config.mirror
@@ -205,7 +211,8 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       config.inference?.health,
     );
     const leads = (job: string) => coordination.leadership.isLeader(job);
-    const gc = new GcScheduler(config.dataDir, config.gc, logger, objectStore, () => leads("gc"));
+    const gc = new GcScheduler(config.dataDir, config.gc, logger, objectStore, () => leads("gc"), auditTrail);
+    const audit = new AuditService(hub.db, config.audit, logger, leads);
     // Model files reach the ONNX workers through this hub's own resolve route, on the listening address.
     const onnxBackend = createOnnxBackend(config.onnx, { repos: services.repos, hubUrl: () => listenUrl });
     if (config.onnx.enabled)
@@ -271,6 +278,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
           })
         : undefined,
       webhooks,
+      audit,
     });
     // Before the first request: a crash between a ref move and its database update is repaired here
     // (one replica at a time: the others wait, then find nothing left to repair).
@@ -308,6 +316,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
     inferenceHealth.start();
     gc.start();
     await webhooks.start();
+    await audit.start();
     const backfill = leads("parameter-backfill")
       ? backfillParameterCounts(services.repos, loaded.content, logger)
       : { done: Promise.resolve(0), stop: () => undefined };
@@ -336,6 +345,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       datasetViewer,
       webhooks,
       sso,
+      audit,
       async close(drainMs = config.net.shutdownDrainMs) {
         clearInterval(timer);
         const drained = graceful.drain(drainMs);
@@ -345,6 +355,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
         await backfill.done;
         const report = await drained;
         await webhooks.stop();
+        await audit.stop();
         if (report.inFlight > 0 || report.cut > 0) logger.info({ ...report }, "connections drained");
         await services.repos.flushDownloads();
         await mirror?.close();

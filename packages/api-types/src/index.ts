@@ -20,3 +20,4 @@ export type * from "./webhooks.js";
 export type * from "./collections.js";
 export type * from "./repo-storage.js";
 export type * from "./sso.js";
+export type * from "./audit.js";

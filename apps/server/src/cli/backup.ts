@@ -7,6 +7,7 @@ import { formatBytes } from "../maintenance/gc/gc-report.js";
 import type { Output } from "./context.js";
 import { runningHub } from "./hub-runtime.js";
 import { UsageError } from "./token-create.js";
+import { recordCommandEvent } from "./audit.js";
 
 /** `modelhub backup <dir>`: online, incremental backup of the data folder (safe while the hub serves). */
 export async function backupCommand(
@@ -43,6 +44,16 @@ export async function restoreCommand(config: Config, dir: string | undefined, io
     throw new UsageError(`a hub is running on ${config.dataDir}; stop it first`);
   try {
     const manifest = await restoreHub({ source: path.resolve(dir), dataDir: config.dataDir });
+    // into the restored database (SQLite), or the one DATABASE_URL names (restored with pg_restore)
+    await recordCommandEvent(config, io, {
+      type: "admin.restore",
+      data: {
+        from: path.resolve(dir),
+        backupCreatedAt: manifest.createdAt,
+        repos: manifest.repos,
+        database: manifest.database,
+      },
+    });
     io.out(
       `restored the backup of ${manifest.createdAt} (${manifest.repos} repositories) into ${config.dataDir}; start the hub, then run modelhub fsck`,
     );

@@ -6,6 +6,7 @@ import { runFsck } from "../maintenance/fsck/run-fsck.js";
 import { formatBytes } from "../maintenance/gc/gc-report.js";
 import { createLogger } from "../platform/logger.js";
 import { withServices, type Output } from "./context.js";
+import { recordCommandEvent } from "./audit.js";
 import { UsageError } from "./token-create.js";
 
 /**
@@ -50,5 +51,19 @@ export async function fsckCommand(
   const left = remaining(report);
   if (repair && report.problems.length > 0)
     io.out(`${report.problems.length - left.length} repaired, ${left.length} left`);
+  const repaired = report.problems.filter((problem) => problem.repaired);
+  if (repaired.length > 0)
+    await recordCommandEvent(config, io, {
+      type: "admin.fsck_repair",
+      data: {
+        repaired: repaired.length,
+        left: left.length,
+        repairs: repaired.slice(0, 50).map((problem) => ({
+          kind: problem.kind,
+          subject: problem.subject,
+          action: problem.repaired,
+        })),
+      },
+    });
   return left.length > 0 ? 1 : 0;
 }

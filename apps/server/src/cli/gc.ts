@@ -5,6 +5,8 @@ import { collectGarbage } from "../maintenance/gc/collect-garbage.js";
 import { formatBytes, type GcReport } from "../maintenance/gc/gc-report.js";
 import type { Output } from "./context.js";
 import { UsageError } from "./token-create.js";
+import { recordCommandEvent } from "./audit.js";
+import { gcAuditData } from "../maintenance/gc/gc-scheduler.js";
 
 export interface GcFlags {
   dryRun: boolean;
@@ -34,6 +36,8 @@ export async function gcCommand(config: Config, flags: GcFlags, io: Output, tty:
     progress: tty ? (message) => process.stderr.write(`\r\x1b[K${message}`) : undefined,
   });
   if (tty) process.stderr.write("\r\x1b[K");
+  if (!flags.dryRun)
+    await recordCommandEvent(config, io, { type: "admin.gc", data: gcAuditData(report, "cli") });
   for (const line of summary(report)) io.out(line);
   for (const error of report.errors) io.err(`modelhub: ${error}`);
   return report.errors.length > 0 ? 1 : 0;

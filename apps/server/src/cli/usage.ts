@@ -27,6 +27,10 @@ Commands:
   migrate-blobs --to s3://bucket/prefix [--workers N]
                                          copy the data folder's LFS objects into S3, each verified;
                                          run again to resume (skips objects already there)
+  audit verify                           check the audit log's hash chain: exit 1 naming the first
+                                         event altered, deleted or reordered
+  audit prune [--days N]                 remove audit events older than N days now (default
+                                         MODELHUB_AUDIT_RETENTION_DAYS), leaving a signed summary
   backup <dir>                           online, incremental backup of the data folder
   restore <dir>                          restore a backup into an empty data folder (--data)
 
@@ -44,4 +48,6 @@ Settings (flag / environment, default):
   MODELHUB_BLOB_STORE=s3://bucket/prefix LFS objects in S3 (AWS_ENDPOINT_URL_S3, AWS_ACCESS_KEY_ID,
                                          AWS_SECRET_ACCESS_KEY, AWS_REGION, MODELHUB_S3_FORCE_PATH_STYLE)
   MODELHUB_S3_UPLOAD_URL_SECONDS (3600)  MODELHUB_S3_DOWNLOAD_URL_SECONDS (600)
-  MODELHUB_S3_VERIFY_WORKERS (4)`;
+  MODELHUB_S3_VERIFY_WORKERS (4)
+  MODELHUB_AUDIT_RETENTION_DAYS (keep)   MODELHUB_AUDIT_STDOUT=1 (audit events as JSON lines on stdout)
+  MODELHUB_AUDIT_STREAM_URL, MODELHUB_AUDIT_STREAM_TOKEN   stream audit events to an HTTP endpoint`;

@@ -106,7 +106,11 @@ export class Collections {
       updated_at: now,
     };
     try {
-      await this.store.insert(row);
+      await this.store.insert(row, {
+        type: "collection.create",
+        namespace: row.owner,
+        data: this.auditData(row),
+      });
     } catch (err) {
       const raced = isUniqueViolation(err)
         ? await this.store.findByTitle(row.owner_lower, row.title_lower)
@@ -129,8 +133,25 @@ export class Collections {
     if (changes.private !== undefined) next.private = changes.private ? 1 : 0;
     if (changes.theme !== undefined) next.theme = changes.theme;
     if (changes.position !== undefined) next.position = changes.position;
+    const changed: Record<string, { from: unknown; to: unknown }> = {};
+    for (const field of ["title", "description", "private", "theme", "position"] as const)
+      if (next[field] !== row[field])
+        changed[field] =
+          field === "private"
+            ? { from: row.private === 1, to: next.private === 1 }
+            : { from: row[field], to: next[field] };
     try {
-      await this.store.update(row.id, next);
+      await this.store.update(
+        row.id,
+        next,
+        Object.keys(changed).length > 0
+          ? {
+              type: "collection.update",
+              namespace: row.owner,
+              data: { ...this.auditData(next), changes: changed },
+            }
+          : undefined,
+      );
     } catch (err) {
       if (isUniqueViolation(err))
         throw conflict(`A collection titled "${next.title}" already exists in ${row.owner}`);
@@ -140,7 +161,22 @@ export class Collections {
   }
 
   delete(row: CollectionRow): Promise<void> {
-    return this.store.delete(row.id);
+    return this.store.delete(row.id, {
+      type: "collection.delete",
+      namespace: row.owner,
+      data: this.auditData(row),
+    });
+  }
+
+  /** How the audit log names a collection. */
+  private auditData(row: CollectionRow): Record<string, unknown> {
+    return {
+      collectionId: row.id,
+      slug: this.slugOf(row),
+      title: row.title,
+      owner: row.owner,
+      private: row.private === 1,
+    };
   }
 
   /** Appends a repo or collection the viewer may see: 404 when it does not exist, 409 when already there. */

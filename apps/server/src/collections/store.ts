@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { CollectionItemTable, CollectionTable, Database } from "../db/schema.js";
+import { recordAuditEvent, type AuditEventInput } from "../audit/record.js";
 
 export type CollectionRow = Selectable<CollectionTable>;
 export type CollectionItemRow = Selectable<CollectionItemTable>;
@@ -34,16 +35,23 @@ export class CollectionStore {
       .executeTakeFirst();
   }
 
-  async insert(row: CollectionRow): Promise<void> {
-    await this.db.insertInto("collections").values(row).execute();
+  /** Inserts a collection; `audit` is its event, recorded in the same transaction. */
+  async insert(row: CollectionRow, audit?: AuditEventInput): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto("collections").values(row).execute();
+      if (audit) await recordAuditEvent(trx, audit);
+    });
   }
 
-  async update(id: string, changes: Partial<CollectionRow>): Promise<void> {
-    await this.db.updateTable("collections").set(changes).where("id", "=", id).execute();
+  async update(id: string, changes: Partial<CollectionRow>, audit?: AuditEventInput): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable("collections").set(changes).where("id", "=", id).execute();
+      if (audit) await recordAuditEvent(trx, audit);
+    });
   }
 
   /** Deletes a collection, its items and its appearances as an item of other collections. */
-  async delete(id: string): Promise<void> {
+  async delete(id: string, audit?: AuditEventInput): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom("collection_items").where("collection_id", "=", id).execute();
       const holders = await trx
@@ -59,6 +67,7 @@ export class CollectionStore {
         .execute();
       for (const holder of holders) await renumber(trx, holder.collection_id);
       await trx.deleteFrom("collections").where("id", "=", id).execute();
+      if (audit) await recordAuditEvent(trx, audit);
     });
   }
 

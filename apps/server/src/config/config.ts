@@ -15,6 +15,7 @@ import {
 import { mirrorSettingsFrom, MirrorSettingsError, type MirrorSettings } from "../mirror/settings.js";
 import { webhookSettingsFrom, WebhookSettingsError, type WebhookSettings } from "../webhooks/settings.js";
 import { ssoSettingsFrom, SsoSettingsError, type SsoSettings } from "../sso/settings.js";
+import { auditSettingsFrom, AuditSettingsError, type AuditSettings } from "../audit/settings.js";
 
 /** apps/web/dist, found from this file in both src/ and dist/ (same depth). */
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL("../../../web/dist", import.meta.url));
@@ -68,6 +69,8 @@ export interface Config {
   webhooks: WebhookSettings;
   /** Company sign-in: OIDC, SAML, LDAP, group → org roles, local passwords on or off (MODELHUB_OIDC_* …). */
   sso: SsoSettings;
+  /** Audit log retention and streaming sinks (MODELHUB_AUDIT_*). */
+  audit: AuditSettings;
 }
 
 export const DEFAULT_PORT = 8080;
@@ -126,6 +129,7 @@ export function resolveConfig(
     onnx: settingsOrConfigError(() => onnxSettingsFromEnv(env), OnnxSettingsError),
     webhooks: settingsOrConfigError(() => webhookSettingsFrom(env), WebhookSettingsError),
     sso: settingsOrConfigError(() => ssoSettingsFrom(env), SsoSettingsError),
+    audit: settingsOrConfigError(() => auditSettingsFrom(env), AuditSettingsError),
   };
 }
 

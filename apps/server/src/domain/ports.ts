@@ -168,3 +168,13 @@ export interface CacheSignals {
 export interface JobLeadership {
   isLeader(job: string): boolean;
 }
+
+/**
+ * The audit log as the halves without database access (content, maintenance) see it: records one
+ * event in a transaction of its own, attributed to the current request's user (or the hub itself).
+ * Used right after a change that lives outside the database (a ref deleted, LFS objects removed), while
+ * the repository lock is still held. `type` is a catalogue name (src/audit/catalogue.ts).
+ */
+export interface AuditTrail {
+  record(event: { type: string; data?: Record<string, unknown>; namespace?: string | null }): Promise<void>;
+}

@@ -23,6 +23,7 @@ import { webhookRoutes } from "../webhooks/http/webhook-routes.js";
 import { collectionRoutes } from "../collections/http/collection-routes.js";
 import { repoStorageRoutes } from "../repo-storage/http/repo-storage-routes.js";
 import { duplicateRoutes } from "../spaces/http/duplicate-routes.js";
+import { auditRoutes } from "../audit/http/audit-routes.js";
 
 export type { AppDeps } from "./deps.js";
 
@@ -120,6 +121,7 @@ export function createApp(given: AppDeps): Hono<AppEnv> {
     app.route("/", webhookRoutes(deps.webhooks));
   }
   if (deps.mirror) app.route("/", mirrorRoutes(deps.mirror));
+  if (deps.audit) app.route("/", auditRoutes({ db: deps.db, accounts: deps.accounts, audit: deps.audit }));
   for (const group of deps.datasetViewerRoutes ?? []) app.route("/", group);
   for (const group of platformRoutes(deps)) app.route("/", group);
   for (const group of companySignInRoutes(deps)) app.route("/", group);

@@ -1,7 +1,14 @@
 /** HTTP-side contracts: the Hono environment every route shares and what the content routes are built from. */
 import type { Context } from "hono";
 import type { BlobStore } from "../content/blobs/blob-store.js";
-import type { CacheSignals, ContentLogger, KeyedLock, RepoAccess, RepoEvents } from "../domain/ports.js";
+import type {
+  AuditTrail,
+  CacheSignals,
+  ContentLogger,
+  KeyedLock,
+  RepoAccess,
+  RepoEvents,
+} from "../domain/ports.js";
 import type { Viewer } from "../domain/repo.js";
 
 /** Hono environment shared by every route: the authenticated viewer is set by platform middleware. */
@@ -33,4 +40,6 @@ export interface ContentDeps {
   tmpDir?: string;
   /** The git and LFS folders are shared with other replicas. */
   sharedFolders?: boolean;
+  /** The audit log, for changes the content half makes outside the database. */
+  audit?: AuditTrail;
 }

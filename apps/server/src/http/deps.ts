@@ -28,6 +28,7 @@ export interface OperationsDeps {
 }
 import type { WebhookService } from "../webhooks/service.js";
 import type { CompanySignIn } from "../sso/company-sign-in.js";
+import type { AuditService } from "../audit/service.js";
 
 /** Everything the HTTP layer needs; built once at start (no globals). */
 export interface AppDeps {
@@ -74,4 +75,6 @@ export interface AppDeps {
   webhooks?: WebhookService;
   /** Company sign-in (OIDC, SAML, LDAP, SCIM, 2FA); local passwords only when absent. */
   sso?: CompanySignIn;
+  /** The audit log's reads (org export, the admin log, verification); absent in bare test apps. */
+  audit?: AuditService;
 }

@@ -110,15 +110,18 @@ export class RepoMirror implements RepoFallback {
     if (info.id.toLowerCase() !== id.toLowerCase()) return undefined;
     const existing = await repos.find(type, info.id);
     if (existing) return existing;
-    const row = await repos.create({
-      type,
-      owner,
-      name,
-      createdAt: info.createdAt ?? new Date().toISOString(),
-      mirrorUpstream: upstream.url,
-      gated: localGate(info),
-      sdk: info.sdk,
-    });
+    const row = await repos.create(
+      {
+        type,
+        owner,
+        name,
+        createdAt: info.createdAt ?? new Date().toISOString(),
+        mirrorUpstream: upstream.url,
+        gated: localGate(info),
+        sdk: info.sdk,
+      },
+      { audit: false },
+    );
     try {
       await syncGit(content, upstream, toRepoRecord(row));
       await this.applyInfo(row, info);
@@ -128,7 +131,7 @@ export class RepoMirror implements RepoFallback {
       return (await repos.find(type, info.id)) ?? row;
     } catch (error) {
       await content.remove(toRepoRecord(row)).catch(() => undefined);
-      await repos.delete(row);
+      await repos.delete(row, { audit: false });
       throw error;
     }
   }
@@ -143,10 +146,14 @@ export class RepoMirror implements RepoFallback {
       if (info.sha !== row.sha) await this.applyInfo(row, info);
       const gate = localGate(info);
       if ((row.gated === "false" ? false : row.gated) !== gate)
-        await repos.updateSettings(row, { gated: gate });
+        await repos.updateSettings(row, { gated: gate }, { as: "system", reason: "the upstream changed it" });
     } else if (info) {
       // turned private upstream: no longer shown here (the site admin still sees the cached copy)
-      await repos.updateSettings(row, { private: true });
+      await repos.updateSettings(
+        row,
+        { private: true },
+        { as: "system", reason: "the repo is no longer public upstream" },
+      );
     }
     await this.deps.records.markRefreshed(row.id, upstream.url);
     repos.forgetRow(row.id);

@@ -1,4 +1,6 @@
 import type { Kysely } from "kysely";
+import { recordAuditEvent } from "../audit/record.js";
+import { SYSTEM_ACTOR } from "../audit/context.js";
 import type { RepoContent } from "../content/repo-content.js";
 import type { Database } from "../db/schema.js";
 import { badRequest, repoNotFound } from "../domain/errors.js";
@@ -62,6 +64,9 @@ export interface MirrorReport {
   }[];
 }
 
+/** hub_meta key of the rules the hub last ran with. */
+const MIRROR_RULES_KEY = "audit:mirror_rules";
+
 /** The upstream mirror, wired: lazy repos, the file cache, eviction, pinning and the report. */
 export class MirrorService {
   readonly upstream: UpstreamClient;
@@ -109,8 +114,52 @@ export class MirrorService {
   /** Plugs the mirror into the repo look-up and the LFS reads; loads the counters of earlier runs. */
   async install(): Promise<void> {
     await this.stats.load();
+    await this.recordRuleChange();
     this.deps.repos.setFallback(this.repoMirror);
     this.deps.content.pullThrough = this.files;
+  }
+
+  /**
+   * The allow and deny rules come from the environment: when they differ from the ones the hub last ran
+   * with, the change is a `mirror.rules` audit event (once, whichever replica starts first).
+   */
+  private async recordRuleChange(): Promise<void> {
+    const rules = {
+      upstream: this.settings.upstreamUrl,
+      allow: this.settings.allow.map((rule) => rule.source),
+      deny: this.settings.deny.map((rule) => rule.source),
+    };
+    const value = JSON.stringify(rules);
+    await this.deps.db.transaction().execute(async (trx) => {
+      const stored = await trx
+        .selectFrom("hub_meta")
+        .select("value")
+        .where("key", "=", MIRROR_RULES_KEY)
+        .executeTakeFirst();
+      if (stored?.value === value) return;
+      const changed = stored
+        ? await trx
+            .updateTable("hub_meta")
+            .set({ value })
+            .where("key", "=", MIRROR_RULES_KEY)
+            .where("value", "=", stored.value)
+            .executeTakeFirst()
+            .then((result) => Number(result.numUpdatedRows) > 0)
+        : await trx
+            .insertInto("hub_meta")
+            .values({ key: MIRROR_RULES_KEY, value })
+            .onConflict((oc) => oc.column("key").doNothing())
+            .executeTakeFirst()
+            .then((result) => Number(result.numInsertedOrUpdatedRows ?? 0) > 0);
+      if (!changed) return;
+      const previous = stored ? (JSON.parse(stored.value) as typeof rules) : null;
+      await recordAuditEvent(trx, {
+        type: "mirror.rules",
+        actor: SYSTEM_ACTOR,
+        token: null,
+        data: { ...rules, previous },
+      });
+    });
   }
 
   /** Writes the counters (the hub is stopping). */
@@ -199,6 +248,17 @@ export class MirrorService {
       lastReport = Date.now();
       onProgress({ ...progress });
     }
+    await recordAuditEvent(this.deps.db, {
+      type: "mirror.pin",
+      namespace: refreshed.owner,
+      data: {
+        repo: { type: refreshed.type, id: refreshed.full_id, repoId: refreshed.id },
+        revision,
+        commit: snapshot.commit,
+        files: progress.totalFiles,
+        bytes: progress.totalBytes,
+      },
+    });
     return progress;
   }
 

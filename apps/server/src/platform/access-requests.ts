@@ -1,4 +1,5 @@
 import type { AccessRequest, GatedFieldOption } from "@modelhub/api-types";
+import { recordAuditEvent, type AuditEventInput } from "../audit/record.js";
 import type { Kysely } from "kysely";
 import type { AccessRequestTable, Database } from "../db/schema.js";
 import { nowIso } from "./ids.js";
@@ -102,6 +103,32 @@ export function gatedFieldOptionsOf(
   return out;
 }
 
+/** The gated repo an access change is about, as its audit event names it (no event without it). */
+export interface AccessAuditRepo {
+  type: string;
+  fullId: string;
+  owner: string;
+}
+
+function accessEvent(
+  status: AccessStatus,
+  repo: AccessAuditRepo,
+  user: string,
+  extra: Record<string, unknown>,
+): AuditEventInput {
+  const type =
+    status === "accepted"
+      ? "repo.access_request.granted"
+      : status === "rejected"
+        ? "repo.access_request.rejected"
+        : "repo.access_request.pending";
+  return {
+    type,
+    namespace: repo.owner,
+    data: { repo: { type: repo.type, id: repo.fullId }, user, ...extra },
+  };
+}
+
 export class AccessRequests {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -127,6 +154,7 @@ export class AccessRequests {
     user: string,
     mode: "auto" | "manual",
     fields: Record<string, string> | null,
+    audit?: AccessAuditRepo,
   ): Promise<AccessStatus> {
     const existing = await this.find(repoId, user);
     const fieldsText = fields && Object.keys(fields).length > 0 ? JSON.stringify(fields) : null;
@@ -142,21 +170,26 @@ export class AccessRequests {
     }
     const now = nowIso();
     const status: AccessStatus = mode === "auto" ? "accepted" : "pending";
-    await this.db
-      .insertInto("access_requests")
-      .values({
-        repo_id: repoId,
-        user_name: user,
-        status,
-        fields: fieldsText,
-        via: "request",
-        rejection_reason: null,
-        granted_by: null,
-        created_at: now,
-        reviewed_at: status === "accepted" ? now : null,
-      })
-      .onConflict((oc) => oc.columns(["repo_id", "user_name"]).doNothing())
-      .execute();
+    await this.db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto("access_requests")
+        .values({
+          repo_id: repoId,
+          user_name: user,
+          status,
+          fields: fieldsText,
+          via: "request",
+          rejection_reason: null,
+          granted_by: null,
+          created_at: now,
+          reviewed_at: status === "accepted" ? now : null,
+        })
+        .onConflict((oc) => oc.columns(["repo_id", "user_name"]).doNothing())
+        .executeTakeFirst();
+      // an automatic grant is an access change; a new pending request is not (yet)
+      if (audit && status === "accepted" && Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0)
+        await recordAuditEvent(trx, accessEvent(status, audit, user, { via: "auto" }));
+    });
     return (await this.statusOf(repoId, user)) ?? status;
   }
 
@@ -178,44 +211,69 @@ export class AccessRequests {
     status: AccessStatus,
     reviewer: string,
     rejectionReason?: string,
+    audit?: AccessAuditRepo,
+    /** How the audit event says it happened: a decision on a request, or a grant by hand. */
+    via: "review" | "grant" = "review",
   ): Promise<boolean> {
     const reviewed = status !== "pending";
-    const result = await this.db
-      .updateTable("access_requests")
-      .set({
-        status,
-        reviewed_at: reviewed ? nowIso() : null,
-        granted_by: status === "accepted" ? reviewer : null,
-        rejection_reason: status === "rejected" ? (rejectionReason ?? null) : null,
-      })
-      .where("repo_id", "=", repoId)
-      .where("user_name", "=", user)
-      .where("status", "!=", status)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    return this.db.transaction().execute(async (trx) => {
+      const before = await trx
+        .selectFrom("access_requests")
+        .select("status")
+        .where("repo_id", "=", repoId)
+        .where("user_name", "=", user)
+        .executeTakeFirst();
+      const result = await trx
+        .updateTable("access_requests")
+        .set({
+          status,
+          reviewed_at: reviewed ? nowIso() : null,
+          granted_by: status === "accepted" ? reviewer : null,
+          rejection_reason: status === "rejected" ? (rejectionReason ?? null) : null,
+        })
+        .where("repo_id", "=", repoId)
+        .where("user_name", "=", user)
+        .where("status", "!=", status)
+        .executeTakeFirst();
+      const changed = Number(result.numUpdatedRows) > 0;
+      if (changed && audit)
+        await recordAuditEvent(
+          trx,
+          accessEvent(status, audit, user, {
+            via,
+            from: before?.status ?? null,
+            ...(status === "rejected" && rejectionReason ? { rejectionReason } : {}),
+          }),
+        );
+      return changed;
+    });
   }
 
   /** Gives a user access without a request (or accepts theirs); false when they already have access. */
-  async grant(repoId: string, user: string, reviewer: string): Promise<boolean> {
+  async grant(repoId: string, user: string, reviewer: string, audit?: AccessAuditRepo): Promise<boolean> {
     const now = nowIso();
     const existing = await this.find(repoId, user);
     if (existing?.status === "accepted") return false;
-    if (existing) return this.handle(repoId, user, "accepted", reviewer);
-    await this.db
-      .insertInto("access_requests")
-      .values({
-        repo_id: repoId,
-        user_name: user,
-        status: "accepted",
-        fields: null,
-        via: "grant",
-        rejection_reason: null,
-        granted_by: reviewer,
-        created_at: now,
-        reviewed_at: now,
-      })
-      .onConflict((oc) => oc.columns(["repo_id", "user_name"]).doNothing())
-      .execute();
+    if (existing) return this.handle(repoId, user, "accepted", reviewer, undefined, audit, "grant");
+    await this.db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto("access_requests")
+        .values({
+          repo_id: repoId,
+          user_name: user,
+          status: "accepted",
+          fields: null,
+          via: "grant",
+          rejection_reason: null,
+          granted_by: reviewer,
+          created_at: now,
+          reviewed_at: now,
+        })
+        .onConflict((oc) => oc.columns(["repo_id", "user_name"]).doNothing())
+        .executeTakeFirst();
+      if (audit && Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0)
+        await recordAuditEvent(trx, accessEvent("accepted", audit, user, { via: "grant" }));
+    });
     return true;
   }
 

@@ -7,6 +7,8 @@ import type { RepoRecord, Viewer } from "../domain/repo.js";
 /** A viewer built from a token also knows in which orgs its role allows writes. */
 export interface MemberViewer extends Viewer {
   writeOrgs?: string[];
+  /** The user's `_id` (the audit log records it with the name). */
+  userId?: string;
   /** Orgs where the user is a `contributor`: creates repos there, writes only to the ones it created. */
   contributorOrgs?: string[];
 }

@@ -8,6 +8,7 @@ import type { MemberViewer } from "./access-rules.js";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords.js";
 import { generateToken, hashToken, tokenPrefix } from "./tokens.js";
 import { badRequest, conflict, notFound } from "../domain/errors.js";
+import { recordAuditEvent } from "../audit/record.js";
 
 /** How long a resolved token is trusted without asking the database again. */
 const TOKEN_CACHE_MS = 5_000;
@@ -24,6 +25,11 @@ export interface NewUser {
   email?: string;
   password?: string;
   isAdmin?: boolean;
+}
+
+/** Whether a change records its audit event (on by default; the demo import passes false). */
+export interface AuditOption {
+  audit?: boolean;
 }
 
 export interface ResolvedToken {
@@ -65,7 +71,10 @@ export class Accounts {
   }
 
   /** `allowReserved` is for the hub's own accounts (the site admin of MODELHUB_ADMIN_TOKEN). */
-  async createUser(input: NewUser, options: { allowReserved?: boolean } = {}): Promise<UserRow> {
+  async createUser(
+    input: NewUser,
+    options: { allowReserved?: boolean } & AuditOption = {},
+  ): Promise<UserRow> {
     this.checkName(input.name, options.allowReserved);
     if (await this.namespaceTaken(input.name)) throw conflict(`The name "${input.name}" is already taken`);
     const row: UserRow = {
@@ -82,18 +91,44 @@ export class Accounts {
       totp_enabled_at: null,
       totp_last_step: 0,
     };
-    await this.insertNamed(() => this.db.insertInto("users").values(row).execute(), input.name);
+    await this.insertNamed(
+      () =>
+        this.db.transaction().execute(async (trx) => {
+          await trx.insertInto("users").values(row).execute();
+          if (options.audit !== false)
+            await recordAuditEvent(trx, {
+              type: "user.create",
+              namespace: row.name,
+              data: {
+                user: row.name,
+                userId: row.id,
+                siteAdmin: row.is_admin === 1,
+                hasPassword: row.password_hash !== null,
+              },
+            });
+        }),
+      input.name,
+    );
     return row;
   }
 
   /** Returns the user, creating it when missing. */
-  async ensureUser(input: NewUser): Promise<UserRow> {
-    return (await this.findUser(input.name)) ?? this.createUser(input);
+  async ensureUser(input: NewUser, options: AuditOption = {}): Promise<UserRow> {
+    return (await this.findUser(input.name)) ?? this.createUser(input, options);
   }
 
-  async createOrg(input: { name: string; fullname?: string; members?: string[] }): Promise<OrgRow> {
+  async createOrg(
+    input: { name: string; fullname?: string; members?: string[] },
+    options: AuditOption = {},
+  ): Promise<OrgRow> {
     this.checkName(input.name);
     if (await this.namespaceTaken(input.name)) throw conflict(`The name "${input.name}" is already taken`);
+    const members: UserRow[] = [];
+    for (const name of input.members ?? []) {
+      const user = await this.findUser(name);
+      if (!user) throw notFound(`User ${name} not found`);
+      members.push(user);
+    }
     const row: OrgRow = {
       id: newId(),
       name: input.name,
@@ -104,24 +139,87 @@ export class Accounts {
       require_2fa: 0,
       sso_groups_attribute: null,
     };
-    await this.insertNamed(() => this.db.insertInto("orgs").values(row).execute(), input.name);
-    for (const member of input.members ?? []) await this.addMember(input.name, member, "admin");
+    // the org and its first admins in one change, one event (their joining is part of it)
+    await this.insertNamed(
+      () =>
+        this.db.transaction().execute(async (trx) => {
+          await trx.insertInto("orgs").values(row).execute();
+          for (const member of members)
+            await trx
+              .insertInto("memberships")
+              .values({ org_name: row.name, user_name: member.name, role: "admin" })
+              .onConflict((oc) => oc.columns(["org_name", "user_name"]).doNothing())
+              .execute();
+          if (options.audit !== false)
+            await recordAuditEvent(trx, {
+              type: "org.create",
+              namespace: row.name,
+              data: {
+                org: row.name,
+                orgId: row.id,
+                fullname: row.fullname,
+                admins: [...new Set(members.map((member) => member.name))],
+              },
+            });
+        }),
+      input.name,
+    );
+    if (members.length > 0) this.forgetResolvedTokens();
     return row;
   }
 
   /**
-   * Adds a member or changes their role. `grantedBy` marks a membership a group mapping (`sso`) or SCIM
-   * made, which company sign-in may take away again; an admin's change (none) makes it their own.
+   * Adds a member or changes their role (`org.add_user` or `org.change_role`; nothing when unchanged).
+   * `grantedBy` marks a membership a group mapping (`sso`) or SCIM made, which company sign-in may take
+   * away again; an admin's change (none) makes it their own.
    */
-  async addMember(org: string, user: string, role: string, grantedBy: string | null = null): Promise<void> {
+  async addMember(
+    org: string,
+    user: string,
+    role: string,
+    grantedBy: string | null = null,
+    options: AuditOption = {},
+  ): Promise<void> {
     const [orgRow, userRow] = await Promise.all([this.findOrg(org), this.findUser(user)]);
     if (!orgRow) throw notFound(`Organization ${org} not found`);
     if (!userRow) throw notFound(`User ${user} not found`);
-    await this.db
-      .insertInto("memberships")
-      .values({ org_name: orgRow.name, user_name: userRow.name, role, granted_by: grantedBy })
-      .onConflict((oc) => oc.columns(["org_name", "user_name"]).doUpdateSet({ role, granted_by: grantedBy }))
-      .execute();
+    await this.db.transaction().execute(async (trx) => {
+      const before = await trx
+        .selectFrom("memberships")
+        .select(["role", "granted_by"])
+        .where("org_name", "=", orgRow.name)
+        .where("user_name", "=", userRow.name)
+        .executeTakeFirst();
+      if (before?.role === role && before.granted_by === grantedBy) return;
+      await trx
+        .insertInto("memberships")
+        .values({ org_name: orgRow.name, user_name: userRow.name, role, granted_by: grantedBy })
+        .onConflict((oc) => oc.columns(["org_name", "user_name"]).doUpdateSet({ role, granted_by: grantedBy }))
+        .execute();
+      if (options.audit === false || before?.role === role) return;
+      const via = grantedBy ? { via: grantedBy } : {};
+      await recordAuditEvent(
+        trx,
+        before
+          ? {
+              type: "org.change_role",
+              namespace: orgRow.name,
+              data: {
+                org: orgRow.name,
+                user: userRow.name,
+                userId: userRow.id,
+                from: before.role,
+                to: role,
+                ...via,
+              },
+            }
+          : {
+              type: "org.add_user",
+              namespace: orgRow.name,
+              data: { org: orgRow.name, user: userRow.name, userId: userRow.id, role, ...via },
+            },
+      );
+    });
     this.forgetResolvedTokens();
   }
 
@@ -206,7 +304,12 @@ export class Accounts {
     const passwordHash = await hashPassword(password);
     await this.db.transaction().execute(async (trx) => {
       await trx.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", row.id).execute();
-      await trx.deleteFrom("web_sessions").where("user_name", "=", row.name).execute();
+      const ended = await trx.deleteFrom("web_sessions").where("user_name", "=", row.name).executeTakeFirst();
+      await recordAuditEvent(trx, {
+        type: "user.password_change",
+        namespace: row.name,
+        data: { user: row.name, userId: row.id, sessionsEnded: Number(ended.numDeletedRows) },
+      });
     });
   }
 
@@ -223,7 +326,7 @@ export class Accounts {
 
   async createToken(
     user: string,
-    options: { displayName: string; role: TokenRole; value?: string },
+    options: { displayName: string; role: TokenRole; value?: string } & AuditOption,
   ): Promise<{ token: string; row: TokenRow }> {
     const owner = await this.findUser(user);
     if (!owner) throw notFound(`User ${user} not found`);
@@ -238,7 +341,21 @@ export class Accounts {
       created_at: nowIso(),
       last_used_at: null,
     };
-    await this.db.insertInto("tokens").values(row).execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto("tokens").values(row).execute();
+      if (options.audit !== false)
+        await recordAuditEvent(trx, {
+          type: "token.create",
+          namespace: owner.name,
+          data: {
+            user: owner.name,
+            tokenId: row.id,
+            displayName: row.display_name,
+            role: row.role,
+            last4: token.slice(-4),
+          },
+        });
+    });
     return { token, row };
   }
 
@@ -271,13 +388,24 @@ export class Accounts {
   }
 
   async revokeToken(user: string, id: string): Promise<boolean> {
-    const result = await this.db
-      .deleteFrom("tokens")
-      .where("id", "=", id)
-      .where("user_name", "=", user)
-      .executeTakeFirst();
+    const deleted = await this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom("tokens")
+        .selectAll()
+        .where("id", "=", id)
+        .where("user_name", "=", user)
+        .executeTakeFirst();
+      if (!row) return false;
+      await trx.deleteFrom("tokens").where("id", "=", row.id).execute();
+      await recordAuditEvent(trx, {
+        type: "token.delete",
+        namespace: row.user_name,
+        data: { user: row.user_name, tokenId: row.id, displayName: row.display_name, role: row.role },
+      });
+      return true;
+    });
     this.forgetResolvedTokens();
-    return Number(result.numDeletedRows) > 0;
+    return deleted;
   }
 
   async resolveToken(token: string): Promise<ResolvedToken | undefined> {
@@ -320,6 +448,7 @@ export class Accounts {
     const allowed = (orgs: string[]) => orgs.filter((org) => !blocked.includes(org));
     return {
       user: user.name,
+      userId: user.id,
       orgs: allowed(memberships.orgs),
       writeOrgs: allowed(memberships.writeOrgs),
       contributorOrgs: allowed(memberships.contributorOrgs),
@@ -357,18 +486,40 @@ export class Accounts {
     this.forgetResolvedTokens();
   }
 
-  /** Records token use, at most once an hour per token so reads stay cheap. */
+  /**
+   * Records token use, at most once an hour per token so reads stay cheap. The first use is an audit
+   * event (`token.first_use`), written by whichever request (or replica) sets the time first.
+   */
   async touchToken(row: TokenRow, now = new Date()): Promise<void> {
     if (row.last_used_at && now.getTime() - Date.parse(row.last_used_at) < 60 * 60 * 1000) return;
     const at = now.toISOString();
+    const first = row.last_used_at === null;
     // The row may be the cached resolution's: it shows the new time, so the next calls skip the write.
     row.last_used_at = at;
-    await this.db.updateTable("tokens").set({ last_used_at: at }).where("id", "=", row.id).execute();
+    if (!first) {
+      await this.db.updateTable("tokens").set({ last_used_at: at }).where("id", "=", row.id).execute();
+      return;
+    }
+    await this.db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable("tokens")
+        .set({ last_used_at: at })
+        .where("id", "=", row.id)
+        .where("last_used_at", "is", null)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) return;
+      await recordAuditEvent(trx, {
+        type: "token.first_use",
+        namespace: row.user_name,
+        data: { user: row.user_name, tokenId: row.id, displayName: row.display_name, role: row.role },
+      });
+    });
   }
 
   viewerOf(resolved: ResolvedToken): MemberViewer {
     return {
       user: resolved.user.name,
+      userId: resolved.user.id,
       orgs: resolved.orgs,
       writeOrgs: resolved.writeOrgs,
       contributorOrgs: resolved.contributorOrgs,

@@ -6,6 +6,7 @@ import type { Accounts, OrgRow } from "./accounts.js";
 import { conflict, forbidden, notFound } from "../domain/errors.js";
 import type { Viewer } from "../domain/repo.js";
 import { ORG_ROLES, type OrgRole } from "./org-roles.js";
+import { recordAuditEvent } from "../audit/record.js";
 
 /** Roles are stored only through `parseOrgRole`; anything else reads as the least one. */
 function storedOrgRole(value: string): OrgRole {
@@ -55,11 +56,21 @@ export class OrgMembers {
   async setPrivateByDefault(org: string, value: boolean, actor: Viewer): Promise<OrgOverview> {
     const row = await this.requireOrg(org);
     await this.requireManager(row.name, actor);
-    await this.db
-      .updateTable("orgs")
-      .set({ private_repos_default: value ? 1 : 0 })
-      .where("id", "=", row.id)
-      .execute();
+    const stored = value ? 1 : 0;
+    await this.db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable("orgs")
+        .set({ private_repos_default: stored })
+        .where("id", "=", row.id)
+        .where("private_repos_default", "!=", stored)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) > 0)
+        await recordAuditEvent(trx, {
+          type: "org.settings.security.repo_visibility",
+          namespace: row.name,
+          data: { org: row.name, privateReposByDefault: value, previous: !value },
+        });
+    });
     return this.overview(row.name);
   }
 
@@ -131,11 +142,19 @@ export class OrgMembers {
     const member = await this.membership(orgRow.name, user);
     if (!member) throw notFound(`${user} is not a member of ${orgRow.name}`);
     await this.keepAnAdmin(orgRow.name, member.user_name);
-    await this.db
-      .deleteFrom("memberships")
-      .where("org_name", "=", orgRow.name)
-      .where("user_name", "=", member.user_name)
-      .execute();
+    await this.db.transaction().execute(async (trx) => {
+      const deleted = await trx
+        .deleteFrom("memberships")
+        .where("org_name", "=", orgRow.name)
+        .where("user_name", "=", member.user_name)
+        .executeTakeFirst();
+      if (Number(deleted.numDeletedRows) > 0)
+        await recordAuditEvent(trx, {
+          type: "org.remove_user",
+          namespace: orgRow.name,
+          data: { org: orgRow.name, user: member.user_name, role: member.role },
+        });
+    });
     this.accounts.forgetResolvedTokens();
   }
 

@@ -13,6 +13,30 @@ import { repoRedirects } from "./repo-redirects.js";
 import { conflict } from "../domain/errors.js";
 import type { CommitSummary, DerivedMetadata, RepoRecord, RepoType } from "../domain/repo.js";
 import type { CacheSignals } from "../domain/ports.js";
+import { recordAuditEvent } from "../audit/record.js";
+import { SYSTEM_ACTOR } from "../audit/context.js";
+
+/**
+ * Whether a repo change records its audit event (on by default: user and admin actions). The demo
+ * import and the upstream mirror's own bookkeeping pass `audit: false`. `reason` says why a change
+ * undid another (a creation whose files could not be written).
+ */
+export interface RepoAuditOption {
+  audit?: boolean;
+  reason?: string;
+  /** "system": the hub did it on its own (the mirror following its upstream), whoever's request ran it. */
+  as?: "system";
+}
+
+function attribution(options: RepoAuditOption) {
+  return options.as === "system"
+    ? { actor: SYSTEM_ACTOR, token: null, origin: { ip: null, userAgent: null } }
+    : {};
+}
+
+function repoRef(row: Pick<RepoRow, "type" | "full_id" | "id">) {
+  return { type: row.type, id: row.full_id, repoId: row.id };
+}
 
 /** Notice topic of a repo's cached row; the key is `<repo id>` or `<repo id>\tcounts`, or `*`. */
 const REPOS_TOPIC = "repos";
@@ -108,6 +132,10 @@ export function utcDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
+function gatedValue(stored: string): string | false {
+  return stored === "false" ? false : stored;
+}
+
 /** Repository records: creation, settings, derived metadata, likes, downloads, provider mappings. */
 export class Repos {
   private readonly rows = new LruCache<string, RepoRow>(CACHE_ENTRIES, CACHE_MAX_AGE_MS);
@@ -197,7 +225,7 @@ export class Repos {
     return this.db.selectFrom("repos").selectAll().where("id", "=", repoId).executeTakeFirst();
   }
 
-  async create(input: NewRepo): Promise<RepoRow> {
+  async create(input: NewRepo, options: RepoAuditOption = {}): Promise<RepoRow> {
     const fullId = `${input.owner}/${input.name}`;
     if (await this.find(input.type, fullId)) {
       throw conflict(`You already created this ${input.type} repo`);
@@ -238,17 +266,26 @@ export class Repos {
       created_by: input.createdBy ?? null,
     };
     try {
-      await this.db.insertInto("repos").values(row).execute();
+      await this.db.transaction().execute(async (trx) => {
+        await trx.insertInto("repos").values(row).execute();
+        await repoRedirects.release(trx, row.lookup_key);
+        if (options.audit !== false)
+          await recordAuditEvent(trx, {
+            ...attribution(options),
+            type: "repo.create",
+            namespace: row.owner,
+            data: { repo: { ...repoRef(row), private: row.private === 1 } },
+          });
+      });
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict(`You already created this ${input.type} repo`);
       throw err;
     }
-    await repoRedirects.release(this.db, row.lookup_key);
     this.forget(row.id);
     return row;
   }
 
-  async delete(row: RepoRow): Promise<void> {
+  async delete(row: RepoRow, options: RepoAuditOption = {}): Promise<void> {
     this.forget(row.id);
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom("repo_tags").where("repo_id", "=", row.id).execute();
@@ -258,7 +295,14 @@ export class Repos {
       await trx.deleteFrom("repo_links").where("repo_id", "=", row.id).execute();
       await trx.deleteFrom("mirror_repos").where("repo_id", "=", row.id).execute();
       await repoRedirects.forgetRepo(trx, row.id);
-      await trx.deleteFrom("repos").where("id", "=", row.id).execute();
+      const deleted = await trx.deleteFrom("repos").where("id", "=", row.id).executeTakeFirst();
+      if (options.audit !== false && Number(deleted.numDeletedRows) > 0)
+        await recordAuditEvent(trx, {
+          ...attribution(options),
+          type: "repo.delete",
+          namespace: row.owner,
+          data: { repo: repoRef(row), ...(options.reason ? { reason: options.reason } : {}) },
+        });
     });
     this.forget(row.id);
   }
@@ -267,7 +311,13 @@ export class Repos {
    * Renames a repo. The old name keeps leading to it (see `findMoved`) unless `redirect` is false
    * (undoing a rename whose files could not move); the new name stops redirecting anywhere else.
    */
-  async move(row: RepoRow, owner: string, name: string, redirect = true): Promise<RepoRow> {
+  async move(
+    row: RepoRow,
+    owner: string,
+    name: string,
+    redirect = true,
+    options: RepoAuditOption = {},
+  ): Promise<RepoRow> {
     const fullId = `${owner}/${name}`;
     const type = row.type as RepoType;
     const existing = await this.find(type, fullId);
@@ -279,6 +329,19 @@ export class Repos {
       await repoRedirects.release(trx, update.lookup_key);
       if (redirect && row.lookup_key !== update.lookup_key)
         await repoRedirects.record(trx, row.lookup_key, row.id);
+      // one event, in the namespace the repo leaves (an org sees its repos go)
+      if (options.audit !== false)
+        await recordAuditEvent(trx, {
+          ...attribution(options),
+          type: "repo.move",
+          namespace: row.owner,
+          data: {
+            repo: { type: row.type, id: fullId, repoId: row.id },
+            from: row.full_id,
+            to: fullId,
+            ...(options.reason ? { reason: options.reason } : {}),
+          },
+        });
     });
     this.forget(row.id);
     return { ...row, ...update };
@@ -290,12 +353,36 @@ export class Repos {
     return repoId ? this.findById(repoId) : undefined;
   }
 
-  async updateSettings(row: RepoRow, settings: { private?: boolean; gated?: Gated }): Promise<RepoRow> {
+  async updateSettings(
+    row: RepoRow,
+    settings: { private?: boolean; gated?: Gated },
+    options: RepoAuditOption = {},
+  ): Promise<RepoRow> {
     const update: Partial<RepoRow> = {};
     if (settings.private !== undefined) update.private = settings.private ? 1 : 0;
     if (settings.gated !== undefined) update.gated = settings.gated === false ? "false" : settings.gated;
     if (Object.keys(update).length > 0) {
-      await this.db.updateTable("repos").set(update).where("id", "=", row.id).execute();
+      await this.db.transaction().execute(async (trx) => {
+        // compared with the stored row, not the caller's copy: the event says what really changed
+        const before = await trx
+          .selectFrom("repos")
+          .select(["private", "gated"])
+          .where("id", "=", row.id)
+          .executeTakeFirst();
+        await trx.updateTable("repos").set(update).where("id", "=", row.id).execute();
+        const changes: Record<string, { from: unknown; to: unknown }> = {};
+        if (before && update.private !== undefined && before.private !== update.private)
+          changes.private = { from: before.private === 1, to: update.private === 1 };
+        if (before && update.gated !== undefined && before.gated !== update.gated)
+          changes.gated = { from: gatedValue(before.gated), to: gatedValue(update.gated) };
+        if (options.audit !== false && Object.keys(changes).length > 0)
+          await recordAuditEvent(trx, {
+            ...attribution(options),
+            type: "repo.update_settings",
+            namespace: row.owner,
+            data: { repo: repoRef(row), changes, ...(options.reason ? { reason: options.reason } : {}) },
+          });
+      });
       this.forget(row.id);
     }
     return { ...row, ...update };

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import { DEFAULT_SIGN_IN_LIMITS, type SignInThrottleLimits } from "./sign-in-throttle.js";
+import { recordAuditEvent, type AuditEventInput } from "../audit/record.js";
 
 /**
  * The sign-in throttle of `SignInThrottle` (fixed windows per user name and per client address), kept
@@ -33,23 +34,27 @@ export class SharedSignInThrottle {
     return Math.ceil(Math.max(0, ...waits) / 1000);
   }
 
-  async recordFailure(user: string | undefined, address: string): Promise<void> {
+  /** Counts a failed sign-in; `event` (the `user.login_failed` audit event) is recorded with the counts. */
+  async recordFailure(user: string | undefined, address: string, event?: AuditEventInput): Promise<void> {
     const now = this.now();
     const resetAt = now + this.limits.windowMs;
     const keys = user === undefined ? [addressKey(address)] : [userKey(user), addressKey(address)];
-    for (const key of keys) {
-      // a window that ended starts again at 1; a live one counts up (one statement: replicas race here)
-      await this.db
-        .insertInto("sign_in_failures")
-        .values({ key, count: 1, reset_at: resetAt })
-        .onConflict((oc) =>
-          oc.column("key").doUpdateSet({
-            count: sql<number>`CASE WHEN sign_in_failures.reset_at <= ${now} THEN 1 ELSE sign_in_failures.count + 1 END`,
-            reset_at: sql<number>`CASE WHEN sign_in_failures.reset_at <= ${now} THEN ${resetAt} ELSE sign_in_failures.reset_at END`,
-          }),
-        )
-        .execute();
-    }
+    await this.db.transaction().execute(async (trx) => {
+      for (const key of keys) {
+        // a window that ended starts again at 1; a live one counts up (one statement: replicas race here)
+        await trx
+          .insertInto("sign_in_failures")
+          .values({ key, count: 1, reset_at: resetAt })
+          .onConflict((oc) =>
+            oc.column("key").doUpdateSet({
+              count: sql<number>`CASE WHEN sign_in_failures.reset_at <= ${now} THEN 1 ELSE sign_in_failures.count + 1 END`,
+              reset_at: sql<number>`CASE WHEN sign_in_failures.reset_at <= ${now} THEN ${resetAt} ELSE sign_in_failures.reset_at END`,
+            }),
+          )
+          .execute();
+      }
+      if (event) await recordAuditEvent(trx, event);
+    });
     // now and then, drop ended windows so the table stays small
     if (++this.writes % 100 === 0)
       await this.db.deleteFrom("sign_in_failures").where("reset_at", "<=", now).execute();

@@ -3,6 +3,7 @@ import type { Kysely, Selectable } from "kysely";
 import type { Database, WebSessionTable } from "../db/schema.js";
 import { newId } from "./ids.js";
 import { hashToken } from "./tokens.js";
+import { recordAuditEvent, type AuditEventInput } from "../audit/record.js";
 
 export type WebSessionRow = Selectable<WebSessionTable>;
 
@@ -54,13 +55,15 @@ export class WebSessions {
   /**
    * `method` says how the sign-in was proven (password, password+totp, token, oidc, saml, ldap); it
    * decides whether orgs that require 2FA or company sign-in count the session. `idpLogout` keeps what
-   * RP-initiated logout at the identity provider needs.
+   * RP-initiated logout at the identity provider needs. `login` is the sign-in's audit event
+   * (`user.login`), recorded with the session row; the session's id is added to its data.
    */
   async create(
     user: string,
     userAgent: string | undefined,
     method: SignInMethod = "password",
     idpLogout?: string,
+    login?: AuditEventInput,
   ): Promise<{ secret: string; row: WebSessionRow }> {
     const secret = randomBytes(32).toString("base64url");
     const now = this.now();
@@ -75,7 +78,10 @@ export class WebSessions {
       method,
       idp_logout: idpLogout ?? null,
     };
-    await this.db.insertInto("web_sessions").values(row).execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto("web_sessions").values(row).execute();
+      if (login) await recordAuditEvent(trx, { ...login, data: { ...login.data, sessionId: row.id } });
+    });
     // sessions that ran out without being used again would otherwise stay forever
     await this.db
       .deleteFrom("web_sessions")
@@ -118,13 +124,22 @@ export class WebSessions {
     return rows.filter((row) => Date.parse(row.expires_at) > now);
   }
 
+  /** Signs one of the user's sessions out (`user.session_revoke`); false when it is not theirs or gone. */
   async revoke(user: string, id: string): Promise<boolean> {
-    const result = await this.db
-      .deleteFrom("web_sessions")
-      .where("id", "=", id)
-      .where("user_name", "=", user)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .deleteFrom("web_sessions")
+        .where("id", "=", id)
+        .where("user_name", "=", user)
+        .executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) return false;
+      await recordAuditEvent(trx, {
+        type: "user.session_revoke",
+        namespace: user,
+        data: { user, sessionId: id },
+      });
+      return true;
+    });
   }
 
   /** Ends every session of the user (an admin's "sign out everywhere"); returns how many ended. */
@@ -133,8 +148,23 @@ export class WebSessions {
     return Number(result.numDeletedRows);
   }
 
-  async end(secret: string): Promise<void> {
-    await this.db.deleteFrom("web_sessions").where("secret_hash", "=", hashToken(secret)).execute();
+  /** Ends the session of a cookie; `signOut` records it as the user's sign-out (`user.logout`). */
+  async end(secret: string, signOut = false): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom("web_sessions")
+        .select(["id", "user_name"])
+        .where("secret_hash", "=", hashToken(secret))
+        .executeTakeFirst();
+      if (!row) return;
+      await trx.deleteFrom("web_sessions").where("id", "=", row.id).execute();
+      if (signOut)
+        await recordAuditEvent(trx, {
+          type: "user.logout",
+          namespace: row.user_name,
+          data: { user: row.user_name, sessionId: row.id },
+        });
+    });
   }
 
   private expiry(createdAt: number, lastSeen: number): number {

@@ -12,7 +12,13 @@ import { PgLeadership } from "./pg-leadership.js";
  * Background jobs that must run on one replica only. Inference health checks are not among them: each
  * replica routes by what it can reach itself.
  */
-export const SINGLETON_JOBS = ["gc", "rolling-counts", "parameter-backfill"] as const;
+export const SINGLETON_JOBS = [
+  "gc",
+  "rolling-counts",
+  "parameter-backfill",
+  "audit-stream",
+  "audit-retention",
+] as const;
 
 export interface PgCoordinationOptions {
   url: string;

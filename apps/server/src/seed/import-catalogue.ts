@@ -62,6 +62,9 @@ export async function needsSeeding(services: PlatformServices): Promise<boolean>
  * Imports the catalogue through the content service's commit path. Repos that already exist are left
  * alone, so a second run changes nothing; `reset` first removes the catalogue's repos.
  */
+/** The demo import is not audited: it is the hub's own sample content, not an action on anyone's data. */
+const QUIET = { audit: false } as const;
+
 export async function importCatalogue(
   deps: SeedDeps,
   catalogue: DemoCatalogue,
@@ -73,19 +76,20 @@ export async function importCatalogue(
   if (options.reset) await removeCatalogueRepos(deps, catalogue);
 
   for (const user of catalogue.users)
-    await services.accounts.ensureUser({ name: user.name, fullname: user.fullname });
+    await services.accounts.ensureUser({ name: user.name, fullname: user.fullname }, QUIET);
   for (const org of catalogue.orgs) {
     if (!(await services.accounts.namespaceTaken(org.name)))
-      await services.accounts.createOrg({ name: org.name, fullname: org.fullname });
+      await services.accounts.createOrg({ name: org.name, fullname: org.fullname }, QUIET);
     for (const member of org.members) {
-      await services.accounts.ensureUser({ name: member });
-      await services.accounts.addMember(org.name, member, "admin");
+      await services.accounts.ensureUser({ name: member }, QUIET);
+      await services.accounts.addMember(org.name, member, "admin", null, QUIET);
     }
   }
 
   const owners = new Set(catalogue.repos.map((repo) => repo.id.split("/")[0]));
   for (const owner of owners) {
-    if (!(await services.accounts.namespaceTaken(owner))) await services.accounts.createUser({ name: owner });
+    if (!(await services.accounts.namespaceTaken(owner)))
+      await services.accounts.createUser({ name: owner }, QUIET);
   }
 
   let imported = 0;
@@ -157,14 +161,17 @@ async function importRepo(deps: SeedDeps, repo: DemoRepo, namespaces: NamespaceC
   const existing = await services.repos.find(repo.type, repo.id);
   const row =
     existing ??
-    (await services.repos.create({
-      type: repo.type,
-      owner: await namespaces.canonical(owner),
-      name,
-      private: repo.private,
-      createdAt: repo.createdAt,
-      sdk: repo.type === "space" ? "static" : undefined,
-    }));
+    (await services.repos.create(
+      {
+        type: repo.type,
+        owner: await namespaces.canonical(owner),
+        name,
+        private: repo.private,
+        createdAt: repo.createdAt,
+        sdk: repo.type === "space" ? "static" : undefined,
+      },
+      { audit: false },
+    ));
   const record = toRepoRecord(row);
   // Held in a variable: the content seam's declared input does not name `date` yet (see content-module).
   const commit = {
@@ -180,7 +187,7 @@ async function importRepo(deps: SeedDeps, repo: DemoRepo, namespaces: NamespaceC
     deps.logger.error({ err, repo: repo.id }, "could not import repo; skipping it");
     if (!existing) {
       await content.remove(record).catch(() => undefined);
-      await services.repos.delete(row);
+      await services.repos.delete(row, { audit: false });
     }
     return false;
   }
@@ -214,6 +221,6 @@ async function removeCatalogueRepos(deps: SeedDeps, catalogue: DemoCatalogue): P
     const row = await deps.services.repos.find(repo.type, repo.id);
     if (!row) continue;
     await deps.content.remove(toRepoRecord(row));
-    await deps.services.repos.delete(row);
+    await deps.services.repos.delete(row, { audit: false });
   }
 }

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { userActor, type AuditCredential } from "../audit/context.js";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import type { Accounts, UserRow } from "../platform/accounts.js";
@@ -101,15 +102,26 @@ export class CompanySignIn {
     return user;
   }
 
-  /** Opens the browser session of a finished sign-in and reports it. */
+  /**
+   * Opens the browser session of a finished sign-in and reports it: the `user.login` audit event is
+   * written with the session row (`provider` is how the sign-in was proven; `token` when a pasted
+   * access token opened it).
+   */
   async openSession(
     user: UserRow,
     method: SignInMethod,
     userAgent: string | undefined,
     address: string | undefined,
     idpLogout?: string,
+    token?: AuditCredential,
   ): Promise<{ secret: string }> {
-    const { secret } = await this.sessions.create(user.name, userAgent, method, idpLogout);
+    const { secret } = await this.sessions.create(user.name, userAgent, method, idpLogout, {
+      type: "user.login",
+      namespace: user.name,
+      actor: userActor(user.id, user.name),
+      token: token ?? null,
+      data: { user: user.name, provider: method },
+    });
     this.events.record({ type: "sign-in", user: user.name, method, address });
     return { secret };
   }

@@ -1,7 +1,8 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../db/schema.js";
 import { isUniqueViolation } from "../db/unique-violation.js";
 import { newId, nowIso } from "../platform/ids.js";
+import { recordAuditEvent, type AuditEventInput } from "../audit/record.js";
 import type { WebhookAttemptTable, WebhookDeliveryTable, WebhookTable, WebhookTables } from "./tables.js";
 
 export type WebhookRow = WebhookTable;
@@ -24,14 +25,28 @@ export interface NewDelivery {
 export class WebhookStore {
   private readonly db: Db;
 
-  constructor(db: Kysely<Database>) {
-    this.db = db.withTables<WebhookTables>();
+  constructor(private readonly hubDb: Kysely<Database>) {
+    this.db = hubDb.withTables<WebhookTables>();
   }
 
-  async create(row: Omit<WebhookRow, "id" | "created_at" | "updated_at">): Promise<WebhookRow> {
+  /** A transaction with the webhook tables in view, and the same transaction as the hub's (for its audit event). */
+  private inTransaction<T>(
+    work: (tx: Transaction<Database & WebhookTables>, hub: Transaction<Database>) => Promise<T>,
+  ) {
+    return this.hubDb.transaction().execute((hub) => work(hub.withTables<WebhookTables>(), hub));
+  }
+
+  /** Creates a webhook; `audit` builds its event (recorded in the same transaction) from the new row. */
+  async create(
+    row: Omit<WebhookRow, "id" | "created_at" | "updated_at">,
+    audit?: (created: WebhookRow) => AuditEventInput,
+  ): Promise<WebhookRow> {
     const now = nowIso();
     const full: WebhookRow = { ...row, id: newId(), created_at: now, updated_at: now };
-    await this.db.insertInto("webhooks").values(full).execute();
+    await this.inTransaction(async (trx, hub) => {
+      await trx.insertInto("webhooks").values(full).execute();
+      if (audit) await recordAuditEvent(hub, audit(full));
+    });
     return full;
   }
 
@@ -53,25 +68,39 @@ export class WebhookStore {
     return this.db.selectFrom("webhooks").selectAll().where("disabled", "=", 0).execute();
   }
 
+  /** Changes a webhook; `audit` (given the row before and after) may return its event, recorded with it. */
   async update(
     id: string,
     changes: Partial<Pick<WebhookRow, "url" | "secret" | "domains" | "watched" | "disabled">>,
+    audit?: (before: WebhookRow, after: WebhookRow) => AuditEventInput | undefined,
   ): Promise<WebhookRow | undefined> {
-    await this.db
-      .updateTable("webhooks")
-      .set({ ...changes, updated_at: nowIso() })
-      .where("id", "=", id)
-      .execute();
-    return this.find(id);
+    return this.inTransaction(async (trx, hub) => {
+      const before = await trx.selectFrom("webhooks").selectAll().where("id", "=", id).executeTakeFirst();
+      if (!before) return undefined;
+      await trx
+        .updateTable("webhooks")
+        .set({ ...changes, updated_at: nowIso() })
+        .where("id", "=", id)
+        .execute();
+      const after = await trx
+        .selectFrom("webhooks")
+        .selectAll()
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+      const event = audit?.(before, after);
+      if (event) await recordAuditEvent(hub, event);
+      return after;
+    });
   }
 
-  /** Deletes the webhook with its deliveries and their attempts, in one transaction. */
-  async remove(id: string): Promise<void> {
-    await this.db.transaction().execute(async (tx) => {
+  /** Deletes the webhook with its deliveries and their attempts (and records `audit`), in one transaction. */
+  async remove(id: string, audit?: AuditEventInput): Promise<void> {
+    await this.inTransaction(async (tx, hub) => {
       const deliveries = tx.selectFrom("webhook_deliveries").select("id").where("webhook_id", "=", id);
       await tx.deleteFrom("webhook_attempts").where("delivery_id", "in", deliveries).execute();
       await tx.deleteFrom("webhook_deliveries").where("webhook_id", "=", id).execute();
       await tx.deleteFrom("webhooks").where("id", "=", id).execute();
+      if (audit) await recordAuditEvent(hub, audit);
     });
   }
 

@@ -19,30 +19,48 @@ export function targetOf(url: URL): Target {
   return { url, host, port, literalIp: isIP(bare) !== 0 ? bare : undefined };
 }
 
+/** How messages name the URL and the setting that exempts private hosts (the audit stream reuses the rule). */
+export interface TargetNames {
+  what: string;
+  allowSetting: string;
+  /** Where a credential goes instead of the URL. */
+  credentialsHint: string;
+}
+
+const WEBHOOK_NAMES: TargetNames = {
+  what: "The webhook URL",
+  allowSetting: "MODELHUB_WEBHOOK_ALLOW_HOSTS",
+  credentialsHint: "use the webhook secret",
+};
+
 /**
  * Checks a webhook URL when it is saved: http(s) only, no credentials, and no literal private address
  * (names are resolved, and checked again, at each delivery). Answers 400 with the reason.
  */
-export function validateTargetUrl(raw: string, allowHosts: readonly string[]): string {
-  if (raw.length > MAX_URL_LENGTH)
-    throw badRequest(`The webhook URL is longer than ${MAX_URL_LENGTH} characters`);
+export function validateTargetUrl(
+  raw: string,
+  allowHosts: readonly string[],
+  names: TargetNames = WEBHOOK_NAMES,
+): string {
+  const what = names.what;
+  if (raw.length > MAX_URL_LENGTH) throw badRequest(`${what} is longer than ${MAX_URL_LENGTH} characters`);
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw badRequest(`The webhook URL "${raw}" is not a valid absolute URL`);
+    throw badRequest(`${what} "${raw}" is not a valid absolute URL`);
   }
   if (url.protocol !== "http:" && url.protocol !== "https:")
-    throw badRequest(`The webhook URL must use http or https, not ${url.protocol.replace(/:$/, "")}`);
+    throw badRequest(`${what} must use http or https, not ${url.protocol.replace(/:$/, "")}`);
   if (url.username !== "" || url.password !== "")
-    throw badRequest("The webhook URL must not carry credentials (user:password@); use the webhook secret");
-  if (url.hostname === "") throw badRequest("The webhook URL has no host");
+    throw badRequest(`${what} must not carry credentials (user:password@); ${names.credentialsHint}`);
+  if (url.hostname === "") throw badRequest(`${what} has no host`);
   const target = targetOf(url);
   if (target.literalIp !== undefined && !isAllowedHost(allowHosts, target.host, target.port)) {
     const reason = forbiddenAddressReason(target.literalIp);
     if (reason)
       throw badRequest(
-        `The webhook URL points at a private address (${reason}); the hub's operator can allow it with MODELHUB_WEBHOOK_ALLOW_HOSTS`,
+        `${what} points at a private address (${reason}); the hub's operator can allow it with ${names.allowSetting}`,
       );
   }
   return url.toString();

@@ -51,6 +51,11 @@ const AdminInferencePage = page(
   () => import("../features/admin-inference/admin-inference-page.js"),
   "AdminInferencePage",
 );
+const OrgAuditLogPage = page(() => import("../features/audit-log/org-audit-page.js"), "OrgAuditLogPage");
+const AdminAuditLogPage = page(
+  () => import("../features/audit-log/admin-audit-page.js"),
+  "AdminAuditLogPage",
+);
 const WebhooksPage = page(() => import("../features/webhooks/webhooks-page.js"), "WebhooksPage");
 const WebhookPage = page(() => import("../features/webhooks/webhook-page.js"), "WebhookPage");
 const CollectionPage = page(() => import("../features/collections/collection-page.js"), "CollectionPage");
@@ -99,11 +104,13 @@ export function AppRoutes() {
         <Route path="settings/webhooks/:id" element={<WebhookPage />} />
         <Route path="admin/inference" element={<AdminInferencePage />} />
         <Route path="admin/mirror" element={<AdminMirrorPage />} />
+        <Route path="admin/audit-log" element={<AdminAuditLogPage />} />
         <Route path="new" element={<NewRepoPage />} />
         <Route path="organizations/new" element={<NewOrgPage />} />
         <Route path="organizations/:org/settings/members" element={<OrgMembersPage />} />
         <Route path="organizations/:org/settings/sso" element={<OrgSsoPage />} />
         <Route path="organizations/:org/settings/inference" element={<OrgInferenceUsagePage />} />
+        <Route path="organizations/:org/settings/audit-log" element={<OrgAuditLogPage />} />
         <Route path="collections/:owner/:slug" element={<CollectionPage />} />
         <Route path="datasets/:owner/:name" element={<DatasetPage />} />
         <Route path="spaces/:owner/:name" element={<SpacePage />} />

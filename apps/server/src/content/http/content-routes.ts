@@ -20,7 +20,7 @@ import { type ContentLogger, type RepoContent, createRepoContent } from "../repo
 import { errorResponse } from "./error-response.js";
 import { insufficientStorage, isStorageFull, reportStorageFull } from "../storage-full.js";
 import { HttpError, RepoMovedError } from "../../domain/errors.js";
-import type { RepoAccess, RepoEvents } from "../../domain/ports.js";
+import type { AuditTrail, RepoAccess, RepoEvents } from "../../domain/ports.js";
 
 export interface ContentRoutesDeps {
   access: RepoAccess;
@@ -33,7 +33,12 @@ export interface ContentRoutesDeps {
   blobs?: BlobStore;
   /** Part size of multipart LFS uploads (64 MiB); objects up to this size go up in one PUT. */
   lfsPartBytes?: number;
+  /** Where deleted refs, super-squashes, force pushes and LFS deletions are recorded. */
+  audit?: AuditTrail;
 }
+
+/** Without an audit log (tests of the content half alone), events go nowhere. */
+const NO_AUDIT: AuditTrail = { record: () => Promise.resolve() };
 
 const DEFAULT_LFS_PART_BYTES = 64 * 1024 * 1024;
 
@@ -50,6 +55,7 @@ export function createContentRoutes(deps: ContentRoutesDeps): Hono<AppEnv> {
     publicUrl: deps.publicUrl,
     parts: new UploadParts(join(deps.dataDir, "lfs-parts")),
     lfsPartBytes: deps.lfsPartBytes ?? DEFAULT_LFS_PART_BYTES,
+    audit: deps.audit ?? NO_AUDIT,
   };
   const app = new Hono<AppEnv>();
   app.onError((error, c) => {

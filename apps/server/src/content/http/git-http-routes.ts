@@ -5,7 +5,13 @@ import type { AppEnv } from "../../http/contracts.js";
 import { nodeStreamResponse } from "../../http/node-stream-body.js";
 import { DEFAULT_BRANCH } from "../git/git-repository.js";
 import { runHttpBackend } from "../git/http-backend.js";
-import { checkPushedPointers, parseRefUpdates, quarantineEnv } from "../git/lfs-push-check.js";
+import {
+  checkPushedPointers,
+  parseRefUpdates,
+  quarantineEnv,
+  type RefUpdate,
+} from "../git/lfs-push-check.js";
+import { recordPushEvents } from "./push-audit.js";
 import { openPushGate } from "../git/push-gate.js";
 import { checkPushedPaths } from "../git/push-path-check.js";
 import { clearStaleRefLocks } from "../git/stale-locks.js";
@@ -88,8 +94,10 @@ export function registerGitHttpRoutes(app: Hono<AppEnv>, ctx: ContentContext): v
       const writer = ctx.access.canWrite(viewer, repo);
       return ctx.content.withRepoLock(repo, async () => {
         await clearStaleRefLocks(dir);
+        let pushed: RefUpdate[] = [];
         const gate = await openPushGate(ctx.content.tmpDir, async (request) => {
           const updates = parseRefUpdates(request.updates);
+          pushed = updates;
           if (!writer) {
             const refused = await refusedPullRequestPush(ctx, viewer, repo, updates);
             if (refused) return refused;
@@ -112,6 +120,10 @@ export function registerGitHttpRoutes(app: Hono<AppEnv>, ctx: ContentContext): v
         ctx.content.forget(dir);
         const after = await ctx.content.git(repo).headOf(DEFAULT_BRANCH);
         if (after && after !== before) await ctx.content.announce(repo, after);
+        if (pushed.length > 0) {
+          const refs = new Map((await ctx.content.git(repo).refs()).map((ref) => [ref.ref, ref.target]));
+          await recordPushEvents(ctx.audit, repo, dir, pushed, refs);
+        }
         return new Response(Buffer.concat(chunks), { status: response.status, headers: response.headers });
       });
     };

@@ -146,9 +146,16 @@ export function registerHistoryRoutes(app: Hono<AppEnv>, ctx: ContentContext): v
       throw new HttpError(403, `Cannot delete refs/heads/${DEFAULT_BRANCH}: it is the default branch`);
     const git = ctx.content.git(repo);
     await ctx.content.withRepoLock(repo, async () => {
-      if (!(await git.headOf(branch))) throw revisionNotFound(branch);
+      const commit = await git.headOf(branch);
+      if (!commit) throw revisionNotFound(branch);
       await git.deleteRef(`refs/heads/${branch}`);
       ctx.content.forget(git.dir);
+      // while the lock is held: the next change to this repo is recorded after this one
+      await ctx.audit.record({
+        type: "repo.delete_branch",
+        namespace: repo.owner,
+        data: { repo: { type: repo.type, id: repo.id }, branch, commit, via: "api" },
+      });
     });
     return c.json({ success: true });
   });
@@ -178,9 +185,15 @@ export function registerHistoryRoutes(app: Hono<AppEnv>, ctx: ContentContext): v
     const git = ctx.content.git(repo);
     await ctx.content.withRepoLock(repo, async () => {
       const refs = await git.refs();
-      if (!refs.some((ref) => ref.ref === `refs/tags/${tag}`)) throw revisionNotFound(tag);
+      const found = refs.find((ref) => ref.ref === `refs/tags/${tag}`);
+      if (!found) throw revisionNotFound(tag);
       await git.deleteRef(`refs/tags/${tag}`);
       ctx.content.forget(git.dir);
+      await ctx.audit.record({
+        type: "repo.delete_tag",
+        namespace: repo.owner,
+        data: { repo: { type: repo.type, id: repo.id }, tag, commit: found.target, via: "api" },
+      });
     });
     return c.json({ success: true });
   });

@@ -65,6 +65,11 @@ export function registerSquashRoutes(app: Hono<AppEnv>, ctx: ContentContext): vo
         throw conflict(`Branch ${branch} changed during the squash; retry`);
       ctx.content.forget(git.dir);
       if (branch === DEFAULT_BRANCH) await ctx.content.announce(repo, squashed);
+      await ctx.audit.record({
+        type: "repo.super_squash",
+        namespace: repo.owner,
+        data: { repo: { type: repo.type, id: repo.id }, ref, from: head, to: squashed },
+      });
       return squashed;
     });
     return c.json({ commitId: commit });

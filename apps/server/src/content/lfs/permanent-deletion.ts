@@ -6,6 +6,7 @@ import { lfsPointerBlobsOf } from "../../maintenance/gc/referenced-lfs.js";
 import { claimedElsewhere } from "../../maintenance/gc/lfs-claims.js";
 import { notFound } from "../../domain/errors.js";
 import type { RepoRecord } from "../../domain/repo.js";
+import type { AuditTrail } from "../../domain/ports.js";
 
 export interface LfsDeletionRequest {
   /** `fileOid`s of list_lfs_files (pointer blob ids); sha256 object ids are taken too. */
@@ -34,6 +35,7 @@ export async function deleteLfsObjects(
   content: RepoContent,
   repo: RepoRecord,
   request: LfsDeletionRequest,
+  audit?: AuditTrail,
 ): Promise<LfsDeletionResult> {
   const git = content.git(repo);
   // an identical upload elsewhere while this runs must keep its bytes: only what nobody used since is freed
@@ -70,6 +72,17 @@ export async function deleteLfsObjects(
       { repo: `${repo.type}:${repo.id}`, objects: oids.size, rewrittenRefs: moved.length },
       "LFS objects deleted permanently",
     );
+    await audit?.record({
+      type: "repo.delete_lfs_file",
+      namespace: repo.owner,
+      data: {
+        repo: { type: repo.type, id: repo.id },
+        count: oids.size,
+        oids: [...oids].slice(0, 100),
+        rewriteHistory: request.rewriteHistory,
+        rewrittenRefs: moved.map((ref) => ref.ref),
+      },
+    });
     return { deleted: [...oids], rewrittenRefs: moved.map((ref) => ref.ref) };
   });
 

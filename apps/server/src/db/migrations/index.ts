@@ -19,6 +19,7 @@ import { migration0060 } from "./0060-webhooks.js";
 import { migration0070 } from "./0070-collections.js";
 import { migration0071 } from "./0071-org-private-default.js";
 import { migration0110 } from "./0110-company-sign-in.js";
+import { migration0130 } from "./0130-audit-log.js";
 
 /**
  * Every schema step, by the name kysely records once it has run. Steps are immutable: a released step
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0070_collections": migration0070,
   "0071_org_private_default": migration0071,
   "0110_company_sign_in": migration0110,
+  "0130_audit_log": migration0130,
 };
 
 export const migrationProvider: MigrationProvider = {

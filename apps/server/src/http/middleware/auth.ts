@@ -6,6 +6,15 @@ import { csrfTokenMatches, hasSecondFactor, type WebSessions } from "../../platf
 import type { CompanySignIn } from "../../sso/company-sign-in.js";
 import { forbidden, unauthorized } from "../../domain/errors.js";
 import type { Viewer } from "../../domain/repo.js";
+import type { MemberViewer } from "../../platform/access-rules.js";
+import {
+  auditOrigin,
+  runWithAuditContext,
+  userActor,
+  type AuditContext,
+  type AuditCredential,
+} from "../../audit/context.js";
+import { clientAddress } from "../client-address.js";
 
 const ANONYMOUS: Viewer = { orgs: [] };
 const SCIM_PATH = /^\/api\/organizations\/[^/]+\/scim\/v2(?:\/|$)/;
@@ -27,6 +36,8 @@ const CSRF_FREE_PATHS = new Set(["/api/login", "/auth/saml/acs"]);
  * password (git over HTTP). Without a token, the web session cookie signs the user in; cookie writes
  * must carry the session's CSRF token. An unknown or expired cookie is simply anonymous, so public
  * pages keep working.
+ * The rest of the request runs in its audit context: events it records name this user, token,
+ * address and User-Agent.
  */
 export function authMiddleware(
   accounts: Accounts,
@@ -42,8 +53,9 @@ export function authMiddleware(
     const header = c.req.header("Authorization");
     const token = bearerToken(header);
     if (token === undefined) {
-      c.set("viewer", (await sessionViewer(c, accounts, sessions)) ?? ANONYMOUS);
-      return next();
+      const viewer = (await sessionViewer(c, accounts, sessions)) ?? ANONYMOUS;
+      c.set("viewer", viewer);
+      return runWithAuditContext(auditContextOf(c, viewer), next);
     }
     const resolved = await accounts.resolveToken(token);
     if (!resolved) {
@@ -54,11 +66,30 @@ export function authMiddleware(
       if (!viewer) throw unauthorized();
       const { blockedOrgs: _blocked, ...plain } = viewer;
       c.set("viewer", plain);
-      return next();
+      return runWithAuditContext(auditContextOf(c, plain), next);
     }
-    await accounts.touchToken(resolved.token);
-    c.set("viewer", accounts.viewerOf(resolved));
-    return next();
+    const viewer = accounts.viewerOf(resolved);
+    c.set("viewer", viewer);
+    const credential: AuditCredential = {
+      type: "access_token",
+      id: resolved.token.id,
+      role: resolved.token.role,
+      last4: token.slice(-4),
+    };
+    return runWithAuditContext(auditContextOf(c, viewer, credential), async () => {
+      await accounts.touchToken(resolved.token);
+      return next();
+    });
+  };
+}
+
+function auditContextOf(c: Context<AppEnv>, viewer: MemberViewer, token?: AuditCredential): AuditContext {
+  return {
+    actor: viewer.user
+      ? userActor(viewer.userId ?? null, viewer.user)
+      : { id: null, name: null, type: "anonymous" },
+    token,
+    origin: auditOrigin(clientAddress(c), c.req.header("User-Agent")),
   };
 }
 

@@ -16,6 +16,7 @@ import {
   type AccessStatus,
 } from "../../platform/access-requests.js";
 import { canWriteNamespace, requireWriteUser } from "../../platform/access-rules.js";
+import type { AccessAuditRepo } from "../../platform/access-requests.js";
 import { parseGated, toRepoRecord, type RepoRow } from "../../platform/repos.js";
 import { badRequest, HttpError, notFound } from "../../domain/errors.js";
 
@@ -37,6 +38,11 @@ const handleSchema = z.object({
 });
 
 const grantSchema = z.object({ user: z.string().min(1, "user is required") });
+
+/** How the audit log names the repo of an access change. */
+function auditRepo(row: RepoRow): AccessAuditRepo {
+  return { type: row.type, fullId: row.full_id, owner: row.owner };
+}
 
 function cardDataOf(row: RepoRow): Record<string, unknown> | undefined {
   if (!row.card_data) return undefined;
@@ -109,7 +115,7 @@ export function accessRequestRoutes(deps: AppDeps): Hono<AppEnv> {
     const gated = parseGated(row.gated);
     if (!gated) throw badRequest(`${row.full_id} is not gated: its files are open to everyone`);
     const answers = answersFor(row, await jsonBody(c, answersSchema));
-    const status = await requests.ask(row.id, user, gated, answers);
+    const status = await requests.ask(row.id, user, gated, answers, auditRepo(row));
     return c.json({
       status,
       hasAccess: status === "accepted" || hasBypass(c.var.viewer, row),
@@ -171,6 +177,7 @@ export function accessRequestRoutes(deps: AppDeps): Hono<AppEnv> {
       body.status,
       c.var.viewer.user ?? "",
       body.rejectionReason ?? undefined,
+      auditRepo(row),
     );
     if (!changed) throw notFound(`No access request of ${user} found that is not already ${body.status}`);
     return c.json({});
@@ -182,7 +189,7 @@ export function accessRequestRoutes(deps: AppDeps): Hono<AppEnv> {
     const body = await jsonBody(c, grantSchema);
     if (!parseGated(row.gated)) throw badRequest(`${row.full_id} is not gated: everyone has access`);
     const user = await targetUser(body.user);
-    if (!(await requests.grant(row.id, user, c.var.viewer.user ?? "")))
+    if (!(await requests.grant(row.id, user, c.var.viewer.user ?? "", auditRepo(row))))
       throw badRequest(`${user} already has access to ${row.full_id}`);
     return c.json({});
   });

@@ -111,7 +111,7 @@ export function repoLifecycleRoutes(deps: AppDeps): Hono<AppEnv> {
     if (existing?.mirror_upstream) {
       // a local repo always wins over a mirrored one of the same id: the mirror's copy goes
       await deps.content.remove(toRepoRecord(existing)).catch(() => undefined);
-      await deps.repos.delete(existing);
+      await deps.repos.delete(existing, { audit: false });
     } else if (existing) {
       throw new HttpError(409, `You already created this ${type} repo`, undefined, {}, { url });
     }
@@ -140,7 +140,7 @@ export function repoLifecycleRoutes(deps: AppDeps): Hono<AppEnv> {
         });
     } catch (err) {
       await deps.content.remove(record).catch(() => undefined);
-      await deps.repos.delete(row);
+      await deps.repos.delete(row, { reason: "its files could not be written: the creation was undone" });
       throw err;
     }
     deps.logger.info({ repo: id, type, user: viewer.user }, "repo created");
@@ -175,7 +175,9 @@ export function repoLifecycleRoutes(deps: AppDeps): Hono<AppEnv> {
     try {
       await deps.content.move(before, toRepoRecord(moved));
     } catch (err) {
-      await deps.repos.move(moved, before.owner, before.name, false);
+      await deps.repos.move(moved, before.owner, before.name, false, {
+        reason: "its files could not move: the move was undone",
+      });
       throw err;
     }
     deps.logger.info({ from: before.id, to: moved.full_id, type }, "repo moved");

@@ -14,11 +14,13 @@ import type { LoginResponse, SessionState, WebSessionInfo } from "@modelhub/api-
 import { SharedSignInThrottle } from "../../platform/shared-sign-in-throttle.js";
 import { hasSecondFactor } from "../../platform/web-sessions.js";
 import { csrfTokenOf, type SignInMethod, type WebSessionRow } from "../../platform/web-sessions.js";
-import type { UserRow } from "../../platform/accounts.js";
 import type { CompanySignIn } from "../../sso/company-sign-in.js";
 import { AccountDisabledError } from "../../sso/identities.js";
 import { LdapUnavailableError } from "../../sso/ldap.js";
 import { forbidden, HttpError, notFound, unauthorized } from "../../domain/errors.js";
+import { userActor, type AuditActor, type AuditCredential } from "../../audit/context.js";
+import type { AuditEventInput } from "../../audit/record.js";
+import type { ResolvedToken, UserRow } from "../../platform/accounts.js";
 
 const loginSchema = z.union([
   z.object({
@@ -77,11 +79,42 @@ export function sessionRoutes(deps: AppDeps & { sso: CompanySignIn }): Hono<AppE
   app.use("/api/settings/sessions", noStore);
   app.use("/api/admin/users/*", noStore);
 
-  const tokenUser = async (token: string) => {
-    const resolved = await deps.accounts.resolveToken(token);
-    if (resolved && resolved.token.role !== "write")
-      throw forbidden("A read token cannot sign in to the web app (a session may write): use a write token");
-    return resolved?.user;
+  const credentialOf = (resolved: ResolvedToken, token: string): AuditCredential => ({
+    type: "access_token",
+    id: resolved.token.id,
+    role: resolved.token.role,
+    last4: token.slice(-4),
+  });
+
+  /** The `user.login_failed` event: attributed to the claimed user when the attempt names one. */
+  const failure = async (
+    provider: "password" | "token",
+    claimed: string | undefined,
+    resolved: ResolvedToken | undefined,
+    token: string | undefined,
+  ): Promise<AuditEventInput> => {
+    const known =
+      resolved?.user ?? (claimed !== undefined ? await deps.accounts.findUser(claimed) : undefined);
+    const actor: AuditActor = known
+      ? userActor(known.id, known.name)
+      : claimed !== undefined
+        ? userActor(null, claimed.slice(0, 100))
+        : { id: null, name: null, type: "anonymous" };
+    const reason =
+      provider === "token"
+        ? resolved
+          ? "read_token"
+          : "invalid_token"
+        : known
+          ? "wrong_password"
+          : "unknown_user";
+    return {
+      type: "user.login_failed",
+      namespace: known?.name ?? null,
+      actor,
+      token: resolved && token ? credentialOf(resolved, token) : null,
+      data: { provider, reason, ...(claimed !== undefined ? { user: claimed.slice(0, 100) } : {}) },
+    };
   };
 
   const currentSession = async (c: Context<AppEnv>) => {
@@ -142,6 +175,7 @@ export function sessionRoutes(deps: AppDeps & { sso: CompanySignIn }): Hono<AppE
     if (wait > 0) throw new TooManySignIns(wait);
     let user: UserRow | undefined;
     let method: SignInMethod = "token";
+    let resolved: ResolvedToken | undefined;
     if ("username" in body) {
       const outcome = await passwordSignIn(body);
       if ("failure" in outcome) {
@@ -151,7 +185,9 @@ export function sessionRoutes(deps: AppDeps & { sso: CompanySignIn }): Hono<AppE
             "Enter the 6-digit code from your authenticator app (or one of your recovery codes)",
             "TwoFactorRequired",
           );
-        await throttle.recordFailure(claimedUser, address);
+        const event = await failure("password", claimedUser, undefined, undefined);
+        const detail = outcome.failure === "wrong password" ? {} : { detail: outcome.failure };
+        await throttle.recordFailure(claimedUser, address, { ...event, data: { ...event.data, ...detail } });
         sso.events.record({
           type: "sign-in-failed",
           user: claimedUser,
@@ -167,9 +203,14 @@ export function sessionRoutes(deps: AppDeps & { sso: CompanySignIn }): Hono<AppE
       }
       ({ user, method } = outcome);
     } else {
-      user = await tokenUser(body.token);
+      resolved = await deps.accounts.resolveToken(body.token);
+      if (resolved && resolved.token.role !== "write") {
+        await throttle.recordFailure(undefined, address, await failure("token", undefined, resolved, body.token));
+        throw forbidden("A read token cannot sign in to the web app (a session may write): use a write token");
+      }
+      user = resolved?.user;
       if (!user) {
-        await throttle.recordFailure(undefined, address);
+        await throttle.recordFailure(undefined, address, await failure("token", undefined, undefined, body.token));
         sso.events.record({ type: "sign-in-failed", method: "token", reason: "unknown token", address });
         throw unauthorized("This token is not valid on this hub");
       }
@@ -177,7 +218,14 @@ export function sessionRoutes(deps: AppDeps & { sso: CompanySignIn }): Hono<AppE
     await throttle.recordSuccess(claimedUser);
     const previous = getCookie(c, SESSION_COOKIE);
     if (previous) await sessions.end(previous);
-    const { secret } = await sso.openSession(user, method, c.req.header("User-Agent"), address);
+    const { secret } = await sso.openSession(
+      user,
+      method,
+      c.req.header("User-Agent"),
+      address,
+      undefined,
+      resolved && "token" in body ? credentialOf(resolved, body.token) : undefined,
+    );
     setSessionCookie(c, secret, deps.configuredPublicUrl);
     const answer: LoginResponse = {
       user: { name: user.name, fullname: user.fullname },
@@ -190,7 +238,7 @@ export function sessionRoutes(deps: AppDeps & { sso: CompanySignIn }): Hono<AppE
     const current = await currentSession(c);
     let idpLogoutUrl: string | undefined;
     if (current) {
-      await sessions.end(current.secret);
+      await sessions.end(current.secret, true);
       sso.events.record({ type: "sign-out", user: current.row.user_name });
       if (current.row.method === "oidc" && sso.oidc) {
         const hint = current.row.idp_logout

@@ -1,6 +1,6 @@
 import type { GcSettings } from "../../config/maintenance-settings.js";
 import type { ListableBlobStore } from "../../content/blobs/blob-store.js";
-import type { ContentLogger } from "../../domain/ports.js";
+import type { AuditTrail, ContentLogger } from "../../domain/ports.js";
 import { dataLayout } from "../data-layout.js";
 import { collectGarbage } from "./collect-garbage.js";
 import { GcBusyError } from "./gc-lock.js";
@@ -20,6 +20,8 @@ export class GcScheduler {
     private readonly blobs?: ListableBlobStore,
     /** Scheduled runs happen on the replica leading the "gc" job only (admin runs anywhere). */
     private readonly leads: () => boolean = () => true,
+    /** Where runs that deleted data are recorded (`admin.gc`). */
+    private readonly audit?: AuditTrail,
   ) {}
 
   start(): void {
@@ -34,7 +36,7 @@ export class GcScheduler {
         this.schedule();
         return;
       }
-      this.run(false)
+      this.run(false, "schedule")
         .catch((err: unknown) => {
           if (err instanceof GcBusyError)
             this.logger.info({ reason: err.message }, "garbage collection skipped");
@@ -59,15 +61,19 @@ export class GcScheduler {
     return readLastRun(dataLayout(this.dataDir).gcLastRun);
   }
 
-  /** Runs now (one run at a time); rejects with GcBusyError while another runs. */
-  run(dryRun: boolean): Promise<GcReport> {
+  /**
+   * Runs now (one run at a time); rejects with GcBusyError while another runs. A run that may delete
+   * (not a dry run) is an `admin.gc` audit event: always when an admin asked, when it freed anything
+   * when scheduled.
+   */
+  run(dryRun: boolean, trigger: "api" | "schedule" = "api"): Promise<GcReport> {
     if (this.current) return Promise.reject(new GcBusyError("garbage collection is already running"));
     const run = collectGarbage({
       dataDir: this.dataDir,
       graceMs: this.settings.graceMs,
       dryRun,
       blobs: this.blobs,
-    }).then((report) => {
+    }).then(async (report) => {
       this.logger.info(
         {
           dryRun,
@@ -78,6 +84,10 @@ export class GcScheduler {
         },
         "garbage collection done",
       );
+      const freedAnything =
+        report.bytesFreed > 0 || report.lfs.deleted > 0 || report.git.unreachableObjects > 0;
+      if (!dryRun && this.audit && (trigger === "api" || freedAnything))
+        await this.audit.record({ type: "admin.gc", data: gcAuditData(report, trigger) });
       return report;
     });
     this.current = run;
@@ -91,4 +101,18 @@ export class GcScheduler {
     clearTimeout(this.timer);
     this.timer = undefined;
   }
+}
+
+/** What an `admin.gc` event keeps of a run's report. */
+export function gcAuditData(report: GcReport, trigger: string): Record<string, unknown> {
+  return {
+    trigger,
+    bytesFreed: report.bytesFreed,
+    lfsDeleted: report.lfs.deleted,
+    gitObjectsPruned: report.git.unreachableObjects,
+    partsRemoved: report.parts.removed,
+    tempRemoved: report.temp.removed,
+    errors: report.errors.length,
+    graceSeconds: report.graceSeconds,
+  };
 }

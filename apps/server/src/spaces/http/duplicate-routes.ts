@@ -97,7 +97,7 @@ export function duplicateRoutes(deps: AppDeps): Hono<AppEnv> {
         });
     } catch (err) {
       await deps.content.remove(record).catch(() => undefined);
-      await deps.repos.delete(row);
+      await deps.repos.delete(row, { reason: "its files could not be copied: the duplication was undone" });
       throw err;
     }
     deps.logger.info({ from: source.full_id, to: id, type, user }, "repo duplicated");

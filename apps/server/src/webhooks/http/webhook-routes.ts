@@ -52,6 +52,47 @@ const updateSchema = z.object({
 
 type Watched = z.infer<typeof watchedSchema>;
 
+/** A webhook target as the audit log keeps it: scheme, host and port only (a path or query may hold a token). */
+function targetOrigin(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return "(invalid)";
+  }
+}
+
+function webhookAuditData(row: WebhookRow): Record<string, unknown> {
+  return {
+    webhookId: row.id,
+    owner: row.owner,
+    target: targetOrigin(row.url),
+    watched: JSON.parse(row.watched) as unknown,
+    domains: JSON.parse(row.domains) as unknown,
+    hasSecret: row.secret !== null,
+    disabled: row.disabled === 1,
+  };
+}
+
+/** What a change did, without secret values: `{from, to}` per field, and how the secret changed. */
+function webhookChanges(before: WebhookRow, after: WebhookRow): Record<string, unknown> {
+  const changes: Record<string, unknown> = {};
+  if (before.url !== after.url)
+    changes.target = { from: targetOrigin(before.url), to: targetOrigin(after.url), pathChanged: true };
+  if (before.watched !== after.watched)
+    changes.watched = {
+      from: JSON.parse(before.watched) as unknown,
+      to: JSON.parse(after.watched) as unknown,
+    };
+  if (before.domains !== after.domains)
+    changes.domains = {
+      from: JSON.parse(before.domains) as unknown,
+      to: JSON.parse(after.domains) as unknown,
+    };
+  if (before.secret !== after.secret)
+    changes.secretChange = after.secret === null ? "removed" : before.secret === null ? "added" : "changed";
+  return changes;
+}
+
 function checkWatched(watched: Watched): string {
   for (const item of watched) {
     const parts = item.name.split("/");
@@ -109,14 +150,17 @@ export function webhookRoutes(service: WebhookService): Hono<AppEnv> {
       throw badRequest("Webhooks that start Jobs are not supported on this hub: give a url");
     if (body.url === undefined || body.url === null)
       throw badRequest("Missing url: the address the webhook POSTs its events to");
-    const row = await service.store.create({
-      owner: user,
-      url: validateTargetUrl(body.url, service.settings.allowHosts),
-      secret: body.secret ?? null,
-      domains: normalDomains(body.domains),
-      watched: checkWatched(body.watched),
-      disabled: 0,
-    });
+    const row = await service.store.create(
+      {
+        owner: user,
+        url: validateTargetUrl(body.url, service.settings.allowHosts),
+        secret: body.secret ?? null,
+        domains: normalDomains(body.domains),
+        watched: checkWatched(body.watched),
+        disabled: 0,
+      },
+      (created) => ({ type: "webhook.create", namespace: created.owner, data: webhookAuditData(created) }),
+    );
     return c.json((await answer(row)) satisfies WebhookResponse);
   });
 
@@ -128,18 +172,31 @@ export function webhookRoutes(service: WebhookService): Hono<AppEnv> {
   app.post(`${base}/:id`, async (c) => {
     const row = await own(c.var.viewer, c.req.param("id"), true);
     const body = await jsonBody(c, updateSchema);
-    const updated = await service.store.update(row.id, {
-      ...(body.url != null ? { url: validateTargetUrl(body.url, service.settings.allowHosts) } : {}),
-      ...(body.watched != null ? { watched: checkWatched(body.watched) } : {}),
-      ...(body.domains != null ? { domains: normalDomains(body.domains) } : {}),
-      ...(body.secret != null ? { secret: body.secret === "" ? null : body.secret } : {}),
-    });
+    const updated = await service.store.update(
+      row.id,
+      {
+        ...(body.url != null ? { url: validateTargetUrl(body.url, service.settings.allowHosts) } : {}),
+        ...(body.watched != null ? { watched: checkWatched(body.watched) } : {}),
+        ...(body.domains != null ? { domains: normalDomains(body.domains) } : {}),
+        ...(body.secret != null ? { secret: body.secret === "" ? null : body.secret } : {}),
+      },
+      (before, after) => {
+        const changes = webhookChanges(before, after);
+        return Object.keys(changes).length === 0
+          ? undefined
+          : { type: "webhook.update", namespace: after.owner, data: { webhookId: after.id, changes } };
+      },
+    );
     return c.json((await answer(updated)) satisfies WebhookResponse);
   });
 
   app.delete(`${base}/:id`, async (c) => {
     const row = await own(c.var.viewer, c.req.param("id"), true);
-    await service.store.remove(row.id);
+    await service.store.remove(row.id, {
+      type: "webhook.delete",
+      namespace: row.owner,
+      data: webhookAuditData(row),
+    });
     await service.reload();
     return c.json({});
   });
@@ -150,9 +207,16 @@ export function webhookRoutes(service: WebhookService): Hono<AppEnv> {
   ] as const)
     app.post(`${base}/:id/${action}`, async (c) => {
       const row = await own(c.var.viewer, c.req.param("id"), true);
-      return c.json(
-        (await answer(await service.store.update(row.id, { disabled }))) satisfies WebhookResponse,
+      const updated = await service.store.update(row.id, { disabled }, (before, after) =>
+        before.disabled === after.disabled
+          ? undefined
+          : {
+              type: action === "enable" ? "webhook.enable" : "webhook.disable",
+              namespace: after.owner,
+              data: { webhookId: after.id, target: targetOrigin(after.url) },
+            },
       );
+      return c.json((await answer(updated)) satisfies WebhookResponse);
     });
 
   app.get(`${base}/:id/deliveries`, async (c) => {

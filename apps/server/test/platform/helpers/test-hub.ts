@@ -17,6 +17,8 @@ export const DIALECTS: Dialect[] = process.env.DATABASE_URL ? ["sqlite", "postgr
 export interface TestHub extends RunningHub {
   dataDir: string;
   config: Config;
+  /** The PostgreSQL schema of this hub (commands run against it need MODELHUB_DATABASE_SCHEMA). */
+  schema?: string;
   /** Creates a user (if missing) and returns a fresh token of that user. */
   tokenFor(user: string, role?: TokenRole): Promise<string>;
   stop(): Promise<void>;
@@ -49,6 +51,7 @@ export async function startTestHub(options: TestHubOptions = {}): Promise<TestHu
     ...hub,
     dataDir,
     config,
+    schema,
     async tokenFor(user, role = "write") {
       await hub.services.accounts.ensureUser({ name: user });
       return (await hub.services.accounts.createToken(user, { displayName: "test", role })).token;

@@ -8,6 +8,7 @@ export const orgPaths = {
   members: (org: string) => `/organizations/${segment(org)}/settings/members`,
   usage: (org: string) => `/organizations/${segment(org)}/settings/inference`,
   sso: (org: string) => `/organizations/${segment(org)}/settings/sso`,
+  audit: (org: string) => `/organizations/${segment(org)}/settings/audit-log`,
 };
 
 export const orgApiPaths = {

@@ -11,7 +11,7 @@ export function Initial({ name, small, user }: { name: string; small?: boolean; 
   );
 }
 
-/** Title block of an organisation's pages, with Profile / Members / Usage tabs. */
+/** Title block of an organisation's pages, with Profile / Members / Usage / Audit log tabs. */
 export function OrgHeader({
   name,
   fullname,
@@ -21,7 +21,7 @@ export function OrgHeader({
 }: {
   name: string;
   fullname?: string;
-  current: "profile" | "members" | "usage" | "sso";
+  current: "profile" | "members" | "usage" | "sso" | "audit";
   actions?: ReactNode;
   details?: ReactNode;
 }) {
@@ -52,6 +52,9 @@ export function OrgHeader({
           </Link>
           <Link to={orgPaths.sso(name)} aria-current={current === "sso" ? "page" : undefined}>
             Sign-in
+          </Link>
+          <Link to={orgPaths.audit(name)} aria-current={current === "audit" ? "page" : undefined}>
+            Audit log
           </Link>
         </nav>
       </div>

@@ -1,0 +1,244 @@
+/**
+ * Every audit event type the hub records, `scope.action` as on the Hub (its names where it has one:
+ * `repo.create`, `org.add_user`, `collection.create`, …), with what it means and how its message reads.
+ * A new security-relevant action adds one entry here and one line to the README's catalogue table
+ * (`audit-catalogue.test.ts` checks both).
+ */
+
+type Data = Record<string, unknown>;
+
+export interface AuditEventSpec {
+  /** What happened, for the catalogue table and the web page's type filter. */
+  description: string;
+  /** The event's one-line message, from its data. */
+  message(data: Data): string;
+  /** The Hub records this type under the same name. */
+  hub?: true;
+}
+
+const text = (value: unknown): string =>
+  typeof value === "string" ? value : value === undefined || value === null ? "?" : JSON.stringify(value);
+
+/** `model alice/bert`, `dataset acme/data`: how messages name a repo from `data.repo`. */
+function repo(data: Data): string {
+  const value = data.repo as { type?: unknown; id?: unknown } | undefined;
+  return value ? `${text(value.type)} ${text(value.id)}` : "a repo";
+}
+
+function changes(data: Data): string {
+  const list = data.changes && typeof data.changes === "object" ? Object.keys(data.changes) : [];
+  return list.length > 0 ? list.join(", ") : "nothing";
+}
+
+const ENTRIES = {
+  // accounts, sign-in and credentials
+  "user.create": {
+    description: "A user account was created (by a site admin's command or the hub's admin token)",
+    message: (d) => `Created the user ${text(d.user)}`,
+  },
+  "user.password_change": {
+    description: "A user's password was set or changed (every browser of the user is signed out)",
+    message: (d) => `Set the password of ${text(d.user)}`,
+  },
+  "user.login": {
+    description: "A user signed in to the web app (`data.provider`: `password` or `token`)",
+    message: (d) => `Signed in with ${text(d.provider)}`,
+  },
+  "user.login_failed": {
+    description:
+      "A sign-in failed (`data.provider`, `data.reason`); the author is the claimed user when there is one",
+    message: (d) => `Failed sign-in with ${text(d.provider)} (${text(d.reason)})`,
+  },
+  "user.logout": {
+    description: "A user signed out of a browser session",
+    message: () => "Signed out",
+  },
+  "user.session_revoke": {
+    description: "A user signed another of their browser sessions out",
+    message: (d) => `Revoked the browser session ${text(d.sessionId)}`,
+  },
+  "token.create": {
+    description: "A personal access token was created (`data.role`, `data.last4`; never its value)",
+    message: (d) => `Created the ${text(d.role)} token "${text(d.displayName)}" of ${text(d.user)}`,
+  },
+  "token.delete": {
+    description: "A personal access token was deleted",
+    message: (d) => `Deleted the ${text(d.role)} token "${text(d.displayName)}" of ${text(d.user)}`,
+  },
+  "token.first_use": {
+    description: "A personal access token was used for the first time",
+    message: (d) => `First use of the ${text(d.role)} token "${text(d.displayName)}"`,
+  },
+
+  // organisations
+  "org.create": {
+    description: "An organization was created (`data.admins`: its first admins, the creator)",
+    message: (d) => `Created the organization ${text(d.org)}`,
+    hub: true,
+  },
+  "org.add_user": {
+    description: "A user was added to an organization (`data.role`)",
+    message: (d) => `Added ${text(d.user)} to ${text(d.org)} as ${text(d.role)}`,
+    hub: true,
+  },
+  "org.remove_user": {
+    description: "A member was removed from an organization",
+    message: (d) => `Removed ${text(d.user)} from ${text(d.org)}`,
+    hub: true,
+  },
+  "org.change_role": {
+    description: "A member's role changed (`data.from`, `data.to`)",
+    message: (d) =>
+      `Changed the role of ${text(d.user)} in ${text(d.org)} from ${text(d.from)} to ${text(d.to)}`,
+    hub: true,
+  },
+  "org.settings.security.repo_visibility": {
+    description: "An organization's default visibility of new repos changed",
+    message: (d) =>
+      `New repos of ${text(d.org)} are ${d.privateReposByDefault === true ? "private" : "public"} by default`,
+    hub: true,
+  },
+  "org.audit_log.export": {
+    description: "An organization's audit log was exported (`data.q`, `data.format`)",
+    message: (d) => `Exported the audit log of ${text(d.org)} as ${text(d.format)}`,
+    hub: true,
+  },
+
+  // repositories
+  "repo.create": {
+    description: "A repo was created (`data.repo`: type, id, private)",
+    message: (d) => `Created the ${repo(d)}`,
+    hub: true,
+  },
+  "repo.delete": {
+    description: "A repo was deleted",
+    message: (d) => `Deleted the ${repo(d)}`,
+    hub: true,
+  },
+  "repo.move": {
+    description: "A repo was renamed or moved to another namespace (`data.from`, `data.to`)",
+    message: (d) => `Moved the ${repo(d)} from ${text(d.from)} to ${text(d.to)}`,
+    hub: true,
+  },
+  "repo.update_settings": {
+    description: "A repo's visibility or gating changed (`data.changes`: `{from, to}` per setting)",
+    message: (d) => `Changed ${changes(d)} of the ${repo(d)}`,
+    hub: true,
+  },
+  "repo.delete_lfs_file": {
+    description: "LFS files were permanently deleted from a repo (`data.oids`, `data.rewriteHistory`)",
+    message: (d) => `Permanently deleted ${text(d.count)} LFS file(s) of the ${repo(d)}`,
+    hub: true,
+  },
+  "repo.delete_branch": {
+    description: "A branch was deleted (`data.via`: `api` or `git`)",
+    message: (d) => `Deleted the branch ${text(d.branch)} of the ${repo(d)}`,
+  },
+  "repo.delete_tag": {
+    description: "A tag was deleted (`data.via`: `api` or `git`)",
+    message: (d) => `Deleted the tag ${text(d.tag)} of the ${repo(d)}`,
+  },
+  "repo.super_squash": {
+    description: "A branch's history was replaced by one commit (super-squash; `data.from`, `data.to`)",
+    message: (d) => `Squashed the history of ${text(d.ref)} of the ${repo(d)}`,
+  },
+  "repo.force_push": {
+    description: "A git push rewrote a branch's history (not a fast-forward; `data.from`, `data.to`)",
+    message: (d) => `Force-pushed ${text(d.ref)} of the ${repo(d)}`,
+  },
+  "repo.access_request.granted": {
+    description:
+      "A user was given access to a gated repo (`data.via`: `auto`, `review` or `grant`; `data.user`)",
+    message: (d) => `Gave ${text(d.user)} access to the ${repo(d)}`,
+  },
+  "repo.access_request.rejected": {
+    description: "A user's access request to a gated repo was rejected",
+    message: (d) => `Rejected the access request of ${text(d.user)} to the ${repo(d)}`,
+  },
+  "repo.access_request.pending": {
+    description: "A user's access request was put back to pending (their access, if any, withdrawn)",
+    message: (d) => `Put the access request of ${text(d.user)} to the ${repo(d)} back to pending`,
+  },
+
+  // collections
+  "collection.create": {
+    description: "A collection was created",
+    message: (d) => `Created the collection ${text(d.slug)}`,
+    hub: true,
+  },
+  "collection.update": {
+    description: "A collection's title, description, visibility, theme or position changed",
+    message: (d) => `Changed ${changes(d)} of the collection ${text(d.slug)}`,
+  },
+  "collection.delete": {
+    description: "A collection was deleted",
+    message: (d) => `Deleted the collection ${text(d.slug)}`,
+    hub: true,
+  },
+
+  // webhooks (the target is recorded as its origin only: a URL path may hold a token)
+  "webhook.create": {
+    description: "A webhook was created (`data.target`: scheme, host and port only; `data.hasSecret`)",
+    message: (d) => `Created the webhook ${text(d.webhookId)} to ${text(d.target)}`,
+  },
+  "webhook.update": {
+    description:
+      "A webhook's target, watched items, domains or secret changed (`data.changes`; the secret as `secretChange`)",
+    message: (d) => `Changed ${changes(d)} of the webhook ${text(d.webhookId)}`,
+  },
+  "webhook.delete": {
+    description: "A webhook was deleted",
+    message: (d) => `Deleted the webhook ${text(d.webhookId)}`,
+  },
+  "webhook.enable": {
+    description: "A webhook was enabled",
+    message: (d) => `Enabled the webhook ${text(d.webhookId)}`,
+  },
+  "webhook.disable": {
+    description: "A webhook was disabled",
+    message: (d) => `Disabled the webhook ${text(d.webhookId)}`,
+  },
+
+  // the upstream mirror
+  "mirror.pin": {
+    description: "A site admin mirrored and pinned a whole revision of an upstream repo",
+    message: (d) => `Pinned ${text(d.revision)} of the ${repo(d)} (${text(d.files)} files)`,
+  },
+  "mirror.rules": {
+    description: "The mirror's allow/deny rules changed (read at start-up from the environment)",
+    message: () => "Changed the mirror's allow and deny rules",
+  },
+
+  // site administration
+  "admin.gc": {
+    description: "Garbage collection ran and deleted data (`data.trigger`: `api`, `schedule` or `cli`)",
+    message: (d) => `Garbage collection freed ${text(d.bytesFreed)} bytes`,
+  },
+  "admin.restore": {
+    description: "A backup was restored into this hub's data folder (`modelhub restore`)",
+    message: (d) => `Restored the backup made at ${text(d.backupCreatedAt)}`,
+  },
+  "admin.fsck_repair": {
+    description: "`modelhub fsck --repair` changed the data folder (`data.repaired`)",
+    message: (d) => `fsck repaired ${text(d.repaired)} problem(s)`,
+  },
+  "audit.prune": {
+    description: "Retention removed old events and signed a summary of them (`data.throughSeq`)",
+    message: (d) => `Removed ${text(d.removed)} audit events older than ${text(d.retentionDays)} days`,
+  },
+} satisfies Record<string, AuditEventSpec>;
+
+export type AuditEventType = keyof typeof ENTRIES;
+
+export const AUDIT_CATALOGUE: Readonly<Record<AuditEventType, AuditEventSpec>> = ENTRIES;
+
+export const AUDIT_EVENT_TYPES = Object.keys(ENTRIES) as AuditEventType[];
+
+export function isAuditEventType(type: string): type is AuditEventType {
+  return Object.hasOwn(ENTRIES, type);
+}
+
+/** The scope of a type: `repo` for `repo.create`, `org` for `org.settings.security.repo_visibility`. */
+export function scopeOf(type: string): string {
+  return type.split(".")[0] ?? type;
+}
