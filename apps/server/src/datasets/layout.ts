@@ -1,4 +1,5 @@
-import { globToRegExp } from "./glob.js";
+import { dataFilesGlob } from "./glob.js";
+import { trimTrailing } from "../patterns/trim.js";
 
 /** How a config's files are read: one reader per config, picked from its most common data format. */
 export type SourceFormat = "parquet" | "csv" | "tsv" | "json" | "text" | "imagefolder" | "audiofolder";
@@ -192,7 +193,7 @@ function splitPatterns(dataFiles: DataFilesValue): [string, string[]][] {
 
 function joinBase(base: string, pattern: string): string {
   const clean = pattern.replace(/^\.?\/+/, "");
-  return base ? `${base.replace(/\/+$/, "")}/${clean}` : clean;
+  return base ? `${trimTrailing(base, "/")}/${clean}` : clean;
 }
 
 function configsFromCard(cardConfigs: unknown[], paths: string[], problems: LayoutProblem[]): ConfigSource[] {
@@ -208,7 +209,7 @@ function configsFromCard(cardConfigs: unknown[], paths: string[], problems: Layo
       problems.push({ config: name, error: `Config name "${name}" is not a valid name` });
       continue;
     }
-    const base = typeof entry.data_dir === "string" ? entry.data_dir.replace(/^\.?\/+|\/+$/g, "") : "";
+    const base = typeof entry.data_dir === "string" ? trimTrailing(entry.data_dir.replace(/^\.?\/+/, ""), "/") : "";
     const delimiter = [entry.sep, entry.delimiter].find((value) => typeof value === "string") as
       string | undefined;
     let splits: SplitSource[];
@@ -221,8 +222,8 @@ function configsFromCard(cardConfigs: unknown[], paths: string[], problems: Layo
           problems.push({ config: name, split, error: `Split name "${split}" is not a valid name` });
           continue;
         }
-        const regexps = patterns.map((pattern) => globToRegExp(joinBase(base, pattern)));
-        const files = paths.filter((path) => regexps.some((regexp) => regexp.test(path)));
+        const globs = patterns.map((pattern) => dataFilesGlob(joinBase(base, pattern)));
+        const files = paths.filter((path) => globs.some((glob) => glob.matches(path)));
         if (files.length === 0) {
           problems.push({ config: name, split, error: `No file matches ${patterns.join(", ")}` });
           continue;

@@ -1,5 +1,6 @@
 import type { ChatWrapper, LlamaContext, LlamaContextSequence, LlamaModel } from "node-llama-cpp";
 import type { LlamaBinding } from "./llama-binding.js";
+import { DEFAULT_GENERATION_CONTEXT } from "./prompt-bounds.js";
 import { LruModelPool, llamaThreads, type ModelFile, type PoolBounds } from "./lru-model-pool.js";
 
 export interface PoolLimits extends PoolBounds {
@@ -17,8 +18,6 @@ export interface ModelLease {
   release(): void;
 }
 
-/** Contexts are sized to the model, but never beyond this unless configured (memory grows with it). */
-const DEFAULT_MAX_CONTEXT = 4096;
 
 interface GenerationModel {
   model: LlamaModel;
@@ -71,7 +70,7 @@ export class ModelPool {
     const model = await llama.loadModel({ modelPath: file.localPath });
     try {
       const context = await model.createContext({
-        contextSize: this.limits.contextSize ?? Math.min(model.trainContextSize, DEFAULT_MAX_CONTEXT),
+        contextSize: this.limits.contextSize ?? Math.min(model.trainContextSize, DEFAULT_GENERATION_CONTEXT),
         sequences: this.limits.sequences,
         threads: llamaThreads(this.limits.threads, llama),
       });

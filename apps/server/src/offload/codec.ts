@@ -1,0 +1,101 @@
+import { parseCard, type CardResult } from "../content/derive/front-matter.js";
+import { HttpError } from "../domain/errors.js";
+import { parseCheckedJson, RefusedJson } from "./json-checks.js";
+import { siblingEntry, ThreadJobError, ThreadPool } from "./thread-pool.js";
+
+/**
+ * Bodies, answers and cards larger than this are parsed or written on the codec thread; smaller ones
+ * on the event loop, where they take well under a millisecond.
+ */
+export const INLINE_CODEC_BYTES = 64 * 1024;
+
+/** A parse running longer than this stops the thread (the request fails with 413). */
+const CODEC_TIMEOUT_MS = 30_000;
+
+let pool: ThreadPool | undefined;
+
+type ParseAnswer = { parsed: unknown } | { refused: { status: 400 | 413; message: string } };
+
+/** One thread per process for every hub in it (tests start several), started on first use. */
+function codecPool(): ThreadPool {
+  pool ??= new ThreadPool({
+    name: "JSON and YAML parser",
+    entry: siblingEntry(import.meta.url, "codec-worker"),
+    threads: 1,
+    timeoutMs: CODEC_TIMEOUT_MS,
+    resourceLimits: { maxOldGenerationSizeMb: 1024 },
+  });
+  return pool;
+}
+
+/**
+ * A request body's JSON (rules in `parseCheckedJson`); any problem is an `HttpError` (400, or 413). Large
+ * bodies are decoded and parsed on the codec thread, so a 16 MiB body holds the event loop only for
+ * the structured clone of its result (a few milliseconds).
+ */
+export async function parseJsonBody(bytes: Uint8Array): Promise<unknown> {
+  if (bytes.byteLength <= INLINE_CODEC_BYTES) {
+    try {
+      return parseCheckedJson(new TextDecoder().decode(bytes));
+    } catch (error) {
+      if (error instanceof RefusedJson) throw new HttpError(error.status, error.message);
+      throw error;
+    }
+  }
+  const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+  const buffer = (own ? bytes.buffer : bytes.slice().buffer) as ArrayBuffer;
+  let answer: ParseAnswer;
+  try {
+    answer = await codecPool().run<ParseAnswer>({ op: "parse-json", bytes: buffer }, [buffer]);
+  } catch (error) {
+    if (error instanceof ThreadJobError)
+      throw new HttpError(413, `Request body could not be parsed within this hub's limits: ${error.message}`);
+    throw error;
+  }
+  if ("refused" in answer) throw new HttpError(answer.refused.status, answer.refused.message);
+  return answer.parsed;
+}
+
+/**
+ * `JSON.stringify(value)` as UTF-8 (or as text when small), written on the codec thread when the value
+ * holds much text: what the gateway sends to an HTTP backend.
+ */
+export async function encodeJson(value: unknown): Promise<string | Uint8Array> {
+  if (!exceeds(value, INLINE_CODEC_BYTES)) return JSON.stringify(value);
+  return codecPool().run<Uint8Array>({ op: "encode-json", value });
+}
+
+/** A README's card (see `parseCard`), parsed on the codec thread when long: YAML costs about 1.5 ms per KiB. */
+export async function parseCardOffThread(readme: string): Promise<CardResult> {
+  if (readme.length <= INLINE_CARD_CHARS) return parseCard(readme);
+  try {
+    return await codecPool().run<CardResult>({ op: "parse-card", text: readme });
+  } catch (error) {
+    if (!(error instanceof ThreadJobError)) throw error;
+    return { warning: `README.md front matter could not be read: ${error.message}` };
+  }
+}
+
+/** Cards shorter than this are parsed in place (a few milliseconds of YAML at most). */
+const INLINE_CARD_CHARS = 4 * 1024;
+
+/** Whether the JSON text of `value` would be longer than `limit` characters (a rough lower bound). */
+function exceeds(value: unknown, limit: number): boolean {
+  let size = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (typeof item === "string") size += item.length + 2;
+    else if (Array.isArray(item)) {
+      size += item.length + 2;
+      for (const child of item) stack.push(child);
+    } else if (item !== null && typeof item === "object") {
+      for (const [key, child] of Object.entries(item)) {
+        size += key.length + 4;
+        stack.push(child);
+      }
+    } else size += 4;
+    if (size > limit) return true;
+  }
+  return false;
+}
