@@ -38,7 +38,7 @@ type CharTest = (code: number) => boolean;
  * also be left without reading anything.
  */
 type State =
-  | { kind: "one"; test: CharTest }
+  | { kind: "one"; test: CharTest; literal?: string }
   | { kind: "star" }
   | { kind: "anything" }
   | { kind: "folders" }
@@ -51,6 +51,8 @@ export class GlobPattern {
   private next: Int32Array;
   private readonly seen: Uint32Array;
   private stamp = 0;
+  /** Live states visited so far by `matches`: the work done, for callers that budget it. */
+  steps = 0;
 
   private constructor(
     readonly source: string,
@@ -72,6 +74,16 @@ export class GlobPattern {
     return new GlobPattern(pattern, parse(Array.from(text), options.dialect), ignoreCase);
   }
 
+  /** True when the pattern has no wildcard or class: it matches exactly one string. */
+  get literal(): string | undefined {
+    let text = "";
+    for (const state of this.states) {
+      if (state.kind !== "one" || state.literal === undefined) return undefined;
+      text += state.literal;
+    }
+    return text;
+  }
+
   /** Whether the whole of `path` matches the whole pattern. */
   matches(path: string): boolean {
     const subject = this.ignoreCase ? path.toLowerCase() : path;
@@ -79,6 +91,7 @@ export class GlobPattern {
     let live = this.start();
     for (const char of subject) {
       if (live === 0) return false;
+      this.steps += live;
       live = this.advance(live, char.codePointAt(0) ?? 0);
     }
     for (let i = 0; i < live; i++) if (this.current[i] === accept) return true;
@@ -187,7 +200,7 @@ function parse(chars: string[], dialect: GlobDialect): State[] {
 
 function literal(char: string): State {
   const wanted = char.codePointAt(0) ?? 0;
-  return { kind: "one", test: (code) => code === wanted };
+  return { kind: "one", test: (code) => code === wanted, literal: char };
 }
 
 const POSIX_CLASSES: Record<string, CharTest> = {
