@@ -1,14 +1,18 @@
 import type { Context } from "hono";
 import type { z } from "zod";
-import { parseJsonBody } from "../offload/codec.js";
+import { parseJsonBody, parseJsonStream } from "../offload/codec.js";
 import { badRequest } from "../domain/errors.js";
 
 /**
  * Parses and validates a JSON body; any problem is a 400 (413 for a body of too many values) with a
- * readable message. Large bodies are parsed off the event loop (`parseJsonBody`).
+ * readable message. Large bodies are parsed off the event loop (`parseJsonStream`).
  */
 export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
-  const raw = await parseJsonBody(new Uint8Array(await c.req.arrayBuffer()));
+  // read once: from the stream (large bodies go to the codec thread chunk by chunk), or from Hono's
+  // copy when a middleware has read the body already
+  const raw = c.req.raw.bodyUsed
+    ? await parseJsonBody(new Uint8Array(await c.req.arrayBuffer()))
+    : await parseJsonStream(c.req.raw.body);
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -1,3 +1,5 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
+import { MessageChannel } from "node:worker_threads";
 import { parseCard, type CardResult } from "../content/derive/front-matter.js";
 import { HttpError } from "../domain/errors.js";
 import { parseCheckedJson, RefusedJson } from "./json-checks.js";
@@ -8,6 +10,9 @@ import { siblingEntry, ThreadJobError, ThreadPool } from "./thread-pool.js";
  * on the event loop, where they take well under a millisecond.
  */
 export const INLINE_CODEC_BYTES = 64 * 1024;
+
+/** Longest stretch the event loop spends handing a body's chunks to the codec thread at once. */
+const SLICE_MS = 2;
 
 /** A parse running longer than this stops the thread (the request fails with 413). */
 const CODEC_TIMEOUT_MS = 30_000;
@@ -44,9 +49,62 @@ export async function parseJsonBody(bytes: Uint8Array): Promise<unknown> {
   }
   const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
   const buffer = (own ? bytes.buffer : bytes.slice().buffer) as ArrayBuffer;
+  return answerOf(codecPool().run<ParseAnswer>({ op: "parse-json", bytes: buffer }, [buffer]));
+}
+
+/**
+ * A request body's JSON read from its stream (rules in `parseCheckedJson`). A small body is parsed in
+ * place; once a body passes `INLINE_CODEC_BYTES`, every chunk is copied to the codec thread as it
+ * arrives, so the event loop never holds the whole body, never copies it in one piece and never
+ * parses it: it only receives the parsed value.
+ */
+export async function parseJsonStream(body: ReadableStream<Uint8Array> | null): Promise<unknown> {
+  if (!body) return parseJsonBody(new Uint8Array(0));
+  const reader = body.getReader();
+  const head: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return parseJsonBody(Buffer.concat(head));
+    head.push(value);
+    size += value.byteLength;
+    if (size > INLINE_CODEC_BYTES) break;
+  }
+  const channel = new MessageChannel();
+  const parsing = codecPool().run<ParseAnswer>({ op: "parse-json", port: channel.port2 }, [channel.port2]);
+  // a refusal or a crash of the thread ends the reading too
+  parsing.catch(() => undefined);
+  const send = (chunk: Uint8Array) => {
+    const copy = new Uint8Array(chunk);
+    channel.port1.postMessage(copy, [copy.buffer]);
+  };
+  try {
+    for (const chunk of head) send(chunk);
+    // chunks already buffered resolve in microtasks: give the event loop back every few milliseconds
+    let sliceStart = performance.now();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      send(value);
+      if (performance.now() - sliceStart > SLICE_MS) {
+        await nextTurn();
+        sliceStart = performance.now();
+      }
+    }
+    channel.port1.postMessage(null);
+  } catch (error) {
+    channel.port1.postMessage("abort");
+    throw error;
+  } finally {
+    channel.port1.close();
+  }
+  return answerOf(parsing);
+}
+
+async function answerOf(parsing: Promise<ParseAnswer>): Promise<unknown> {
   let answer: ParseAnswer;
   try {
-    answer = await codecPool().run<ParseAnswer>({ op: "parse-json", bytes: buffer }, [buffer]);
+    answer = await parsing;
   } catch (error) {
     if (error instanceof ThreadJobError)
       throw new HttpError(413, `Request body could not be parsed within this hub's limits: ${error.message}`);

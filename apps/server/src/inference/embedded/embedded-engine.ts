@@ -123,7 +123,18 @@ export class EmbeddedEngine {
     let lease: ModelLease | undefined;
     try {
       lease = await this.poolFor(binding).lease(source.file);
-      const prompt = await promptTokens(lease, source.file.localPath, request);
+      const contextChars = charLimitFor(lease.sequence.contextSize);
+      if (chars > contextChars) {
+        lease.release();
+        releaseSlot();
+        return Response.json(
+          {
+            error: `The prompt is too long for this model: ${chars} characters of text, at most ${contextChars} (${CHARS_PER_TOKEN_BOUND} per token of its ${lease.sequence.contextSize}-token context); shorten it`,
+          },
+          { status: 400 },
+        );
+      }
+      const prompt = await promptTokens(source.file.localPath, request);
       if (prompt.length >= lease.sequence.contextSize) {
         lease.release();
         releaseSlot();
@@ -237,13 +248,9 @@ export class EmbeddedEngine {
   }
 }
 
-/** The prompt's tokens, from the tokenizer thread (the chat template itself is applied here). */
-function promptTokens(lease: ModelLease, modelPath: string, request: GenerationRequest): Promise<Token[]> {
-  if (request.prompt.kind === "chat") {
-    // An empty model turn at the end makes the template write the assistant's opening.
-    const history = [...request.prompt.history, { type: "model" as const, response: [] }];
-    const { contextText } = lease.chatWrapper.generateContextState({ chatHistory: history });
-    return promptTokenizer.chat(modelPath, contextText.toJSON());
-  }
-  return promptTokenizer.completion(modelPath, request.prompt.prompt);
+/** The prompt's tokens, written (chat template) and tokenised on the tokenizer thread. */
+function promptTokens(modelPath: string, request: GenerationRequest): Promise<Token[]> {
+  return request.prompt.kind === "chat"
+    ? promptTokenizer.chat(modelPath, request.prompt.history)
+    : promptTokenizer.completion(modelPath, request.prompt.prompt);
 }

@@ -109,18 +109,28 @@ async function embedAll(
   inputs: string[],
   signal: AbortSignal,
 ): Promise<{ vectors: number[][]; promptTokens: number }> {
+  // the model's own context bounds the characters too, before any of them is tokenised
+  const maxChars = charLimitFor(lease.contextSize);
+  const overLong = inputs.findIndex((text) => text.length > maxChars);
+  if (overLong >= 0)
+    throw badRequest(
+      `"input"[${overLong}] is ${inputs[overLong].length} characters; ${repoId} embeds at most ${lease.contextSize - 1} tokens on this hub`,
+    );
   const tokenized: Token[][] = [];
+  const lengths: number[] = [];
   for (let start = 0; start < inputs.length; start += TOKENIZE_BATCH) {
     signal.throwIfAborted();
-    tokenized.push(...(await promptTokenizer.plain(modelPath, inputs.slice(start, start + TOKENIZE_BATCH))));
+    for (const tokens of await promptTokenizer.plain(modelPath, inputs.slice(start, start + TOKENIZE_BATCH))) {
+      // llama.cpp adds the model's BOS / EOS around each input, as it does to text
+      const length = lease.context.calculateInputLength(tokens);
+      if (length >= lease.contextSize)
+        throw badRequest(
+          `"input"[${tokenized.length}] is ${length} tokens; ${repoId} embeds at most ${lease.contextSize - 1} on this hub`,
+        );
+      tokenized.push(tokens);
+      lengths.push(length);
+    }
   }
-  // llama.cpp adds the model's BOS / EOS around each input, as it does to text
-  const lengths = tokenized.map((tokens) => lease.context.calculateInputLength(tokens));
-  const tooLong = lengths.findIndex((length) => length >= lease.contextSize);
-  if (tooLong >= 0)
-    throw badRequest(
-      `"input"[${tooLong}] is ${lengths[tooLong]} tokens; ${repoId} embeds at most ${lease.contextSize - 1} on this hub`,
-    );
   const vectors: number[][] = [];
   for (const tokens of tokenized) {
     signal.throwIfAborted();

@@ -1,4 +1,4 @@
-import type { LlamaTextJSON, Token } from "node-llama-cpp";
+import type { ChatHistoryItem, Token } from "node-llama-cpp";
 import { siblingEntry, ThreadJobError, ThreadPool } from "../../offload/thread-pool.js";
 import { HttpError } from "../../domain/errors.js";
 
@@ -39,9 +39,9 @@ export const promptTokenizer = {
   async completion(modelPath: string, text: string): Promise<Token[]> {
     return (await tokenize({ op: "completion", modelPath, text }))[0];
   },
-  /** A chat prompt the model's chat wrapper wrote (special tokens as tokens). */
-  async chat(modelPath: string, text: LlamaTextJSON): Promise<Token[]> {
-    return (await tokenize({ op: "chat", modelPath, text }))[0];
+  /** A chat, written by the model's own chat template (special tokens as tokens), ready for its answer. */
+  async chat(modelPath: string, history: ChatHistoryItem[]): Promise<Token[]> {
+    return (await tokenize({ op: "chat", modelPath, history }))[0];
   },
   /** Texts as plain text (no special tokens, no BOS), e.g. inputs to embed. */
   plain(modelPath: string, texts: string[]): Promise<Token[][]> {

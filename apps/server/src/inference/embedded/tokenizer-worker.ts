@@ -1,8 +1,9 @@
 /**
  * The tokenizer thread (see `prompt-tokenizer.ts`): node-llama-cpp with each GGUF's vocabulary only
- * (no weights), tokenising prompts exactly as the loaded model would, off the event loop.
+ * (no weights), writing chat prompts with the model's own chat template and tokenising prompts exactly
+ * as the loaded model would, off the event loop.
  */
-import type { LlamaModel, LlamaTextJSON, Token } from "node-llama-cpp";
+import type { ChatHistoryItem, ChatWrapper, LlamaModel, Token } from "node-llama-cpp";
 import { serveJobs, type JobAnswer } from "../../offload/thread-jobs.js";
 
 const MAX_VOCABULARIES = 4;
@@ -36,6 +37,19 @@ function vocabulary(modelPath: string): Promise<LlamaModel> {
   return loading;
 }
 
+/** Each model's chat wrapper, resolved once from its GGUF (template checks take a while). */
+const wrappers = new Map<string, ChatWrapper>();
+
+function chatWrapper(modelPath: string, model: LlamaModel): ChatWrapper {
+  let wrapper = wrappers.get(modelPath);
+  if (!wrapper) {
+    wrapper = lib.resolveChatWrapper(model);
+    wrappers.set(modelPath, wrapper);
+    if (wrappers.size > MAX_VOCABULARIES) wrappers.delete(wrappers.keys().next().value as string);
+  }
+  return wrapper;
+}
+
 function completionTokens(model: LlamaModel, text: string): Token[] {
   const tokens = model.tokenize(text);
   const bos = model.tokens.bos;
@@ -49,9 +63,15 @@ serveJobs(async (message): Promise<JobAnswer> => {
     case "completion":
       lists = [completionTokens(model, String(message.text))];
       break;
-    case "chat":
-      lists = [lib.LlamaText.fromJSON(message.text as LlamaTextJSON).tokenize(model.tokenizer)];
+    case "chat": {
+      // An empty model turn at the end makes the template write the assistant's opening.
+      const history = [...(message.history as ChatHistoryItem[]), { type: "model" as const, response: [] }];
+      const { contextText } = chatWrapper(String(message.modelPath), model).generateContextState({
+        chatHistory: history,
+      });
+      lists = [contextText.tokenize(model.tokenizer)];
       break;
+    }
     case "plain":
       lists = (message.texts as string[]).map((text) => model.tokenize(text, false));
       break;
