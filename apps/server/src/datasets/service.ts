@@ -259,6 +259,11 @@ export class DatasetViewer {
     });
   }
 
+  /** Starts the SQL console's launcher process now (see `SqlSandbox.warm`). */
+  warmSqlConsole(): void {
+    this.sqlSandbox.warm();
+  }
+
   async close(): Promise<void> {
     this.sqlSandbox.close();
     await this.queue.close();

@@ -11,6 +11,9 @@ import { siblingEntry, ThreadJobError, ThreadPool } from "./thread-pool.js";
  */
 export const INLINE_CODEC_BYTES = 64 * 1024;
 
+/** A large body crosses to the codec thread in blocks of this size (fewer messages than chunks). */
+const BLOCK_BYTES = 1024 * 1024;
+
 /** Longest stretch the event loop spends handing a body's chunks to the codec thread at once. */
 const SLICE_MS = 2;
 
@@ -74,9 +77,25 @@ export async function parseJsonStream(body: ReadableStream<Uint8Array> | null): 
   const parsing = codecPool().run<ParseAnswer>({ op: "parse-json", port: channel.port2 }, [channel.port2]);
   // a refusal or a crash of the thread ends the reading too
   parsing.catch(() => undefined);
+  // chunks are gathered into blocks of BLOCK_BYTES, each moved (not copied again) to the thread
+  let block = new Uint8Array(BLOCK_BYTES);
+  let filled = 0;
+  const flush = () => {
+    if (filled === 0) return;
+    const full = filled === block.byteLength ? block : block.slice(0, filled);
+    channel.port1.postMessage(full, [full.buffer]);
+    block = new Uint8Array(BLOCK_BYTES);
+    filled = 0;
+  };
   const send = (chunk: Uint8Array) => {
-    const copy = new Uint8Array(chunk);
-    channel.port1.postMessage(copy, [copy.buffer]);
+    let offset = 0;
+    while (offset < chunk.byteLength) {
+      const take = Math.min(chunk.byteLength - offset, BLOCK_BYTES - filled);
+      block.set(chunk.subarray(offset, offset + take), filled);
+      filled += take;
+      offset += take;
+      if (filled === BLOCK_BYTES) flush();
+    }
   };
   try {
     for (const chunk of head) send(chunk);
@@ -91,6 +110,7 @@ export async function parseJsonStream(body: ReadableStream<Uint8Array> | null): 
         sliceStart = performance.now();
       }
     }
+    flush();
     channel.port1.postMessage(null);
   } catch (error) {
     channel.port1.postMessage("abort");
