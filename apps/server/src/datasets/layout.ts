@@ -214,7 +214,8 @@ async function configsFromCard(
       problems.push({ config: name, error: `Config name "${name}" is not a valid name` });
       continue;
     }
-    const base = typeof entry.data_dir === "string" ? trimTrailing(entry.data_dir.replace(/^\.?\/+/, ""), "/") : "";
+    const base =
+      typeof entry.data_dir === "string" ? trimTrailing(entry.data_dir.replace(/^\.?\/+/, ""), "/") : "";
     const delimiter = [entry.sep, entry.delimiter].find((value) => typeof value === "string") as
       string | undefined;
     let splits: SplitSource[];

@@ -66,7 +66,8 @@ export interface ServerPath {
 /** `text` with every known folder of this server (longest first) replaced by its stand-in. */
 export function withoutKnownPaths(text: string, known: readonly ServerPath[]): string {
   let out = text;
-  for (const { path, shownAs } of known) if (path.length > 1 && out.includes(path)) out = out.split(path).join(shownAs);
+  for (const { path, shownAs } of known)
+    if (path.length > 1 && out.includes(path)) out = out.split(path).join(shownAs);
   return out;
 }
 

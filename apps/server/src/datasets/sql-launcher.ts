@@ -22,8 +22,7 @@ export interface LauncherJob {
 
 /** What the launcher answers: the console's outcome, or why the console was stopped. */
 export type LauncherReply = { id: number } & (
-  | SqlOutcome
-  | { ok: false; status: 408 | 422 | 503; error: string; stopped: true }
+  SqlOutcome | { ok: false; status: 408 | 422 | 503; error: string; stopped: true }
 );
 
 const WATCHDOG_MS = 50;

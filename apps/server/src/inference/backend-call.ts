@@ -42,7 +42,8 @@ export class BackendCall {
     try {
       if (this.reason === "client") throw new ClientClosedError();
       const signal = this.controller.signal;
-      if (backend.transport) return await backend.transport(path, { method: "POST", headers, json: body, signal });
+      if (backend.transport)
+        return await backend.transport(path, { method: "POST", headers, json: body, signal });
       // A long body is written on the codec thread, not on the event loop.
       const encoded = await encodeJson(body);
       return await postOverHttp(`${backend.baseUrl}/${path}`, { headers, body: encoded, signal });

@@ -27,7 +27,9 @@ serveJobs(async (message): Promise<JobAnswer> => {
   switch (message.op) {
     case "parse-json": {
       const bytes =
-        message.port !== undefined ? await received(message.port as MessagePort) : (message.bytes as ArrayBuffer);
+        message.port !== undefined
+          ? await received(message.port as MessagePort)
+          : (message.bytes as ArrayBuffer);
       const text = new TextDecoder().decode(bytes);
       try {
         return { value: { parsed: parseCheckedJson(text) } };

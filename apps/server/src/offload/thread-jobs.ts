@@ -11,7 +11,9 @@ export interface JobAnswer {
 }
 
 /** The worker side of `ThreadPool`: runs each job message through `handle`, in order, and answers it. */
-export function serveJobs(handle: (message: Record<string, unknown>) => JobAnswer | Promise<JobAnswer>): void {
+export function serveJobs(
+  handle: (message: Record<string, unknown>) => JobAnswer | Promise<JobAnswer>,
+): void {
   const port = parentPort;
   if (!port) throw new Error("serveJobs runs inside a worker thread");
   port.on("message", (message: Record<string, unknown> & { id: number }) => {

@@ -2,8 +2,7 @@ import { Worker, type ResourceLimits, type Transferable } from "node:worker_thre
 
 /** What a worker entry answers for each job (see `serveJobs`). */
 export type ThreadReply =
-  | { id: number; ok: true; value: unknown }
-  | { id: number; ok: false; error: string; badInput: boolean };
+  { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string; badInput: boolean };
 
 /**
  * A job's failure: `bad-input` when the worker refused the input (a 4xx for the caller), `timeout` when

@@ -147,7 +147,10 @@ describe("dataset viewer: SQL console sandbox and access rules", () => {
     }
     const named = await sql("SELECT text AS query, label AS glob FROM train ORDER BY text LIMIT 1");
     expect(named.status).toBe(200);
-    expect(((await named.json()) as SqlResponse).columns.map((column) => column.name)).toEqual(["query", "glob"]);
+    expect(((await named.json()) as SqlResponse).columns.map((column) => column.name)).toEqual([
+      "query",
+      "glob",
+    ]);
   });
 
   it("private datasets: 404 to others (401 anonymous), everything to their owner", async () => {

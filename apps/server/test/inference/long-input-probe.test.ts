@@ -57,7 +57,11 @@ describe("long-input probe: hostile bodies do not freeze the hub", () => {
       MODELHUB_ONNX_INFERENCE: "0",
     });
     const hubUrl = hub.url;
-    const upload = async (name: string, type: "model" | "dataset", files: Record<string, Uint8Array | string>) => {
+    const upload = async (
+      name: string,
+      type: "model" | "dataset",
+      files: Record<string, Uint8Array | string>,
+    ) => {
       await createRepo({ repo: { type, name }, accessToken: ADMIN_TOKEN, hubUrl });
       await uploadFiles({
         repo: { type, name },
@@ -118,24 +122,33 @@ describe("long-input probe: hostile bodies do not freeze the hub", () => {
       })),
       {
         what: "text-generation task",
-        send: () => api(`/hf-inference/models/${CHAT}`, { method: "POST", body: JSON.stringify({ inputs: prompt }) }),
+        send: () =>
+          api(`/hf-inference/models/${CHAT}`, { method: "POST", body: JSON.stringify({ inputs: prompt }) }),
         expected: [400],
       },
       ...[1, 2].map((n) => ({
         what: `embeddings ${n}`,
-        send: () => api("/v1/embeddings", { method: "POST", body: JSON.stringify({ model: EMBED, input: batch }) }),
+        send: () =>
+          api("/v1/embeddings", { method: "POST", body: JSON.stringify({ model: EMBED, input: batch }) }),
         expected: [400],
       })),
       {
         what: "dataset card with backtracking globs",
         send: async () => {
-          await createRepo({ repo: { type: "dataset", name: "admin/probe-glob" }, accessToken: ADMIN_TOKEN, hubUrl: hub.url });
+          await createRepo({
+            repo: { type: "dataset", name: "admin/probe-glob" },
+            accessToken: ADMIN_TOKEN,
+            hubUrl: hub.url,
+          });
           await uploadFiles({
             repo: { type: "dataset", name: "admin/probe-glob" },
             accessToken: ADMIN_TOKEN,
             hubUrl: hub.url,
             useXet: false,
-            files: Object.entries(hostileFiles).map(([file, content]) => ({ path: file, content: new Blob([content]) })),
+            files: Object.entries(hostileFiles).map(([file, content]) => ({
+              path: file,
+              content: new Blob([content]),
+            })),
           });
           return new Response(null, { status: 200 });
         },
@@ -144,7 +157,10 @@ describe("long-input probe: hostile bodies do not freeze the hub", () => {
       ...["SELECT length(repeat('x', 1000000000))", "SELECT len(range(300000000))"].map((query) => ({
         what: `SQL ${query}`,
         send: () =>
-          api("/datasets-server/sql", { method: "POST", body: JSON.stringify({ dataset: "admin/probe-sql", query }) }),
+          api("/datasets-server/sql", {
+            method: "POST",
+            body: JSON.stringify({ dataset: "admin/probe-sql", query }),
+          }),
         expected: [408, 422],
       })),
     ];
@@ -169,7 +185,12 @@ describe("long-input probe: hostile bodies do not freeze the hub", () => {
     const answers = await Promise.all(
       requests.map(async (request) => {
         const response = await request.send();
-        return { what: request.what, status: response.status, body: await response.text(), expected: request.expected };
+        return {
+          what: request.what,
+          status: response.status,
+          body: await response.text(),
+          expected: request.expected,
+        };
       }),
     );
     loading = false;
@@ -177,7 +198,10 @@ describe("long-input probe: hostile bodies do not freeze the hub", () => {
     const metrics = await (await api("/metrics")).text();
     calibration.push(...calibrate());
 
-    for (const answer of answers) expect(answer.expected, `${answer.what}: ${answer.status} ${answer.body.slice(0, 300)}`).toContain(answer.status);
+    for (const answer of answers)
+      expect(answer.expected, `${answer.what}: ${answer.status} ${answer.body.slice(0, 300)}`).toContain(
+        answer.status,
+      );
     for (const answer of answers.filter((a) => a.status >= 400))
       expect(JSON.parse(answer.body) as { error: string }).toHaveProperty("error");
 
@@ -204,7 +228,9 @@ describe("long-input probe: hostile bodies do not freeze the hub", () => {
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(splits.status, splits.body).toBe(200);
-    const rows = await (await api("/datasets-server/first-rows?dataset=admin/probe-glob&config=default&split=train")).json();
+    const rows = await (
+      await api("/datasets-server/first-rows?dataset=admin/probe-glob&config=default&split=train")
+    ).json();
     expect((rows as { rows: { row: { x: number } }[] }).rows.map((row) => row.row.x)).toEqual([1]);
   }, 180_000);
 });

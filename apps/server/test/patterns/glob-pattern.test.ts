@@ -19,7 +19,8 @@ function referenceRegExp(pattern: string, dialect: GlobDialect): RegExp {
     if (char === "*") {
       let end = i;
       while (chars[end] === "*") end++;
-      const whole = end - i >= 2 && (i === 0 || chars[i - 1] === "/") && (end === chars.length || chars[end] === "/");
+      const whole =
+        end - i >= 2 && (i === 0 || chars[i - 1] === "/") && (end === chars.length || chars[end] === "/");
       if (whole && end < chars.length) {
         source += "(?:.*/)?";
         i = end;
@@ -94,9 +95,9 @@ describe("GlobPattern", () => {
   });
 
   it("ignores case only when asked (ids)", () => {
-    expect(GlobPattern.compile("Meta-Llama/*", { dialect: "fsspec", ignoreCase: true }).matches("meta-llama/x")).toBe(
-      true,
-    );
+    expect(
+      GlobPattern.compile("Meta-Llama/*", { dialect: "fsspec", ignoreCase: true }).matches("meta-llama/x"),
+    ).toBe(true);
     expect(fsspec("Meta-Llama/*").matches("meta-llama/x")).toBe(false);
   });
 
@@ -107,7 +108,10 @@ describe("GlobPattern", () => {
     for (let round = 0; round < 3000; round++) {
       const dialect: GlobDialect = round % 2 === 0 ? "fsspec" : "git";
       // classes make the automaton answer even with one star (otherwise a RegExp does)
-      const pattern = pick(["a", "b", "/", "*", "*", "?", ".", "é", "[ab]", "[!ab]"], 1 + Math.floor(random() * 8));
+      const pattern = pick(
+        ["a", "b", "/", "*", "*", "?", ".", "é", "[ab]", "[!ab]"],
+        1 + Math.floor(random() * 8),
+      );
       const path = pick(["a", "b", "/", ".", "é"], Math.floor(random() * 10));
       const expected = referenceRegExp(pattern, dialect).test(path);
       expect([pattern, path, GlobPattern.compile(pattern, { dialect }).matches(path)]).toEqual([
@@ -150,7 +154,9 @@ describe("GlobPattern", () => {
         { config_name: "long", data_files: "x".repeat(1001) },
       ],
     });
-    expect(layout.configs.map((config) => [config.name, config.splits[0].files])).toEqual([["hostile", ["b.csv"]]]);
+    expect(layout.configs.map((config) => [config.name, config.splits[0].files])).toEqual([
+      ["hostile", ["b.csv"]],
+    ]);
     expect(layout.problems).toEqual([
       { config: "long", split: "train", error: "A data_files pattern is longer than 1000 characters" },
     ]);

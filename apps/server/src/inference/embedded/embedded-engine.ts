@@ -17,7 +17,12 @@ import { findModelFile } from "./model-source.js";
 import { BadGenerationRequest, parseGenerationRequest, type GenerationRequest } from "./openai-request.js";
 import { OpenAiAnswer } from "./openai-response.js";
 import { bufferedStream, streamed, whole, type ReplyShape } from "./answer-writers.js";
-import { charLimitFor, CHARS_PER_TOKEN_BOUND, DEFAULT_GENERATION_CONTEXT, textChars } from "./prompt-bounds.js";
+import {
+  charLimitFor,
+  CHARS_PER_TOKEN_BOUND,
+  DEFAULT_GENERATION_CONTEXT,
+  textChars,
+} from "./prompt-bounds.js";
 import { promptTokenizer } from "./prompt-tokenizer.js";
 import { grammarFor } from "./output-grammar.js";
 import { generateText, type GenerationEnd, type GenerationHooks } from "./text-generation.js";
@@ -101,8 +106,7 @@ export class EmbeddedEngine {
     try {
       request = parseGenerationRequest(path, init.json);
     } catch (err) {
-      if (err instanceof BadGenerationRequest)
-        return Response.json({ error: err.message }, { status: 400 });
+      if (err instanceof BadGenerationRequest) return Response.json({ error: err.message }, { status: 400 });
       throw err;
     }
     const binding = await this.ready().catch(() => {

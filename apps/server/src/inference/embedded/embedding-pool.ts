@@ -20,7 +20,6 @@ export interface EmbeddingLease extends EmbeddingModel {
   release(): void;
 }
 
-
 /**
  * Models loaded for embeddings (llama.cpp's embedding context), least recently used first out, with
  * the bounds of the generation pool: a model in use is never unloaded.
@@ -48,7 +47,8 @@ export class EmbeddingPool {
     const { llama } = this.binding;
     const model = await llama.loadModel({ modelPath: file.localPath });
     try {
-      const contextSize = this.limits.contextSize ?? Math.min(model.trainContextSize, DEFAULT_EMBEDDING_CONTEXT);
+      const contextSize =
+        this.limits.contextSize ?? Math.min(model.trainContextSize, DEFAULT_EMBEDDING_CONTEXT);
       const context = await model.createEmbeddingContext({
         contextSize,
         threads: llamaThreads(this.limits.threads, llama),

@@ -120,7 +120,10 @@ async function embedAll(
   const lengths: number[] = [];
   for (let start = 0; start < inputs.length; start += TOKENIZE_BATCH) {
     signal.throwIfAborted();
-    for (const tokens of await promptTokenizer.plain(modelPath, inputs.slice(start, start + TOKENIZE_BATCH))) {
+    for (const tokens of await promptTokenizer.plain(
+      modelPath,
+      inputs.slice(start, start + TOKENIZE_BATCH),
+    )) {
       // llama.cpp adds the model's BOS / EOS around each input, as it does to text
       const length = lease.context.calculateInputLength(tokens);
       if (length >= lease.contextSize)

@@ -17,7 +17,6 @@ export interface ModelLease {
   release(): void;
 }
 
-
 interface GenerationModel {
   model: LlamaModel;
   context: LlamaContext;

@@ -52,7 +52,15 @@ async function readBody(c: Context<AppEnv>): Promise<TaskBody> {
 function startsWithBrace(bytes: Uint8Array): boolean {
   for (const byte of bytes) {
     if (byte === 0x7b) return true;
-    if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0xef && byte !== 0xbb && byte !== 0xbf)
+    if (
+      byte !== 0x20 &&
+      byte !== 0x09 &&
+      byte !== 0x0a &&
+      byte !== 0x0d &&
+      byte !== 0xef &&
+      byte !== 0xbb &&
+      byte !== 0xbf
+    )
       return false;
   }
   return false;
