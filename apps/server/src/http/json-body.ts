@@ -3,6 +3,11 @@ import type { z } from "zod";
 import { parseJsonBody, parseJsonStream } from "../offload/codec.js";
 import { badRequest } from "../domain/errors.js";
 
+function declaredLength(header: string | undefined): number | undefined {
+  const value = header === undefined ? Number.NaN : Number(header);
+  return Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+}
+
 /**
  * Parses and validates a JSON body; any problem is a 400 (413 for a body of too many values) with a
  * readable message. Large bodies are parsed off the event loop (`parseJsonStream`).
@@ -12,7 +17,7 @@ export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Prom
   // copy when a middleware has read the body already
   const raw = c.req.raw.bodyUsed
     ? await parseJsonBody(new Uint8Array(await c.req.arrayBuffer()))
-    : await parseJsonStream(c.req.raw.body);
+    : await parseJsonStream(c.req.raw.body, declaredLength(c.req.header("Content-Length")));
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

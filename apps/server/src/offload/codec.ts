@@ -14,6 +14,41 @@ export const INLINE_CODEC_BYTES = 64 * 1024;
 /** A large body crosses to the codec thread in blocks of this size (fewer messages than chunks). */
 const BLOCK_BYTES = 1024 * 1024;
 
+/**
+ * Bytes of large bodies the codec thread may be receiving at once (each reserves its Content-Length, or
+ * 16 MiB at a time without one); a body that does not fit waits, unread, for others to finish.
+ */
+export const BODY_BUDGET_BYTES = 128 * 1024 * 1024;
+const UNKNOWN_LENGTH_STEP = 16 * 1024 * 1024;
+
+/** A first-come, first-served budget of bytes. */
+class ByteBudget {
+  private used = 0;
+  private readonly waiting: { bytes: number; go: () => void }[] = [];
+
+  constructor(private readonly limit: number) {}
+
+  async reserve(bytes: number): Promise<() => void> {
+    const wanted = Math.min(bytes, this.limit);
+    if (this.waiting.length === 0 && this.used + wanted <= this.limit) this.used += wanted;
+    // a waiter's bytes are counted by the release that lets it go
+    else await new Promise<void>((go) => this.waiting.push({ bytes: wanted, go }));
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.used -= wanted;
+      while (this.waiting.length > 0 && this.used + this.waiting[0].bytes <= this.limit) {
+        const next = this.waiting.shift()!;
+        this.used += next.bytes;
+        next.go();
+      }
+    };
+  }
+}
+
+const bodyBudget = new ByteBudget(BODY_BUDGET_BYTES);
+
 /** Longest stretch the event loop spends handing a body's chunks to the codec thread at once. */
 const SLICE_MS = 2;
 
@@ -61,7 +96,10 @@ export async function parseJsonBody(bytes: Uint8Array): Promise<unknown> {
  * arrives, so the event loop never holds the whole body, never copies it in one piece and never
  * parses it: it only receives the parsed value.
  */
-export async function parseJsonStream(body: ReadableStream<Uint8Array> | null): Promise<unknown> {
+export async function parseJsonStream(
+  body: ReadableStream<Uint8Array> | null,
+  declaredBytes?: number,
+): Promise<unknown> {
   if (!body) return parseJsonBody(new Uint8Array(0));
   const reader = body.getReader();
   const head: Uint8Array[] = [];
@@ -73,8 +111,34 @@ export async function parseJsonStream(body: ReadableStream<Uint8Array> | null): 
     size += value.byteLength;
     if (size > INLINE_CODEC_BYTES) break;
   }
+  // the body's size is reserved before it is read on: past the budget, its socket waits (backpressure)
+  let reserved = declaredBytes !== undefined && declaredBytes >= size ? declaredBytes : UNKNOWN_LENGTH_STEP;
+  const releases = [await bodyBudget.reserve(reserved)];
+  try {
+    return await streamToThread(reader, head, size, async (total) => {
+      while (total > reserved) {
+        releases.push(await bodyBudget.reserve(UNKNOWN_LENGTH_STEP));
+        reserved += UNKNOWN_LENGTH_STEP;
+      }
+    });
+  } finally {
+    for (const release of releases) release();
+  }
+}
+
+async function streamToThread(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  head: Uint8Array[],
+  headSize: number,
+  grow: (total: number) => Promise<void>,
+): Promise<unknown> {
+  let size = headSize;
   const channel = new MessageChannel();
-  const parsing = codecPool().run<ParseAnswer>({ op: "parse-json", port: channel.port2 }, [channel.port2]);
+  const parsing = codecPool().run<ParseAnswer>(
+    { op: "parse-json", port: channel.port2 },
+    [channel.port2],
+    false,
+  );
   // a refusal or a crash of the thread ends the reading too
   parsing.catch(() => undefined);
   // chunks are gathered into blocks of BLOCK_BYTES, each moved (not copied again) to the thread
@@ -104,6 +168,8 @@ export async function parseJsonStream(body: ReadableStream<Uint8Array> | null): 
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
+      size += value.byteLength;
+      await grow(size);
       send(value);
       if (performance.now() - sliceStart > SLICE_MS) {
         await nextTurn();

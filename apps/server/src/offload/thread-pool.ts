@@ -56,13 +56,18 @@ export class ThreadPool {
     }));
   }
 
-  run<T>(message: Record<string, unknown>, transfer: Transferable[] = []): Promise<T> {
+  /**
+   * Runs one job. `timed: false` for a job that waits on its input (a body still arriving): it ends with
+   * its input, and its thread is not stopped for a slow sender.
+   */
+  run<T>(message: Record<string, unknown>, transfer: Transferable[] = [], timed = true): Promise<T> {
     const slot = this.slots.reduce((best, slot) => (slot.pending.size < best.pending.size ? slot : best));
     const worker = slot.worker ?? this.start(slot);
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(
         () =>
+          timed &&
           this.stop(
             slot,
             new ThreadJobError(
