@@ -24,11 +24,6 @@ export interface GlobOptions {
   ignoreCase?: boolean;
 }
 
-/** Longest pattern accepted (characters): patterns are names, not documents. */
-export const MAX_GLOB_LENGTH = 4096;
-
-export class GlobSyntaxError extends Error {}
-
 const SLASH = 0x2f;
 
 type CharTest = (code: number) => boolean;
@@ -75,8 +70,6 @@ export class GlobPattern {
   }
 
   static compile(pattern: string, options: GlobOptions): GlobPattern {
-    if (pattern.length > MAX_GLOB_LENGTH)
-      throw new GlobSyntaxError(`A pattern is longer than ${MAX_GLOB_LENGTH} characters`);
     const ignoreCase = options.ignoreCase === true;
     const text = ignoreCase ? pattern.toLowerCase() : pattern;
     return new GlobPattern(pattern, parse(Array.from(text), options.dialect), ignoreCase);

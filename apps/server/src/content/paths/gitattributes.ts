@@ -66,6 +66,19 @@ function spaced(text: string): string {
   return text.replace(/\s/g, " ");
 }
 
+/**
+ * Wildcard rules honoured per .gitattributes, and stars per rule: matching costs paths × rules × stars,
+ * and a commit checks each of its paths, so these bound what one file of a repo can cost the hub.
+ */
+export const MAX_WILDCARD_RULES = 500;
+export const MAX_RULE_STARS = 16;
+
+function starsIn(pattern: string): number {
+  let count = 0;
+  for (const char of pattern) if (char === "*") count++;
+  return count;
+}
+
 /** Parses .gitattributes and answers whether a path is routed through the LFS filter. */
 export class GitAttributes {
   private readonly rules: AttributeRule[] = [];
@@ -94,9 +107,15 @@ export class GitAttributes {
           lfs = false;
       }
       if (lfs === undefined) continue;
+      const literal = literalOf(pattern);
+      // every wildcard rule is tried on every path of a commit: absurd ones are left out (README "Paths")
+      if (
+        literal === undefined &&
+        (this.globRules.length >= MAX_WILDCARD_RULES || starsIn(pattern) > MAX_RULE_STARS)
+      )
+        continue;
       const rule: AttributeRule = { pattern: compilePattern(pattern), lfs, index: this.rules.length };
       this.rules.push(rule);
-      const literal = literalOf(pattern);
       if (literal === undefined) this.globRules.push(rule);
       else {
         const same = this.literalRules.get(literal);
