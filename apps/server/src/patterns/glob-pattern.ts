@@ -235,10 +235,13 @@ const POSIX_CLASSES: Record<string, CharTest> = {
   lower: isLower,
   print: (c) => c >= 0x20 && c < 0x7f,
   punct: (c) => c > 0x20 && c < 0x7f && !isDigit(c) && !isUpper(c) && !isLower(c),
-  space: (c) => c === 0x20 || (c >= 0x09 && c <= 0x0d),
+  // any white space, as the hub has always read it (LFS rules write a path's spaces as [[:space:]])
+  space: (c) => WHITE_SPACE.test(String.fromCodePoint(c)),
   upper: isUpper,
   xdigit: (c) => isDigit(c) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66),
 };
+
+const WHITE_SPACE = /^\s$/u;
 
 function isDigit(c: number): boolean {
   return c >= 0x30 && c <= 0x39;
