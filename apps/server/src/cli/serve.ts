@@ -14,6 +14,8 @@ export async function serveCommand(config: Config): Promise<void> {
     onListening: announce,
     databaseSchema: process.env.MODELHUB_DATABASE_SCHEMA,
   });
+  // the SQL console's launcher forks while the hub is small (forking costs more as the hub grows)
+  hub.datasetViewer?.warmSqlConsole();
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

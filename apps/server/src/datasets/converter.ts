@@ -3,7 +3,8 @@ import { createReadStream } from "node:fs";
 import { mkdir, mkdtemp, readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { CommitOperation } from "../content/commit/plan-index-changes.js";
-import { parseCard } from "../content/derive/front-matter.js";
+import { MAX_README_BYTES } from "../content/derive/front-matter.js";
+import { parseCardOffThread } from "../offload/codec.js";
 import type { ContentLogger, RepoContent } from "../content/repo-content.js";
 import type { Snapshot } from "../content/snapshot.js";
 import type { RepoRecord } from "../domain/repo.js";
@@ -66,11 +67,14 @@ export class ParquetConverter {
     const previous = await store.get(repo.id);
     await store.set(repo.id, { sourceCommit: commit, state: "running" });
     const snapshot = await content.snapshot(repo, commit);
-    const readme = snapshot.byPath.has("README.md")
-      ? ((await content.readFile(repo, commit, "README.md"))?.toString("utf8") ?? "")
-      : "";
-    const cardData = parseCard(readme).cardData;
-    const layout = resolveLayout(
+    const readmeEntry = snapshot.byPath.get("README.md");
+    // a card larger than the hub reads for metadata is not read here either (README "Dataset viewer")
+    const readme =
+      readmeEntry && readmeEntry.size <= MAX_README_BYTES
+        ? ((await content.readFile(repo, commit, "README.md"))?.toString("utf8") ?? "")
+        : "";
+    const cardData = (await parseCardOffThread(readme)).cardData;
+    const layout = await resolveLayout(
       snapshot.files.map((file) => file.path),
       cardData,
     );

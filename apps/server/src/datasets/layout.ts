@@ -1,4 +1,5 @@
-import { globToRegExp } from "./glob.js";
+import { DataFilesPatternError, matchDataFiles, type MatchBudget } from "./glob.js";
+import { trimTrailing } from "../patterns/trim.js";
 
 /** How a config's files are read: one reader per config, picked from its most common data format. */
 export type SourceFormat = "parquet" | "csv" | "tsv" | "json" | "text" | "imagefolder" | "audiofolder";
@@ -192,11 +193,16 @@ function splitPatterns(dataFiles: DataFilesValue): [string, string[]][] {
 
 function joinBase(base: string, pattern: string): string {
   const clean = pattern.replace(/^\.?\/+/, "");
-  return base ? `${base.replace(/\/+$/, "")}/${clean}` : clean;
+  return base ? `${trimTrailing(base, "/")}/${clean}` : clean;
 }
 
-function configsFromCard(cardConfigs: unknown[], paths: string[], problems: LayoutProblem[]): ConfigSource[] {
+async function configsFromCard(
+  cardConfigs: unknown[],
+  paths: string[],
+  problems: LayoutProblem[],
+): Promise<ConfigSource[]> {
   const configs: ConfigSource[] = [];
+  const budget: MatchBudget = { steps: 0 };
   const entries = cardConfigs.filter(
     (item): item is Record<string, unknown> => typeof item === "object" && item !== null,
   );
@@ -208,7 +214,8 @@ function configsFromCard(cardConfigs: unknown[], paths: string[], problems: Layo
       problems.push({ config: name, error: `Config name "${name}" is not a valid name` });
       continue;
     }
-    const base = typeof entry.data_dir === "string" ? entry.data_dir.replace(/^\.?\/+|\/+$/g, "") : "";
+    const base =
+      typeof entry.data_dir === "string" ? trimTrailing(entry.data_dir.replace(/^\.?\/+/, ""), "/") : "";
     const delimiter = [entry.sep, entry.delimiter].find((value) => typeof value === "string") as
       string | undefined;
     let splits: SplitSource[];
@@ -221,8 +228,18 @@ function configsFromCard(cardConfigs: unknown[], paths: string[], problems: Layo
           problems.push({ config: name, split, error: `Split name "${split}" is not a valid name` });
           continue;
         }
-        const regexps = patterns.map((pattern) => globToRegExp(joinBase(base, pattern)));
-        const files = paths.filter((path) => regexps.some((regexp) => regexp.test(path)));
+        let files: string[];
+        try {
+          files = await matchDataFiles(
+            paths,
+            patterns.map((pattern) => joinBase(base, pattern)),
+            budget,
+          );
+        } catch (error) {
+          if (!(error instanceof DataFilesPatternError)) throw error;
+          problems.push({ config: name, split, error: error.message });
+          continue;
+        }
         if (files.length === 0) {
           problems.push({ config: name, split, error: `No file matches ${patterns.join(", ")}` });
           continue;
@@ -258,12 +275,15 @@ function otherFormatSplits(dataPaths: string[], format: SourceFormat, known: Spl
  * Configs and splits of a dataset at one commit: from the card's `configs:` when it has them,
  * otherwise one `default` config from the file layout conventions.
  */
-export function resolveLayout(allPaths: string[], cardData?: Record<string, unknown>): DatasetLayout {
+export async function resolveLayout(
+  allPaths: string[],
+  cardData?: Record<string, unknown>,
+): Promise<DatasetLayout> {
   const paths = allPaths.filter((path) => !isIgnored(path));
   const problems: LayoutProblem[] = [];
   const cardConfigs = cardData?.configs;
   if (Array.isArray(cardConfigs) && cardConfigs.length > 0)
-    return { configs: configsFromCard(cardConfigs, paths, problems), problems };
+    return { configs: await configsFromCard(cardConfigs, paths, problems), problems };
   const dataPaths = paths.filter((path) => formatOfPath(path) !== undefined || isMetadata(path));
   const format = dominantFormat(dataPaths.filter((path) => !isMetadata(path)));
   if (!format) return { configs: [], problems };

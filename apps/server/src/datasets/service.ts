@@ -1,6 +1,6 @@
-import { join } from "node:path";
+import { isAbsolute, join, relative } from "node:path";
 import type { Kysely } from "kysely";
-import type { ColumnStatistics, ConversionStatus, SqlResponse } from "@modelhub/api-types";
+import type { ColumnStatistics, ConversionStatus } from "@modelhub/api-types";
 import type { Database } from "../db/schema.js";
 import type { ContentLogger, RepoContent } from "../content/repo-content.js";
 import type { RepoRecord } from "../domain/repo.js";
@@ -11,9 +11,9 @@ import { clearWorkRoot, ParquetConverter } from "./converter.js";
 import { DuckEngine } from "./duck-engine.js";
 import { ParquetCache } from "./parquet-cache.js";
 import type { SplitReport } from "./report.js";
-import { Semaphore } from "./semaphore.js";
 import type { DatasetViewerSettings } from "./settings.js";
-import { runSandboxedQuery, type SqlTable } from "./sql-console.js";
+import type { SqlTable } from "./sql-console.js";
+import { CONSOLE_PROCESS_OVERHEAD_BYTES, memoryBytes, SqlSandbox } from "./sql-sandbox.js";
 import { splitStatistics } from "./statistics.js";
 import { hasSearchFile, searchFilePath, writeSearchFile } from "./search-index.js";
 import { searchableColumns, type SplitTarget } from "./split-reader.js";
@@ -27,6 +27,8 @@ export interface DatasetViewerDeps {
 }
 
 const STATISTICS_CACHE = 64;
+/** Largest SQL console answer (JSON); rows past it are cut and the answer says `truncated`. */
+export const MAX_SQL_ANSWER_BYTES = 8 * 1024 * 1024;
 
 /**
  * The dataset viewer's services: Parquet conversion on every dataset commit (a bounded background
@@ -38,7 +40,7 @@ export class DatasetViewer {
   readonly cache: ParquetCache;
   private readonly statistics = new Map<string, Promise<ColumnStatistics[]>>();
   private readonly searchFiles = new Map<string, Promise<string>>();
-  private readonly sqlSlots: Semaphore;
+  private readonly sqlSandbox: SqlSandbox;
 
   private constructor(
     private readonly deps: DatasetViewerDeps,
@@ -74,7 +76,11 @@ export class DatasetViewer {
       deps.logger,
       deps.settings.maxQueued,
     );
-    this.sqlSlots = new Semaphore(deps.settings.sql.concurrency);
+    this.sqlSandbox = new SqlSandbox({
+      concurrency: deps.settings.sql.concurrency,
+      timeoutMs: deps.settings.sql.timeoutMs,
+      processMemoryBytes: memoryBytes(deps.settings.sql.memoryLimit) + CONSOLE_PROCESS_OVERHEAD_BYTES,
+    });
   }
 
   static async start(deps: DatasetViewerDeps): Promise<DatasetViewer> {
@@ -216,12 +222,16 @@ export class DatasetViewer {
     return pending;
   }
 
-  /** `POST /datasets-server/sql`: the config's converted splits as tables, in a sandbox. */
-  async sql(repo: RepoRecord, record: ConversionRecord, config: string, query: string): Promise<SqlResponse> {
+  /**
+   * `POST /datasets-server/sql`: the config's converted splits as tables, in a console process (see
+   * `SqlSandbox`); the answer's JSON text (`SqlResponse`).
+   */
+  async sql(repo: RepoRecord, record: ConversionRecord, config: string, query: string): Promise<string> {
     const report = record.report?.configs.find((candidate) => candidate.name === config);
     if (!report || !record.parquetCommit)
       throw notFound(`Config "${config}" of ${repo.id} is not converted yet`);
     const parquetCommit = record.parquetCommit;
+    const dir = this.cache.versionDir(repo.id, parquetCommit);
     const tables: SqlTable[] = [];
     for (const split of report.splits) {
       if (split.error || split.shards.length === 0) continue;
@@ -232,20 +242,30 @@ export class DatasetViewer {
         split.name,
         split.shards.map((s) => s.filename),
       );
-      tables.push({ name: split.name, paths });
+      // the console process works inside `dir` and never sees where it is
+      const inside = paths.map((path) => relative(dir, path));
+      if (inside.some((path) => path.startsWith("..") || isAbsolute(path)))
+        throw new HttpError(503, `The Parquet files of ${repo.id} are not where they should be`);
+      tables.push({ name: split.name, paths: inside });
     }
-    const { maxRows, timeoutMs, memoryLimit } = this.deps.settings.sql;
-    return this.sqlSlots.run(() =>
-      runSandboxedQuery(query, tables, this.cache.versionDir(repo.id, parquetCommit), {
-        maxRows,
-        timeoutMs,
-        memoryLimit,
-        maxQueryLength: 20_000,
-      }),
-    );
+    const { maxRows, memoryLimit } = this.deps.settings.sql;
+    return this.sqlSandbox.run({
+      query,
+      tables,
+      dir,
+      maxRows,
+      memoryLimit,
+      maxResultBytes: MAX_SQL_ANSWER_BYTES,
+    });
+  }
+
+  /** Starts the SQL console's launcher process now (see `SqlSandbox.warm`). */
+  warmSqlConsole(): void {
+    this.sqlSandbox.warm();
   }
 
   async close(): Promise<void> {
+    this.sqlSandbox.close();
     await this.queue.close();
     this.engine.close();
   }

@@ -1,21 +1,23 @@
 import type { Context } from "hono";
 import type { z } from "zod";
-import { MAX_JSON_DEPTH, jsonNestingDepth } from "./json-depth.js";
+import { parseJsonBody, parseJsonStream } from "../offload/codec.js";
 import { badRequest } from "../domain/errors.js";
 
-/** Parses and validates a JSON body; any problem is a 400 with a readable message. */
+function declaredLength(header: string | undefined): number | undefined {
+  const value = header === undefined ? Number.NaN : Number(header);
+  return Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+}
+
+/**
+ * Parses and validates a JSON body; any problem is a 400 (413 for a body of too many values) with a
+ * readable message. Large bodies are parsed off the event loop (`parseJsonStream`).
+ */
 export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
-  let raw: unknown;
-  const text = await c.req.text();
-  if (text.includes("\0") || /(^|[^\\])(\\\\)*\\u0000/.test(text))
-    throw badRequest("Request body contains a NUL character");
-  if (jsonNestingDepth(text) > MAX_JSON_DEPTH)
-    throw badRequest(`Request body nests deeper than ${MAX_JSON_DEPTH} levels`);
-  try {
-    raw = text.trim() === "" ? {} : JSON.parse(text);
-  } catch {
-    throw badRequest("Request body must be valid JSON");
-  }
+  // read once: from the stream (large bodies go to the codec thread chunk by chunk), or from Hono's
+  // copy when a middleware has read the body already
+  const raw = c.req.raw.bodyUsed
+    ? await parseJsonBody(new Uint8Array(await c.req.arrayBuffer()))
+    : await parseJsonStream(c.req.raw.body, declaredLength(c.req.header("Content-Length")));
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -2,6 +2,7 @@ import { BackendTimeoutError, BackendUnreachableError, ClientClosedError } from 
 import type { ServingRoute } from "./backend-registry.js";
 import { postOverHttp } from "./http-post.js";
 import { HttpError } from "../domain/errors.js";
+import { encodeJson } from "../offload/codec.js";
 
 /**
  * One request to a backend: cancelled when the caller goes away (`clientSignal`) or when the backend is
@@ -40,15 +41,12 @@ export class BackendCall {
     this.armTimer();
     try {
       if (this.reason === "client") throw new ClientClosedError();
-      const init = {
-        method: "POST" as const,
-        headers,
-        body: JSON.stringify(body),
-        signal: this.controller.signal,
-      };
-      return await (backend.transport
-        ? backend.transport(path, init)
-        : postOverHttp(`${backend.baseUrl}/${path}`, init));
+      const signal = this.controller.signal;
+      if (backend.transport)
+        return await backend.transport(path, { method: "POST", headers, json: body, signal });
+      // A long body is written on the codec thread, not on the event loop.
+      const encoded = await encodeJson(body);
+      return await postOverHttp(`${backend.baseUrl}/${path}`, { headers, body: encoded, signal });
     } catch (err) {
       throw this.translate(err);
     } finally {

@@ -10,6 +10,9 @@ export interface CompletionPayload {
   body: Record<string, unknown>;
 }
 
+/** Longest `model` read: an `owner/name` id (96 characters each at most) and a `:backend`. */
+export const MAX_MODEL_FIELD = 300;
+
 export function parseCompletionPayload(body: unknown, route: CompletionRoute): CompletionPayload {
   if (!body || typeof body !== "object" || Array.isArray(body))
     throw badRequest(`The body of POST /v1/${route} must be a JSON object`);
@@ -18,6 +21,8 @@ export function parseCompletionPayload(body: unknown, route: CompletionRoute): C
     throw badRequest(
       '"model" is required: a hub model id such as "owner/name", optionally "owner/name:backend"',
     );
+  if (fields.model.length > MAX_MODEL_FIELD)
+    throw badRequest(`"model" is longer than any model id (${MAX_MODEL_FIELD} characters)`);
   if (fields.stream !== undefined && fields.stream !== null && typeof fields.stream !== "boolean")
     throw badRequest('"stream" must be true or false');
   if (route === "chat/completions" && !Array.isArray(fields.messages))

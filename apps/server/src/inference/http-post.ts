@@ -11,7 +11,7 @@ const AGENTS = {
 
 export interface PostInit {
   headers: Record<string, string>;
-  body: string;
+  body: string | Uint8Array;
   signal: AbortSignal;
 }
 

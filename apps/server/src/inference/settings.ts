@@ -4,7 +4,8 @@ import type { HealthSettings } from "./health/health-settings.js";
 export interface BackendRequestInit {
   method: "POST";
   headers: Record<string, string>;
-  body: string;
+  /** The request body as a JSON value: an in-process backend never parses text the gateway has parsed. */
+  json: unknown;
   /** Aborts when the caller leaves or the backend's timeout passes. */
   signal: AbortSignal;
 }

@@ -1,4 +1,5 @@
 import { type RepoType, repoTypeNamed } from "../domain/repo.js";
+import { GlobPattern } from "../patterns/glob-pattern.js";
 
 /** One allow or deny rule: a glob (`meta-llama/*`, `*\/*-GGUF`) or a `/regular expression/`, per type. */
 export interface MirrorRule {
@@ -6,7 +7,8 @@ export interface MirrorRule {
   source: string;
   /** Types the rule applies to; every type when absent. */
   type?: RepoType;
-  pattern: RegExp;
+  /** A glob rule's linear-time matcher, or the admin's own regular expression. */
+  pattern: { test(id: string): boolean };
 }
 
 /** How this hub mirrors an upstream hub (off when `MODELHUB_UPSTREAM_URL` is unset). */
@@ -120,9 +122,6 @@ export function parseRule(name: string, source: string): MirrorRule {
     throw new MirrorSettingsError(
       `${name}: "${source}" is neither an owner/name glob (meta-llama/*, */*-GGUF) nor a /regular expression/`,
     );
-  const regex = body
-    .split("*")
-    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
-    .join("[^/]*");
-  return { source, type, pattern: new RegExp(`^${regex}$`, "i") };
+  const glob = GlobPattern.compile(body, { dialect: "fsspec", ignoreCase: true });
+  return { source, type, pattern: { test: (id) => glob.matches(id) } };
 }

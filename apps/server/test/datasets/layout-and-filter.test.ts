@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { resolveLayout } from "../../src/datasets/layout.js";
 import { parseOrderBy, parseWhere } from "../../src/datasets/where-parser.js";
 
-const splitsOf = (paths: string[], card?: Record<string, unknown>) =>
-  resolveLayout(paths, card).configs.map((config) => ({
+const splitsOf = async (paths: string[], card?: Record<string, unknown>) =>
+  (await resolveLayout(paths, card)).configs.map((config) => ({
     config: config.name,
     format: config.format,
     splits: Object.fromEntries(config.splits.map((split) => [split.name, split.files])),
@@ -30,23 +30,23 @@ describe("configs and splits from the file layout", () => {
       },
     ],
     [["contest.csv", "latest.csv"], { train: ["contest.csv", "latest.csv"] }],
-  ])("%j", (paths, splits) => {
-    expect(splitsOf(paths)[0].splits).toEqual(splits);
+  ])("%j", async (paths, splits) => {
+    expect((await splitsOf(paths))[0].splits).toEqual(splits);
   });
 
-  it("keeps the most common format and ignores hidden files and scripts", () => {
-    const [config] = splitsOf(["a.csv", "b.csv", "notes.txt", ".hidden/c.csv", "load.py"]);
+  it("keeps the most common format and ignores hidden files and scripts", async () => {
+    const [config] = await splitsOf(["a.csv", "b.csv", "notes.txt", ".hidden/c.csv", "load.py"]);
     expect(config).toEqual({ config: "default", format: "csv", splits: { train: ["a.csv", "b.csv"] } });
   });
 
-  it("image folders with metadata files", () => {
-    const layout = resolveLayout(["train/1.png", "train/2.png", "train/metadata.jsonl", "test/3.jpg"]);
+  it("image folders with metadata files", async () => {
+    const layout = await resolveLayout(["train/1.png", "train/2.png", "train/metadata.jsonl", "test/3.jpg"]);
     expect(layout.configs[0].format).toBe("imagefolder");
     expect(layout.configs[0].metadataFiles).toEqual(["train/metadata.jsonl"]);
   });
 
-  it("card configs report what cannot be built", () => {
-    const layout = resolveLayout(["a.csv"], {
+  it("card configs report what cannot be built", async () => {
+    const layout = await resolveLayout(["a.csv"], {
       configs: [
         {
           config_name: "ok",
@@ -65,9 +65,9 @@ describe("configs and splits from the file layout", () => {
     ]);
   });
 
-  it("data_dir scopes a config's conventions", () => {
+  it("data_dir scopes a config's conventions", async () => {
     expect(
-      splitsOf(["en/train.csv", "fr/train.csv"], { configs: [{ config_name: "fr", data_dir: "fr" }] }),
+      await splitsOf(["en/train.csv", "fr/train.csv"], { configs: [{ config_name: "fr", data_dir: "fr" }] }),
     ).toEqual([{ config: "fr", format: "csv", splits: { train: ["fr/train.csv"] } }]);
   });
 });

@@ -1,3 +1,4 @@
+import os from "node:os";
 import type { SqlResponse } from "@modelhub/api-types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postJson, startTestHub, type TestHub } from "../platform/helpers/test-hub.js";
@@ -90,6 +91,66 @@ describe("dataset viewer: SQL console sandbox and access rules", () => {
     const response = await sql("SELECT count(*) FROM range(100000000000) a");
     expect(response.status).toBe(408);
     expect(((await response.json()) as { error: string }).error).toMatch(/1500 ms/);
+  });
+
+  it("holds the time and memory limits while DuckDB prepares: constant bombs stop, the hub's memory stays put", async () => {
+    const before = process.memoryUsage().rss;
+    const bombs = await Promise.all(
+      ["SELECT length(repeat('x', 1000000000))", "SELECT len(range(300000000))"].map(async (query) => {
+        const response = await sql(query);
+        return { status: response.status, error: ((await response.json()) as { error: string }).error };
+      }),
+    );
+    for (const bomb of bombs) {
+      expect([408, 422]).toContain(bomb.status);
+      expect(bomb.error).toMatch(/1500 ms|memory/);
+    }
+    // the hub (this process) did not hold the 1 GB string
+    expect(process.memoryUsage().rss - before).toBeLessThan(256 * 1024 * 1024);
+    // the next query gets a fresh console process
+    const after = await sql("SELECT count(*) AS n FROM train");
+    expect(after.status).toBe(200);
+    expect(((await after.json()) as SqlResponse).rows).toEqual([[3]]);
+  });
+
+  it.each([
+    ["duckdb_settings()", "SELECT name, value FROM duckdb_settings()"],
+    ["a quoted, mixed-case duckdb_settings", 'SELECT * FROM "DuckDB_Settings"()'],
+    ["current_setting", "SELECT current_setting('allowed_directories')"],
+    ["current_setting with a schema", "SELECT main.current_setting('temp_directory') AS x FROM train"],
+    ["pg_settings", "SELECT * FROM pg_catalog.pg_settings"],
+    ["the database list", "SELECT * FROM duckdb_databases()"],
+    ["the extension list", "SELECT * FROM duckdb_extensions()"],
+    ["glob", "SELECT * FROM glob('*')"],
+    ["SQL in a string", "SELECT * FROM query('SELECT * FROM duckdb_settings()')"],
+  ])("does not show the server's settings or paths: %s", async (_what, query) => {
+    const response = await sql(query);
+    expect(response.status).toBe(400);
+    const text = await response.text();
+    expect(text).toMatch(/not available in the SQL console/);
+    expect(text).not.toContain(os.homedir());
+    expect(text).not.toContain(hub.datasetViewer?.cache.root ?? "/nowhere");
+  });
+
+  it("keeps paths out of error messages and allows columns named like denied functions", async () => {
+    for (const query of [
+      "SELECT * FROM read_parquet('/etc/passwd')",
+      "SELECT * FROM read_parquet('default/train/nope.parquet')",
+      "SELECT * FROM nope",
+    ]) {
+      const response = await sql(query);
+      expect(response.status).toBe(400);
+      const text = await response.text();
+      expect(text).not.toContain(os.homedir());
+      expect(text).not.toContain(os.tmpdir());
+      expect(text).not.toMatch(/"\/(?:root|tmp|home|etc)/);
+    }
+    const named = await sql("SELECT text AS query, label AS glob FROM train ORDER BY text LIMIT 1");
+    expect(named.status).toBe(200);
+    expect(((await named.json()) as SqlResponse).columns.map((column) => column.name)).toEqual([
+      "query",
+      "glob",
+    ]);
   });
 
   it("private datasets: 404 to others (401 anonymous), everything to their owner", async () => {

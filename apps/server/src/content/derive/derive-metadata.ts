@@ -1,5 +1,6 @@
 import { arxivTags, baseModelTags, datasetCardTags, type BaseModelRelation } from "./card-tags.js";
-import { parseCard, stringList } from "./front-matter.js";
+import { MAX_README_BYTES, stringList } from "./front-matter.js";
+import { parseCardOffThread } from "../../offload/codec.js";
 import type { GgufFileInfo } from "./gguf-summary.js";
 import { summariseGguf } from "./gguf-summary.js";
 import { summariseSafetensors, type SafetensorsCache } from "./safetensors-summary.js";
@@ -9,7 +10,6 @@ import type { RepoFiles } from "./repo-files.js";
 import { pipelineOfPeftTask, transformersInfoOf, type TransformersInfo } from "./transformers-info.js";
 import type { DerivedMetadata } from "../../domain/repo.js";
 
-const MAX_README_BYTES = 2 * 1024 * 1024;
 const CHAT_PIPELINES = new Set(["text-generation", "image-text-to-text"]);
 const SPACE_FIELDS = [
   "title",
@@ -84,7 +84,7 @@ export async function deriveMetadata(files: RepoFiles, caches: DeriveCaches): Pr
     : undefined;
   if (paths.includes("README.md") && readme === undefined)
     warnings.push("README.md is too large to read its card");
-  const card = readme === undefined ? {} : parseCard(readme);
+  const card = readme === undefined ? {} : await parseCardOffThread(readme);
   if (card.warning) warnings.push(card.warning);
   const cardData = card.cardData;
   if (cardData) result.cardData = cardData;

@@ -1,5 +1,8 @@
 import { parse } from "yaml";
 
+/** Largest README whose card is read (metadata, the dataset viewer's configs). */
+export const MAX_README_BYTES = 2 * 1024 * 1024;
+
 export interface CardResult {
   cardData?: Record<string, unknown>;
   warning?: string;

@@ -1,5 +1,6 @@
 import type { CommitDiff, CommitFileChange, LfsSide } from "@modelhub/api-types";
 import type { GitRepository } from "./git-repository.js";
+import { trimTrailing } from "../../patterns/trim.js";
 
 const EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
 /** Past these, a file's patch (or the rest of the commit's) is left out and marked truncated. */
@@ -99,7 +100,7 @@ export async function commitDiff(git: GitRepository, commit: string): Promise<Co
     } else if (text) change.truncated = true;
     return change;
   });
-  const message = meta.slice(5).join("\0").replace(/\n+$/, "");
+  const message = trimTrailing(meta.slice(5).join("\0"), "\n");
   return {
     id: meta[0],
     parents,

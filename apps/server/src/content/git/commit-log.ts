@@ -1,3 +1,5 @@
+import { trimTrailing } from "../../patterns/trim.js";
+
 export interface CommitInfo {
   id: string;
   title: string;
@@ -14,7 +16,7 @@ export const LOG_FORMAT = `--format=%H${FIELD}%P${FIELD}%an${FIELD}%ae${FIELD}%a
 
 /** Title = first line of the raw message, message = the rest (blank lines after the title dropped). */
 export function commitInfoOf(fields: Omit<CommitInfo, "title" | "message">, rawMessage: string): CommitInfo {
-  const message = rawMessage.replace(/\n+$/, "");
+  const message = trimTrailing(rawMessage, "\n");
   const newline = message.indexOf("\n");
   return {
     ...fields,

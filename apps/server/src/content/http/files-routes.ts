@@ -8,6 +8,7 @@ import { COLLECTION_PATTERN, typeOfCollection } from "./repo-types.js";
 import { treeEntriesJson } from "./tree-entry-json.js";
 import { treeFirstEntries } from "./tree-order.js";
 import { badRequest, entryNotFound } from "../../domain/errors.js";
+import { trimTrailing } from "../../patterns/trim.js";
 
 const TYPES = `:kind${COLLECTION_PATTERN}`;
 const MAX_PATHS = 1000;
@@ -67,7 +68,7 @@ export function registerFileRoutes(app: Hono<AppEnv>, ctx: ContentContext): void
     const repo = await readableRepo(ctx.access, viewerOf(c), type, c.req.param("owner"), c.req.param("name"));
     const { paths, expand } = await readPathsRequest(c);
     if (paths.length > MAX_PATHS) throw badRequest(`At most ${MAX_PATHS} paths per request`);
-    const wanted = paths.map((path) => checkRepoPath(path.replace(/\/+$/, "")));
+    const wanted = paths.map((path) => checkRepoPath(trimTrailing(path, "/")));
     const snapshot = await ctx.content.snapshot(repo, c.req.param("rev"));
     const git = ctx.content.git(repo);
     const found = wanted.flatMap((path) => snapshot.byPath.get(path) ?? []);

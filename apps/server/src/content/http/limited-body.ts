@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../http/contracts.js";
-import { MAX_JSON_DEPTH, jsonNestingDepth } from "../../http/json-depth.js";
+import { MAX_JSON_DEPTH, jsonNestingDepth } from "../../offload/json-depth.js";
 import { badRequest, tooLarge } from "../../domain/errors.js";
 
 /** Reads a request body as text, refusing (413) anything larger than `maxBytes` without buffering it. */

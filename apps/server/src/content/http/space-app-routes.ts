@@ -1,7 +1,6 @@
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "../../http/contracts.js";
 import { nodeStreamResponse } from "../../http/node-stream-body.js";
-import { parseCard } from "../derive/front-matter.js";
 import { pathProblem } from "../paths/path-rules.js";
 import { checkRevision } from "../paths/repo-path.js";
 import type { Snapshot } from "../snapshot.js";
@@ -10,6 +9,7 @@ import type { ContentContext } from "./content-context.js";
 import { downloadableRepo, viewerOf } from "./repo-access.js";
 import { spaceAppPolicy, spaceFileType } from "./space-app-policy.js";
 import { HttpError, entryNotFound } from "../../domain/errors.js";
+import { parseCardOffThread } from "../../offload/codec.js";
 import type { RepoRecord } from "../../domain/repo.js";
 
 /** How long a space link handed to a viewer keeps working (the page asks for a new one on load). */
@@ -135,6 +135,6 @@ async function appFileOf(ctx: ContentContext, repo: RepoRecord, snapshot: Snapsh
   const chunks: Buffer[] = [];
   for await (const chunk of await ctx.content.openFile(repo, snapshot, "README.md"))
     chunks.push(Buffer.from(chunk as Uint8Array));
-  const appFile = parseCard(Buffer.concat(chunks).toString("utf8")).cardData?.app_file;
+  const appFile = (await parseCardOffThread(Buffer.concat(chunks).toString("utf8"))).cardData?.app_file;
   return typeof appFile === "string" && appFile !== "" && !pathProblem(appFile) ? appFile : "index.html";
 }

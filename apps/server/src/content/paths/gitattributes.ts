@@ -1,37 +1,8 @@
-/** Minimal .gitattributes / .gitignore pattern matching (enough for LFS routing and ignore rules). */
-
-function globToRegExp(glob: string): RegExp {
-  let out = "";
-  for (let i = 0; i < glob.length; i++) {
-    const ch = glob[i];
-    if (ch === "*") {
-      if (glob[i + 1] === "*") {
-        const slashAfter = glob[i + 2] === "/";
-        out += slashAfter ? "(?:.*/)?" : ".*";
-        i += slashAfter ? 2 : 1;
-      } else out += "[^/]*";
-    } else if (ch === "?") out += "[^/]";
-    else if (glob.startsWith("[[:space:]]", i)) {
-      out += "\\s";
-      i += "[[:space:]]".length - 1;
-    } else if (ch === "[") {
-      const close = glob.indexOf("]", i + 1);
-      if (close === -1) out += "\\[";
-      else {
-        const body = glob
-          .slice(i + 1, close)
-          .replace(/^!/, "^")
-          .replace(/\\/g, "\\\\");
-        out += `[${body}]`;
-        i = close;
-      }
-    } else if (ch === "\\" && i + 1 < glob.length) {
-      out += glob[i + 1].replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-      i++;
-    } else out += ch.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-  }
-  return new RegExp(`^${out}$`);
-}
+/**
+ * Minimal .gitattributes / .gitignore pattern matching (enough for LFS routing and ignore rules). Patterns
+ * are git wildmatch globs matched in linear time (`GlobPattern`, dialect "git"): both files are repo content.
+ */
+import { GlobPattern } from "../../patterns/glob-pattern.js";
 
 export interface PathPattern {
   matches(path: string): boolean;
@@ -42,18 +13,18 @@ export function compilePattern(pattern: string): PathPattern {
   const body = anchored ? pattern.slice(1) : pattern;
   const dirOnly = body.endsWith("/");
   const glob = dirOnly ? body.slice(0, -1) : body;
-  const regex = globToRegExp(glob);
+  const compiled = GlobPattern.compile(glob, { dialect: "git" });
   const hasSlash = glob.includes("/");
   return {
     matches(path: string): boolean {
       if (!hasSlash && !anchored) {
         const parts = path.split("/");
         // A bare name matches any path component (a directory match covers everything below it).
-        return parts.some((part, index) => regex.test(part) && (!dirOnly || index < parts.length - 1));
+        return parts.some((part, index) => compiled.matches(part) && (!dirOnly || index < parts.length - 1));
       }
-      if (regex.test(path)) return !dirOnly;
+      if (compiled.matches(path)) return !dirOnly;
       const parts = path.split("/");
-      for (let n = 1; n < parts.length; n++) if (regex.test(parts.slice(0, n).join("/"))) return true;
+      for (let n = 1; n < parts.length; n++) if (compiled.matches(parts.slice(0, n).join("/"))) return true;
       return false;
     },
   };
@@ -68,7 +39,7 @@ interface AttributeRule {
 
 /**
  * The text a pattern without wildcards stands for (`dir/a\[1\].bin` stands for `dir/a[1].bin`), read the way
- * `globToRegExp` reads escapes, as a lookup key (see `spaced`); undefined when a wildcard or class is in it.
+ * `GlobPattern` reads escapes, as a lookup key (see `spaced`); undefined when a wildcard or class is in it.
  */
 function literalOf(pattern: string): string | undefined {
   const body = pattern.startsWith("/") ? pattern.slice(1) : pattern;
@@ -93,6 +64,19 @@ function literalOf(pattern: string): string | undefined {
 /** Lookup key: any whitespace as a plain space ([[:space:]] matches every kind; rules re-check exactly). */
 function spaced(text: string): string {
   return text.replace(/\s/g, " ");
+}
+
+/**
+ * Wildcard rules honoured per .gitattributes, and stars per rule: matching costs paths × rules × stars,
+ * and a commit checks each of its paths, so these bound what one file of a repo can cost the hub.
+ */
+export const MAX_WILDCARD_RULES = 500;
+export const MAX_RULE_STARS = 16;
+
+function starsIn(pattern: string): number {
+  let count = 0;
+  for (const char of pattern) if (char === "*") count++;
+  return count;
 }
 
 /** Parses .gitattributes and answers whether a path is routed through the LFS filter. */
@@ -123,9 +107,15 @@ export class GitAttributes {
           lfs = false;
       }
       if (lfs === undefined) continue;
+      const literal = literalOf(pattern);
+      // every wildcard rule is tried on every path of a commit: absurd ones are left out (README "Paths")
+      if (
+        literal === undefined &&
+        (this.globRules.length >= MAX_WILDCARD_RULES || starsIn(pattern) > MAX_RULE_STARS)
+      )
+        continue;
       const rule: AttributeRule = { pattern: compilePattern(pattern), lfs, index: this.rules.length };
       this.rules.push(rule);
-      const literal = literalOf(pattern);
       if (literal === undefined) this.globRules.push(rule);
       else {
         const same = this.literalRules.get(literal);

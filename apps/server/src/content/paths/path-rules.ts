@@ -10,6 +10,7 @@
  * no real model or dataset layout comes close.
  */
 export const MAX_FOLDER_DEPTH = 64;
+import { trimTrailing } from "../../patterns/trim.js";
 /** Bytes (UTF-8) in one file or folder name: the limit of ext4, APFS, NTFS and most file systems. */
 export const MAX_NAME_BYTES = 255;
 /** Bytes (UTF-8) in a whole path. */
@@ -27,7 +28,7 @@ export function isDotGitAlias(name: string): boolean {
   // dots and spaces are dropped (".git. " is ".git").
   const colon = folded.indexOf(":");
   if (colon !== -1) folded = folded.slice(0, colon);
-  folded = folded.replace(/[. ]+$/, "");
+  folded = trimTrailing(folded, ". ");
   // The NTFS 8.3 short name of ".git" is GIT~1 (GIT~2… when taken).
   return folded === ".git" || /^git~\d+$/.test(folded);
 }

@@ -1,5 +1,6 @@
 import { backslashRootProblem, pathProblem, printablePath } from "./path-rules.js";
 import { badRequest, unprocessable } from "../../domain/errors.js";
+import { trimTrailing } from "../../patterns/trim.js";
 
 /**
  * Validates a repo-relative file path against the hub's path rules (see path-rules.ts): 400 naming the
@@ -15,7 +16,7 @@ export function checkRepoPath(raw: string): string {
 
 /** Folder paths may be empty (the root) and may end with a slash. */
 export function checkFolderPath(raw: string): string {
-  const trimmed = raw.replace(/\/+$/, "");
+  const trimmed = trimTrailing(raw, "/");
   return trimmed === "" ? "" : checkRepoPath(trimmed);
 }
 

@@ -30,7 +30,8 @@ export function sqlRoutes(deps: ViewerRouteDeps): Hono<AppEnv> {
       const repo = await readableDataset(c, deps, body.dataset);
       const record = await convertedRecord(deps, repo);
       const config = body.config ?? configName(c, record);
-      return c.json(await deps.viewer.sql(repo, record, config, body.query));
+      const answer = await deps.viewer.sql(repo, record, config, body.query);
+      return c.body(answer, 200, { "Content-Type": "application/json" });
     },
   );
   return app;

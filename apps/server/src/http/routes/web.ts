@@ -10,6 +10,7 @@ import { renamedPath } from "../repo-moved.js";
 import { negotiateEncoding, type Encoding } from "../content-encoding.js";
 import { inlineScriptHashes, webPageHeaders } from "../web-page-policy.js";
 import type { RepoType } from "../../domain/repo.js";
+import { trimTrailing } from "../../patterns/trim.js";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -104,7 +105,7 @@ export function webRoutes(deps: AppDeps, web: WebApp): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   async function pageExists(c: Context<AppEnv>, pathname: string): Promise<boolean> {
-    const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+    const normalised = pathname.length > 1 ? trimTrailing(pathname, "/") : pathname;
     if (STATIC_PAGES.has(normalised)) return true;
     const task = /^\/tasks\/([^/]+)$/.exec(normalised);
     if (task) return isPipelineType(decodeURIComponent(task[1]));

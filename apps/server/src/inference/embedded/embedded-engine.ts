@@ -17,6 +17,13 @@ import { findModelFile } from "./model-source.js";
 import { BadGenerationRequest, parseGenerationRequest, type GenerationRequest } from "./openai-request.js";
 import { OpenAiAnswer } from "./openai-response.js";
 import { bufferedStream, streamed, whole, type ReplyShape } from "./answer-writers.js";
+import {
+  charLimitFor,
+  CHARS_PER_TOKEN_BOUND,
+  DEFAULT_GENERATION_CONTEXT,
+  textChars,
+} from "./prompt-bounds.js";
+import { promptTokenizer } from "./prompt-tokenizer.js";
 import { grammarFor } from "./output-grammar.js";
 import { generateText, type GenerationEnd, type GenerationHooks } from "./text-generation.js";
 import type { TokenLogprob } from "./token-logprobs.js";
@@ -84,12 +91,22 @@ export class EmbeddedEngine {
   /** The `BackendTransport` of this backend. */
   readonly transport = async (path: string, init: BackendRequestInit): Promise<Response> => {
     if (!ROUTES.has(path)) return Response.json({ error: `Unknown route /${path}` }, { status: 404 });
+    // Bounded by characters before anything walks or tokenises the text (README "Inference gateway").
+    const context = this.options.contextSize ?? DEFAULT_GENERATION_CONTEXT;
+    const maxChars = charLimitFor(context);
+    const chars = textChars(init.json, maxChars);
+    if (chars > maxChars)
+      return Response.json(
+        {
+          error: `The prompt is too long for this backend: more than ${maxChars} characters of text (at most ${CHARS_PER_TOKEN_BOUND} per token of its ${context}-token context); shorten it`,
+        },
+        { status: 400 },
+      );
     let request: GenerationRequest;
     try {
-      request = parseGenerationRequest(path, JSON.parse(init.body));
+      request = parseGenerationRequest(path, init.json);
     } catch (err) {
-      if (err instanceof BadGenerationRequest || err instanceof SyntaxError)
-        return Response.json({ error: err.message }, { status: 400 });
+      if (err instanceof BadGenerationRequest) return Response.json({ error: err.message }, { status: 400 });
       throw err;
     }
     const binding = await this.ready().catch(() => {
@@ -110,7 +127,18 @@ export class EmbeddedEngine {
     let lease: ModelLease | undefined;
     try {
       lease = await this.poolFor(binding).lease(source.file);
-      const prompt = promptTokens(lease, request);
+      const contextChars = charLimitFor(lease.sequence.contextSize);
+      if (chars > contextChars) {
+        lease.release();
+        releaseSlot();
+        return Response.json(
+          {
+            error: `The prompt is too long for this model: ${chars} characters of text, at most ${contextChars} (${CHARS_PER_TOKEN_BOUND} per token of its ${lease.sequence.contextSize}-token context); shorten it`,
+          },
+          { status: 400 },
+        );
+      }
+      const prompt = await promptTokens(source.file.localPath, request);
       if (prompt.length >= lease.sequence.contextSize) {
         lease.release();
         releaseSlot();
@@ -224,16 +252,9 @@ export class EmbeddedEngine {
   }
 }
 
-function promptTokens(lease: ModelLease, request: GenerationRequest): Token[] {
-  const { model } = lease;
-  if (request.prompt.kind === "chat") {
-    // An empty model turn at the end makes the template write the assistant's opening.
-    const history = [...request.prompt.history, { type: "model" as const, response: [] }];
-    return lease.chatWrapper
-      .generateContextState({ chatHistory: history })
-      .contextText.tokenize(model.tokenizer);
-  }
-  const tokens = model.tokenize(request.prompt.prompt);
-  const bos = model.tokens.bos;
-  return model.tokens.shouldPrependBosToken && bos !== null && tokens[0] !== bos ? [bos, ...tokens] : tokens;
+/** The prompt's tokens, written (chat template) and tokenised on the tokenizer thread. */
+function promptTokens(modelPath: string, request: GenerationRequest): Promise<Token[]> {
+  return request.prompt.kind === "chat"
+    ? promptTokenizer.chat(modelPath, request.prompt.history)
+    : promptTokenizer.completion(modelPath, request.prompt.prompt);
 }

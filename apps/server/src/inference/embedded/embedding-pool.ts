@@ -1,5 +1,6 @@
 import type { LlamaEmbeddingContext, LlamaModel } from "node-llama-cpp";
 import type { LlamaBinding } from "./llama-binding.js";
+import { DEFAULT_EMBEDDING_CONTEXT } from "./prompt-bounds.js";
 import { LruModelPool, llamaThreads, type ModelFile, type PoolBounds } from "./lru-model-pool.js";
 
 export interface EmbeddingPoolLimits extends PoolBounds {
@@ -18,9 +19,6 @@ interface EmbeddingModel {
 export interface EmbeddingLease extends EmbeddingModel {
   release(): void;
 }
-
-/** Embedding contexts are small: inputs longer than this many tokens are refused unless configured. */
-const DEFAULT_MAX_CONTEXT = 2048;
 
 /**
  * Models loaded for embeddings (llama.cpp's embedding context), least recently used first out, with
@@ -49,7 +47,8 @@ export class EmbeddingPool {
     const { llama } = this.binding;
     const model = await llama.loadModel({ modelPath: file.localPath });
     try {
-      const contextSize = this.limits.contextSize ?? Math.min(model.trainContextSize, DEFAULT_MAX_CONTEXT);
+      const contextSize =
+        this.limits.contextSize ?? Math.min(model.trainContextSize, DEFAULT_EMBEDDING_CONTEXT);
       const context = await model.createEmbeddingContext({
         contextSize,
         threads: llamaThreads(this.limits.threads, llama),

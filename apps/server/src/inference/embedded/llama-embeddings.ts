@@ -1,3 +1,4 @@
+import type { Token } from "node-llama-cpp";
 import type { Repos } from "../../platform/repos.js";
 import type { EmbeddingBackend } from "../embeddings/embedding-backend.js";
 import { normalized } from "../embeddings/embeddings-response.js";
@@ -6,6 +7,8 @@ import { EmbeddingPool, type EmbeddingLease } from "./embedding-pool.js";
 import { bindingFailureReason, type LlamaBinding } from "./llama-binding.js";
 import { ModelTooLargeError } from "./lru-model-pool.js";
 import { findModelFile } from "./model-source.js";
+import { charLimitFor, CHARS_PER_TOKEN_BOUND, DEFAULT_EMBEDDING_CONTEXT } from "./prompt-bounds.js";
+import { promptTokenizer } from "./prompt-tokenizer.js";
 import { badRequest, HttpError } from "../../domain/errors.js";
 import type { RepoContent } from "../../domain/ports.js";
 
@@ -50,6 +53,14 @@ export class LlamaEmbeddingBackend implements EmbeddingBackend {
     signal: AbortSignal,
   ): Promise<{ vectors: number[][]; promptTokens: number }> {
     const { backend, repos, content } = this.parts;
+    // Bounded by characters before anything tokenises them (README "Inference gateway").
+    const context = backend.embedded?.contextSize ?? DEFAULT_EMBEDDING_CONTEXT;
+    const maxChars = charLimitFor(context);
+    const overLong = inputs.findIndex((text) => text.length > maxChars);
+    if (overLong >= 0)
+      throw badRequest(
+        `"input"[${overLong}] is ${inputs[overLong].length} characters; ${repoId} embeds at most ${maxChars} characters (${CHARS_PER_TOKEN_BOUND} per token of its ${context}-token context) on this hub`,
+      );
     const binding = await this.parts.binding();
     const choice = backend.embedded?.files[repoId.toLowerCase()] ?? "auto";
     const source = await findModelFile(repos, content, repoId, choice);
@@ -58,7 +69,7 @@ export class LlamaEmbeddingBackend implements EmbeddingBackend {
     let lease: EmbeddingLease | undefined;
     try {
       lease = await this.poolFor(binding).lease(source.file);
-      return await embedAll(lease, repoId, inputs, signal);
+      return await embedAll(lease, source.file.localPath, repoId, inputs, signal);
     } catch (err) {
       if (err instanceof ModelTooLargeError || (lease === undefined && !signal.aborted))
         throw new HttpError(
@@ -88,22 +99,45 @@ export class LlamaEmbeddingBackend implements EmbeddingBackend {
   }
 }
 
+/** Inputs handed to the tokenizer thread at once (a caller that leaves stops the rest). */
+const TOKENIZE_BATCH = 64;
+
 async function embedAll(
   lease: EmbeddingLease,
+  modelPath: string,
   repoId: string,
-  inputs: readonly string[],
+  inputs: string[],
   signal: AbortSignal,
 ): Promise<{ vectors: number[][]; promptTokens: number }> {
-  const lengths = inputs.map((text) => lease.context.calculateInputLength(text));
-  const tooLong = lengths.findIndex((length) => length >= lease.contextSize);
-  if (tooLong >= 0)
+  // the model's own context bounds the characters too, before any of them is tokenised
+  const maxChars = charLimitFor(lease.contextSize);
+  const overLong = inputs.findIndex((text) => text.length > maxChars);
+  if (overLong >= 0)
     throw badRequest(
-      `"input"[${tooLong}] is ${lengths[tooLong]} tokens; ${repoId} embeds at most ${lease.contextSize - 1} on this hub`,
+      `"input"[${overLong}] is ${inputs[overLong].length} characters; ${repoId} embeds at most ${lease.contextSize - 1} tokens on this hub`,
     );
-  const vectors: number[][] = [];
-  for (const text of inputs) {
+  const tokenized: Token[][] = [];
+  const lengths: number[] = [];
+  for (let start = 0; start < inputs.length; start += TOKENIZE_BATCH) {
     signal.throwIfAborted();
-    vectors.push(normalized((await lease.context.getEmbeddingFor(text)).vector));
+    for (const tokens of await promptTokenizer.plain(
+      modelPath,
+      inputs.slice(start, start + TOKENIZE_BATCH),
+    )) {
+      // llama.cpp adds the model's BOS / EOS around each input, as it does to text
+      const length = lease.context.calculateInputLength(tokens);
+      if (length >= lease.contextSize)
+        throw badRequest(
+          `"input"[${tokenized.length}] is ${length} tokens; ${repoId} embeds at most ${lease.contextSize - 1} on this hub`,
+        );
+      tokenized.push(tokens);
+      lengths.push(length);
+    }
+  }
+  const vectors: number[][] = [];
+  for (const tokens of tokenized) {
+    signal.throwIfAborted();
+    vectors.push(normalized((await lease.context.getEmbeddingFor(tokens)).vector));
   }
   return { vectors, promptTokens: lengths.reduce((sum, length) => sum + length, 0) };
 }

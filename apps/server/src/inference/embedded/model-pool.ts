@@ -1,5 +1,6 @@
-import type { ChatWrapper, LlamaContext, LlamaContextSequence, LlamaModel } from "node-llama-cpp";
+import type { LlamaContext, LlamaContextSequence, LlamaModel } from "node-llama-cpp";
 import type { LlamaBinding } from "./llama-binding.js";
+import { DEFAULT_GENERATION_CONTEXT } from "./prompt-bounds.js";
 import { LruModelPool, llamaThreads, type ModelFile, type PoolBounds } from "./lru-model-pool.js";
 
 export interface PoolLimits extends PoolBounds {
@@ -13,17 +14,12 @@ export interface PoolLimits extends PoolBounds {
 export interface ModelLease {
   model: LlamaModel;
   sequence: LlamaContextSequence;
-  chatWrapper: ChatWrapper;
   release(): void;
 }
-
-/** Contexts are sized to the model, but never beyond this unless configured (memory grows with it). */
-const DEFAULT_MAX_CONTEXT = 4096;
 
 interface GenerationModel {
   model: LlamaModel;
   context: LlamaContext;
-  chatWrapper: ChatWrapper;
   /** Sequences given back by earlier leases, reused before the context hands out a new one. */
   free: LlamaContextSequence[];
 }
@@ -45,13 +41,12 @@ export class ModelPool {
 
   async lease(file: ModelFile): Promise<ModelLease> {
     const held = await this.pool.hold(file);
-    const { model, context, chatWrapper, free } = held.loaded;
+    const { model, context, free } = held.loaded;
     const sequence = free.pop() ?? context.getSequence();
     let released = false;
     return {
       model,
       sequence,
-      chatWrapper,
       release: () => {
         if (released) return;
         released = true;
@@ -67,15 +62,16 @@ export class ModelPool {
   }
 
   private async load(file: ModelFile): Promise<GenerationModel> {
-    const { lib, llama } = this.binding;
+    const { llama } = this.binding;
     const model = await llama.loadModel({ modelPath: file.localPath });
     try {
       const context = await model.createContext({
-        contextSize: this.limits.contextSize ?? Math.min(model.trainContextSize, DEFAULT_MAX_CONTEXT),
+        contextSize: this.limits.contextSize ?? Math.min(model.trainContextSize, DEFAULT_GENERATION_CONTEXT),
         sequences: this.limits.sequences,
         threads: llamaThreads(this.limits.threads, llama),
       });
-      return { model, context, chatWrapper: lib.resolveChatWrapper(model), free: [] };
+      // the chat template is applied on the tokenizer thread (prompt-tokenizer.ts), not here
+      return { model, context, free: [] };
     } catch (err) {
       await model.dispose();
       throw err;

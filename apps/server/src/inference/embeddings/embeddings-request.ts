@@ -1,4 +1,5 @@
 import { parseRequestedModel } from "../backend-registry.js";
+import { MAX_MODEL_FIELD } from "../completion-request.js";
 import { badRequest } from "../../domain/errors.js";
 
 /** OpenAI's own bound on the number of inputs of one call. */
@@ -30,6 +31,8 @@ export function parseEmbeddingsRequest(body: unknown): EmbeddingsRequest {
     );
   if (typeof fields.model !== "string" || fields.model.trim() === "")
     throw badRequest('"model" is required: a hub model id such as "owner/name"');
+  if (fields.model.length > MAX_MODEL_FIELD)
+    throw badRequest(`"model" is longer than any model id (${MAX_MODEL_FIELD} characters)`);
   return {
     model: parseRequestedModel(fields.model.trim()).hubId,
     inputs: inputsOf(fields.input),

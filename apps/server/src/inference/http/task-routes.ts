@@ -2,6 +2,7 @@ import type { Context, Hono, MiddlewareHandler, Next } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../../http/contracts.js";
 import { jsonBody } from "../../http/json-body.js";
+import { parseJsonBody } from "../../offload/codec.js";
 import type { Accounts } from "../../platform/accounts.js";
 import { canReadRepo, requireUser } from "../../platform/access-rules.js";
 import { toRepoRecord, type Repos } from "../../platform/repos.js";
@@ -46,16 +47,27 @@ async function readBody(c: Context<AppEnv>): Promise<TaskBody> {
     contentType === "application/x-www-form-urlencoded" ||
     contentType.startsWith("text/")
   ) {
-    const text = new TextDecoder().decode(bytes).trim();
-    if (text.startsWith("{")) {
-      try {
-        return { kind: "json", value: JSON.parse(text) as unknown };
-      } catch {
-        throw badRequest("Request body must be valid JSON");
-      }
-    }
+    if (startsWithBrace(bytes)) return { kind: "json", value: await parseJsonBody(bytes) };
   }
   return { kind: "bytes", bytes, contentType };
+}
+
+/** Whether the first character that is not white space is `{` (a JSON object sent as text). */
+function startsWithBrace(bytes: Uint8Array): boolean {
+  for (const byte of bytes) {
+    if (byte === 0x7b) return true;
+    if (
+      byte !== 0x20 &&
+      byte !== 0x09 &&
+      byte !== 0x0a &&
+      byte !== 0x0d &&
+      byte !== 0xef &&
+      byte !== 0xbb &&
+      byte !== 0xbf
+    )
+      return false;
+  }
+  return false;
 }
 
 /**

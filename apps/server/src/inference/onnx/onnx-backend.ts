@@ -11,6 +11,7 @@ import { ModelFiles } from "./model-files.js";
 import { policyAllows, type OnnxSettings } from "./onnx-settings.js";
 import { servableModel, type ServableModel } from "./servable.js";
 import { WorkerPool } from "./worker-pool.js";
+import { MAX_TEXT_CHARS } from "./task-requests.js";
 import type { TaskJob } from "./worker-protocol.js";
 import { HttpError } from "../../domain/errors.js";
 
@@ -81,6 +82,12 @@ export class OnnxBackend implements EmbeddingBackend {
     const model = row ? this.servable(row) : "it does not exist";
     if (!row || typeof model === "string")
       throw new HttpError(404, `The ONNX backend cannot embed with ${repoId}: ${model}`);
+    const overLong = inputs.findIndex((text) => text.length > MAX_TEXT_CHARS);
+    if (overLong >= 0)
+      throw new HttpError(
+        400,
+        `"input"[${overLong}] is longer than ${MAX_TEXT_CHARS} characters (the ONNX backend's bound per text)`,
+      );
     const job: TaskJob = { task: "feature-extraction", texts: inputs, normalize: true, single: false };
     const { output, promptTokens } = await this.run(row, model, job, undefined, signal);
     return { vectors: output as number[][], promptTokens };

@@ -1,3 +1,5 @@
+import { GlobPattern } from "../../patterns/glob-pattern.js";
+
 /** Which repos the ONNX backend may serve: all, none, or those matching owner patterns (`owner/*`, `owner/name`). */
 export type RepoPolicy = { kind: "all" } | { kind: "none" } | { kind: "allowlist"; patterns: string[] };
 
@@ -48,14 +50,7 @@ export function policyAllows(policy: RepoPolicy, repoId: string): boolean {
   const id = repoId.toLowerCase();
   return policy.patterns.some((pattern) => {
     const full = pattern.includes("/") ? pattern : `${pattern}/*`;
-    const regex = new RegExp(
-      `^${full
-        .toLowerCase()
-        .split("*")
-        .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
-        .join("[^/]*")}$`,
-    );
-    return regex.test(id);
+    return GlobPattern.compile(full, { dialect: "fsspec", ignoreCase: true }).matches(id);
   });
 }
 

@@ -112,7 +112,8 @@ export class WorkerProcess {
       {
         execArgv: [...entry.execArgv, `--max-old-space-size=${heapMB}`],
         stdio: ["ignore", "ignore", "pipe", "ipc"],
-        serialization: "json",
+        // V8's serializer: a batch of long texts crosses as a copy, not as JSON the event loop writes
+        serialization: "advanced",
       },
     );
     let stderr = "";
