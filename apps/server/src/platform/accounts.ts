@@ -194,7 +194,9 @@ export class Accounts {
       await trx
         .insertInto("memberships")
         .values({ org_name: orgRow.name, user_name: userRow.name, role, granted_by: grantedBy })
-        .onConflict((oc) => oc.columns(["org_name", "user_name"]).doUpdateSet({ role, granted_by: grantedBy }))
+        .onConflict((oc) =>
+          oc.columns(["org_name", "user_name"]).doUpdateSet({ role, granted_by: grantedBy }),
+        )
         .execute();
       if (options.audit === false || before?.role === role) return;
       const via = grantedBy ? { via: grantedBy } : {};

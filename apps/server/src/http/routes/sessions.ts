@@ -205,12 +205,22 @@ export function sessionRoutes(deps: AppDeps & { sso: CompanySignIn }): Hono<AppE
     } else {
       resolved = await deps.accounts.resolveToken(body.token);
       if (resolved && resolved.token.role !== "write") {
-        await throttle.recordFailure(undefined, address, await failure("token", undefined, resolved, body.token));
-        throw forbidden("A read token cannot sign in to the web app (a session may write): use a write token");
+        await throttle.recordFailure(
+          undefined,
+          address,
+          await failure("token", undefined, resolved, body.token),
+        );
+        throw forbidden(
+          "A read token cannot sign in to the web app (a session may write): use a write token",
+        );
       }
       user = resolved?.user;
       if (!user) {
-        await throttle.recordFailure(undefined, address, await failure("token", undefined, undefined, body.token));
+        await throttle.recordFailure(
+          undefined,
+          address,
+          await failure("token", undefined, undefined, body.token),
+        );
         sso.events.record({ type: "sign-in-failed", method: "token", reason: "unknown token", address });
         throw unauthorized("This token is not valid on this hub");
       }

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../http/contracts.js";
 import type { AppDeps } from "../../http/deps.js";
-import { MAX_JSON_DEPTH, jsonNestingDepth } from "../../http/json-depth.js";
+import { parseJsonStream } from "../../offload/codec.js";
 import { bearerToken } from "../../http/middleware/auth.js";
 import { requestBase } from "../../http/request-base.js";
 import type { OrgRow } from "../../platform/accounts.js";
@@ -25,15 +25,14 @@ async function scimBody(c: Context<AppEnv>): Promise<ScimObject> {
   const type = c.req.header("Content-Type") ?? "";
   if (type && !/^application\/(scim\+)?json\b/i.test(type))
     throw new ScimError(415, "Send the body as application/scim+json (or application/json)");
-  const text = await c.req.text();
-  if (text.includes("\0")) throw new ScimError(400, "The body contains a NUL character", "invalidSyntax");
-  if (jsonNestingDepth(text) > MAX_JSON_DEPTH)
-    throw new ScimError(400, `The body nests deeper than ${MAX_JSON_DEPTH} levels`, "invalidSyntax");
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new ScimError(400, "The body is not valid JSON", "invalidSyntax");
+    // large bodies are parsed on the codec thread, with the hub's nesting, NUL and size rules
+    parsed = await parseJsonStream(c.req.raw.body);
+  } catch (err) {
+    if (err instanceof HttpError && err.status < 500)
+      throw new ScimError(err.status === 413 ? 413 : 400, err.message, "invalidSyntax");
+    throw err;
   }
   if (!parsed || typeof parsed !== "object" || Array.isArray(parsed))
     throw new ScimError(400, "The body must be a JSON object", "invalidSyntax");
