@@ -47,6 +47,7 @@ import { DatasetViewer } from "./datasets/service.js";
 import { datasetViewerSettings } from "./datasets/settings.js";
 import { WebhookService } from "./webhooks/service.js";
 import { readRefSnapshot } from "./webhooks/ref-snapshot.js";
+import { ScanService } from "./scanning/service.js";
 
 export class PortInUseError extends Error {}
 
@@ -68,6 +69,8 @@ export interface RunningHub {
   datasetViewer?: DatasetViewer;
   /** Webhooks and their delivery queue. */
   webhooks: WebhookService;
+  /** Security scans (pickle imports, ClamAV, format checks) and the scan policy. */
+  scanning: ScanService;
   /**
    * Stops accepting, lets in-flight requests finish for up to `drainMs` (the configured drain time),
    * cuts what is left, then closes the database.
@@ -171,14 +174,33 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       sharedFolders: coordination.mode === "postgres",
     });
     countBlobStoreErrors(loaded.service.blobs, metrics);
+    const scanning = new ScanService({
+      db: hub.db,
+      content: loaded.service,
+      settings: config.scanning,
+      logger,
+      registry: metrics.registry,
+      localObject: loaded.localObject,
+      sharedDatabase: coordination.mode === "postgres",
+    });
+    loaded.service.scanning = scanning;
+    await scanning.start();
     const mirror = config.mirror
       ? new MirrorService(config.mirror, {
           db: hub.db,
           repos: services.repos,
           content: loaded.service,
           logger,
+          refusals: {
+            record: (repo, refusal) => scanning.refused({ kind: "mirror", repo, ...refusal }),
+            list: () => scanning.refusals("mirror"),
+          },
         })
       : undefined;
+    if (mirror)
+      scanning.setMirrorFetcher((repo, file) =>
+        mirror.files.fetch(repo, { ...file.lfs, path: file.path, commit: file.commit }, false),
+      );
     if (mirror) {
       await mirror.install();
       logger.info(
@@ -257,6 +279,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
         ],
         probeTimeoutMs: config.replicas.readyProbeTimeoutMs,
       },
+      scanning,
       datasetViewerRoutes: datasetViewer
         ? datasetViewerRoutes({
             viewer: datasetViewer,
@@ -330,6 +353,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       coordination,
       datasetViewer,
       webhooks,
+      scanning,
       async close(drainMs = config.net.shutdownDrainMs) {
         clearInterval(timer);
         const drained = graceful.drain(drainMs);
@@ -339,6 +363,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
         await backfill.done;
         const report = await drained;
         await webhooks.stop();
+        await scanning.close();
         if (report.inFlight > 0 || report.cut > 0) logger.info({ ...report }, "connections drained");
         await services.repos.flushDownloads();
         await mirror?.close();

@@ -19,3 +19,4 @@ export type * from "./dataset-viewer.js";
 export type * from "./webhooks.js";
 export type * from "./collections.js";
 export type * from "./repo-storage.js";
+export type * from "./scans.js";

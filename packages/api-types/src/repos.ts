@@ -1,3 +1,4 @@
+import type { SecurityRepoStatus } from "./scans.js";
 /** Repositories: info and listing items (Hub-compatible, `shared/spec/hub-api.md` §5–6), likes, downloads, model tree. */
 
 export type RepoType = "model" | "dataset" | "space" | "kernel";
@@ -80,6 +81,8 @@ export interface RepoInfo {
   inferenceProviderMapping?: Record<string, ProviderMappingEntry> | ProviderMappingListItem[];
   baseModels?: ModelTree["baseModels"];
   childrenModelCount?: ModelTree["childrenModelCount"];
+  /** With `securityStatus=True`: the scans of the revision's files. */
+  securityRepoStatus?: SecurityRepoStatus;
   /** spaces */
   sdk?: string;
   subdomain?: string;

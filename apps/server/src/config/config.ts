@@ -14,6 +14,7 @@ import {
 } from "../inference/onnx/onnx-settings.js";
 import { mirrorSettingsFrom, MirrorSettingsError, type MirrorSettings } from "../mirror/settings.js";
 import { webhookSettingsFrom, WebhookSettingsError, type WebhookSettings } from "../webhooks/settings.js";
+import { scanSettingsFrom, ScanSettingsError, type ScanSettings } from "../scanning/settings.js";
 
 /** apps/web/dist, found from this file in both src/ and dist/ (same depth). */
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL("../../../web/dist", import.meta.url));
@@ -65,6 +66,8 @@ export interface Config {
   onnx: OnnxSettings;
   /** Webhook deliveries: allowed private hosts, retries, time and concurrency bounds (MODELHUB_WEBHOOK_*). */
   webhooks: WebhookSettings;
+  /** Security scans: policy, workers, clamd (MODELHUB_SCAN_*, MODELHUB_CLAMD_*). */
+  scanning: ScanSettings;
 }
 
 export const DEFAULT_PORT = 8080;
@@ -122,6 +125,7 @@ export function resolveConfig(
     replicas: settingsOrConfigError(() => resolveReplicaSettings(env, cwd), ReplicaSettingsError),
     onnx: settingsOrConfigError(() => onnxSettingsFromEnv(env), OnnxSettingsError),
     webhooks: settingsOrConfigError(() => webhookSettingsFrom(env), WebhookSettingsError),
+    scanning: settingsOrConfigError(() => scanSettingsFrom(env), ScanSettingsError),
   };
 }
 

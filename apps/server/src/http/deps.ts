@@ -27,6 +27,7 @@ export interface OperationsDeps {
   probeTimeoutMs: number;
 }
 import type { WebhookService } from "../webhooks/service.js";
+import type { ScanService } from "../scanning/service.js";
 
 /** Everything the HTTP layer needs; built once at start (no globals). */
 export interface AppDeps {
@@ -71,4 +72,6 @@ export interface AppDeps {
   datasetViewerRoutes?: Hono<AppEnv>[];
   /** Webhooks: their routes, and the observer that turns repo writes into deliveries. */
   webhooks?: WebhookService;
+  /** Security scans: the Hub's security fields, the scan routes and the admin page's API. */
+  scanning?: ScanService;
 }

@@ -18,6 +18,7 @@ import { migration0050 } from "./0050-dataset-viewer.js";
 import { migration0060 } from "./0060-webhooks.js";
 import { migration0070 } from "./0070-collections.js";
 import { migration0071 } from "./0071-org-private-default.js";
+import { migration0140 } from "./0140-security-scans.js";
 
 /**
  * Every schema step, by the name kysely records once it has run. Steps are immutable: a released step
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0060_webhooks": migration0060,
   "0070_collections": migration0070,
   "0071_org_private_default": migration0071,
+  "0140_security_scans": migration0140,
 };
 
 export const migrationProvider: MigrationProvider = {

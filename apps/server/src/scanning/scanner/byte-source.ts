@@ -80,7 +80,7 @@ const WINDOW = 1024 * 1024;
  * (large values are skipped, never buffered, so memory stays bounded whatever the file's size).
  */
 export class SequentialReader {
-  private window = Buffer.alloc(0);
+  private window: Buffer = Buffer.alloc(0);
   private windowStart = 0;
   /** Absolute position in the source. */
   position: number;
