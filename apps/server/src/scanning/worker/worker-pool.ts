@@ -1,13 +1,24 @@
-import { fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { ScanJob, ScanJobReply } from "./protocol.js";
 
-/** The worker entry next to this file: compiled JS, or the TS source under tsx (tests). */
-function workerEntry(): { file: string; execArgv: string[] } {
+/**
+ * How to start the worker next to this file: the compiled JS, or (tests run the sources) the TS file
+ * behind tsx's loader, registered inside the worker before the entry is imported.
+ */
+function workerStart(): { code: string; eval: true } | { file: string; eval: false } {
   const here = fileURLToPath(import.meta.url);
-  if (here.endsWith(".ts"))
-    return { file: here.replace(/worker-pool\.ts$/, "scan-worker.ts"), execArgv: ["--import", "tsx"] };
-  return { file: here.replace(/worker-pool\.js$/, "scan-worker.js"), execArgv: [] };
+  if (!here.endsWith(".ts")) return { file: here.replace(/worker-pool\.js$/, "scan-worker.js"), eval: false };
+  const tsxApi = pathToFileURL(
+    join(dirname(createRequire(import.meta.url).resolve("tsx/package.json")), "dist/esm/api/index.mjs"),
+  ).href;
+  const entry = pathToFileURL(here.replace(/worker-pool\.ts$/, "scan-worker.ts")).href;
+  return {
+    code: `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`,
+    eval: true,
+  };
 }
 
 /** A scan worker's heap; archives are read through a window, so this bounds a hostile file's cost. */
@@ -89,9 +100,9 @@ export class ScanWorkerPool {
   }
 
   private start(slot: Slot): Worker {
-    const entry = workerEntry();
-    const worker = new Worker(entry.file, {
-      execArgv: entry.execArgv,
+    const start = workerStart();
+    const worker = new Worker(start.eval ? start.code : start.file, {
+      eval: start.eval,
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
     });
     worker.unref();
