@@ -39,7 +39,7 @@ describe.each(DIALECTS)("the Hub's security fields (%s)", (dialect) => {
       { path: "README.md", bytes: "---\nlicense: mit\n---\n# scanned\n" },
     ]);
     await waitForScans(hub.url, token, repo);
-  });
+  }, 120_000);
   afterAll(async () => {
     await hub?.stop();
     homes.removeAll();
