@@ -6,6 +6,14 @@ import type { ScanReleaseTable, ScanResultTable } from "./tables.js";
 /** What the pickle scan means for these kinds of content; for the others it does not apply. */
 const MODEL_KINDS = new Set(["pickle", "torch-zip", "zip", "npy", "npz", "safetensors", "gguf", "onnx"]);
 
+const KIND_LABELS = new Map([
+  ["torch-zip", "a PyTorch zip archive"],
+  ["zip", "a zip archive"],
+  ["npy", "a NumPy array"],
+  ["npz", "a NumPy .npz archive"],
+  ["compressed", "a compressed file"],
+]);
+
 /** The columns one finished scan writes. */
 export type ScanColumns = Pick<
   ScanResultTable,
@@ -45,10 +53,10 @@ export function columnsOf(
     pickleMessage =
       problems.length > 0
         ? problems.join("; ")
-        : `${report.pickle.pickles} pickle${report.pickle.pickles === 1 ? "" : "s"} (${report.kind})`;
+        : `${report.pickle.pickles} pickle${report.pickle.pickles === 1 ? "" : "s"} read to the end${KIND_LABELS.has(report.kind) ? ` in ${KIND_LABELS.get(report.kind)}` : ""}`;
   } else if (MODEL_KINDS.has(report.kind)) {
     pickleStatus = "safe";
-    pickleMessage = `no pickle (${report.kind})`;
+    pickleMessage = `no pickle in this ${report.kind} file`;
   } else {
     pickleStatus = "unscanned";
     pickleMessage = "not a pickle or model file";
@@ -88,7 +96,8 @@ export function securityFileStatus(
   scannerVersion: string,
 ): SecurityFileStatus {
   if (!row) return UNSCANNED;
-  if (row.state !== "done")
+  // a rescan keeps showing the last verdict until the new one is in; only a first scan is "queued"
+  if (row.status === "queued")
     return { status: "queued", avScan: { status: "queued" }, pickleImportScan: { status: "queued" } };
   const part = (status: string | null, message: string | null, version?: string | null): ScanPart => ({
     status: (status ?? "unscanned") as ScanStatus,

@@ -253,6 +253,12 @@ export class ScanService implements ContentScanning {
         maxExpandBytes: settings.maxExpandBytes,
         clamd: settings.clamd,
       });
+      if (!reply.ok && row.status !== "queued") {
+        // a failed rescan keeps the last verdict (and its old scanner version, so it is tried again)
+        await this.store.complete(row.key, {});
+        logger.warn({ key: row.key, err: reply.error }, "rescan failed; the last verdict stands");
+        return;
+      }
       if (!reply.ok) {
         await this.store.complete(row.key, {
           status: "error",
@@ -265,7 +271,12 @@ export class ScanService implements ContentScanning {
         this.metrics?.scanned("unknown", "error", (Date.now() - started) / 1000, row.size);
         return;
       }
-      const columns = columnsOf(reply.report, reply.av, this.clamd.version ?? undefined);
+      // clamd down during a rescan must not turn a malware finding into "error": the old one stands
+      const av =
+        reply.av?.status === "error" && row.av_status === "unsafe" && row.av_message
+          ? ({ status: "unsafe", signature: row.av_message } as const)
+          : reply.av;
+      const columns = columnsOf(reply.report, av, av === reply.av ? (this.clamd.version ?? undefined) : (row.av_version ?? undefined));
       await this.store.complete(row.key, { ...columns, size: reply.size, scanner_version: SCANNER_VERSION });
       this.metrics?.scanned(reply.report.kind, columns.status, reply.millis / 1000, reply.size);
       if (columns.status !== "safe" && columns.status !== "unscanned")
@@ -276,7 +287,10 @@ export class ScanService implements ContentScanning {
     } catch (error) {
       logger.error({ key: row.key, err: String(error) }, "scan failed");
       await this.store
-        .complete(row.key, { status: "error", pickle_status: "error", pickle_message: String(error) })
+        .complete(
+          row.key,
+          row.status === "queued" ? { status: "error", pickle_status: "error", pickle_message: String(error) } : {},
+        )
         .catch(() => undefined);
     } finally {
       if (temp) await rm(temp, { force: true });
@@ -322,7 +336,7 @@ export class ScanService implements ContentScanning {
       const wake = () => done();
       const poll = async () => {
         const row = await this.store.get(key).catch(() => undefined);
-        if (row?.state === "done" || Date.now() >= deadline) return done();
+        if ((row && row.status !== "queued") || Date.now() >= deadline) return done();
         timer = setTimeout(() => void poll(), Math.min(250, Math.max(0, deadline - Date.now())));
       };
       let set = this.waiters.get(key);
@@ -395,8 +409,8 @@ export class ScanService implements ContentScanning {
     const statuses: Record<string, ScanStatus> = {};
     for (const file of files) {
       const row = rows.get(objectKey(file));
-      const status: ScanStatus = !row ? "unscanned" : row.state === "done" ? row.status : "queued";
-      if (status === "queued") scansDone = false;
+      const status: ScanStatus = row ? row.status : "unscanned";
+      if (row && row.state !== "done") scansDone = false;
       if (status === "unsafe" || status === "suspicious" || status === "caution")
         filesWithIssues.push({ path: file.path, level: status });
       statuses[file.path] = status;
@@ -411,8 +425,10 @@ export class ScanService implements ContentScanning {
     if (!settings.enabled || settings.policy === "warn") return;
     const key = objectKey(file);
     let row = await this.store.get(key);
-    if (row?.state !== "done") row = await this.awaitVerdict(repo, file, row);
-    const status: ScanStatus | undefined = row?.state === "done" ? row.status : undefined;
+    // the last verdict decides (a rescan in progress changes nothing until its new verdict is in);
+    // a file never scanned yet is waited for a while
+    if (!row || row.status === "queued") row = await this.awaitVerdict(repo, file, row);
+    const status: ScanStatus | undefined = row && row.status !== "queued" ? row.status : undefined;
     const refusedAsUnsafe = status === "unsafe";
     const refusedAsUnscanned = settings.policy === "block-unscanned" && status !== undefined && status !== "safe";
     if (!refusedAsUnsafe && !refusedAsUnscanned && status !== undefined) return;

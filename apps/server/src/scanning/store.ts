@@ -201,7 +201,8 @@ export class ScanStore {
       total += n;
       if (row.state === "queued") queued += n;
       else if (row.state === "running") running += n;
-      else byStatus[row.status] = (byStatus[row.status] ?? 0) + n;
+      // rows waiting for a rescan keep counting under their last verdict
+      if (row.status !== "queued") byStatus[row.status] = (byStatus[row.status] ?? 0) + n;
     }
     return { byStatus, queued, running, total };
   }
@@ -211,7 +212,6 @@ export class ScanStore {
     return this.db
       .selectFrom("scan_results")
       .selectAll()
-      .where("state", "=", "done")
       .where("status", "in", ["unsafe", "suspicious", "caution", "error"])
       .orderBy("scanned_at", "desc")
       .limit(limit)

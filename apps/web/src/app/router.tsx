@@ -45,6 +45,7 @@ const OrgInferenceUsagePage = page(
   "OrgInferenceUsagePage",
 );
 const AdminMirrorPage = page(() => import("../features/mirror/admin-mirror-page.js"), "AdminMirrorPage");
+const AdminScansPage = page(() => import("../features/security/admin-scans-page.js"), "AdminScansPage");
 const AdminInferencePage = page(
   () => import("../features/admin-inference/admin-inference-page.js"),
   "AdminInferencePage",
@@ -96,6 +97,7 @@ export function AppRoutes() {
         <Route path="settings/webhooks/:id" element={<WebhookPage />} />
         <Route path="admin/inference" element={<AdminInferencePage />} />
         <Route path="admin/mirror" element={<AdminMirrorPage />} />
+        <Route path="admin/scans" element={<AdminScansPage />} />
         <Route path="new" element={<NewRepoPage />} />
         <Route path="organizations/new" element={<NewOrgPage />} />
         <Route path="organizations/:org/settings/members" element={<OrgMembersPage />} />

@@ -51,6 +51,7 @@ export function UserMenu() {
         <Link to="/settings/inference">Inference usage</Link>
         {user?.isAdmin ? <Link to="/admin/inference">Inference backends</Link> : null}
         {user?.isAdmin ? <Link to="/admin/mirror">Upstream mirror</Link> : null}
+        {user?.isAdmin ? <Link to="/admin/scans">Security scans</Link> : null}
         {user ? <Link to={paths.user(user.name)}>Your models</Link> : null}
         {user?.orgs?.length ? (
           <div
