@@ -383,6 +383,13 @@ export class ScanService implements ContentScanning {
     );
   }
 
+  /** One file's status at a revision; undefined when the revision has no such file. */
+  async fileStatus(repo: RepoRecord, revision: string, path: string): Promise<SecurityFileStatus | undefined> {
+    const entry = (await this.deps.content.snapshot(repo, revision)).byPath.get(path);
+    if (!entry || entry.type !== "file") return undefined;
+    return (await this.statuses([entry])).get(path);
+  }
+
   private async releasesOf(keys: string[]) {
     const all = await this.store.releases();
     const wanted = new Set(keys);

@@ -3,6 +3,7 @@ import type {
   RepoScanAnswer,
   ScanReleaseAnswer,
   ScanRescanAnswer,
+  SecurityFileStatus,
 } from "@modelhub/api-types";
 import { Hono } from "hono";
 import type { AppEnv } from "../../http/contracts.js";
@@ -12,7 +13,7 @@ import { readableRepo } from "../../http/repo-lookup.js";
 import { KIND_PATTERN, typeOfKind } from "../../http/repo-paths.js";
 import { requireUser, requireWriteUser } from "../../platform/access-rules.js";
 import { toRepoRecord, type Repos } from "../../platform/repos.js";
-import { forbidden } from "../../domain/errors.js";
+import { badRequest, entryNotFound, forbidden } from "../../domain/errors.js";
 import type { Viewer } from "../../domain/repo.js";
 import type { ScanService } from "../service.js";
 
@@ -44,6 +45,17 @@ export function scanRoutes(scans: ScanService, repos: Repos): Hono<AppEnv> {
     const withFiles = ["true", "1"].includes((c.req.query("files") ?? "").toLowerCase());
     const answer: RepoScanAnswer = await scans.repoStatus(toRepoRecord(row), revision, withFiles);
     return c.json(answer);
+  });
+
+  // one file's securityFileStatus by GET (the web's file page; paths-info is a POST)
+  app.get(`/api/:kind${KIND_PATTERN}/:owner/:name/scan/file`, async (c) => {
+    const type = typeOfKind(c.req.param("kind"));
+    const row = await readableRepo(c, repos, type, `${c.req.param("owner")}/${c.req.param("name")}`);
+    const path = c.req.query("path");
+    if (!path) throw badRequest("Give the file's path: ?path=…");
+    const status = await scans.fileStatus(toRepoRecord(row), c.req.query("revision") || "main", path);
+    if (!status) throw entryNotFound(path);
+    return c.json(status satisfies SecurityFileStatus);
   });
 
   app.get("/api/admin/scans", async (c) => {

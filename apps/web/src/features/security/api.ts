@@ -5,7 +5,7 @@ import type {
   RepoType,
   ScanReleaseAnswer,
   ScanRescanAnswer,
-  TreeEntry,
+  SecurityFileStatus,
 } from "@modelhub/api-types";
 import { requestJson } from "../../lib/api-client.js";
 import { apiPaths } from "../../config/paths.js";
@@ -24,17 +24,12 @@ export function useRepoScan(type: RepoType, id: string, revision = "main") {
   });
 }
 
-/** One file's `securityFileStatus` (paths-info with `expand`). */
+/** One file's `securityFileStatus` (the same answer paths-info gives with `expand`). */
 export function useFileSecurity(type: RepoType, id: string, revision: string, path: string) {
   return useQuery({
     queryKey: ["file-security", type, id, revision, path],
-    queryFn: async () => {
-      const entries = await requestJson<TreeEntry[]>(
-        `${apiPaths.repo(type, id)}/paths-info/${encodeURIComponent(revision)}`,
-        { json: { paths: [path], expand: true } },
-      );
-      return entries[0]?.securityFileStatus ?? null;
-    },
+    queryFn: () =>
+      requestJson<SecurityFileStatus>(`${apiPaths.repo(type, id)}/scan/file`, { query: { revision, path } }),
     retry: false,
     refetchInterval: (query) => (query.state.data?.status === "queued" ? PENDING_POLL_MS : false),
   });
