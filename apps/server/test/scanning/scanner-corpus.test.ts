@@ -80,11 +80,18 @@ describe("the pickle scanner on a corpus Python wrote", () => {
       ["bad-opcode.pkl", Buffer.from([0x80, 0x02, 0xff])],
       ["huge-length.pkl", Buffer.from([0x80, 0x04, 0x8d, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f])],
       ["memo-miss.pkl", Buffer.from([0x80, 0x02, 0x68, 0x07, 0x2e])],
-      ["odd-dict.pkl", Buffer.from("(K\x01d.", "latin1")],
+      ["odd-dict.pkl", Buffer.from("\x80\x02(K\x01d.", "latin1")],
+      ["late-break.pkl", Buffer.from("ccollections\nOrderedDict\n)R\xff", "latin1")],
     ];
     for (const [name, bytes] of cases) {
       const report = await scanContent(new BufferSource(bytes), name, options);
       expect(report.pickle?.status, name).toBe("suspicious");
     }
+    // bytes named like a checkpoint that are no pickle at all (the demo's placeholders): no loader runs
+    // anything in them, yet the scanner does not call them safe
+    const text = Buffer.from("ModelHub demo placeholder: some/model.pth\n\x00\x01binary");
+    const placeholder = await scanContent(new BufferSource(text), "model.pth", options);
+    expect(placeholder.pickle?.status).toBe("caution");
+    expect(placeholder.pickle?.problems[0]).toMatch(/not a pickle a loader can read/);
   });
 });

@@ -76,11 +76,19 @@ class ContentScan {
 
   report(kind: ContentKind): ContentReport {
     const f = this.findings;
-    const hasPickle = f.pickles > 0 || f.problems.length > 0 || f.imports.size > 0 || this.claimedPickle;
+    const hasPickle =
+      f.pickles > 0 || f.problems.length > 0 || f.doubts.length > 0 || f.imports.size > 0 || this.claimedPickle;
     return {
       kind,
       ...(hasPickle
-        ? { pickle: { status: f.status(), imports: f.list(), problems: [...f.problems], pickles: f.pickles } }
+        ? {
+            pickle: {
+              status: f.status(),
+              imports: f.list(),
+              problems: [...f.problems, ...f.doubts],
+              pickles: f.pickles,
+            },
+          }
         : {}),
       ...(this.format ? { format: this.format } : {}),
     };

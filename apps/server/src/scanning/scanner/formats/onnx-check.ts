@@ -55,7 +55,8 @@ export function checkOnnx(source: ByteSource): FormatVerdict {
     walk(reader, source.size, "model", 0, locations);
   } catch (error) {
     if (error instanceof MalformedError || error instanceof TruncatedError)
-      return { format: "onnx", status: "suspicious", message: `not a readable ONNX model: ${error.message}` };
+      // a runtime cannot load it either; what it could reach (external paths) is unknown
+      return { format: "onnx", status: "caution", message: `not a readable ONNX model: ${error.message}` };
     throw error;
   }
   for (const location of locations) {

@@ -18,6 +18,8 @@ export class PickleFindings {
   readonly imports = new Map<string, PickleImport>();
   /** Why the file is suspicious even without a dangerous import (parse failures, evasions). */
   readonly problems: string[] = [];
+  /** Why the scanner cannot vouch for the file although nothing in it could run (not a pickle at all). */
+  readonly doubts: string[] = [];
   pickles = 0;
   dangerous = 0;
   suspicious = 0;
@@ -34,11 +36,19 @@ export class PickleFindings {
     if (!this.problems.includes(message) && this.problems.length < 20) this.problems.push(message);
   }
 
-  /** unsafe: a dangerous import; suspicious: unreadable or evasive; caution: imports outside the allow list. */
+  /** A file named like a pickle whose bytes no loader reads as one, failing before it imports anything. */
+  doubt(message: string): void {
+    if (!this.doubts.includes(message) && this.doubts.length < 20) this.doubts.push(message);
+  }
+
+  /**
+   * unsafe: a dangerous import; suspicious: unreadable after it started like a pickle, or evasive;
+   * caution: imports outside the allow list, or bytes that are no pickle at all.
+   */
   status(): "safe" | "caution" | "suspicious" | "unsafe" {
     if (this.dangerous > 0) return "unsafe";
     if (this.problems.length > 0) return "suspicious";
-    if (this.suspicious > 0) return "caution";
+    if (this.suspicious > 0 || this.doubts.length > 0) return "caution";
     return "safe";
   }
 

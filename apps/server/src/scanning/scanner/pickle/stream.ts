@@ -15,6 +15,8 @@ const TORCH_LEGACY_PICKLES = 4;
 export function walkPickleStream(source: ByteSource, findings: PickleFindings, label = "the pickle"): void {
   const reader = new SequentialReader(source);
   const machine = new PickleMachine(reader, findings);
+  const importsBefore = findings.imports.size + findings.dangerous + findings.suspicious;
+  const startsWithProtocol = startsWithProto(source.read(0, 2));
   let walked = 0;
   let limit = Number.POSITIVE_INFINITY;
   try {
@@ -28,6 +30,12 @@ export function walkPickleStream(source: ByteSource, findings: PickleFindings, l
     if (Number.isFinite(limit) && walked < limit)
       findings.problem(`${label} ends before the pickles a legacy torch.save file holds`);
   } catch (error) {
+    const imported = findings.imports.size + findings.dangerous + findings.suspicious > importsBefore;
+    // bytes that never started like a pickle and broke before importing anything: no loader runs a thing
+    if (walked === 0 && !startsWithProtocol && !imported && (error instanceof MalformedError || error instanceof TruncatedError)) {
+      findings.doubt(`${label} is not a pickle a loader can read (${error.message}); nothing in it would run`);
+      return;
+    }
     if (error instanceof TruncatedError)
       findings.problem(`${label} ends before its STOP opcode (cut at byte ${reader.position} of ${source.size})`);
     else if (error instanceof MalformedError)
