@@ -1,4 +1,3 @@
-import type { SecurityRepoStatus } from "./scans.js";
 /** Repositories: info and listing items (Hub-compatible, `shared/spec/hub-api.md` §5–6), likes, downloads, model tree. */
 
 export type RepoType = "model" | "dataset" | "space" | "kernel";
@@ -144,4 +143,12 @@ export interface DailyDownloads {
   id: string;
   days: DayCount[];
   total: number;
+}
+
+/** `securityRepoStatus` of `GET /api/models/{id}?securityStatus=True`, and `GET /api/models/{id}/scan`. */
+export interface SecurityRepoStatus {
+  /** No file of the revision waits for its scan. */
+  scansDone: boolean;
+  /** `level`: `unsafe`, `suspicious` or `caution` (the statuses of scans.ts). */
+  filesWithIssues: { path: string; level: "unsafe" | "suspicious" | "caution" }[];
 }

@@ -1,6 +1,6 @@
 /** Security scans of files: the Hub's fields (tree, paths-info, repo info) and the admin report. */
 
-import type { RepoType } from "./repos.js";
+import type { RepoType, SecurityRepoStatus } from "./repos.js";
 
 /** The statuses the Hub gives a file's scans. */
 export type ScanStatus = "unscanned" | "safe" | "queued" | "error" | "caution" | "suspicious" | "unsafe";
@@ -32,13 +32,6 @@ export interface SecurityFileStatus {
   pickleImportScan: ScanPart;
   formatCheck?: ScanPart & { format: string };
   released?: { by: string; reason: string; at: string };
-}
-
-/** `securityRepoStatus` of `GET /api/models/{id}?securityStatus=True`, and `GET /api/models/{id}/scan`. */
-export interface SecurityRepoStatus {
-  /** No file of the revision waits for its scan. */
-  scansDone: boolean;
-  filesWithIssues: { path: string; level: ScanStatus }[];
 }
 
 /** `GET /api/{type}s/{id}/scan?files=true`: every file's status too (the web's badges). */

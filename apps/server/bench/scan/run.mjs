@@ -33,7 +33,8 @@ try {
     ["safetensors, 10 GB", safetensors(path.join(dir, "model.safetensors"), 10 * GB), "scan"],
   ];
   const clamd = clamdBinary();
-  if (clamd) cases.push(["ClamAV INSTREAM (clamd)", randomFile(path.join(dir, "random.bin"), 512 * MB), "clamd"]);
+  if (clamd)
+    cases.push(["ClamAV INSTREAM (clamd)", randomFile(path.join(dir, "random.bin"), 512 * MB), "clamd"]);
   else console.log("(clamd not installed: the ClamAV line is skipped; apt-get install clamav-daemon)");
   const baseline = await child("baseline", "");
   console.log(`an idle node process with the scanner loaded: ${baseline.rssMb} MB peak RSS`);
@@ -56,17 +57,25 @@ try {
 
 function child(mode, file) {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, [here, "--case", mode, file], { stdio: ["ignore", "pipe", "inherit"] });
+    const proc = spawn(process.execPath, [here, "--case", mode, file], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     let out = "";
     proc.stdout.on("data", (chunk) => (out += chunk));
-    proc.on("close", (code) => (code === 0 ? resolve(JSON.parse(out.trim().split("\n").pop())) : reject(new Error(`case failed: ${code}`))));
+    proc.on("close", (code) =>
+      code === 0
+        ? resolve(JSON.parse(out.trim().split("\n").pop()))
+        : reject(new Error(`case failed: ${code}`)),
+    );
   });
 }
 
 async function runCase(mode, file) {
   if (mode === "baseline") {
     await import(pathToFileURL(`${dist}/scanner/scan-content.js`).href);
-    console.log(JSON.stringify({ seconds: 0, verdict: "", rssMb: Math.round(process.resourceUsage().maxRSS / 1024) }));
+    console.log(
+      JSON.stringify({ seconds: 0, verdict: "", rssMb: Math.round(process.resourceUsage().maxRSS / 1024) }),
+    );
     return;
   }
   const size = fs.statSync(file).size;
@@ -76,7 +85,10 @@ async function runCase(mode, file) {
     const { FileSource } = await import(pathToFileURL(`${dist}/scanner/byte-source.js`).href);
     const { scanContent } = await import(pathToFileURL(`${dist}/scanner/scan-content.js`).href);
     const source = new FileSource(file);
-    const report = await scanContent(source, path.basename(file), { tmpDir: path.dirname(file), maxExpandBytes: 4 * GB });
+    const report = await scanContent(source, path.basename(file), {
+      tmpDir: path.dirname(file),
+      maxExpandBytes: 4 * GB,
+    });
     source.close();
     verdict = report.pickle?.status ?? report.format?.status ?? report.kind;
   } else {
@@ -203,7 +215,9 @@ function u32(n) {
 
 /** A safetensors header for `size` bytes of F16 data, the data a sparse hole. */
 function safetensors(file, size) {
-  const header = Buffer.from(JSON.stringify({ w: { dtype: "F16", shape: [size / 2], data_offsets: [0, size] } }));
+  const header = Buffer.from(
+    JSON.stringify({ w: { dtype: "F16", shape: [size / 2], data_offsets: [0, size] } }),
+  );
   const length = Buffer.alloc(8);
   length.writeBigUInt64LE(BigInt(header.length));
   const fd = fs.openSync(file, "w");

@@ -34,9 +34,13 @@ export async function runScanCommand(argv: string[], io: TransferIO): Promise<Ex
       parsed.values.get("endpoint") ??
       (io.env.HF_ENDPOINT?.trim() || localHubUrl(parsed.values.get("data"), io.env))
     ).replace(/\/+$/, "");
-    const token = parsed.values.get("token") ?? (io.env.HF_TOKEN?.trim() || io.env.MODELHUB_ADMIN_TOKEN?.trim());
+    const token =
+      parsed.values.get("token") ?? (io.env.HF_TOKEN?.trim() || io.env.MODELHUB_ADMIN_TOKEN?.trim());
     if (!token)
-      throw new TransferError(EXIT.notFound, "scanning needs a site admin's write token: --token or HF_TOKEN");
+      throw new TransferError(
+        EXIT.notFound,
+        "scanning needs a site admin's write token: --token or HF_TOKEN",
+      );
     const call = async (path: string, method: "GET" | "POST") => {
       const response = await fetch(`${endpoint}${path}`, {
         method,

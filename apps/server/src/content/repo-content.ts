@@ -24,7 +24,13 @@ import { LfsLinks } from "./lfs/repo-links.js";
 import { loadSnapshot, type Snapshot } from "./snapshot.js";
 import { crashPoint } from "./crash-point.js";
 import { HttpError, conflict, entryNotFound, revisionNotFound } from "../domain/errors.js";
-import type { CacheSignals, ContentScanning, KeyedLock, LfsPullThrough, RepoEvents } from "../domain/ports.js";
+import type {
+  CacheSignals,
+  ContentScanning,
+  KeyedLock,
+  LfsPullThrough,
+  RepoEvents,
+} from "../domain/ports.js";
 import type { DerivedMetadata, RepoRecord, RepoType } from "../domain/repo.js";
 
 export interface ContentLogger {
@@ -608,7 +614,10 @@ export class RepoContent {
     try {
       await this.scanning.contentAdded(repo, commits);
     } catch (error) {
-      this.deps.logger.warn({ repo: repo.id, err: String(error) }, "queueing the new files for scanning failed");
+      this.deps.logger.warn(
+        { repo: repo.id, err: String(error) },
+        "queueing the new files for scanning failed",
+      );
     }
   }
 

@@ -43,7 +43,8 @@ export function repoFacts(cardData: unknown, tags: unknown, library: unknown): R
   for (const value of Array.isArray(declared) ? declared : [declared])
     if (typeof value === "string" && value.trim() !== "") licenses.add(value.trim().toLowerCase());
   const tagList = Array.isArray(tags) ? tags.filter((t): t is string => typeof t === "string") : [];
-  for (const tag of tagList) if (tag.toLowerCase().startsWith("license:")) licenses.add(tag.slice(8).toLowerCase());
+  for (const tag of tagList)
+    if (tag.toLowerCase().startsWith("license:")) licenses.add(tag.slice(8).toLowerCase());
   return {
     licenses: [...licenses],
     tags: tagList.map((t) => t.toLowerCase()),
@@ -57,8 +58,15 @@ export function repoRefusal(rules: CurationRules, id: string, facts: RepoFacts):
     message: `${id} is refused by this mirror's curation rules: ${why}`,
   });
   const denied = facts.licenses.find((license) => rules.licensesDeny.includes(license));
-  if (denied) return refused(`license-deny:${denied}`, `its licence ${denied} is denied (MODELHUB_MIRROR_LICENSES_DENY)`);
-  if (rules.licensesAllow.length > 0 && !facts.licenses.some((license) => rules.licensesAllow.includes(license)))
+  if (denied)
+    return refused(
+      `license-deny:${denied}`,
+      `its licence ${denied} is denied (MODELHUB_MIRROR_LICENSES_DENY)`,
+    );
+  if (
+    rules.licensesAllow.length > 0 &&
+    !facts.licenses.some((license) => rules.licensesAllow.includes(license))
+  )
     return refused(
       `license-allow:${facts.licenses[0] ?? "none"}`,
       `${facts.licenses.length > 0 ? `its licence ${facts.licenses.join(", ")} is` : "it declares no licence, which is"} not in MODELHUB_MIRROR_LICENSES_ALLOW (${rules.licensesAllow.join(", ")})`,
@@ -66,7 +74,10 @@ export function repoRefusal(rules: CurationRules, id: string, facts: RepoFacts):
   const tag = facts.tags.find((t) => rules.denyTags.includes(t));
   if (tag) return refused(`tag:${tag}`, `its tag ${tag} is denied (MODELHUB_MIRROR_DENY_TAGS)`);
   if (facts.library && rules.denyLibraries.includes(facts.library))
-    return refused(`library:${facts.library}`, `its library ${facts.library} is denied (MODELHUB_MIRROR_DENY_LIBRARIES)`);
+    return refused(
+      `library:${facts.library}`,
+      `its library ${facts.library} is denied (MODELHUB_MIRROR_DENY_LIBRARIES)`,
+    );
   return undefined;
 }
 

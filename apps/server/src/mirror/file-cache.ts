@@ -363,7 +363,9 @@ export class MirrorFileCache implements LfsPullThrough {
       // scanned right away, ahead of the queue: a blocking scan policy serves it after the verdict
       await this.deps.content.scanning
         ?.objectStored(repo, { sha256: object.sha256, size: object.size, path: object.path })
-        .catch((error: unknown) => logger.warn({ oid: object.sha256, err: String(error) }, "mirror: queueing a scan failed"));
+        .catch((error: unknown) =>
+          logger.warn({ oid: object.sha256, err: String(error) }, "mirror: queueing a scan failed"),
+        );
       transfer.verified = true;
       stats.bytesFetched += object.size;
       const rowId = await this.deps.rowIdOf(repo);

@@ -44,7 +44,13 @@ export class RepoMirror implements RepoFallback {
   ) {}
 
   /** Throws the 403 of a repo the curation rules refuse (licence, tag, library), after recording it. */
-  private async curate(type: RepoType, id: string, cardData: unknown, tags: unknown, library: unknown): Promise<void> {
+  private async curate(
+    type: RepoType,
+    id: string,
+    cardData: unknown,
+    tags: unknown,
+    library: unknown,
+  ): Promise<void> {
     const rules = this.deps.settings.curation;
     if (!hasCuration(rules)) return;
     const refusal = repoRefusal(rules, id, repoFacts(cardData, tags, library));
@@ -74,7 +80,13 @@ export class RepoMirror implements RepoFallback {
     // a deny rule added later hides what was mirrored before
     if (!this.allowed(row.type as RepoType, row.full_id)) return undefined;
     // so does a curation rule (a licence denied since, or a licence changed upstream): with a 403
-    await this.curate(row.type as RepoType, row.full_id, parsed(row.card_data), parsed(row.tags), row.library_name);
+    await this.curate(
+      row.type as RepoType,
+      row.full_id,
+      parsed(row.card_data),
+      parsed(row.tags),
+      row.library_name,
+    );
     // the row exists as soon as the first request records it; its git history may still be arriving
     const creating = this.pending.get(`${row.type}:${row.full_id.toLowerCase()}`);
     if (creating) return creating;
@@ -159,7 +171,10 @@ export class RepoMirror implements RepoFallback {
   /** The files of every fetched ref are queued for scanning (LFS ones once their bytes arrive). */
   private async noteHeads(row: RepoRow): Promise<void> {
     const record = toRepoRecord(row);
-    const refs = await this.deps.content.git(record).refs().catch(() => []);
+    const refs = await this.deps.content
+      .git(record)
+      .refs()
+      .catch(() => []);
     await this.deps.content.contentAdded(record, [...new Set(refs.map((ref) => ref.target))]);
   }
 

@@ -80,7 +80,9 @@ function maxFileBytes(raw: string | undefined): number | undefined {
   if (raw === undefined || raw.trim() === "") return undefined;
   const gb = Number(raw);
   if (!Number.isFinite(gb) || gb <= 0)
-    throw new MirrorSettingsError(`MODELHUB_MIRROR_MAX_FILE_GB must be a positive decimal (e.g. 0.5 or 20), got "${raw}"`);
+    throw new MirrorSettingsError(
+      `MODELHUB_MIRROR_MAX_FILE_GB must be a positive decimal (e.g. 0.5 or 20), got "${raw}"`,
+    );
   return Math.floor(gb * 1e9);
 }
 

@@ -104,8 +104,13 @@ export function securityFileStatus(
     ...(message ? { message } : {}),
     ...(version ? { version } : {}),
   });
-  const pickleImportScan: ScanPart = part(row.pickle_status, row.pickle_message, row.scanner_version ?? scannerVersion);
-  if (row.pickle_imports) pickleImportScan.pickleImports = JSON.parse(row.pickle_imports) as PickleImportEntry[];
+  const pickleImportScan: ScanPart = part(
+    row.pickle_status,
+    row.pickle_message,
+    row.scanner_version ?? scannerVersion,
+  );
+  if (row.pickle_imports)
+    pickleImportScan.pickleImports = JSON.parse(row.pickle_imports) as PickleImportEntry[];
   const answer: SecurityFileStatus = {
     status: row.status,
     avScan: part(row.av_status, row.av_message, row.av_version),
@@ -124,7 +129,9 @@ export function findingSummary(row: ScanResultTable): string {
   const parts: string[] = [];
   if (row.av_status === "unsafe") parts.push(`the malware scan found ${row.av_message ?? "a signature"}`);
   if (row.pickle_imports) {
-    const imports = (JSON.parse(row.pickle_imports) as PickleImportEntry[]).filter((i) => i.safety !== "innocuous");
+    const imports = (JSON.parse(row.pickle_imports) as PickleImportEntry[]).filter(
+      (i) => i.safety !== "innocuous",
+    );
     const worst = imports.filter((i) => i.safety === "dangerous");
     const shown = (worst.length > 0 ? worst : imports).slice(0, 5);
     if (shown.length > 0)

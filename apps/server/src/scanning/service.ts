@@ -49,7 +49,10 @@ export interface ScanServiceDeps {
 }
 
 /** Fetches a mirrored repo's LFS object from the upstream into the store (set by the mirror). */
-export type MirrorFetcher = (repo: RepoRecord, file: ScannedFile & { lfs: { sha256: string; size: number } }) => Promise<void>;
+export type MirrorFetcher = (
+  repo: RepoRecord,
+  file: ScannedFile & { lfs: { sha256: string; size: number } },
+) => Promise<void>;
 
 /** Git blobs up to this size go to the scan worker in memory; larger ones through a temp file. */
 const IN_MEMORY_BLOB = 8 * 1024 * 1024;
@@ -144,7 +147,8 @@ export class ScanService implements ContentScanning {
       for (const entry of snapshot.entries) {
         if (entry.type !== "file" || entry.size === 0) continue;
         // a mirrored repo's LFS objects arrive later, one by one (objectStored)
-        if (entry.lfs && repo.mirror && (await this.deps.content.blobs.stat(entry.lfs.sha256)) === undefined) continue;
+        if (entry.lfs && repo.mirror && (await this.deps.content.blobs.stat(entry.lfs.sha256)) === undefined)
+          continue;
         items.push(this.queueItem(repo, entry));
       }
     }
@@ -153,7 +157,10 @@ export class ScanService implements ContentScanning {
     if (added > 0) void this.pump();
   }
 
-  async objectStored(repo: RepoRecord, object: { sha256: string; size: number; path?: string }): Promise<void> {
+  async objectStored(
+    repo: RepoRecord,
+    object: { sha256: string; size: number; path?: string },
+  ): Promise<void> {
     if (!this.deps.settings.enabled) return;
     const item: QueueItem = {
       key: `lfs:${object.sha256}`,
@@ -175,7 +182,13 @@ export class ScanService implements ContentScanning {
           name: file.path,
           repo: `${repo.type}:${repo.id}`,
         }
-      : { key: objectKey(file), gitOid: file.oid, size: file.size, name: file.path, repo: `${repo.type}:${repo.id}` };
+      : {
+          key: objectKey(file),
+          gitOid: file.oid,
+          size: file.size,
+          name: file.path,
+          repo: `${repo.type}:${repo.id}`,
+        };
   }
 
   /** Every result is queued again (`modelhub scan --all`, the admin page's button). */
@@ -276,7 +289,11 @@ export class ScanService implements ContentScanning {
         reply.av?.status === "error" && row.av_status === "unsafe" && row.av_message
           ? ({ status: "unsafe", signature: row.av_message } as const)
           : reply.av;
-      const columns = columnsOf(reply.report, av, av === reply.av ? (this.clamd.version ?? undefined) : (row.av_version ?? undefined));
+      const columns = columnsOf(
+        reply.report,
+        av,
+        av === reply.av ? (this.clamd.version ?? undefined) : (row.av_version ?? undefined),
+      );
       await this.store.complete(row.key, { ...columns, size: reply.size, scanner_version: SCANNER_VERSION });
       this.metrics?.scanned(reply.report.kind, columns.status, reply.millis / 1000, reply.size);
       if (columns.status !== "safe" && columns.status !== "unscanned")
@@ -289,7 +306,9 @@ export class ScanService implements ContentScanning {
       await this.store
         .complete(
           row.key,
-          row.status === "queued" ? { status: "error", pickle_status: "error", pickle_message: String(error) } : {},
+          row.status === "queued"
+            ? { status: "error", pickle_status: "error", pickle_message: String(error) }
+            : {},
         )
         .catch(() => undefined);
     } finally {
@@ -355,12 +374,20 @@ export class ScanService implements ContentScanning {
       this.clamd = { version, error: null };
     } catch (error) {
       this.clamd = { version: this.clamd.version, error: (error as Error).message };
-      if (starting) logger.warn({ clamd: clamdLabel(settings.clamd.address), err: this.clamd.error }, "clamd does not answer");
+      if (starting)
+        logger.warn(
+          { clamd: clamdLabel(settings.clamd.address), err: this.clamd.error },
+          "clamd does not answer",
+        );
     }
     try {
       if (version && settings.rescanOnSignatures) {
         const queued = await this.store.requeueOutdated(SCANNER_VERSION, version);
-        if (queued > 0) logger.info({ files: queued, clamd: version }, "files queued for scanning again (scanner or signatures changed)");
+        if (queued > 0)
+          logger.info(
+            { files: queued, clamd: version },
+            "files queued for scanning again (scanner or signatures changed)",
+          );
       } else if (starting) await this.store.requeueOutdated(SCANNER_VERSION, undefined);
       if (version) await this.store.requeueFailedAv(new Date(Date.now() - AV_RETRY_AFTER_MS).toISOString());
     } catch (error) {
@@ -384,7 +411,11 @@ export class ScanService implements ContentScanning {
   }
 
   /** One file's status at a revision; undefined when the revision has no such file. */
-  async fileStatus(repo: RepoRecord, revision: string, path: string): Promise<SecurityFileStatus | undefined> {
+  async fileStatus(
+    repo: RepoRecord,
+    revision: string,
+    path: string,
+  ): Promise<SecurityFileStatus | undefined> {
     const entry = (await this.deps.content.snapshot(repo, revision)).byPath.get(path);
     if (!entry || entry.type !== "file") return undefined;
     return (await this.statuses([entry])).get(path);
@@ -437,7 +468,8 @@ export class ScanService implements ContentScanning {
     if (!row || row.status === "queued") row = await this.awaitVerdict(repo, file, row);
     const status: ScanStatus | undefined = row && row.status !== "queued" ? row.status : undefined;
     const refusedAsUnsafe = status === "unsafe";
-    const refusedAsUnscanned = settings.policy === "block-unscanned" && status !== undefined && status !== "safe";
+    const refusedAsUnscanned =
+      settings.policy === "block-unscanned" && status !== undefined && status !== "safe";
     if (!refusedAsUnsafe && !refusedAsUnscanned && status !== undefined) return;
     if (status !== undefined && (await this.store.releaseOf(key))) return;
     if (status === undefined) {
@@ -477,7 +509,10 @@ export class ScanService implements ContentScanning {
       if (fetcher && !this.inFlightFetches.has(key)) {
         const fetching = fetcher(repo, { ...file, lfs })
           .catch((error: unknown) => {
-            this.deps.logger.warn({ repo: repo.id, path: file.path, err: String(error) }, "mirror fetch for a scan failed");
+            this.deps.logger.warn(
+              { repo: repo.id, path: file.path, err: String(error) },
+              "mirror fetch for a scan failed",
+            );
             this.wake(key);
           })
           .finally(() => this.inFlightFetches.delete(key));
@@ -561,7 +596,12 @@ export class ScanService implements ContentScanning {
         version: this.clamd.version,
         error: settings.clamd ? this.clamd.error : null,
       },
-      counts: { queued: counts.queued, running: counts.running, total: counts.total, byStatus: counts.byStatus },
+      counts: {
+        queued: counts.queued,
+        running: counts.running,
+        total: counts.total,
+        byStatus: counts.byStatus,
+      },
       findings,
       quarantined: this.quarantinedCount(counts.byStatus),
       refusals: refusals.map(refusalJson),

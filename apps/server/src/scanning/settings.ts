@@ -47,8 +47,7 @@ export function scanSettingsFrom(env: Env): ScanSettings {
     workers: whole("MODELHUB_SCAN_WORKERS", env.MODELHUB_SCAN_WORKERS, 1, 1, 32),
     waitMs: whole("MODELHUB_SCAN_WAIT_S", env.MODELHUB_SCAN_WAIT_S, 5, 0, 300) * 1000,
     timeoutMs: whole("MODELHUB_SCAN_TIMEOUT_S", env.MODELHUB_SCAN_TIMEOUT_S, 1800, 1, 86_400) * 1000,
-    maxExpandBytes:
-      decimal("MODELHUB_SCAN_MAX_EXPAND_GB", env.MODELHUB_SCAN_MAX_EXPAND_GB, 4) * 1e9,
+    maxExpandBytes: decimal("MODELHUB_SCAN_MAX_EXPAND_GB", env.MODELHUB_SCAN_MAX_EXPAND_GB, 4) * 1e9,
     clamd: clamdSettings(env),
     clamdCheckMs: whole("MODELHUB_CLAMD_CHECK_S", env.MODELHUB_CLAMD_CHECK_S, 300, 1, 86_400) * 1000,
     rescanOnSignatures: !isOff(env.MODELHUB_SCAN_RESCAN_ON_SIGNATURES),
@@ -62,7 +61,8 @@ function clamdSettings(env: Env): ClamdSettings | undefined {
     throw new ScanSettingsError("set MODELHUB_CLAMD_SOCKET or MODELHUB_CLAMD_HOST, not both");
   let address: ClamdAddress | undefined;
   if (socket) address = { socket };
-  else if (host) address = { host, port: whole("MODELHUB_CLAMD_PORT", env.MODELHUB_CLAMD_PORT, 3310, 1, 65_535) };
+  else if (host)
+    address = { host, port: whole("MODELHUB_CLAMD_PORT", env.MODELHUB_CLAMD_PORT, 3310, 1, 65_535) };
   if (!address) return undefined;
   return {
     address,

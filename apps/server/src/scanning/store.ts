@@ -53,9 +53,17 @@ export class ScanStore {
     let added = 0;
     for (const part of chunks(items)) {
       const known = new Set(
-        (await this.db.selectFrom("scan_results").select("key").where("key", "in", part.map((i) => i.key)).execute()).map(
-          (row) => row.key,
-        ),
+        (
+          await this.db
+            .selectFrom("scan_results")
+            .select("key")
+            .where(
+              "key",
+              "in",
+              part.map((i) => i.key),
+            )
+            .execute()
+        ).map((row) => row.key),
       );
       const fresh = new Map<string, QueueItem>();
       for (const item of part) if (!known.has(item.key)) fresh.set(item.key, item);
@@ -115,7 +123,13 @@ export class ScanStore {
         .where("state", "=", "queued")
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 1)
-        claimed.push({ ...row, state: "running", claimed_by: owner, started_at: at, attempts: row.attempts + 1 });
+        claimed.push({
+          ...row,
+          state: "running",
+          claimed_by: owner,
+          started_at: at,
+          attempts: row.attempts + 1,
+        });
     }
     return claimed;
   }
@@ -157,7 +171,9 @@ export class ScanStore {
         eb.or([
           eb("scanner_version", "is", null),
           eb("scanner_version", "!=", scannerVersion),
-          ...(avVersion === undefined ? [] : [eb("av_version", "is", null), eb("av_version", "!=", avVersion)]),
+          ...(avVersion === undefined
+            ? []
+            : [eb("av_version", "is", null), eb("av_version", "!=", avVersion)]),
         ]),
       )
       .executeTakeFirst();
@@ -186,7 +202,12 @@ export class ScanStore {
     return Number(result.numUpdatedRows);
   }
 
-  async counts(): Promise<{ byStatus: Record<string, number>; queued: number; running: number; total: number }> {
+  async counts(): Promise<{
+    byStatus: Record<string, number>;
+    queued: number;
+    running: number;
+    total: number;
+  }> {
     const rows = await this.db
       .selectFrom("scan_results")
       .select(["state", "status", (eb) => eb.fn.countAll<number | string>().as("n")])
@@ -227,7 +248,9 @@ export class ScanStore {
     await this.db
       .insertInto("scan_releases")
       .values(row)
-      .onConflict((oc) => oc.column("key").doUpdateSet({ released_by: by, reason, released_at: row.released_at }))
+      .onConflict((oc) =>
+        oc.column("key").doUpdateSet({ released_by: by, reason, released_at: row.released_at }),
+      )
       .execute();
     return row;
   }
@@ -272,7 +295,9 @@ export class ScanStore {
         last_at: at,
       })
       .onConflict((oc) =>
-        oc.column("id").doUpdateSet({ count: sql`scan_refusals.count + 1`, last_at: at, message: input.message }),
+        oc
+          .column("id")
+          .doUpdateSet({ count: sql`scan_refusals.count + 1`, last_at: at, message: input.message }),
       )
       .execute();
   }

@@ -42,9 +42,9 @@ describe.skipIf(!BINARY)("ClamAV through a real clamd", () => {
     const clean = randomBytes(3 * 1024 * 1024);
     expect(await clamdScan({ bytes: clean }, clean.length, settings)).toEqual({ status: "safe" });
     // a file above the hub's limit is not sent at all
-    expect((await clamdScan({ bytes: clean }, clean.length, { ...settings, maxStreamBytes: 1024 })).status).toBe(
-      "unscanned",
-    );
+    expect(
+      (await clamdScan({ bytes: clean }, clean.length, { ...settings, maxStreamBytes: 1024 })).status,
+    ).toBe("unscanned");
     const missing = { ...settings, address: { socket: path.join(os.tmpdir(), "no-such-clamd.sock") } };
     expect((await clamdScan({ bytes: clean }, clean.length, missing)).status).toBe("error");
   });
@@ -93,7 +93,8 @@ describe.skipIf(!BINARY)("ClamAV through a real clamd", () => {
     it("without clamd the malware scan is unscanned; once clamd is configured every file is scanned again", async () => {
       let running = await start({});
       await running.services.accounts.ensureUser({ name: "alice" });
-      token = (await running.services.accounts.createToken("alice", { displayName: "t", role: "write" })).token;
+      token = (await running.services.accounts.createToken("alice", { displayName: "t", role: "write" }))
+        .token;
       await createRepo(running.url, token, "alice/av");
       await commitFiles(running.url, token, "alice/av", [
         { path: "eicar.com.txt", bytes: EICAR },
@@ -102,9 +103,14 @@ describe.skipIf(!BINARY)("ClamAV through a real clamd", () => {
       ]);
       await waitForScans(running.url, token, "alice/av");
       expect(await statusOf(running.url, "eicar.com.txt")).toEqual(
-        expect.objectContaining({ status: "unscanned", avScan: expect.objectContaining({ status: "unscanned" }) }),
+        expect.objectContaining({
+          status: "unscanned",
+          avScan: expect.objectContaining({ status: "unscanned" }),
+        }),
       );
-      const admin = (await (await fetch(`${running.url}/api/admin/scans`, { headers: bearer(token) })).json()) as {
+      const admin = (await (
+        await fetch(`${running.url}/api/admin/scans`, { headers: bearer(token) })
+      ).json()) as {
         error?: string;
       };
       expect(admin.error).toMatch(/site admins/);
@@ -126,17 +132,29 @@ describe.skipIf(!BINARY)("ClamAV through a real clamd", () => {
       );
       expect(eicar?.avScan.version).toMatch(/^ClamAV /);
       expect((await statusOf(running.url, "notes.txt"))?.status).toBe("safe");
-      expect((await statusOf(running.url, "weights.bin"))?.avScan.message).toBe("ModelHub.Test.Marker.UNOFFICIAL");
+      expect((await statusOf(running.url, "weights.bin"))?.avScan.message).toBe(
+        "ModelHub.Test.Marker.UNOFFICIAL",
+      );
       // the admin page says clamd answers, with its version
       await running.services.accounts.ensureUser({ name: "root" });
-      await running.services.hub.db.updateTable("users").set({ is_admin: 1 }).where("name", "=", "root").execute();
-      const rootToken = (await running.services.accounts.createToken("root", { displayName: "t", role: "write" })).token;
-      const report = (await (await fetch(`${running.url}/api/admin/scans`, { headers: bearer(rootToken) })).json()) as {
+      await running.services.hub.db
+        .updateTable("users")
+        .set({ is_admin: 1 })
+        .where("name", "=", "root")
+        .execute();
+      const rootToken = (
+        await running.services.accounts.createToken("root", { displayName: "t", role: "write" })
+      ).token;
+      const report = (await (
+        await fetch(`${running.url}/api/admin/scans`, { headers: bearer(rootToken) })
+      ).json()) as {
         clamd: { configured: boolean; reachable: boolean; version: string };
         findings: { path: string; status: string }[];
       };
       expect(report.clamd).toEqual(expect.objectContaining({ configured: true, reachable: true }));
-      expect(report.findings.map((f) => f.path)).toEqual(expect.arrayContaining(["eicar.com.txt", "weights.bin"]));
+      expect(report.findings.map((f) => f.path)).toEqual(
+        expect.arrayContaining(["eicar.com.txt", "weights.bin"]),
+      );
     }, 120_000);
   });
 });

@@ -11,7 +11,8 @@ export async function createRepo(hubUrl: string, token: string, id: string, type
     headers: { "Content-Type": "application/json", ...auth(token) },
     body: JSON.stringify({ name, organization, type }),
   });
-  if (!response.ok && response.status !== 409) throw new Error(`create ${id}: ${response.status} ${await response.text()}`);
+  if (!response.ok && response.status !== 409)
+    throw new Error(`create ${id}: ${response.status} ${await response.text()}`);
 }
 
 /** One NDJSON commit of inline files (paths `.gitattributes` routes to LFS become LFS objects). */

@@ -35,7 +35,10 @@ describe.each(DIALECTS)("the Hub's security fields (%s)", (dialect) => {
     token = await hub.tokenFor("alice");
     await createRepo(hub.url, token, repo);
     await commitFiles(hub.url, token, repo, [
-      ...Object.keys(EXPECTED).map((file) => ({ path: file, bytes: fs.readFileSync(path.join(corpus.dir, file)) })),
+      ...Object.keys(EXPECTED).map((file) => ({
+        path: file,
+        bytes: fs.readFileSync(path.join(corpus.dir, file)),
+      })),
       { path: "README.md", bytes: "---\nlicense: mit\n---\n# scanned\n" },
     ]);
     await waitForScans(hub.url, token, repo);
@@ -54,20 +57,29 @@ describe.each(DIALECTS)("the Hub's security fields (%s)", (dialect) => {
     for (const [file, status] of Object.entries(EXPECTED)) {
       const security = byPath.get(file);
       expect(security, file).toBeDefined();
-      expect(Object.keys(security!)).toEqual(expect.arrayContaining(["status", "avScan", "pickleImportScan"]));
+      expect(Object.keys(security!)).toEqual(
+        expect.arrayContaining(["status", "avScan", "pickleImportScan"]),
+      );
       expect(security!.status, file).toBe(status);
       expect(security!.avScan.status, "no clamd configured").toBe("unscanned");
     }
     expect(byPath.get("README.md")).toEqual(
-      expect.objectContaining({ status: "unscanned", pickleImportScan: expect.objectContaining({ status: "unscanned" }) }),
+      expect.objectContaining({
+        status: "unscanned",
+        pickleImportScan: expect.objectContaining({ status: "unscanned" }),
+      }),
     );
     expect(byPath.get("os_system_p2.pkl")!.pickleImportScan.pickleImports).toContainEqual({
       module: "posix",
       name: "system",
       safety: "dangerous",
     });
-    expect(byPath.get("model.safetensors")!.formatCheck).toEqual(expect.objectContaining({ format: "safetensors", status: "safe" }));
-    const plain = (await (await fetch(`${hub.url}/api/models/${repo}/tree/main`, { headers: bearer(token) })).json()) as TreeEntry[];
+    expect(byPath.get("model.safetensors")!.formatCheck).toEqual(
+      expect.objectContaining({ format: "safetensors", status: "safe" }),
+    );
+    const plain = (await (
+      await fetch(`${hub.url}/api/models/${repo}/tree/main`, { headers: bearer(token) })
+    ).json()) as TreeEntry[];
     expect(plain.some((entry) => "securityFileStatus" in entry)).toBe(false);
     const info = (await (
       await fetch(`${hub.url}/api/models/${repo}/paths-info/main`, {
@@ -83,7 +95,9 @@ describe.each(DIALECTS)("the Hub's security fields (%s)", (dialect) => {
   });
 
   it("answers securityRepoStatus and /scan with the files that have issues", async () => {
-    const scan = (await (await fetch(`${hub.url}/api/models/${repo}/scan`, { headers: bearer(token) })).json()) as {
+    const scan = (await (
+      await fetch(`${hub.url}/api/models/${repo}/scan`, { headers: bearer(token) })
+    ).json()) as {
       scansDone: boolean;
       filesWithIssues: { path: string; level: string }[];
     };
@@ -97,7 +111,9 @@ describe.each(DIALECTS)("the Hub's security fields (%s)", (dialect) => {
       await fetch(`${hub.url}/api/models/${repo}?securityStatus=True`, { headers: bearer(token) })
     ).json()) as { securityRepoStatus?: unknown };
     expect(info.securityRepoStatus).toEqual({ scansDone: true, filesWithIssues: scan.filesWithIssues });
-    const without = (await (await fetch(`${hub.url}/api/models/${repo}`, { headers: bearer(token) })).json()) as object;
+    const without = (await (
+      await fetch(`${hub.url}/api/models/${repo}`, { headers: bearer(token) })
+    ).json()) as object;
     expect("securityRepoStatus" in without).toBe(false);
     // a private repo's scan answers like its info: hidden from others
     expect((await fetch(`${hub.url}/api/models/alice/missing/scan`)).status).toBe(401);
@@ -125,8 +141,12 @@ describe.each(DIALECTS)("the Hub's security fields (%s)", (dialect) => {
       }
       expect(seen.tree["os_system_p2.pkl"]?.imports).toContain("posix.system:dangerous");
       expect(Object.values(seen.plain).every((security) => security === null)).toBe(true);
-      expect(seen.pathsInfo["os_system_p2.pkl"]).toEqual(expect.objectContaining({ safe: false, status: "unsafe" }));
-      expect(seen.pathsInfo["state_dict.pkl"]).toEqual(expect.objectContaining({ safe: true, status: "safe" }));
+      expect(seen.pathsInfo["os_system_p2.pkl"]).toEqual(
+        expect.objectContaining({ safe: false, status: "unsafe" }),
+      );
+      expect(seen.pathsInfo["state_dict.pkl"]).toEqual(
+        expect.objectContaining({ safe: true, status: "safe" }),
+      );
       expect(seen.pathsInfo["truncated.pkl"]?.status).toBe("suspicious");
       expect(seen.repoStatus.scansDone).toBe(true);
       expect(seen.repoStatus.filesWithIssues).toContainEqual({ path: "os_system_p2.pkl", level: "unsafe" });

@@ -42,8 +42,9 @@ describe("scan policies end to end: block-unsafe on a mirror with curation rules
   const big = randomFile("big.bin", 2 * 1024 * 1024);
   const m = (p: string) => `${mirror.url}${p}`;
   const upstreamGets = (file: string) =>
-    upstream.log.filter((e) => e.method === "GET" && e.path?.includes("/resolve/") && e.path.endsWith(`/${file}`))
-      .length;
+    upstream.log.filter(
+      (e) => e.method === "GET" && e.path?.includes("/resolve/") && e.path.endsWith(`/${file}`),
+    ).length;
 
   beforeAll(async () => {
     clamd = await startFakeClamd();
@@ -92,7 +93,9 @@ describe("scan policies end to end: block-unsafe on a mirror with curation rules
     expect(upstreamGets("pytorch_model.bin")).toBe(1);
     expect((await get(m("/admin/mixed/resolve/main/pytorch_model.bin"))).status).toBe(403);
     expect((await get(m("/admin/mixed/resolve/main/pytorch_model.bin"), undefined, "HEAD")).status).toBe(403);
-    const ranged = await fetch(m("/admin/mixed/resolve/main/pytorch_model.bin"), { headers: { Range: "bytes=0-9" } });
+    const ranged = await fetch(m("/admin/mixed/resolve/main/pytorch_model.bin"), {
+      headers: { Range: "bytes=0-9" },
+    });
     expect(ranged.status).toBe(403);
     expect(upstreamGets("pytorch_model.bin")).toBe(1);
 
@@ -119,13 +122,19 @@ describe("scan policies end to end: block-unsafe on a mirror with curation rules
     expect(tagged.error).toMatch(/tag no-mirror is denied/);
     const large = await get(m("/admin/mixed/resolve/main/big.bin"));
     expect(large.status).toBe(403);
-    expect(large.error).toMatch(/big\.bin is refused by this mirror's curation rules: .*MODELHUB_MIRROR_MAX_FILE_GB/);
+    expect(large.error).toMatch(
+      /big\.bin is refused by this mirror's curation rules: .*MODELHUB_MIRROR_MAX_FILE_GB/,
+    );
     expect(upstreamGets("big.bin")).toBe(0);
     // refused repos never became mirrored repos
     const report = (await (await api(m("/api/admin/mirror"), MIRROR_ADMIN)).json()) as MirrorReport;
     expect(report.repos.map((r) => r.id)).toEqual(["admin/mixed"]);
     expect(report.curation).toEqual(
-      expect.objectContaining({ licensesDeny: ["cc-by-nc-4.0"], denyTags: ["no-mirror"], maxFileBytes: 1_000_000 }),
+      expect.objectContaining({
+        licensesDeny: ["cc-by-nc-4.0"],
+        denyTags: ["no-mirror"],
+        maxFileBytes: 1_000_000,
+      }),
     );
     expect(report.refusals.map((r) => [r.repoId, r.rule])).toEqual(
       expect.arrayContaining([
@@ -136,17 +145,20 @@ describe("scan policies end to end: block-unsafe on a mirror with curation rules
     );
   });
 
-  it.skipIf(PY_CLIENTS.length === 0)("hf_hub_download fails with the hub's message for the unsafe file", async () => {
-    const run = await runPython(DOWNLOAD, {
-      // the 1.x client's file locks need a newer filelock than Debian's python3 has
-      ...homes.env(PY_CLIENTS.find((client) => client.includes("0.36")) ?? PY_CLIENTS[0], mirror.url),
-      SCAN_REPO: "admin/mixed",
-      SCAN_FILES: "model.safetensors,pytorch_model.bin",
-    });
-    expect(run.code, run.output).toBe(0);
-    expect(run.output).toContain(`ok model.safetensors ${safetensors.length}`);
-    expect(run.output).toMatch(/refused pytorch_model\.bin .*403.*refused by this hub's scan policy/);
-  });
+  it.skipIf(PY_CLIENTS.length === 0)(
+    "hf_hub_download fails with the hub's message for the unsafe file",
+    async () => {
+      const run = await runPython(DOWNLOAD, {
+        // the 1.x client's file locks need a newer filelock than Debian's python3 has
+        ...homes.env(PY_CLIENTS.find((client) => client.includes("0.36")) ?? PY_CLIENTS[0], mirror.url),
+        SCAN_REPO: "admin/mixed",
+        SCAN_FILES: "model.safetensors,pytorch_model.bin",
+      });
+      expect(run.code, run.output).toBe(0);
+      expect(run.output).toContain(`ok model.safetensors ${safetensors.length}`);
+      expect(run.output).toMatch(/refused pytorch_model\.bin .*403.*refused by this hub's scan policy/);
+    },
+  );
 
   it("quarantines an unsafe upload, answers 409 while a verdict is pending, and serves what a site admin releases", async () => {
     await createRepo(mirror.url, MIRROR_ADMIN, "admin/local");
@@ -178,19 +190,29 @@ describe("scan policies end to end: block-unsafe on a mirror with curation rules
     const evilKey = `lfs:${createHash("sha256").update(evil).digest("hex")}`;
     const finding = report.findings.find((f) => f.key === evilKey);
     expect(finding?.status).toBe("unsafe");
-    expect(report.refusals.some((r) => r.kind === "download" && r.path === "evil.pkl" && r.rule === "unsafe")).toBe(true);
+    expect(
+      report.refusals.some((r) => r.kind === "download" && r.path === "evil.pkl" && r.rule === "unsafe"),
+    ).toBe(true);
 
     // releasing needs a site admin's write token and a reason
-    expect((await postJson(m("/api/admin/scans/release"), { key: finding!.key, reason: "" }, MIRROR_ADMIN)).status).toBe(400);
-    expect((await postJson(m("/api/admin/scans/release"), { key: "lfs:nope", reason: "x" }, MIRROR_ADMIN)).status).toBe(400);
-    expect((await postJson(m("/api/admin/scans/release"), { key: finding!.key, reason: "x" })).status).toBe(401);
+    expect(
+      (await postJson(m("/api/admin/scans/release"), { key: finding!.key, reason: "" }, MIRROR_ADMIN)).status,
+    ).toBe(400);
+    expect(
+      (await postJson(m("/api/admin/scans/release"), { key: "lfs:nope", reason: "x" }, MIRROR_ADMIN)).status,
+    ).toBe(400);
+    expect((await postJson(m("/api/admin/scans/release"), { key: finding!.key, reason: "x" })).status).toBe(
+      401,
+    );
     const released = await postJson(
       m("/api/admin/scans/release"),
       { key: finding!.key, reason: "our own test fixture" },
       MIRROR_ADMIN,
     );
     expect(released.status).toBe(200);
-    expect(await released.json()).toEqual(expect.objectContaining({ by: "admin", reason: "our own test fixture" }));
+    expect(await released.json()).toEqual(
+      expect.objectContaining({ by: "admin", reason: "our own test fixture" }),
+    );
     const served = await fetch(m("/admin/local/resolve/main/evil.pkl"));
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer()).equals(evil)).toBe(true);
@@ -204,7 +226,9 @@ describe("scan policies end to end: block-unsafe on a mirror with curation rules
 
   it("modelhub scan --all queues every file again on the running hub", async () => {
     // spawned without blocking: the fake clamd answers from this process
-    const run = await runCli(["scan", "--all", "--wait", "--endpoint", mirror.url], { HF_TOKEN: MIRROR_ADMIN });
+    const run = await runCli(["scan", "--all", "--wait", "--endpoint", mirror.url], {
+      HF_TOKEN: MIRROR_ADMIN,
+    });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/queued \d+ files for scanning/);
     expect(run.stdout).toMatch(/done: .*unsafe \d/);
@@ -214,7 +238,10 @@ describe("scan policies end to end: block-unsafe on a mirror with curation rules
   });
 });
 
-function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runCli(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [MAIN, ...args], { env: { PATH: process.env.PATH ?? "", ...env } });
     let stdout = "";
@@ -250,7 +277,9 @@ describe.each(DIALECTS)("block-unscanned (%s)", (dialect) => {
 
   it("serves only what was scanned safe", async () => {
     // the first download waits for the verdict (a few ms here) instead of answering 409
-    const first = await fetch(`${hub.url}/bob/strict/resolve/main/state_dict.pkl`, { headers: bearer(token) });
+    const first = await fetch(`${hub.url}/bob/strict/resolve/main/state_dict.pkl`, {
+      headers: bearer(token),
+    });
     expect(first.status).toBe(200);
     const caution = await get(`${hub.url}/bob/strict/resolve/main/sklearn_model.pkl`, token);
     expect(caution.status).toBe(403);

@@ -37,7 +37,10 @@ describe("the pickle scanner on a corpus Python wrote", () => {
     const listed = new Map((report.pickle?.imports ?? []).map((i) => [`${i.module}.${i.name}`, i.safety]));
     for (const name of entry.imports) {
       expect(listed.has(name), `${name} missing in ${detail}`).toBe(true);
-      if (entry.expect === "unsafe" && importSafety(name.slice(0, name.lastIndexOf(".")), "x") !== "innocuous")
+      if (
+        entry.expect === "unsafe" &&
+        importSafety(name.slice(0, name.lastIndexOf(".")), "x") !== "innocuous"
+      )
         expect(["dangerous", "suspicious"]).toContain(listed.get(name));
     }
     // the temp folder is left empty: expanded members are removed

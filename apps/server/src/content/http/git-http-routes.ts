@@ -114,7 +114,9 @@ export function registerGitHttpRoutes(app: Hono<AppEnv>, ctx: ContentContext): v
         ctx.content.forget(dir);
         // the commits the push brought (any ref) are queued for scanning
         const refsAfter = await refTargets(ctx, repo);
-        const moved = [...refsAfter].filter(([ref, target]) => refsBefore?.get(ref) !== target).map(([, t]) => t);
+        const moved = [...refsAfter]
+          .filter(([ref, target]) => refsBefore?.get(ref) !== target)
+          .map(([, t]) => t);
         await ctx.content.contentAdded(repo, [...new Set(moved)]);
         const after = await ctx.content.git(repo).headOf(DEFAULT_BRANCH);
         if (after && after !== before) await ctx.content.announce(repo, after);
@@ -131,6 +133,9 @@ export function registerGitHttpRoutes(app: Hono<AppEnv>, ctx: ContentContext): v
 
 /** Every ref of the repo and the commit it points at (tags peeled to nothing: only commits are read). */
 async function refTargets(ctx: ContentContext, repo: RepoKey): Promise<Map<string, string>> {
-  const refs = await ctx.content.git(repo).refs().catch(() => []);
+  const refs = await ctx.content
+    .git(repo)
+    .refs()
+    .catch(() => []);
   return new Map(refs.map((ref) => [ref.ref, ref.target] as const));
 }

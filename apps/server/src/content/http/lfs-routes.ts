@@ -254,7 +254,12 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
     const size = stored ?? (pull ? Number(c.req.param("size")) : undefined);
     if (size === undefined || !Number.isSafeInteger(size) || size < 0)
       throw new HttpError(404, "Object does not exist");
-    await ctx.content.scanning?.gate(repo, { path: `LFS object ${oid}`, oid: "", size, lfs: { sha256: oid, size } });
+    await ctx.content.scanning?.gate(repo, {
+      path: `LFS object ${oid}`,
+      oid: "",
+      size,
+      lfs: { sha256: oid, size },
+    });
     const range = parseRange(c.req.header("Range"), size);
     const headers = new Headers({
       "Content-Type": "application/octet-stream",

@@ -21,7 +21,9 @@ export async function treeEntriesJson(
       )
     : undefined;
   const statuses =
-    expand && scanning ? await scanning.statuses(entries.filter((entry) => entry.type === "file")) : undefined;
+    expand && scanning
+      ? await scanning.statuses(entries.filter((entry) => entry.type === "file"))
+      : undefined;
   return entries.map((entry) => {
     const json: TreeEntry = { type: entry.type, oid: entry.oid, size: entry.size, path: entry.path };
     if (entry.lfs)

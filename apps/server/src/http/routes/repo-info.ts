@@ -90,7 +90,11 @@ export function repoInfoRoutes(deps: AppDeps): Hono<AppEnv> {
         if (expand.includes("baseModels") && tree.baseModels) json.baseModels = tree.baseModels;
         if (expand.includes("childrenModelCount")) json.childrenModelCount = tree.childrenModelCount;
       }
-      if (security) json.securityRepoStatus = { scansDone: security.scansDone, filesWithIssues: security.filesWithIssues };
+      if (security)
+        json.securityRepoStatus = {
+          scansDone: security.scansDone,
+          filesWithIssues: security.filesWithIssues,
+        };
       text = JSON.stringify(json);
     } else if (shown === row) text = answers.answer(row, { sha, blobs, mappings, spaces }, build);
     else text = JSON.stringify(build());

@@ -24,7 +24,9 @@ const CHUNK = 1024 * 1024;
 function connectTo(address: ClamdAddress, timeoutMs: number): Promise<Socket> {
   return new Promise((resolve, reject) => {
     const socket = "socket" in address ? connect(address.socket) : connect(address.port, address.host);
-    socket.setTimeout(timeoutMs, () => socket.destroy(new Error(`clamd did not answer within ${timeoutMs} ms`)));
+    socket.setTimeout(timeoutMs, () =>
+      socket.destroy(new Error(`clamd did not answer within ${timeoutMs} ms`)),
+    );
     socket.once("connect", () => resolve(socket));
     socket.once("error", reject);
   });
@@ -38,7 +40,14 @@ function replyOf(socket: Socket): Promise<string> {
       chunks.push(chunk);
       if (chunk.includes(0)) socket.end();
     });
-    socket.once("close", () => resolve(Buffer.concat(chunks).toString("utf8").replace(/\0[\s\S]*$/, "").trim()));
+    socket.once("close", () =>
+      resolve(
+        Buffer.concat(chunks)
+          .toString("utf8")
+          .replace(/\0[\s\S]*$/, "")
+          .trim(),
+      ),
+    );
     socket.once("error", reject);
   });
 }
@@ -65,7 +74,7 @@ async function* chunksOf(input: ClamdInput): AsyncGenerator<Buffer> {
   const file = await open(input.path, "r");
   try {
     const buffer = Buffer.allocUnsafe(CHUNK);
-    for (let position = 0; ; ) {
+    for (let position = 0; ;) {
       const { bytesRead } = await file.read(buffer, 0, CHUNK, position);
       if (bytesRead === 0) return;
       position += bytesRead;
@@ -80,7 +89,11 @@ async function* chunksOf(input: ClamdInput): AsyncGenerator<Buffer> {
  * Streams a file to clamd with INSTREAM (length-prefixed chunks, a zero length to end) and reads its
  * verdict: `stream: OK`, `stream: <signature> FOUND`, or an error line.
  */
-export async function clamdScan(input: ClamdInput, size: number, settings: ClamdSettings): Promise<ClamdVerdict> {
+export async function clamdScan(
+  input: ClamdInput,
+  size: number,
+  settings: ClamdSettings,
+): Promise<ClamdVerdict> {
   if (size > settings.maxStreamBytes)
     return {
       status: "unscanned",

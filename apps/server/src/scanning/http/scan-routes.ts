@@ -24,9 +24,7 @@ function requireSiteAdmin(viewer: Viewer, write: boolean): void {
 }
 
 const RELEASE = z.object({
-  key: z
-    .string()
-    .regex(/^(lfs:[0-9a-f]{64}|git:[0-9a-f]{40})$/, 'must be "lfs:<sha256>" or "git:<blob id>"'),
+  key: z.string().regex(/^(lfs:[0-9a-f]{64}|git:[0-9a-f]{40})$/, 'must be "lfs:<sha256>" or "git:<blob id>"'),
   reason: z.string().max(2000),
 });
 

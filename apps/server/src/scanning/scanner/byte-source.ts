@@ -144,7 +144,8 @@ export class SequentialReader {
       const end = this.window.indexOf(0x0a, offset);
       const stop = end === -1 ? this.window.length : end;
       total += stop - offset;
-      if (total > max) throw new MalformedError(`a text argument longer than ${max} bytes at ${this.position}`);
+      if (total > max)
+        throw new MalformedError(`a text argument longer than ${max} bytes at ${this.position}`);
       parts.push(this.window.subarray(offset, stop));
       this.position += stop - offset;
       if (end !== -1) {

@@ -27,7 +27,8 @@ function extensionOf(name: string): string {
 /** The name without its compression suffixes (`model.pkl.gz` → `model.pkl`). */
 export function withoutCompression(name: string): string {
   let current = name;
-  while (COMPRESSION_EXTENSIONS.has(extensionOf(current))) current = current.slice(0, current.lastIndexOf("."));
+  while (COMPRESSION_EXTENSIONS.has(extensionOf(current)))
+    current = current.slice(0, current.lastIndexOf("."));
   return current;
 }
 

@@ -221,7 +221,19 @@ const INNOCUOUS: Record<string, NameRule> = {
   "torch._tensor": ["_rebuild_from_type", "_rebuild_from_type_v2"],
   "torch.nn.parameter": ["Parameter"],
   "torch.storage": ["UntypedStorage", "TypedStorage"],
-  numpy: ["dtype", "ndarray", "float16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8", "bool_"],
+  numpy: [
+    "dtype",
+    "ndarray",
+    "float16",
+    "float32",
+    "float64",
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "uint8",
+    "bool_",
+  ],
   "numpy.core.multiarray": ["_reconstruct", "scalar"],
   "numpy._core.multiarray": ["_reconstruct", "scalar"],
   "numpy.dtypes": ANY,
@@ -272,6 +284,9 @@ export function importSafety(module: string, name: string): Safety {
 }
 
 /** The rules as data, for the README and the admin page (module → names, or "*"). */
-export function publishedRules(): { dangerous: Record<string, NameRule>; innocuous: Record<string, NameRule> } {
+export function publishedRules(): {
+  dangerous: Record<string, NameRule>;
+  innocuous: Record<string, NameRule>;
+} {
   return { dangerous: DANGEROUS, innocuous: INNOCUOUS };
 }

@@ -51,7 +51,8 @@ export interface ScanOptions {
 const MAX_DEPTH = 4;
 /** The first bytes of a torch archive's storage files are tensor data: never sniffed as pickles. */
 const TORCH_STORAGE = /^(.*\/)?data\/\d+$/;
-const TORCH_METADATA = /(^|\/)(version|byteorder|\.format_version|\.storage_alignment|\.data\/serialization_id|\.data\/version)$/;
+const TORCH_METADATA =
+  /(^|\/)(version|byteorder|\.format_version|\.storage_alignment|\.data\/serialization_id|\.data\/version)$/;
 
 const SEVERITY = { safe: 0, caution: 1, suspicious: 2, unsafe: 3 } as const;
 
@@ -61,7 +62,11 @@ const SEVERITY = { safe: 0, caution: 1, suspicious: 2, unsafe: 3 } as const;
  * (archives, torch checkpoints, numpy object arrays, joblib files, compressed pickles), and the format
  * check of safetensors, GGUF and ONNX files. Nothing is ever unpickled.
  */
-export async function scanContent(source: ByteSource, name: string, options: ScanOptions): Promise<ContentReport> {
+export async function scanContent(
+  source: ByteSource,
+  name: string,
+  options: ScanOptions,
+): Promise<ContentReport> {
   const scan = new ContentScan(options);
   const kind = await scan.inspect(source, name, 0, true);
   return scan.report(kind);
@@ -77,7 +82,11 @@ class ContentScan {
   report(kind: ContentKind): ContentReport {
     const f = this.findings;
     const hasPickle =
-      f.pickles > 0 || f.problems.length > 0 || f.doubts.length > 0 || f.imports.size > 0 || this.claimedPickle;
+      f.pickles > 0 ||
+      f.problems.length > 0 ||
+      f.doubts.length > 0 ||
+      f.imports.size > 0 ||
+      this.claimedPickle;
     return {
       kind,
       ...(hasPickle
@@ -171,7 +180,9 @@ class ContentScan {
   ): Promise<ContentKind> {
     if (typeof compression === "object") {
       if (namedLikePickle(name))
-        this.findings.problem(`${name} is compressed with ${compression.unopened}, which the scanner does not open`);
+        this.findings.problem(
+          `${name} is compressed with ${compression.unopened}, which the scanner does not open`,
+        );
       return "compressed";
     }
     const named = namedLikePickle(name) || !namedLikeCompressed(name);
@@ -186,7 +197,9 @@ class ContentScan {
     const expanded = await expandToFile(body, codec, this.options.tmpDir, this.options.maxExpandBytes);
     try {
       if (expanded.cut)
-        this.findings.problem(`${name} expands past ${this.options.maxExpandBytes} bytes; the rest was not scanned`);
+        this.findings.problem(
+          `${name} expands past ${this.options.maxExpandBytes} bytes; the rest was not scanned`,
+        );
       if (expanded.damaged) this.findings.problem(`${name}: the ${codec} data is damaged`);
       const inner = new FileSource(expanded.path);
       try {
@@ -208,7 +221,9 @@ class ContentScan {
       return "zip";
     }
     const roots = new Set(
-      listing.entries.filter((e) => /(^|\/)data\.pkl$/.test(e.name)).map((e) => e.name.slice(0, -"data.pkl".length)),
+      listing.entries
+        .filter((e) => /(^|\/)data\.pkl$/.test(e.name))
+        .map((e) => e.name.slice(0, -"data.pkl".length)),
     );
     const npz = listing.entries.length > 0 && listing.entries.every((e) => e.name.endsWith(".npy"));
     for (const entry of listing.entries) {
@@ -233,7 +248,10 @@ class ContentScan {
       return;
     }
     if (entry.method !== 8) {
-      if (named) this.findings.problem(`${label} uses compression method ${entry.method}, which the scanner does not open`);
+      if (named)
+        this.findings.problem(
+          `${label} uses compression method ${entry.method}, which the scanner does not open`,
+        );
       return;
     }
     const head = expandHead(raw, "deflate-raw");
@@ -247,12 +265,19 @@ class ContentScan {
       } catch {
         // a header longer than the sniffed head: expand the member
       }
-    } else if (!named && !startsWithProto(head) && !startsLikeZip(head) && !parsesAsPickle(new BufferSourceOf(head)))
+    } else if (
+      !named &&
+      !startsWithProto(head) &&
+      !startsLikeZip(head) &&
+      !parsesAsPickle(new BufferSourceOf(head))
+    )
       return;
     const expanded = await expandToFile(raw, "deflate-raw", this.options.tmpDir, this.options.maxExpandBytes);
     try {
       if (expanded.cut)
-        this.findings.problem(`${label} expands past ${this.options.maxExpandBytes} bytes; the rest was not scanned`);
+        this.findings.problem(
+          `${label} expands past ${this.options.maxExpandBytes} bytes; the rest was not scanned`,
+        );
       if (expanded.damaged) this.findings.problem(`${label}: its deflate data is damaged`);
       const inner = new FileSource(expanded.path);
       try {
@@ -286,10 +311,12 @@ function compressionOf(head: Buffer): Compression | "joblib-zf" | Unopened | und
   if (head.subarray(0, 4).toString("latin1") === "ZF0x") return "joblib-zf";
   if ((head[0] & 0x0f) === 8 && head[0] >> 4 <= 7 && ((head[0] << 8) | head[1]) % 31 === 0) return "zlib";
   if (head.subarray(0, 3).toString("latin1") === "BZh") return { unopened: "bzip2" };
-  if (head.subarray(0, 6).equals(Buffer.from([0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00]))) return { unopened: "xz" };
+  if (head.subarray(0, 6).equals(Buffer.from([0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00])))
+    return { unopened: "xz" };
   if (head.subarray(0, 4).equals(Buffer.from([0x04, 0x22, 0x4d, 0x18]))) return { unopened: "lz4" };
   if (head.subarray(0, 4).equals(Buffer.from([0x28, 0xb5, 0x2f, 0xfd]))) return { unopened: "zstd" };
-  if (head.subarray(0, 6).equals(Buffer.from([0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c]))) return { unopened: "7z" };
+  if (head.subarray(0, 6).equals(Buffer.from([0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c])))
+    return { unopened: "7z" };
   return undefined;
 }
 

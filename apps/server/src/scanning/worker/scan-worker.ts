@@ -16,7 +16,10 @@ async function run(job: ScanJob): Promise<ScanJobReply> {
     const source: ByteSource = file ?? new BufferSource(Buffer.from(job.bytes ?? new Uint8Array()));
     let report;
     try {
-      report = await scanContent(source, job.name, { tmpDir: job.tmpDir, maxExpandBytes: job.maxExpandBytes });
+      report = await scanContent(source, job.name, {
+        tmpDir: job.tmpDir,
+        maxExpandBytes: job.maxExpandBytes,
+      });
     } finally {
       file?.close();
     }

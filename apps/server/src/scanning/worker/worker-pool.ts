@@ -87,7 +87,8 @@ export class ScanWorkerPool {
       const onMessage = (reply: ScanJobReply) => {
         if (reply.id === job.id) finish(reply);
       };
-      const onExit = () => finish({ id: job.id, ok: false, error: "the scan worker stopped (out of memory?)" });
+      const onExit = () =>
+        finish({ id: job.id, ok: false, error: "the scan worker stopped (out of memory?)" });
       const timer = setTimeout(() => {
         slot.worker = undefined;
         void worker.terminate();

@@ -187,7 +187,10 @@ function Refusals({ report }: { report: MirrorReport }) {
           </thead>
           <tbody>
             {report.refusals.map((refusal) => (
-              <tr key={`${refusal.repoType}${refusal.repoId}${refusal.path}${refusal.rule}`} data-rule={refusal.rule}>
+              <tr
+                key={`${refusal.repoType}${refusal.repoId}${refusal.path}${refusal.rule}`}
+                data-rule={refusal.rule}
+              >
                 <td style={{ overflowWrap: "anywhere" }}>
                   {refusal.repoId}
                   {refusal.path ? <span className="mono">: {refusal.path}</span> : null}

@@ -23,7 +23,11 @@ const POLICY_TEXT: Record<AdminScansReport["policy"], string> = {
 function Engines({ report }: { report: AdminScansReport }) {
   const { clamd } = report;
   return (
-    <div className="card" data-testid="scan-engines" style={{ display: "flex", flexDirection: "column", gap: 6 }}>
+    <div
+      className="card"
+      data-testid="scan-engines"
+      style={{ display: "flex", flexDirection: "column", gap: 6 }}
+    >
       <div>
         Policy <span className="tag mono">{report.policy}</span>{" "}
         <span className="small muted">{POLICY_TEXT[report.policy]}</span>
@@ -38,14 +42,17 @@ function Engines({ report }: { report: AdminScansReport }) {
           {clamd.reachable ? (
             <span style={{ color: "var(--ok)" }}>{clamd.version}</span>
           ) : (
-            <span style={{ color: "var(--danger)" }}>not answering{clamd.error ? ` (${clamd.error})` : ""}</span>
+            <span style={{ color: "var(--danger)" }}>
+              not answering{clamd.error ? ` (${clamd.error})` : ""}
+            </span>
           )}
         </div>
       ) : (
         <p className="notice" style={{ margin: 0 }} data-testid="clamd-state" data-reachable="false">
           ClamAV is not configured: files are not scanned for malware (their malware scan is{" "}
-          <strong>unscanned</strong>). Set <code>MODELHUB_CLAMD_SOCKET</code> or <code>MODELHUB_CLAMD_HOST</code>{" "}
-          to a clamd and restart the hub; see the README for feeding its signatures without internet.
+          <strong>unscanned</strong>). Set <code>MODELHUB_CLAMD_SOCKET</code> or{" "}
+          <code>MODELHUB_CLAMD_HOST</code> to a clamd and restart the hub; see the README for feeding its
+          signatures without internet.
         </p>
       )}
     </div>
@@ -105,10 +112,18 @@ function ReleaseForm({ finding }: { finding: ScanFinding }) {
         value={reason}
         onChange={(event) => setReason(event.target.value)}
       />
-      <button className="button button-small" type="submit" disabled={reason.trim() === "" || release.isPending}>
+      <button
+        className="button button-small"
+        type="submit"
+        disabled={reason.trim() === "" || release.isPending}
+      >
         Release
       </button>
-      {release.isError ? <span className="small" style={{ color: "var(--danger)" }}>{release.error.message}</span> : null}
+      {release.isError ? (
+        <span className="small" style={{ color: "var(--danger)" }}>
+          {release.error.message}
+        </span>
+      ) : null}
     </form>
   );
 }
@@ -130,11 +145,15 @@ function Findings({ report }: { report: AdminScansReport }) {
         <tbody>
           {report.findings.map((finding) => {
             const security = finding.securityFileStatus;
-            const dangerous = (security.pickleImportScan.pickleImports ?? []).filter((i) => i.safety !== "innocuous");
+            const dangerous = (security.pickleImportScan.pickleImports ?? []).filter(
+              (i) => i.safety !== "innocuous",
+            );
             return (
               <tr key={finding.key} data-finding={finding.path}>
                 <td>
-                  <div className="mono" style={{ overflowWrap: "anywhere" }}>{finding.path}</div>
+                  <div className="mono" style={{ overflowWrap: "anywhere" }}>
+                    {finding.path}
+                  </div>
                   <div className="small muted">
                     {repoLink(finding.repo)} · {formatBytes(finding.size)}
                     {finding.scannedAt ? ` · ${formatRelative(finding.scannedAt)}` : ""}
@@ -217,7 +236,8 @@ function Scans() {
   const { user } = useAuth();
   const report = useAdminScans(Boolean(user?.isAdmin));
   const rescan = useRescanAll();
-  if (!user?.isAdmin) return <p className="notice notice-info">Only site admins can see the security scans.</p>;
+  if (!user?.isAdmin)
+    return <p className="notice notice-info">Only site admins can see the security scans.</p>;
   if (report.isPending) return <Skeleton lines={6} />;
   if (report.isError) return <ErrorState error={report.error} retry={() => void report.refetch()} />;
   const data = report.data;

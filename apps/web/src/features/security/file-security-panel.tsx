@@ -24,7 +24,12 @@ function PartRow({ label, part }: { label: string; part: ScanPart | undefined })
 }
 
 function Imports({ imports }: { imports: PickleImportEntry[] }) {
-  if (imports.length === 0) return <p className="small muted" style={{ margin: 0 }}>No imports.</p>;
+  if (imports.length === 0)
+    return (
+      <p className="small muted" style={{ margin: 0 }}>
+        No imports.
+      </p>
+    );
   return (
     <table className="pickle-imports" data-testid="pickle-imports">
       <thead>
@@ -68,7 +73,9 @@ export function FileSecurityPanel({
       <div className="security-panel-head">
         <h2>Security scan</h2>
         <ScanBadge status={status.status} />
-        {status.status === "unscanned" ? <span className="small muted">This file has not been scanned.</span> : null}
+        {status.status === "unscanned" ? (
+          <span className="small muted">This file has not been scanned.</span>
+        ) : null}
         {status.status === "queued" ? <span className="small muted">The scan is running…</span> : null}
       </div>
       {status.status !== "queued" ? (

@@ -20,7 +20,13 @@ const TITLES: Partial<Record<ScanStatus, string>> = {
 };
 
 /** The badge of a file's scan status; nothing for a file no scan applies to. */
-export function ScanBadge({ status, compact = false }: { status: ScanStatus | undefined; compact?: boolean }) {
+export function ScanBadge({
+  status,
+  compact = false,
+}: {
+  status: ScanStatus | undefined;
+  compact?: boolean;
+}) {
   const label = status ? LABELS[status] : undefined;
   if (!status || !label) return null;
   return (

@@ -5,13 +5,26 @@ import { paths } from "../../config/paths.js";
 import { useRepoScan } from "./api.js";
 import "./security.css";
 
-const NOUN: Record<RepoType, string> = { model: "model", dataset: "dataset", space: "space", kernel: "kernel" };
+const NOUN: Record<RepoType, string> = {
+  model: "model",
+  dataset: "dataset",
+  space: "space",
+  kernel: "kernel",
+};
 
 /**
  * "This model has N files scanned as unsafe", with a link that lists them; files only suspicious (the
  * scanner could not vouch for them) get a milder banner. Nothing when every scan is clean.
  */
-export function SecurityBanner({ type, id, revision = "main" }: { type: RepoType; id: string; revision?: string }) {
+export function SecurityBanner({
+  type,
+  id,
+  revision = "main",
+}: {
+  type: RepoType;
+  id: string;
+  revision?: string;
+}) {
   const scan = useRepoScan(type, id, revision);
   const [open, setOpen] = useState(false);
   const issues = scan.data?.filesWithIssues ?? [];

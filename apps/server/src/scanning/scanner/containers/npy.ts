@@ -16,7 +16,8 @@ export interface NpyHeader {
  */
 export function readNpyHeader(source: ByteSource): NpyHeader {
   const head = source.read(0, 12);
-  if (head.length < 10 || !head.subarray(0, 6).equals(NPY_MAGIC)) throw new MalformedError("not an .npy file");
+  if (head.length < 10 || !head.subarray(0, 6).equals(NPY_MAGIC))
+    throw new MalformedError("not an .npy file");
   const major = head[6];
   let length: number;
   let start: number;
@@ -32,7 +33,8 @@ export function readNpyHeader(source: ByteSource): NpyHeader {
   const text = source.read(start, length).toString(major === 3 ? "utf8" : "latin1");
   if (text.length < length) throw new MalformedError("an .npy header cut short");
   const descr = /['"]descr['"]\s*:\s*(\[.*\]|'[^']*'|"[^"]*")/s.exec(text)?.[1];
-  if (!descr || !/['"]shape['"]\s*:/.test(text)) throw new MalformedError("an .npy header without descr or shape");
+  if (!descr || !/['"]shape['"]\s*:/.test(text))
+    throw new MalformedError("an .npy header without descr or shape");
   // an object field: `|O`, `O8`, or `'O'` inside a structured description
   const holdsObjects = /['"][<>|=]?O\d*['"]/.test(descr);
   return { dataStart: start + length, descr, holdsObjects };

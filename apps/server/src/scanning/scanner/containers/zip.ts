@@ -109,9 +109,16 @@ function readCentralDirectory(source: ByteSource): ZipListing | undefined {
     const extraLength = directory.readUInt16LE(at + 30);
     const commentLength = directory.readUInt16LE(at + 32);
     let localOffset = directory.readUInt32LE(at + 42);
-    const name = directory.subarray(at + 46, at + 46 + nameLength).toString(flags & 0x800 ? "utf8" : "latin1");
+    const name = directory
+      .subarray(at + 46, at + 46 + nameLength)
+      .toString(flags & 0x800 ? "utf8" : "latin1");
     const extra = directory.subarray(at + 46 + nameLength, at + 46 + nameLength + extraLength);
-    const wide = zip64Extra(extra, size === 0xffffffff, compressedSize === 0xffffffff, localOffset === 0xffffffff);
+    const wide = zip64Extra(
+      extra,
+      size === 0xffffffff,
+      compressedSize === 0xffffffff,
+      localOffset === 0xffffffff,
+    );
     if (wide.size !== undefined) size = wide.size;
     if (wide.compressedSize !== undefined) compressedSize = wide.compressedSize;
     if (wide.offset !== undefined) localOffset = wide.offset;
@@ -132,7 +139,7 @@ function zip64Extra(
   wantCompressed: boolean,
   wantOffset: boolean,
 ): { size?: number; compressedSize?: number; offset?: number } {
-  for (let i = 0; i + 4 <= extra.length; ) {
+  for (let i = 0; i + 4 <= extra.length;) {
     const id = extra.readUInt16LE(i);
     const length = extra.readUInt16LE(i + 2);
     if (id === 0x0001) {

@@ -112,7 +112,8 @@ export function checkGguf(source: ByteSource): FormatVerdict {
       const layout = TENSOR_TYPES.get(type);
       if (!layout) return fail(`tensor ${name} has the unknown type ${type}`);
       const [block, blockBytes] = layout;
-      if (shape[0] % block !== 0) return fail(`tensor ${name}'s first dimension is not a whole number of blocks`);
+      if (shape[0] % block !== 0)
+        return fail(`tensor ${name}'s first dimension is not a whole number of blocks`);
       const bytes = (elements / block) * blockBytes;
       if (!Number.isSafeInteger(bytes)) return fail(`tensor ${name} is larger than any file`);
       if (offset % alignment !== 0) return fail(`tensor ${name} starts at an unaligned offset ${offset}`);
@@ -129,7 +130,11 @@ export function checkGguf(source: ByteSource): FormatVerdict {
       if (previous && offset < previous.offset + previous.bytes && bytes > 0)
         return fail(`tensors ${previous.name} and ${name} overlap`);
     }
-    return { format: "gguf", status: "safe", message: `GGUF v${version}, ${tensorCount} tensors within the file` };
+    return {
+      format: "gguf",
+      status: "safe",
+      message: `GGUF v${version}, ${tensorCount} tensors within the file`,
+    };
   } catch (error) {
     if (error instanceof TruncatedError) return fail("the header ends before its tensor table");
     if (error instanceof MalformedError) return fail(error.message);

@@ -5,7 +5,8 @@ import type { FormatVerdict } from "./verdict.js";
  * Where ONNX protobuf messages keep tensors and subgraphs (field numbers of onnx.proto): only these
  * are opened, everything else (raw tensor data included) is skipped by its length.
  */
-type Message = "model" | "graph" | "node" | "attribute" | "tensor" | "sparse" | "function" | "training" | "entry";
+type Message =
+  "model" | "graph" | "node" | "attribute" | "tensor" | "sparse" | "function" | "training" | "entry";
 
 const CHILDREN: Record<Message, ReadonlyMap<number, Message>> = {
   model: new Map([
@@ -62,16 +63,29 @@ export function checkOnnx(source: ByteSource): FormatVerdict {
   for (const location of locations) {
     const problem = escapingPath(location);
     if (problem)
-      return { format: "onnx", status: "unsafe", message: `external data path ${JSON.stringify(location)} ${problem}` };
+      return {
+        format: "onnx",
+        status: "unsafe",
+        message: `external data path ${JSON.stringify(location)} ${problem}`,
+      };
   }
   return {
     format: "onnx",
     status: "safe",
-    message: locations.length > 0 ? `${locations.length} external data paths, all inside the repo` : "no external data",
+    message:
+      locations.length > 0
+        ? `${locations.length} external data paths, all inside the repo`
+        : "no external data",
   };
 }
 
-function walk(reader: SequentialReader, end: number, message: Message, depth: number, locations: string[]): void {
+function walk(
+  reader: SequentialReader,
+  end: number,
+  message: Message,
+  depth: number,
+  locations: string[],
+): void {
   if (depth > MAX_DEPTH) throw new MalformedError("messages nested too deep");
   let key: string | undefined;
   let value: string | undefined;

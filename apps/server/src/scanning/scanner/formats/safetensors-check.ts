@@ -45,7 +45,8 @@ export function checkSafetensors(source: ByteSource): FormatVerdict {
   const head = source.read(0, 8);
   if (head.length < 8) return fail("shorter than its 8-byte header length");
   const declared = head.readBigUInt64LE(0);
-  if (declared > BigInt(MAX_HEADER)) return fail(`a header length of ${declared} bytes (the limit is 100 MB)`);
+  if (declared > BigInt(MAX_HEADER))
+    return fail(`a header length of ${declared} bytes (the limit is 100 MB)`);
   const length = Number(declared);
   if (8 + length > source.size) return fail(`a header of ${length} bytes in a file of ${source.size}`);
   const text = source.read(8, length).toString("utf8");
@@ -87,7 +88,9 @@ export function checkSafetensors(source: ByteSource): FormatVerdict {
       return fail(`tensor ${name} spans bytes ${begin}–${end} of ${dataLength} bytes of data`);
     const elements = (shape as number[]).reduce((product, d) => product * d, 1);
     if (elements * bits !== (end - begin) * 8)
-      return fail(`tensor ${name} holds ${end - begin} bytes, its shape and dtype need ${(elements * bits) / 8}`);
+      return fail(
+        `tensor ${name} holds ${end - begin} bytes, its shape and dtype need ${(elements * bits) / 8}`,
+      );
     spans.push({ name, begin, end });
   }
   spans.sort((a, b) => a.begin - b.begin || a.end - b.end);

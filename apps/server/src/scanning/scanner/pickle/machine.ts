@@ -2,13 +2,7 @@ import { MalformedError, type SequentialReader } from "../byte-source.js";
 import type { PickleFindings } from "./findings.js";
 import { joblibArrayLayout } from "./joblib-arrays.js";
 import { decodeIntegerLine, decodeQuotedString, decodeRawUnicodeEscape } from "./text-arguments.js";
-import {
-  KEPT_STRING_BYTES,
-  NONE,
-  OPAQUE,
-  type PickleValue,
-  pushItem,
-} from "./values.js";
+import { KEPT_STRING_BYTES, NONE, OPAQUE, type PickleValue, pushItem } from "./values.js";
 
 /** Longest text argument of a protocol 0 opcode (module names, quoted strings, integers). */
 const MAX_LINE = 1024 * 1024;
@@ -175,7 +169,8 @@ export class PickleMachine {
         case 0x87: {
           // TUPLE3
           const n = op - 0x84;
-          if (this.stack.length - this.floor() < n) throw new MalformedError(`TUPLE${n} on a short stack at ${at}`);
+          if (this.stack.length - this.floor() < n)
+            throw new MalformedError(`TUPLE${n} on a short stack at ${at}`);
           this.push({ kind: "tuple", items: this.stack.splice(this.stack.length - n, n) });
           break;
         }
@@ -257,7 +252,11 @@ export class PickleMachine {
           const name = this.lineText();
           this.findings.record(module, name);
           const args = this.popMark(at);
-          this.push({ kind: "object", callable: { kind: "global", module, name }, args: { kind: "tuple", items: args } });
+          this.push({
+            kind: "object",
+            callable: { kind: "global", module, name },
+            args: { kind: "tuple", items: args },
+          });
           break;
         }
         case 0x6f: {
@@ -343,7 +342,9 @@ export class PickleMachine {
           this.extension(r.i32());
           break;
         default:
-          throw new MalformedError(`byte 0x${op.toString(16).padStart(2, "0")} at ${at} is not a pickle opcode`);
+          throw new MalformedError(
+            `byte 0x${op.toString(16).padStart(2, "0")} at ${at} is not a pickle opcode`,
+          );
       }
     }
   }
@@ -358,18 +359,21 @@ export class PickleMachine {
   }
 
   private pop(at: number): PickleValue {
-    if (this.stack.length <= this.floor()) throw new MalformedError(`an opcode at byte ${at} pops an empty stack`);
+    if (this.stack.length <= this.floor())
+      throw new MalformedError(`an opcode at byte ${at} pops an empty stack`);
     return this.stack.pop()!;
   }
 
   private top(at: number): PickleValue {
-    if (this.stack.length <= this.floor()) throw new MalformedError(`an opcode at byte ${at} reads an empty stack`);
+    if (this.stack.length <= this.floor())
+      throw new MalformedError(`an opcode at byte ${at} reads an empty stack`);
     return this.stack[this.stack.length - 1];
   }
 
   private popMark(at: number): PickleValue[] {
     const mark = this.marks.pop();
-    if (mark === undefined) throw new MalformedError(`an opcode at byte ${at} needs a MARK that is not there`);
+    if (mark === undefined)
+      throw new MalformedError(`an opcode at byte ${at} needs a MARK that is not there`);
     return this.stack.splice(mark);
   }
 

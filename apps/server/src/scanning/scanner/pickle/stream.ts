@@ -32,12 +32,21 @@ export function walkPickleStream(source: ByteSource, findings: PickleFindings, l
   } catch (error) {
     const imported = findings.imports.size + findings.dangerous + findings.suspicious > importsBefore;
     // bytes that never started like a pickle and broke before importing anything: no loader runs a thing
-    if (walked === 0 && !startsWithProtocol && !imported && (error instanceof MalformedError || error instanceof TruncatedError)) {
-      findings.doubt(`${label} is not a pickle a loader can read (${error.message}); nothing in it would run`);
+    if (
+      walked === 0 &&
+      !startsWithProtocol &&
+      !imported &&
+      (error instanceof MalformedError || error instanceof TruncatedError)
+    ) {
+      findings.doubt(
+        `${label} is not a pickle a loader can read (${error.message}); nothing in it would run`,
+      );
       return;
     }
     if (error instanceof TruncatedError)
-      findings.problem(`${label} ends before its STOP opcode (cut at byte ${reader.position} of ${source.size})`);
+      findings.problem(
+        `${label} ends before its STOP opcode (cut at byte ${reader.position} of ${source.size})`,
+      );
     else if (error instanceof MalformedError)
       findings.problem(
         walked > 0

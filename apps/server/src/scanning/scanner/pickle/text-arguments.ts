@@ -37,10 +37,12 @@ export function decodeQuotedString(raw: Buffer): string {
     if (next === undefined) throw new MalformedError("a STRING argument ending in a backslash");
     const simple = SIMPLE_ESCAPES.get(next);
     if (simple !== undefined) out.push(simple);
-    else if (next === 0x0a) continue; // a line continuation
+    else if (next === 0x0a)
+      continue; // a line continuation
     else if (next === 0x78) {
       const hex = body.subarray(i + 1, i + 3).toString("latin1");
-      if (hex.length !== 2 || !HEX.test(hex)) throw new MalformedError("a bad \\x escape in a STRING argument");
+      if (hex.length !== 2 || !HEX.test(hex))
+        throw new MalformedError("a bad \\x escape in a STRING argument");
       out.push(parseInt(hex, 16));
       i += 2;
     } else if (next >= 0x30 && next <= 0x37) {

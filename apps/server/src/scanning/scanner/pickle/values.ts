@@ -41,7 +41,9 @@ export function dictGet(value: PickleValue | undefined, key: string): PickleValu
 
 export function asInteger(value: PickleValue | undefined): number | undefined {
   if (value?.kind !== "int") return undefined;
-  return value.value >= 0n && value.value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value.value) : undefined;
+  return value.value >= 0n && value.value <= BigInt(Number.MAX_SAFE_INTEGER)
+    ? Number(value.value)
+    : undefined;
 }
 
 export function isGlobal(value: PickleValue | undefined, module: string | RegExp, name: string): boolean {
