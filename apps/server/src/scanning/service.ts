@@ -115,10 +115,16 @@ export class ScanService implements ContentScanning {
         {},
         "MODELHUB_SCAN_POLICY=block-unscanned without clamd: only files the pickle scan and format checks vouch for are served",
       );
-    this.timers.push(setInterval(() => void this.pump(), PUMP_EVERY_MS));
+    this.timers.push(
+      setInterval(() => {
+        void this.pump();
+        void this.updateGauges();
+      }, PUMP_EVERY_MS),
+    );
     this.timers.push(setInterval(() => void this.checkClamd(false), settings.clamdCheckMs));
     for (const timer of this.timers) timer.unref();
     void this.pump();
+    void this.updateGauges();
   }
 
   async close(): Promise<void> {
@@ -219,11 +225,6 @@ export class ScanService implements ContentScanning {
           });
         }
       }
-      if (this.metrics) {
-        const counts = await this.store.counts();
-        this.metrics.queued = counts.queued + counts.running;
-        this.metrics.quarantined = this.quarantinedCount(counts.byStatus);
-      }
     } catch (error) {
       this.deps.logger.error({ err: String(error) }, "scan queue failed");
     } finally {
@@ -232,6 +233,18 @@ export class ScanService implements ContentScanning {
         this.pumpAgain = false;
         void this.pump();
       }
+    }
+  }
+
+  /** The queue and quarantine gauges (a grouped count: every few seconds, not after each scan). */
+  private async updateGauges(): Promise<void> {
+    if (!this.metrics) return;
+    try {
+      const counts = await this.store.counts();
+      this.metrics.queued = counts.queued + counts.running;
+      this.metrics.quarantined = this.quarantinedCount(counts.byStatus);
+    } catch {
+      // the next round tries again
     }
   }
 
@@ -328,8 +341,12 @@ export class ScanService implements ContentScanning {
     const repo = repoOf(row.seen_repo);
     if (!row.git_oid || !repo) return undefined;
     const git = this.deps.content.git(repo);
+    // a blob the repo no longer holds (a deleted repo) reads as an error: nothing to scan
+    if (row.size <= IN_MEMORY_BLOB) {
+      const bytes = await git.readBlob(row.git_oid).catch(() => undefined);
+      return bytes ? { bytes } : undefined;
+    }
     if (!(await git.objectExists(row.git_oid).catch(() => false))) return undefined;
-    if (row.size <= IN_MEMORY_BLOB) return { bytes: await git.readBlob(row.git_oid) };
     const temp = join(this.deps.content.tmpDir, `scan-blob-${randomBytes(8).toString("hex")}`);
     await pipeline(git.blobStream(row.git_oid), createWriteStream(temp));
     return { path: temp, temp };
@@ -482,8 +499,8 @@ export class ScanService implements ContentScanning {
     }
     const finding = findingSummary(row!);
     const message = refusedAsUnsafe
-      ? `${file.path} is refused by this hub's scan policy (${settings.policy}): it was scanned as unsafe (${finding}). A site admin can release it.`
-      : `${file.path} is refused by this hub's scan policy (${settings.policy}): only files scanned as safe are served, and this one is ${status}${status === "unscanned" ? "" : ` (${finding})`}. A site admin can release it.`;
+      ? `${file.path} is refused by this hub's scan policy (${settings.policy}): it was scanned as unsafe (${finding}); a site admin can release it`
+      : `${file.path} is refused by this hub's scan policy (${settings.policy}): only files scanned as safe are served, and this one is ${status}${status === "unscanned" ? "" : ` (${finding})`}; a site admin can release it`;
     await this.refused({
       kind: "download",
       repo,

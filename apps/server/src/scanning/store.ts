@@ -110,7 +110,8 @@ export class ScanStore {
       .selectAll()
       .where("state", "=", "queued")
       .orderBy("priority", "desc")
-      .orderBy("queued_at", "asc")
+      // newest first: a fresh upload is not kept waiting behind a backlog (a first start's catalogue)
+      .orderBy("queued_at", "desc")
       .limit(count)
       .execute();
     const claimed: ScanResultTable[] = [];

@@ -8,6 +8,7 @@ import { useAuth } from "../auth/auth-context.js";
 import { RequireUser } from "../auth/components/require-user.js";
 import "../inference-usage/usage.css";
 import "./mirror.css";
+import "../security/security.css";
 import { useMirrorReport, type MirrorReport } from "./api.js";
 import { PinForm } from "./pin-form.js";
 
@@ -176,7 +177,7 @@ function Refusals({ report }: { report: MirrorReport }) {
     <section>
       <h2 className="usage-heading">Refused by the curation rules</h2>
       <div className="card" style={{ padding: 0, overflowX: "auto" }}>
-        <table className="usage-table" data-testid="mirror-refusals">
+        <table className="usage-table scan-table" data-testid="mirror-refusals">
           <thead>
             <tr>
               <th scope="col">Repo or file</th>

@@ -133,7 +133,7 @@ function Findings({ report }: { report: AdminScansReport }) {
     return <EmptyState title="No findings">Every scanned file came out clean so far.</EmptyState>;
   return (
     <div className="card" style={{ padding: 0, overflowX: "auto" }}>
-      <table className="usage-table" data-testid="scan-findings">
+      <table className="usage-table scan-table" data-testid="scan-findings">
         <thead>
           <tr>
             <th scope="col">File</th>
@@ -162,7 +162,7 @@ function Findings({ report }: { report: AdminScansReport }) {
                 <td>
                   <ScanBadge status={finding.status} />
                 </td>
-                <td className="small" style={{ overflowWrap: "anywhere" }}>
+                <td className="small scan-wrap">
                   {security.avScan.status === "unsafe" ? <div>ClamAV: {security.avScan.message}</div> : null}
                   {dangerous.length > 0 ? (
                     <div>
@@ -200,7 +200,7 @@ function Refusals({ report }: { report: AdminScansReport }) {
     <section>
       <h2 className="usage-heading">Refused</h2>
       <div className="card" style={{ padding: 0, overflowX: "auto" }}>
-        <table className="usage-table" data-testid="scan-refusals">
+        <table className="usage-table scan-table" data-testid="scan-refusals">
           <thead>
             <tr>
               <th scope="col">Repo and file</th>
