@@ -484,7 +484,8 @@ export class RepoContent {
     this.forget(git.dir);
     this.deps.logger.info({ repo: `${repo.type}:${repo.id}`, branch, commit }, "commit landed");
     crashPoint("after-ref-move");
-    if (!internalRef) await this.contentAdded(repo, [commit]);
+    // queued in the background: the scan policy's gate queues a file itself if a download comes first
+    if (!internalRef) void this.contentAdded(repo, [commit]);
     if (branch === DEFAULT_BRANCH) await this.announce(repo, commit);
     // git keeps whole seconds; report the date exactly as stored.
     const stored = new Date(Math.floor(date.getTime() / 1000) * 1000);
@@ -534,7 +535,7 @@ export class RepoContent {
       if (!(await this.moveRef(git, `refs/pr/${pullRequest}`, commit, "")))
         throw conflict(`Pull request ${pullRequest} already exists; retry`);
       this.forget(git.dir);
-      await this.contentAdded(repo, [commit]);
+      void this.contentAdded(repo, [commit]);
       return {
         commit,
         branch: `refs/pr/${pullRequest}`,
@@ -606,8 +607,8 @@ export class RepoContent {
   }
 
   /**
-   * Tells the scans these commits sit on refs now (their new files are queued). Queueing is a quick
-   * insert: the scans run later, in the background; a failure to queue never fails the write.
+   * Tells the scans these commits sit on refs now (their new files are queued). The scans run later, in
+   * the background; a failure to queue never fails the write (it is logged).
    */
   async contentAdded(repo: RepoRecord, commits: string[]): Promise<void> {
     if (!this.scanning || commits.length === 0) return;

@@ -79,6 +79,7 @@ export class ScanService implements ContentScanning {
   private readonly owner = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
   private readonly waiters = new Map<string, Set<() => void>>();
   private readonly seenCommits = new Set<string>();
+  private readonly adding = new Map<string, Promise<void>>();
   private running = 0;
   private pumping = false;
   private pumpAgain = false;
@@ -143,20 +144,35 @@ export class ScanService implements ContentScanning {
   async contentAdded(repo: RepoRecord, commits: string[]): Promise<void> {
     if (!this.deps.settings.enabled) return;
     const dir = this.deps.content.repoDir(repo);
+    // one pass per commit: a second caller waits for the first one's rows instead of skipping ahead
+    await Promise.all(
+      commits.map((commit) => {
+        const key = `${dir}\u0000${commit}`;
+        if (this.seenCommits.has(key)) return undefined;
+        let adding = this.adding.get(key);
+        if (!adding) {
+          adding = this.queueCommit(repo, commit)
+            .then(() => {
+              if (this.seenCommits.size > 20_000) this.seenCommits.clear();
+              this.seenCommits.add(key);
+            })
+            .finally(() => this.adding.delete(key));
+          this.adding.set(key, adding);
+        }
+        return adding;
+      }),
+    );
+  }
+
+  private async queueCommit(repo: RepoRecord, commit: string): Promise<void> {
     const items: QueueItem[] = [];
-    for (const commit of commits) {
-      const seen = `${dir}\u0000${commit}`;
-      if (this.seenCommits.has(seen)) continue;
-      if (this.seenCommits.size > 20_000) this.seenCommits.clear();
-      this.seenCommits.add(seen);
-      const snapshot = await this.deps.content.snapshot(repo, commit);
-      for (const entry of snapshot.entries) {
-        if (entry.type !== "file" || entry.size === 0) continue;
-        // a mirrored repo's LFS objects arrive later, one by one (objectStored)
-        if (entry.lfs && repo.mirror && (await this.deps.content.blobs.stat(entry.lfs.sha256)) === undefined)
-          continue;
-        items.push(this.queueItem(repo, entry));
-      }
+    const snapshot = await this.deps.content.snapshot(repo, commit);
+    for (const entry of snapshot.entries) {
+      if (entry.type !== "file" || entry.size === 0) continue;
+      // a mirrored repo's LFS objects arrive later, one by one (objectStored)
+      if (entry.lfs && repo.mirror && (await this.deps.content.blobs.stat(entry.lfs.sha256)) === undefined)
+        continue;
+      items.push(this.queueItem(repo, entry));
     }
     if (items.length === 0) return;
     const added = await this.store.enqueue(items);

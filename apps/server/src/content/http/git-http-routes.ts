@@ -117,7 +117,7 @@ export function registerGitHttpRoutes(app: Hono<AppEnv>, ctx: ContentContext): v
         const moved = [...refsAfter]
           .filter(([ref, target]) => refsBefore?.get(ref) !== target)
           .map(([, t]) => t);
-        await ctx.content.contentAdded(repo, [...new Set(moved)]);
+        void ctx.content.contentAdded(repo, [...new Set(moved)]);
         const after = await ctx.content.git(repo).headOf(DEFAULT_BRANCH);
         if (after && after !== before) await ctx.content.announce(repo, after);
         return new Response(Buffer.concat(chunks), { status: response.status, headers: response.headers });
