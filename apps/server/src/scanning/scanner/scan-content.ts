@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { MalformedError, SequentialReader, SliceSource, FileSource, type ByteSource } from "./byte-source.js";
 import { expandHead, expandToFile, type Compression } from "./containers/expand.js";
 import { NPY_MAGIC, readNpyHeader } from "./containers/npy.js";
@@ -74,10 +75,26 @@ export async function scanContent(
 
 class ContentScan {
   readonly findings = new PickleFindings();
+  /** Bytes all the file's expansions may still write (one budget per file, not per member). */
+  private expandBudget: number;
   private format: FormatVerdict | undefined;
   private claimedPickle = false;
 
-  constructor(private readonly options: ScanOptions) {}
+  constructor(private readonly options: ScanOptions) {
+    this.expandBudget = options.maxExpandBytes;
+  }
+
+  /** Expands within what is left of the file's budget; the caller reports a cut. */
+  private async expand(source: ByteSource, codec: Compression, label: string) {
+    const expanded = await expandToFile(source, codec, this.options.tmpDir, this.expandBudget);
+    const size = fs.statSync(expanded.path, { throwIfNoEntry: false })?.size ?? 0;
+    this.expandBudget = Math.max(0, this.expandBudget - size);
+    if (expanded.cut)
+      this.findings.problem(
+        `${label} expands past what is left of the ${this.options.maxExpandBytes}-byte budget; the rest was not scanned`,
+      );
+    return expanded;
+  }
 
   report(kind: ContentKind): ContentReport {
     const f = this.findings;
@@ -194,12 +211,8 @@ class ContentScan {
       const head = expandHead(body, codec);
       if (!startsWithProto(head) && !startsLikeZip(head)) return "compressed";
     }
-    const expanded = await expandToFile(body, codec, this.options.tmpDir, this.options.maxExpandBytes);
+    const expanded = await this.expand(body, codec, name);
     try {
-      if (expanded.cut)
-        this.findings.problem(
-          `${name} expands past ${this.options.maxExpandBytes} bytes; the rest was not scanned`,
-        );
       if (expanded.damaged) this.findings.problem(`${name}: the ${codec} data is damaged`);
       const inner = new FileSource(expanded.path);
       try {
@@ -272,12 +285,8 @@ class ContentScan {
       !parsesAsPickle(new BufferSourceOf(head))
     )
       return;
-    const expanded = await expandToFile(raw, "deflate-raw", this.options.tmpDir, this.options.maxExpandBytes);
+    const expanded = await this.expand(raw, "deflate-raw", label);
     try {
-      if (expanded.cut)
-        this.findings.problem(
-          `${label} expands past ${this.options.maxExpandBytes} bytes; the rest was not scanned`,
-        );
       if (expanded.damaged) this.findings.problem(`${label}: its deflate data is damaged`);
       const inner = new FileSource(expanded.path);
       try {

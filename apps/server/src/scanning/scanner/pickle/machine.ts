@@ -7,8 +7,8 @@ import { KEPT_STRING_BYTES, NONE, OPAQUE, type PickleValue, pushItem } from "./v
 /** Longest text argument of a protocol 0 opcode (module names, quoted strings, integers). */
 const MAX_LINE = 1024 * 1024;
 /** Stack depth and memo size the walk tracks; a file past them is unreadable to the scanner. */
-const MAX_STACK = 4_000_000;
-const MAX_MEMO = 4_000_000;
+const MAX_STACK = 2_000_000;
+const MAX_MEMO = 1_000_000;
 /** joblib object arrays nest a pickle inside a pickle; deeper nesting is refused. */
 const MAX_NESTING = 8;
 
@@ -57,6 +57,7 @@ export class PickleMachine {
         case 0x2e: // STOP
           return this.pop(at);
         case 0x28: // MARK
+          if (this.marks.length >= MAX_STACK) throw new MalformedError(`more than ${MAX_STACK} open MARKs`);
           this.marks.push(this.stack.length);
           break;
         case 0x30: // POP
