@@ -29,6 +29,8 @@ const benches = [
   "apps/server/bench/replicas/run.mjs",
   // dataset viewer: conversion rows/s and MB/s per format, /rows /search /filter p50/p99 on 2M rows; about 2 min
   "apps/server/bench/datasets/viewer-bench.mjs",
+  // security scans: MB/s per kind (pickle opcodes, 2 GB pickle and torch zip, 10 GB safetensors, ClamAV); ~1 min
+  "apps/server/bench/scan/run.mjs",
   // webhooks: a watched repo's commit vs an unwatched one, delivery latency, queue drain; about 30 s
   "apps/server/bench/webhooks/run.mjs",
   // the audit log: 1,000,000 chained events, filtered pages over HTTP (goal < 200 ms), append, verify; a few minutes

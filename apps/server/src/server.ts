@@ -50,6 +50,7 @@ import { readRefSnapshot } from "./webhooks/ref-snapshot.js";
 import { CompanySignIn } from "./sso/company-sign-in.js";
 import { AuditService } from "./audit/service.js";
 import { databaseAuditTrail } from "./audit/trail.js";
+import { ScanService } from "./scanning/service.js";
 
 export class PortInUseError extends Error {}
 
@@ -75,6 +76,8 @@ export interface RunningHub {
   sso: CompanySignIn;
   /** The audit log's jobs: streaming to its sinks, retention, verification. */
   audit: AuditService;
+  /** Security scans (pickle imports, ClamAV, format checks) and the scan policy. */
+  scanning: ScanService;
   /**
    * Stops accepting, lets in-flight requests finish for up to `drainMs` (the configured drain time),
    * cuts what is left, then closes the database.
@@ -180,14 +183,33 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       audit: auditTrail,
     });
     countBlobStoreErrors(loaded.service.blobs, metrics);
+    const scanning = new ScanService({
+      db: hub.db,
+      content: loaded.service,
+      settings: config.scanning,
+      logger,
+      registry: metrics.registry,
+      localObject: loaded.localObject,
+      sharedDatabase: coordination.mode === "postgres",
+    });
+    loaded.service.scanning = scanning;
+    await scanning.start();
     const mirror = config.mirror
       ? new MirrorService(config.mirror, {
           db: hub.db,
           repos: services.repos,
           content: loaded.service,
           logger,
+          refusals: {
+            record: (repo, refusal) => scanning.refused({ kind: "mirror", repo, ...refusal }),
+            list: () => scanning.refusals("mirror"),
+          },
         })
       : undefined;
+    if (mirror)
+      scanning.setMirrorFetcher((repo, file) =>
+        mirror.files.fetch(repo, { ...file.lfs, path: file.path, commit: file.commit }, false),
+      );
     if (mirror) {
       await mirror.install();
       logger.info(
@@ -269,6 +291,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
         ],
         probeTimeoutMs: config.replicas.readyProbeTimeoutMs,
       },
+      scanning,
       datasetViewerRoutes: datasetViewer
         ? datasetViewerRoutes({
             viewer: datasetViewer,
@@ -346,6 +369,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       webhooks,
       sso,
       audit,
+      scanning,
       async close(drainMs = config.net.shutdownDrainMs) {
         clearInterval(timer);
         const drained = graceful.drain(drainMs);
@@ -356,6 +380,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
         const report = await drained;
         await webhooks.stop();
         await audit.stop();
+        await scanning.close();
         if (report.inFlight > 0 || report.cut > 0) logger.info({ ...report }, "connections drained");
         await services.repos.flushDownloads();
         await mirror?.close();

@@ -1,3 +1,5 @@
+import type { SecurityFileStatus } from "./scans.js";
+
 /** Files and history of a repository: tree, commits, refs, one commit's diff, and the write path (preupload, LFS batch, commit). */
 
 /** One item of `GET /api/{kind}/{id}/tree/{rev}/{path}` and `POST …/paths-info/{rev}`. */
@@ -9,7 +11,7 @@ export interface TreeEntry {
   lfs?: { oid: string; size: number; pointerSize: number };
   /** With `expand=true`. */
   lastCommit?: { id: string; title: string; date: string };
-  securityFileStatus?: { status: string; avScan: null; pickleImportScan: null };
+  securityFileStatus?: SecurityFileStatus;
 }
 
 /** One item of `GET /api/{kind}/{id}/commits/{rev}`. */

@@ -21,3 +21,4 @@ export type * from "./collections.js";
 export type * from "./repo-storage.js";
 export type * from "./sso.js";
 export type * from "./audit.js";
+export type * from "./scans.js";

@@ -1,6 +1,7 @@
 /** The pull-through mirror of an upstream hub, as site admins see it. */
 
 import type { RepoType } from "./repos.js";
+import type { ScanRefusal } from "./scans.js";
 
 /** One mirrored repo of `GET /api/admin/mirror`. */
 export interface MirroredRepoReport {
@@ -37,6 +38,16 @@ export interface MirrorReport {
   recentErrors: { at: string; message: string }[];
   inFlight: { oid: string; size: number; written: number }[];
   rules: { allow: string[]; deny: string[] };
+  /** Licences (allowed, denied), tags and libraries denied, largest file (`null`: no limit). */
+  curation: {
+    licensesAllow: string[];
+    licensesDeny: string[];
+    denyTags: string[];
+    denyLibraries: string[];
+    maxFileBytes: number | null;
+  };
+  /** Repos and files the curation rules refused (403 naming the rule), newest first. */
+  refusals: ScanRefusal[];
   repos: MirroredRepoReport[];
 }
 

@@ -80,6 +80,8 @@ export interface RepoInfo {
   inferenceProviderMapping?: Record<string, ProviderMappingEntry> | ProviderMappingListItem[];
   baseModels?: ModelTree["baseModels"];
   childrenModelCount?: ModelTree["childrenModelCount"];
+  /** With `securityStatus=True`: the scans of the revision's files. */
+  securityRepoStatus?: SecurityRepoStatus;
   /** spaces */
   sdk?: string;
   subdomain?: string;
@@ -141,4 +143,12 @@ export interface DailyDownloads {
   id: string;
   days: DayCount[];
   total: number;
+}
+
+/** `securityRepoStatus` of `GET /api/models/{id}?securityStatus=True`, and `GET /api/models/{id}/scan`. */
+export interface SecurityRepoStatus {
+  /** No file of the revision waits for its scan. */
+  scansDone: boolean;
+  /** `level`: `unsafe`, `suspicious` or `caution` (the statuses of scans.ts). */
+  filesWithIssues: { path: string; level: "unsafe" | "suspicious" | "caution" }[];
 }

@@ -20,6 +20,8 @@ Commands:
   mirror pull <repo> [--revision R] [--repo-type T]
                                          pin a whole upstream repo on a running mirroring hub
                                          (site admin token: --token / HF_TOKEN; --help for options)
+  scan --all [--wait]                    scan every stored file again on a running hub (pickle
+                                         imports, format checks, ClamAV); site admin token
   gc [--dry-run] [--grace-hours H]       free unreachable git objects, unreferenced LFS objects, stale
                                          parts and temp files older than the grace period
   fsck [--repair]                        check LFS objects, git refs and the database; --repair

@@ -19,6 +19,8 @@ export interface LoadedContent {
   /** The content service itself, for the capabilities that work below the seam (the upstream mirror). */
   service: RepoContentService;
   routes: Hono<AppEnv>;
+  /** A local file with a stored LFS object's bytes (a copy, for a remote store): scans read it. */
+  localObject(sha256: string, size: number): Promise<string>;
 }
 
 /**
@@ -93,5 +95,9 @@ export async function loadContent(deps: ContentDeps): Promise<LoadedContent> {
       return result && { sha: result.commit, date: result.date, title: input.title };
     },
   };
-  return { content, routes, service };
+  const localObject = (sha256: string, size: number) =>
+    service.blobs instanceof FsBlobStore
+      ? Promise.resolve(service.blobs.objectPath(sha256))
+      : localCopies.fetch(sha256, size);
+  return { content, routes, service, localObject };
 }

@@ -16,6 +16,7 @@ import { mirrorSettingsFrom, MirrorSettingsError, type MirrorSettings } from "..
 import { webhookSettingsFrom, WebhookSettingsError, type WebhookSettings } from "../webhooks/settings.js";
 import { ssoSettingsFrom, SsoSettingsError, type SsoSettings } from "../sso/settings.js";
 import { auditSettingsFrom, AuditSettingsError, type AuditSettings } from "../audit/settings.js";
+import { scanSettingsFrom, ScanSettingsError, type ScanSettings } from "../scanning/settings.js";
 
 /** apps/web/dist, found from this file in both src/ and dist/ (same depth). */
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL("../../../web/dist", import.meta.url));
@@ -71,6 +72,8 @@ export interface Config {
   sso: SsoSettings;
   /** Audit log retention and streaming sinks (MODELHUB_AUDIT_*). */
   audit: AuditSettings;
+  /** Security scans: policy, workers, clamd (MODELHUB_SCAN_*, MODELHUB_CLAMD_*). */
+  scanning: ScanSettings;
 }
 
 export const DEFAULT_PORT = 8080;
@@ -130,6 +133,7 @@ export function resolveConfig(
     webhooks: settingsOrConfigError(() => webhookSettingsFrom(env), WebhookSettingsError),
     sso: settingsOrConfigError(() => ssoSettingsFrom(env), SsoSettingsError),
     audit: settingsOrConfigError(() => auditSettingsFrom(env), AuditSettingsError),
+    scanning: settingsOrConfigError(() => scanSettingsFrom(env), ScanSettingsError),
   };
 }
 

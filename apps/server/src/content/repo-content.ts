@@ -24,7 +24,13 @@ import { LfsLinks } from "./lfs/repo-links.js";
 import { loadSnapshot, type Snapshot } from "./snapshot.js";
 import { crashPoint } from "./crash-point.js";
 import { HttpError, conflict, entryNotFound, revisionNotFound } from "../domain/errors.js";
-import type { CacheSignals, KeyedLock, LfsPullThrough, RepoEvents } from "../domain/ports.js";
+import type {
+  CacheSignals,
+  ContentScanning,
+  KeyedLock,
+  LfsPullThrough,
+  RepoEvents,
+} from "../domain/ports.js";
 import type { DerivedMetadata, RepoRecord, RepoType } from "../domain/repo.js";
 
 export interface ContentLogger {
@@ -117,6 +123,8 @@ export class RepoContent {
   private readonly lfsLinks: LfsLinks;
   /** Set when this hub mirrors an upstream hub: LFS objects of mirrored repos come through it. */
   pullThrough: LfsPullThrough | undefined;
+  /** The security scans: told of new content, asked before a file is served (src/scanning/). */
+  scanning: ContentScanning | undefined;
 
   constructor(private readonly deps: RepoContentDeps) {
     this.reposRoot = join(deps.dataDir, "repos");
@@ -476,6 +484,8 @@ export class RepoContent {
     this.forget(git.dir);
     this.deps.logger.info({ repo: `${repo.type}:${repo.id}`, branch, commit }, "commit landed");
     crashPoint("after-ref-move");
+    // queued in the background: the scan policy's gate queues a file itself if a download comes first
+    if (!internalRef) void this.contentAdded(repo, [commit]);
     if (branch === DEFAULT_BRANCH) await this.announce(repo, commit);
     // git keeps whole seconds; report the date exactly as stored.
     const stored = new Date(Math.floor(date.getTime() / 1000) * 1000);
@@ -525,6 +535,7 @@ export class RepoContent {
       if (!(await this.moveRef(git, `refs/pr/${pullRequest}`, commit, "")))
         throw conflict(`Pull request ${pullRequest} already exists; retry`);
       this.forget(git.dir);
+      void this.contentAdded(repo, [commit]);
       return {
         commit,
         branch: `refs/pr/${pullRequest}`,
@@ -593,6 +604,22 @@ export class RepoContent {
       { sha: commit, date: info?.date ?? new Date(), title: info?.title ?? "" },
       derived,
     );
+  }
+
+  /**
+   * Tells the scans these commits sit on refs now (their new files are queued). The scans run later, in
+   * the background; a failure to queue never fails the write (it is logged).
+   */
+  async contentAdded(repo: RepoRecord, commits: string[]): Promise<void> {
+    if (!this.scanning || commits.length === 0) return;
+    try {
+      await this.scanning.contentAdded(repo, commits);
+    } catch (error) {
+      this.deps.logger.warn(
+        { repo: repo.id, err: String(error) },
+        "queueing the new files for scanning failed",
+      );
+    }
   }
 
   /** Drops cached revisions and snapshots of a repo after its refs changed, here and on other replicas. */

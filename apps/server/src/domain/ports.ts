@@ -3,6 +3,7 @@
  * implements access and events; content (git, LFS, commits) implements the repository content.
  */
 import type { Readable } from "node:stream";
+import type { SecurityFileStatus } from "@modelhub/api-types";
 import type {
   CommitFileInput,
   CommitSummary,
@@ -143,6 +144,8 @@ export interface LfsObjectRef {
 export interface LfsPullThrough {
   open(repo: RepoRecord, object: LfsObjectRef, range?: { start: number; end: number }): Promise<Readable>;
   served(repo: RepoRecord, sha256: string, bytes: number): void;
+  /** Throws the 403 of an object the mirror's curation rules refuse (cached or not). */
+  refuse?(repo: RepoRecord, object: LfsObjectRef): Promise<void>;
 }
 
 /**
@@ -177,4 +180,30 @@ export interface JobLeadership {
  */
 export interface AuditTrail {
   record(event: { type: string; data?: Record<string, unknown>; namespace?: string | null }): Promise<void>;
+}
+
+/** A file of a revision as the security scans see it: its content is named by the LFS sha256 or the blob id. */
+export interface ScannedFile {
+  path: string;
+  /** The commit the file was read at (a mirror fetches a missing object by it). */
+  commit?: string;
+  /** git blob id (of the pointer, for LFS files) */
+  oid: string;
+  size: number;
+  lfs?: { sha256: string; size: number };
+}
+
+/**
+ * The security scans (src/scanning/) as the content half sees them: what to queue when content
+ * arrives, the scan policy's word before a file is served, and the Hub's per-file fields.
+ */
+export interface ContentScanning {
+  /** These commits now sit on refs of the repo: their files without a scan result are queued. */
+  contentAdded(repo: RepoRecord, commits: string[]): Promise<void>;
+  /** An LFS object was stored for the repo (a mirror fetch): it is queued, ahead of the rest. */
+  objectStored(repo: RepoRecord, object: { sha256: string; size: number; path?: string }): Promise<void>;
+  /** Throws an HttpError when the policy holds the file back: 403 refused, 409 (Retry-After) pending. */
+  gate(repo: RepoRecord, file: ScannedFile): Promise<void>;
+  /** `securityFileStatus` of each file, by path (always an answer, `unscanned` when nothing is known). */
+  statuses(files: ScannedFile[]): Promise<Map<string, SecurityFileStatus>>;
 }

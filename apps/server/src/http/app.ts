@@ -16,6 +16,7 @@ import { quickSearchRoutes } from "./routes/quick-search.js";
 import { loadWebApp, webRoutes } from "./routes/web.js";
 import { HttpError, notFound, repoNotFound } from "../domain/errors.js";
 import { mirrorRoutes } from "../mirror/http/mirror-routes.js";
+import { scanRoutes } from "../scanning/http/scan-routes.js";
 import { healthRoutes } from "../operations/http/health-routes.js";
 import { metricsRoutes, requestMetrics } from "../operations/http/metrics-routes.js";
 import { webhookObserver } from "../webhooks/http/observer.js";
@@ -122,6 +123,7 @@ export function createApp(given: AppDeps): Hono<AppEnv> {
   }
   if (deps.mirror) app.route("/", mirrorRoutes(deps.mirror));
   if (deps.audit) app.route("/", auditRoutes({ db: deps.db, accounts: deps.accounts, audit: deps.audit }));
+  if (deps.scanning) app.route("/", scanRoutes(deps.scanning, deps.repos));
   for (const group of deps.datasetViewerRoutes ?? []) app.route("/", group);
   for (const group of platformRoutes(deps)) app.route("/", group);
   for (const group of companySignInRoutes(deps)) app.route("/", group);

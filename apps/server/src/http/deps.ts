@@ -29,6 +29,7 @@ export interface OperationsDeps {
 import type { WebhookService } from "../webhooks/service.js";
 import type { CompanySignIn } from "../sso/company-sign-in.js";
 import type { AuditService } from "../audit/service.js";
+import type { ScanService } from "../scanning/service.js";
 
 /** Everything the HTTP layer needs; built once at start (no globals). */
 export interface AppDeps {
@@ -77,4 +78,6 @@ export interface AppDeps {
   sso?: CompanySignIn;
   /** The audit log's reads (org export, the admin log, verification); absent in bare test apps. */
   audit?: AuditService;
+  /** Security scans: the Hub's security fields, the scan routes and the admin page's API. */
+  scanning?: ScanService;
 }

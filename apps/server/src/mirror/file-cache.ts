@@ -11,6 +11,7 @@ import type { RepoRecord } from "../domain/repo.js";
 import type { MirrorRecords } from "./records.js";
 import type { MirrorStats } from "./stats.js";
 import { TailReader, type GrowingFile } from "./tail-reader.js";
+import { fileRefusal, type CurationRefusal, type CurationRules } from "./curation.js";
 import type { UpstreamClient } from "./upstream-client.js";
 
 /** Bytes of the latest upstream chunks kept in memory for readers that keep up. */
@@ -151,8 +152,20 @@ export class MirrorFileCache implements LfsPullThrough {
       rowIdOf: (repo: RepoRecord) => Promise<string | undefined>;
       /** Called after an object was added (the cache cap is enforced there). */
       afterAdd: () => void;
+      curation?: CurationRules;
+      onRefused?: (repo: { type: RepoRecord["type"]; id: string }, refusal: CurationRefusal) => Promise<void>;
     },
   ) {}
+
+  /** Throws the 403 of a file the curation rules refuse (too large), before a byte is fetched or served. */
+  async refuse(repo: RepoRecord, object: LfsObjectRef): Promise<void> {
+    const rules = this.deps.curation;
+    if (!rules) return;
+    const refusal = fileRefusal(rules, repo.id, object.path ?? object.sha256, object.size);
+    if (!refusal) return;
+    await this.deps.onRefused?.({ type: repo.type, id: repo.id }, refusal);
+    throw new HttpError(403, refusal.message);
+  }
 
   /** Objects being fetched right now (the admin page). */
   inFlight(): { oid: string; size: number; written: number }[] {
@@ -170,6 +183,7 @@ export class MirrorFileCache implements LfsPullThrough {
     object: LfsObjectRef,
     range?: { start: number; end: number },
   ): Promise<Readable> {
+    await this.refuse(repo, object);
     let transfer = this.running(object.sha256);
     if (!transfer) {
       // stored already: fetched for another mirrored repo, uploaded here, or a transfer that just ended
@@ -204,6 +218,7 @@ export class MirrorFileCache implements LfsPullThrough {
     pinned: boolean,
     onBytes?: (written: number) => void,
   ): Promise<void> {
+    await this.refuse(repo, object);
     const rowId = await this.deps.rowIdOf(repo);
     const adopted = !this.running(object.sha256) && (await this.adopt(repo, object));
     if (!adopted) {
@@ -345,6 +360,12 @@ export class MirrorFileCache implements LfsPullThrough {
       }
       await handle.datasync();
       await this.keep(repo, object, transfer.tmpPath);
+      // scanned right away, ahead of the queue: a blocking scan policy serves it after the verdict
+      await this.deps.content.scanning
+        ?.objectStored(repo, { sha256: object.sha256, size: object.size, path: object.path })
+        .catch((error: unknown) =>
+          logger.warn({ oid: object.sha256, err: String(error) }, "mirror: queueing a scan failed"),
+        );
       transfer.verified = true;
       stats.bytesFetched += object.size;
       const rowId = await this.deps.rowIdOf(repo);

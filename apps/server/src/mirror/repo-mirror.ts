@@ -9,6 +9,7 @@ import { mirrorAllowed } from "./rules.js";
 import type { MirrorSettings } from "./settings.js";
 import type { MirrorStats } from "./stats.js";
 import { localGate, metadataFromUpstream } from "./upstream-metadata.js";
+import { hasCuration, repoFacts, repoRefusal, type CurationRefusal } from "./curation.js";
 import type { UpstreamClient, UpstreamRepoInfo } from "./upstream-client.js";
 
 interface Logger {
@@ -39,9 +40,27 @@ export class RepoMirror implements RepoFallback {
       records: MirrorRecords;
       stats: MirrorStats;
       logger: Logger;
+      /** Hears every refusal of the curation rules (the admin page lists them). */
+      onRefused?: (repo: { type: RepoType; id: string }, refusal: CurationRefusal) => Promise<void>;
     },
   ) {
     this.misses = new MissCache(deps.settings.missCacheMs);
+  }
+
+  /** Throws the 403 of a repo the curation rules refuse (licence, tag, library), after recording it. */
+  private async curate(
+    type: RepoType,
+    id: string,
+    cardData: unknown,
+    tags: unknown,
+    library: unknown,
+  ): Promise<void> {
+    const rules = this.deps.settings.curation;
+    if (!hasCuration(rules)) return;
+    const refusal = repoRefusal(rules, id, repoFacts(cardData, tags, library));
+    if (!refusal) return;
+    await this.deps.onRefused?.({ type, id }, refusal);
+    throw new HttpError(403, refusal.message);
   }
 
   allowed(type: RepoType, id: string): boolean {
@@ -76,6 +95,14 @@ export class RepoMirror implements RepoFallback {
   async known(row: RepoRow): Promise<RepoRow | undefined> {
     // a deny rule added later hides what was mirrored before
     if (!this.allowed(row.type as RepoType, row.full_id)) return undefined;
+    // so does a curation rule (a licence denied since, or a licence changed upstream): with a 403
+    await this.curate(
+      row.type as RepoType,
+      row.full_id,
+      parsed(row.card_data),
+      parsed(row.tags),
+      row.library_name,
+    );
     // the row exists as soon as the first request records it; its git history may still be arriving
     const creating = this.pending.get(`${row.type}:${row.full_id.toLowerCase()}`);
     if (creating) return creating;
@@ -108,6 +135,8 @@ export class RepoMirror implements RepoFallback {
     const [owner, name] = info.id.split("/");
     if (!owner || !name || !OWNER_OR_NAME.test(owner) || !OWNER_OR_NAME.test(name)) return undefined;
     if (info.id.toLowerCase() !== id.toLowerCase()) return undefined;
+    // refused repos are never recorded: nothing of them is fetched
+    await this.curate(type, info.id, info.cardData, info.tags, info.library_name);
     const existing = await repos.find(type, info.id);
     if (existing) return existing;
     const row = await repos.create(
@@ -124,6 +153,7 @@ export class RepoMirror implements RepoFallback {
     );
     try {
       await syncGit(content, upstream, toRepoRecord(row));
+      await this.noteHeads(row);
       await this.applyInfo(row, info);
       await this.deps.records.markRefreshed(row.id, upstream.url);
       this.refreshedAt.set(row.id, Date.now());
@@ -143,6 +173,7 @@ export class RepoMirror implements RepoFallback {
     this.refreshedAt.set(row.id, Date.now());
     if (info && isPublic(info)) {
       await syncGit(content, upstream, toRepoRecord(row));
+      await this.noteHeads(row);
       if (info.sha !== row.sha) await this.applyInfo(row, info);
       const gate = localGate(info);
       if ((row.gated === "false" ? false : row.gated) !== gate)
@@ -158,6 +189,16 @@ export class RepoMirror implements RepoFallback {
     await this.deps.records.markRefreshed(row.id, upstream.url);
     repos.forgetRow(row.id);
     return (await repos.find(type, row.full_id)) ?? row;
+  }
+
+  /** The files of every fetched ref are queued for scanning (LFS ones once their bytes arrive). */
+  private async noteHeads(row: RepoRow): Promise<void> {
+    const record = toRepoRecord(row);
+    const refs = await this.deps.content
+      .git(record)
+      .refs()
+      .catch(() => []);
+    await this.deps.content.contentAdded(record, [...new Set(refs.map((ref) => ref.target))]);
   }
 
   private async applyInfo(row: RepoRow, info: UpstreamRepoInfo): Promise<void> {
@@ -176,4 +217,13 @@ export class RepoMirror implements RepoFallback {
 /** Only what the upstream shows everyone (public, possibly gated) is mirrored: never private repos. */
 function isPublic(info: UpstreamRepoInfo): boolean {
   return info.private !== true && info.disabled !== true;
+}
+
+function parsed(json: string | null): unknown {
+  if (!json) return undefined;
+  try {
+    return JSON.parse(json) as unknown;
+  } catch {
+    return undefined;
+  }
 }

@@ -13,6 +13,8 @@ import { RepoMirror } from "./repo-mirror.js";
 import type { MirrorSettings } from "./settings.js";
 import { MirrorStats } from "./stats.js";
 import { UpstreamClient } from "./upstream-client.js";
+import type { CurationRefusal } from "./curation.js";
+import type { ScanRefusal } from "@modelhub/api-types";
 
 interface Logger {
   warn(obj: object, msg?: string): void;
@@ -51,6 +53,15 @@ export interface MirrorReport {
   recentErrors: { at: string; message: string }[];
   inFlight: { oid: string; size: number; written: number }[];
   rules: { allow: string[]; deny: string[] };
+  curation: {
+    licensesAllow: string[];
+    licensesDeny: string[];
+    denyTags: string[];
+    denyLibraries: string[];
+    maxFileBytes: number | null;
+  };
+  /** Repos and files the curation rules refused, newest first. */
+  refusals: ScanRefusal[];
   repos: {
     id: string;
     type: RepoType;
@@ -66,6 +77,11 @@ export interface MirrorReport {
 
 /** hub_meta key of the rules the hub last ran with. */
 const MIRROR_RULES_KEY = "audit:mirror_rules";
+/** Where the mirror's refusals go (the scans keep one log of refusals for the admin pages and /metrics). */
+export interface MirrorRefusalLog {
+  record(repo: { type: RepoType; id: string }, refusal: CurationRefusal): Promise<void>;
+  list(): Promise<ScanRefusal[]>;
+}
 
 /** The upstream mirror, wired: lazy repos, the file cache, eviction, pinning and the report. */
 export class MirrorService {
@@ -78,7 +94,14 @@ export class MirrorService {
 
   constructor(
     readonly settings: MirrorSettings,
-    private readonly deps: { db: Kysely<Database>; repos: Repos; content: RepoContent; logger: Logger },
+    private readonly deps: {
+      db: Kysely<Database>;
+      repos: Repos;
+      content: RepoContent;
+      logger: Logger;
+      /** Where refusals of the curation rules are kept (the scans' refusal log). */
+      refusals?: MirrorRefusalLog;
+    },
   ) {
     this.stats = new MirrorStats(deps.db);
     this.upstream = new UpstreamClient(settings, () => this.stats.upstreamErrors++);
@@ -91,6 +114,7 @@ export class MirrorService {
       records: this.records,
       stats: this.stats,
       logger: deps.logger,
+      onRefused: (repo, refusal) => this.refused(repo, refusal),
     });
     this.evictor = new CacheEvictor(
       settings.cacheBytes,
@@ -108,7 +132,14 @@ export class MirrorService {
       logger: deps.logger,
       rowIdOf: async (repo) => (await deps.repos.find(repo.type, repo.id))?.id,
       afterAdd: () => void this.evictor.schedule(),
+      curation: settings.curation,
+      onRefused: (repo, refusal) => this.refused(repo, refusal),
     });
+  }
+
+  private async refused(repo: { type: RepoType; id: string }, refusal: CurationRefusal): Promise<void> {
+    this.deps.logger.info({ repo: repo.id, rule: refusal.rule }, "mirror: refused by a curation rule");
+    await this.deps.refusals?.record(repo, refusal).catch(() => undefined);
   }
 
   /** Plugs the mirror into the repo look-up and the LFS reads; loads the counters of earlier runs. */
@@ -302,6 +333,8 @@ export class MirrorService {
         allow: this.settings.allow.map((rule) => rule.source),
         deny: this.settings.deny.map((rule) => rule.source),
       },
+      curation: { ...this.settings.curation, maxFileBytes: this.settings.curation.maxFileBytes ?? null },
+      refusals: (await this.deps.refusals?.list()) ?? [],
       repos,
     };
   }

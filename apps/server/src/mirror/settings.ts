@@ -1,5 +1,6 @@
 import { type RepoType, repoTypeNamed } from "../domain/repo.js";
 import { GlobPattern } from "../patterns/glob-pattern.js";
+import type { CurationRules } from "./curation.js";
 
 /** One allow or deny rule: a glob (`meta-llama/*`, `*\/*-GGUF`) or a `/regular expression/`, per type. */
 export interface MirrorRule {
@@ -29,6 +30,8 @@ export interface MirrorSettings {
   timeoutMs: number;
   /** How long an id the upstream does not show is answered 404 without asking it again (0: always ask). */
   missCacheMs: number;
+  /** Licences, tags, libraries and file sizes the mirror refuses (403 naming the rule). */
+  curation: CurationRules;
 }
 
 export class MirrorSettingsError extends Error {}
@@ -60,7 +63,32 @@ export function mirrorSettingsFrom(env: Env): MirrorSettings | undefined {
     deny: parseRules("MODELHUB_MIRROR_DENY", env.MODELHUB_MIRROR_DENY),
     timeoutMs: number("MODELHUB_UPSTREAM_TIMEOUT_S", env.MODELHUB_UPSTREAM_TIMEOUT_S, 15) * 1000,
     missCacheMs: number("MODELHUB_MIRROR_MISS_CACHE_S", env.MODELHUB_MIRROR_MISS_CACHE_S, 30) * 1000,
+    curation: {
+      licensesAllow: words(env.MODELHUB_MIRROR_LICENSES_ALLOW),
+      licensesDeny: words(env.MODELHUB_MIRROR_LICENSES_DENY),
+      denyTags: words(env.MODELHUB_MIRROR_DENY_TAGS),
+      denyLibraries: words(env.MODELHUB_MIRROR_DENY_LIBRARIES),
+      maxFileBytes: maxFileBytes(env.MODELHUB_MIRROR_MAX_FILE_GB),
+    },
   };
+}
+
+/** A comma-separated list, lower-cased (licence ids, tags and libraries compare without case). */
+function words(raw: string | undefined): string[] {
+  return (raw ?? "")
+    .split(",")
+    .map((word) => word.trim().toLowerCase())
+    .filter((word) => word !== "");
+}
+
+function maxFileBytes(raw: string | undefined): number | undefined {
+  if (raw === undefined || raw.trim() === "") return undefined;
+  const gb = Number(raw);
+  if (!Number.isFinite(gb) || gb <= 0)
+    throw new MirrorSettingsError(
+      `MODELHUB_MIRROR_MAX_FILE_GB must be a positive decimal (e.g. 0.5 or 20), got "${raw}"`,
+    );
+  return Math.floor(gb * 1e9);
 }
 
 function number(name: string, raw: string | undefined, fallback: number): number {

@@ -58,8 +58,14 @@ describe.each(DIALECTS)("every route survives hostile input from every caller (%
           string,
           unknown
         >;
-        const refs = await (await fetch(`${base}/refs`, { headers: bearer(admin) })).text();
-        parts.push(JSON.stringify([info.sha, info.private, info.gated, info.id]), refs);
+        // the dataset viewer's own `refs/convert/parquet` lands whenever its background conversion
+        // ends: the hub's work, not a caller's, so it is left out
+        const refs = (await (await fetch(`${base}/refs`, { headers: bearer(admin) })).json()) as Record<
+          string,
+          unknown
+        >;
+        delete refs.converts;
+        parts.push(JSON.stringify([info.sha, info.private, info.gated, info.id]), JSON.stringify(refs));
       }
     }
     parts.push(await (await fetch(`${hub.url}/api/organizations/walkorg/members`)).text());

@@ -47,6 +47,7 @@ const OrgInferenceUsagePage = page(
   "OrgInferenceUsagePage",
 );
 const AdminMirrorPage = page(() => import("../features/mirror/admin-mirror-page.js"), "AdminMirrorPage");
+const AdminScansPage = page(() => import("../features/scans/admin-scans-page.js"), "AdminScansPage");
 const AdminInferencePage = page(
   () => import("../features/admin-inference/admin-inference-page.js"),
   "AdminInferencePage",
@@ -105,6 +106,7 @@ export function AppRoutes() {
         <Route path="admin/inference" element={<AdminInferencePage />} />
         <Route path="admin/mirror" element={<AdminMirrorPage />} />
         <Route path="admin/audit-log" element={<AdminAuditLogPage />} />
+        <Route path="admin/scans" element={<AdminScansPage />} />
         <Route path="new" element={<NewRepoPage />} />
         <Route path="organizations/new" element={<NewOrgPage />} />
         <Route path="organizations/:org/settings/members" element={<OrgMembersPage />} />

@@ -55,6 +55,12 @@ export function registerDownloadRoutes(app: Hono<AppEnv>, ctx: ContentContext): 
     if (c.req.query("noContentDisposition") === undefined)
       headers.set("Content-Disposition", contentDisposition(wantsAttachment ? "attachment" : "inline", path));
     if (lfs) await ctx.content.refuseDeletedLfsObject(repo, lfs.sha256, path);
+    // the mirror's curation and the scan policy speak before any byte (or redirect) goes out (an LFS
+    // pointer, served by `raw`, is not content)
+    if (lfs && repo.mirror)
+      await ctx.content.pullThrough?.refuse?.(repo, { ...lfs, path, commit: snapshot.commit });
+    if (mode === "resolve" || !entry.lfs)
+      await ctx.content.scanning?.gate(repo, { ...entry, commit: snapshot.commit });
     if (c.req.header("If-None-Match") === etag) return new Response(null, { status: 304, headers });
 
     const range = parseRange(c.req.header("Range"), size);

@@ -48,7 +48,7 @@ export function registerFileRoutes(app: Hono<AppEnv>, ctx: ContentContext): void
     const offset = cursor && /^\d+$/.test(cursor) ? Number(cursor) : 0;
     const page = selected.slice(offset, offset + pageSize);
     const git = ctx.content.git(repo);
-    const body = await treeEntriesJson(page, expand, git, snapshot.commit);
+    const body = await treeEntriesJson(page, expand, git, snapshot.commit, ctx.content.scanning);
     if (offset + pageSize < selected.length) {
       const next = new URL(c.req.url);
       const base = new URL(hubUrl(ctx, c));
@@ -72,7 +72,7 @@ export function registerFileRoutes(app: Hono<AppEnv>, ctx: ContentContext): void
     const snapshot = await ctx.content.snapshot(repo, c.req.param("rev"));
     const git = ctx.content.git(repo);
     const found = wanted.flatMap((path) => snapshot.byPath.get(path) ?? []);
-    const body = await treeEntriesJson(found, expand, git, snapshot.commit);
+    const body = await treeEntriesJson(found, expand, git, snapshot.commit, ctx.content.scanning);
     c.header("X-Repo-Commit", snapshot.commit);
     return c.json(body);
   });

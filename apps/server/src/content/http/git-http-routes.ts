@@ -21,6 +21,7 @@ import { refusedPullRequestPush } from "./pull-request-push.js";
 import { PREFIX_PATTERN, typeOfPrefix } from "./repo-types.js";
 import { HttpError } from "../../domain/errors.js";
 import type { RepoType } from "../../domain/repo.js";
+import type { RepoKey } from "../repo-content.js";
 
 const REALM = { "WWW-Authenticate": 'Basic realm="ModelHub"' };
 
@@ -64,6 +65,7 @@ export function registerGitHttpRoutes(app: Hono<AppEnv>, ctx: ContentContext): v
       if (!(await ctx.content.exists(repo))) await ctx.content.init(repo);
       const dir = ctx.content.repoDir(repo);
       const pathInfo = `${dir.slice(ctx.content.reposRoot.length)}/${service}`;
+      const refsBefore = push ? await refTargets(ctx, repo) : undefined;
       const run = async (env?: Record<string, string>) => {
         const before = push ? await ctx.content.git(repo).headOf(DEFAULT_BRANCH) : undefined;
         const body = c.req.raw.body
@@ -118,6 +120,12 @@ export function registerGitHttpRoutes(app: Hono<AppEnv>, ctx: ContentContext): v
         }
         const { response, before } = ran;
         ctx.content.forget(dir);
+        // the commits the push brought (any ref) are queued for scanning
+        const refsAfter = await refTargets(ctx, repo);
+        const moved = [...refsAfter]
+          .filter(([ref, target]) => refsBefore?.get(ref) !== target)
+          .map(([, t]) => t);
+        void ctx.content.contentAdded(repo, [...new Set(moved)]);
         const after = await ctx.content.git(repo).headOf(DEFAULT_BRANCH);
         if (after && after !== before) await ctx.content.announce(repo, after);
         if (pushed.length > 0) {
@@ -133,4 +141,13 @@ export function registerGitHttpRoutes(app: Hono<AppEnv>, ctx: ContentContext): v
     app.post(`${prefix}/:owner/:name/git-upload-pack`, handle("git-upload-pack"));
     app.post(`${prefix}/:owner/:name/git-receive-pack`, handle("git-receive-pack"));
   }
+}
+
+/** Every ref of the repo and the commit it points at (tags peeled to nothing: only commits are read). */
+async function refTargets(ctx: ContentContext, repo: RepoKey): Promise<Map<string, string>> {
+  const refs = await ctx.content
+    .git(repo)
+    .refs()
+    .catch(() => []);
+  return new Map(refs.map((ref) => [ref.ref, ref.target] as const));
 }

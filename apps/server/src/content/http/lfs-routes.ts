@@ -117,6 +117,22 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
           const known = stored ?? (repo.mirror && ctx.content.pullThrough ? size : undefined);
           if (known === undefined)
             return { oid, size, error: { code: 404, message: "Object does not exist" } };
+          // the scan policy speaks here too: a presigned store URL would bypass the download route
+          const refused = await ctx.content.scanning
+            ?.gate(repo, {
+              path: `LFS object ${oid}`,
+              oid: "",
+              size: known,
+              lfs: { sha256: oid, size: known },
+            })
+            .then(
+              () => undefined,
+              (error: unknown) => {
+                if (error instanceof HttpError) return { code: error.status, message: error.message };
+                throw error;
+              },
+            );
+          if (refused) return { oid, size, error: refused };
           const download = (href: string, expiresIn: number): LfsBatchObject => ({
             oid,
             size: known,
@@ -256,6 +272,12 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
     const size = stored ?? (pull ? Number(c.req.param("size")) : undefined);
     if (size === undefined || !Number.isSafeInteger(size) || size < 0)
       throw new HttpError(404, "Object does not exist");
+    await ctx.content.scanning?.gate(repo, {
+      path: `LFS object ${oid}`,
+      oid: "",
+      size,
+      lfs: { sha256: oid, size },
+    });
     const range = parseRange(c.req.header("Range"), size);
     const headers = new Headers({
       "Content-Type": "application/octet-stream",

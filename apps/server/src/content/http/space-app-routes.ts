@@ -89,6 +89,7 @@ async function serveSpaceFile(
   const entry = snapshot.byPath.get(path);
   if (!entry || entry.type !== "file") throw entryNotFound(path, snapshot.commit);
 
+  await ctx.content.scanning?.gate(repo, entry);
   const size = entry.lfs ? entry.lfs.size : entry.size;
   headers.set("Content-Type", spaceFileType(path));
   headers.set("Cache-Control", "private, max-age=3600");

@@ -1,4 +1,5 @@
-import type { TreeEntry } from "@modelhub/api-types";
+import type { SecurityFileStatus, TreeEntry } from "@modelhub/api-types";
+import type { ContentScanning } from "../../domain/ports.js";
 import type { GitRepository } from "../git/git-repository.js";
 import type { SnapshotEntry } from "../snapshot.js";
 
@@ -11,6 +12,7 @@ export async function treeEntriesJson(
   expand: boolean,
   git: GitRepository,
   commit: string,
+  scanning?: ContentScanning,
 ): Promise<TreeEntry[]> {
   const lastCommits = expand
     ? await git.lastCommits(
@@ -18,6 +20,10 @@ export async function treeEntriesJson(
         entries.map((entry) => entry.path),
       )
     : undefined;
+  const statuses =
+    expand && scanning
+      ? await scanning.statuses(entries.filter((entry) => entry.type === "file"))
+      : undefined;
   return entries.map((entry) => {
     const json: TreeEntry = { type: entry.type, oid: entry.oid, size: entry.size, path: entry.path };
     if (entry.lfs)
@@ -25,9 +31,15 @@ export async function treeEntriesJson(
     if (lastCommits) {
       const last = lastCommits.get(entry.path);
       if (last) json.lastCommit = { id: last.id, title: last.title, date: last.date.toISOString() };
-      if (entry.type === "file")
-        json.securityFileStatus = { status: "unscanned", avScan: null, pickleImportScan: null };
+      // huggingface_hub's RepoFile reads all three keys of it whenever it is there
+      if (entry.type === "file") json.securityFileStatus = statuses?.get(entry.path) ?? UNSCANNED;
     }
     return json;
   });
 }
+
+const UNSCANNED: SecurityFileStatus = {
+  status: "unscanned",
+  avScan: { status: "unscanned" },
+  pickleImportScan: { status: "unscanned" },
+};

@@ -77,12 +77,24 @@ export function repoInfoRoutes(deps: AppDeps): Hono<AppEnv> {
         : row;
     const build = () => repoInfoJson(shown, { sha, blobs, mappings, spaces });
     let text: string;
+    // huggingface_hub sends `securityStatus=True`: the scans of the revision's files
+    const security =
+      deps.scanning && ["true", "1"].includes((c.req.query("securityStatus") ?? "").toLowerCase()) && sha
+        ? await deps.scanning.repoStatus(toRepoRecord(row), sha)
+        : undefined;
     // the model tree costs a grouped query, so it is computed only when asked for, as on the Hub
-    if (type === "model" && TREE_FIELDS.some((field) => expand.includes(field))) {
+    if ((type === "model" && TREE_FIELDS.some((field) => expand.includes(field))) || security) {
       const json = build();
-      const tree = await modelTreeOf(deps.db, row, c.var.viewer);
-      if (expand.includes("baseModels") && tree.baseModels) json.baseModels = tree.baseModels;
-      if (expand.includes("childrenModelCount")) json.childrenModelCount = tree.childrenModelCount;
+      if (type === "model" && TREE_FIELDS.some((field) => expand.includes(field))) {
+        const tree = await modelTreeOf(deps.db, row, c.var.viewer);
+        if (expand.includes("baseModels") && tree.baseModels) json.baseModels = tree.baseModels;
+        if (expand.includes("childrenModelCount")) json.childrenModelCount = tree.childrenModelCount;
+      }
+      if (security)
+        json.securityRepoStatus = {
+          scansDone: security.scansDone,
+          filesWithIssues: security.filesWithIssues,
+        };
       text = JSON.stringify(json);
     } else if (shown === row) text = answers.answer(row, { sha, blobs, mappings, spaces }, build);
     else text = JSON.stringify(build());

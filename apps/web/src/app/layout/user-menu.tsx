@@ -53,6 +53,7 @@ export function UserMenu() {
         {user?.isAdmin ? <Link to="/admin/inference">Inference backends</Link> : null}
         {user?.isAdmin ? <Link to="/admin/mirror">Upstream mirror</Link> : null}
         {user?.isAdmin ? <Link to="/admin/audit-log">Audit log</Link> : null}
+        {user?.isAdmin ? <Link to="/admin/scans">Security scans</Link> : null}
         {user ? <Link to={paths.user(user.name)}>Your models</Link> : null}
         {user?.orgs?.length ? (
           <div

@@ -10,6 +10,7 @@ import { isNotFound } from "../../lib/api-error.js";
 import { formatBytes } from "../../lib/format.js";
 import { CommitNotice } from "../../features/file-edit/commit-notice.js";
 import { FileActions } from "../../features/file-edit/file-actions.js";
+import { FileSecurityPanel } from "../../features/scans/file-security-panel.js";
 
 const TEXT_EXTENSIONS =
   /\.(md|txt|json|jsonl|py|js|mjs|ts|tsx|sh|yaml|yml|toml|cfg|ini|csv|tsv|html|css|jinja|gitattributes|gitignore)$|^[^.]+$/i;
@@ -66,6 +67,7 @@ export function BlobPage() {
         </div>
       </div>
       <CommitNotice type={type} id={id} />
+      <FileSecurityPanel type={type} id={id} revision={revision} path={filePath} />
       {IMAGE_EXTENSIONS.test(name) ? (
         <div className="card">
           <img src={resolveUrl} alt={name} style={{ maxWidth: "100%" }} />

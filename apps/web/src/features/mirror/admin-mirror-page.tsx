@@ -8,6 +8,7 @@ import { useAuth } from "../auth/auth-context.js";
 import { RequireUser } from "../auth/components/require-user.js";
 import "../inference-usage/usage.css";
 import "./mirror.css";
+import "../scans/scans.css";
 import { useMirrorReport, type MirrorReport } from "./api.js";
 import { PinForm } from "./pin-form.js";
 
@@ -148,6 +149,66 @@ function Rules({ report }: { report: MirrorReport }) {
   );
 }
 
+function Curation({ report }: { report: MirrorReport }) {
+  const { licensesAllow, licensesDeny, denyTags, denyLibraries, maxFileBytes } = report.curation;
+  const parts: [string, string][] = [];
+  if (licensesAllow.length > 0) parts.push(["Licences allowed", licensesAllow.join(", ")]);
+  if (licensesDeny.length > 0) parts.push(["Licences denied", licensesDeny.join(", ")]);
+  if (denyTags.length > 0) parts.push(["Tags denied", denyTags.join(", ")]);
+  if (denyLibraries.length > 0) parts.push(["Libraries denied", denyLibraries.join(", ")]);
+  if (maxFileBytes !== null) parts.push(["Largest file", formatBytes(maxFileBytes)]);
+  if (parts.length === 0) return null;
+  return (
+    <p className="small muted" style={{ margin: 0 }} data-testid="mirror-curation">
+      Curation:{" "}
+      {parts.map(([label, value], index) => (
+        <span key={label}>
+          {index > 0 ? " · " : ""}
+          {label} <span className="mono">{value}</span>
+        </span>
+      ))}
+    </p>
+  );
+}
+
+function Refusals({ report }: { report: MirrorReport }) {
+  if (report.refusals.length === 0) return null;
+  return (
+    <section>
+      <h2 className="usage-heading">Refused by the curation rules</h2>
+      <div className="card" style={{ padding: 0, overflowX: "auto" }}>
+        <table className="usage-table scan-table" data-testid="mirror-refusals">
+          <thead>
+            <tr>
+              <th scope="col">Repo or file</th>
+              <th scope="col">Rule</th>
+              <th scope="col">Times</th>
+              <th scope="col">Last</th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.refusals.map((refusal) => (
+              <tr
+                key={`${refusal.repoType}${refusal.repoId}${refusal.path}${refusal.rule}`}
+                data-rule={refusal.rule}
+              >
+                <td style={{ overflowWrap: "anywhere" }}>
+                  {refusal.repoId}
+                  {refusal.path ? <span className="mono">: {refusal.path}</span> : null}
+                  <div className="small muted">{refusal.message}</div>
+                </td>
+                <td className="mono small">{refusal.rule}</td>
+                <td>{number.format(refusal.count)}</td>
+                <td className="small muted">{formatRelative(refusal.lastAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
 function Mirror() {
   const { user } = useAuth();
   const report = useMirrorReport(Boolean(user?.isAdmin));
@@ -167,12 +228,14 @@ function Mirror() {
     <div className="usage-stack">
       <UpstreamState report={data} />
       <Rules report={data} />
+      <Curation report={data} />
       <Totals report={data} />
       <PinForm />
       <section>
         <h2 className="usage-heading">Mirrored repos</h2>
         <CachedRepos report={data} />
       </section>
+      <Refusals report={data} />
       <RecentErrors report={data} />
     </div>
   );

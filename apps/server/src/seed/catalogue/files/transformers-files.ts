@@ -177,7 +177,7 @@ export function transformersJsFiles(row: ModelRow): DemoFile[] {
   const onnx = tinySafetensors(`${row.id}/onnx`);
   files.push(
     binaryFile("onnx/model.onnx", onnx),
-    binaryFile("onnx/model_quantized.onnx", onnx.slice(0, 1024)),
+    binaryFile("onnx/model_quantized.onnx", tinySafetensors(`${row.id}/onnx-quantized`, 16, 16)),
   );
   return files;
 }

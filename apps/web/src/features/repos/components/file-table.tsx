@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { paths } from "../../../config/paths.js";
 import type { RepoType, TreeEntry } from "@modelhub/api-types";
 import { formatBytes, formatRelative } from "../../../lib/format.js";
+import { ScanBadge } from "../../scans/scan-badge.js";
 
 export function FileTable({
   type,
@@ -45,6 +46,7 @@ export function FileTable({
                       LFS
                     </span>
                   ) : null}
+                  <ScanBadge status={entry.securityFileStatus?.status} compact />
                 </td>
                 <td className="file-commit" title={entry.lastCommit?.title}>
                   {entry.lastCommit ? entry.lastCommit.title : ""}

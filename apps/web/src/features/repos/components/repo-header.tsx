@@ -9,6 +9,7 @@ import { communityPaths } from "../../community/paths.js";
 import { MirrorMark } from "../../mirror/mirror-mark.js";
 import { AddToCollection } from "../../collections/components/add-to-collection.js";
 import { GateNotice } from "./gate-notice.js";
+import { SecurityBanner } from "../../scans/security-banner.js";
 import { LikeButton } from "./like-button.js";
 
 export type RepoTab = "card" | "files" | "commits" | "community" | "upload" | "settings";
@@ -115,6 +116,7 @@ export function RepoHeader({
           </div>
         ) : null}
         {info?.gated && tab === "card" ? <GateNotice type={type} id={id} info={info} /> : null}
+        {info ? <SecurityBanner type={type} id={id} revision={revision} /> : null}
         <nav className="tabs" aria-label="Repository sections">
           {tabs.map((item) => (
             <Link
