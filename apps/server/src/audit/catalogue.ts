@@ -222,6 +222,16 @@ const ENTRIES = {
     description: "`modelhub fsck --repair` changed the data folder (`data.repaired`)",
     message: (d) => `fsck repaired ${text(d.repaired)} problem(s)`,
   },
+  "admin.scan_release": {
+    description:
+      "A site admin released a file the scan policy refuses, with a reason (`data.key`, `data.repo`, `data.path`, `data.status`)",
+    message: (d) => `Released ${text(d.path)} (${text(d.status)}) of ${text(d.repo)}: ${text(d.reason)}`,
+  },
+  "admin.scan_rescan": {
+    description:
+      "Every scan result was queued again (`data.queued`; the admin page's button or `modelhub scan --all`)",
+    message: (d) => `Queued ${text(d.queued)} files for scanning again`,
+  },
   "audit.prune": {
     description: "Retention removed old events and signed a summary of them (`data.throughSeq`)",
     message: (d) => `Removed ${text(d.removed)} audit events older than ${text(d.retentionDays)} days`,

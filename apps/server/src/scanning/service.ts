@@ -215,7 +215,7 @@ export class ScanService implements ContentScanning {
 
   /** Every result is queued again (`modelhub scan --all`, the admin page's button). */
   async rescanAll(): Promise<number> {
-    const queued = await this.store.requeueAll();
+    const queued = await this.store.requeueAll(true);
     void this.pump();
     return queued;
   }
@@ -590,8 +590,13 @@ export class ScanService implements ContentScanning {
     const text = reason.trim();
     if (text === "") throw badRequest("A release needs a reason");
     if (text.length > 2000) throw badRequest("The reason is longer than 2000 characters");
-    if (!(await this.store.get(key))) throw notFound(`No scan result for ${key}`);
-    const release = await this.store.release(key, admin, text);
+    const result = await this.store.get(key);
+    if (!result) throw notFound(`No scan result for ${key}`);
+    const release = await this.store.release(key, admin, text, {
+      repo: result.seen_repo,
+      path: result.name_hint,
+      status: result.status,
+    });
     this.metrics?.released();
     this.deps.logger.info({ key, by: admin, reason: text }, "refused file released by a site admin");
     return { key, by: release.released_by, reason: release.reason, at: release.released_at };

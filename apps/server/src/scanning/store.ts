@@ -1,6 +1,11 @@
 import { createHash } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
+import { recordAuditEvent } from "../audit/record.js";
+
+/** The scan tables extend the hub's schema; the audit log writes only its own tables through this view. */
+const auditView = (trx: Kysely<Database & ScanTables>): Kysely<Database> =>
+  trx as unknown as Kysely<Database>;
 import type { ScanReleaseTable, ScanRefusalTable, ScanResultTable, ScanTables } from "./tables.js";
 
 type Db = Kysely<Database & ScanTables>;
@@ -194,13 +199,18 @@ export class ScanStore {
     return Number(result.numUpdatedRows);
   }
 
-  async requeueAll(): Promise<number> {
-    const result = await this.db
-      .updateTable("scan_results")
-      .set({ state: "queued", queued_at: now() })
-      .where("state", "=", "done")
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
+  /** Queues every finished result again; `audited` records the admin's `admin.scan_rescan` with it. */
+  async requeueAll(audited = false): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable("scan_results")
+        .set({ state: "queued", queued_at: now() })
+        .where("state", "=", "done")
+        .executeTakeFirst();
+      const queued = Number(result.numUpdatedRows);
+      if (audited) await recordAuditEvent(auditView(trx), { type: "admin.scan_rescan", data: { queued } });
+      return queued;
+    });
   }
 
   async counts(): Promise<{
@@ -244,15 +254,24 @@ export class ScanStore {
     return this.db.selectFrom("scan_releases").selectAll().orderBy("released_at", "desc").execute();
   }
 
-  async release(key: string, by: string, reason: string): Promise<ScanReleaseTable> {
+  /** Records a site admin's release and its `admin.scan_release` audit event, in one transaction. */
+  async release(
+    key: string,
+    by: string,
+    reason: string,
+    event: { repo: string | null; path: string | null; status: string },
+  ): Promise<ScanReleaseTable> {
     const row = { key, released_by: by, reason, released_at: now() };
-    await this.db
-      .insertInto("scan_releases")
-      .values(row)
-      .onConflict((oc) =>
-        oc.column("key").doUpdateSet({ released_by: by, reason, released_at: row.released_at }),
-      )
-      .execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("scan_releases")
+        .values(row)
+        .onConflict((oc) =>
+          oc.column("key").doUpdateSet({ released_by: by, reason, released_at: row.released_at }),
+        )
+        .execute();
+      await recordAuditEvent(auditView(trx), { type: "admin.scan_release", data: { key, reason, ...event } });
+    });
     return row;
   }
 

@@ -213,6 +213,15 @@ describe("scan policies end to end: block-unsafe on a mirror with curation rules
     expect(await released.json()).toEqual(
       expect.objectContaining({ by: "admin", reason: "our own test fixture" }),
     );
+    // the release is in the audit log, with its reason and the file it names
+    const audit = (await (
+      await api(m("/api/admin/audit-log?q=type:admin.scan_release"), MIRROR_ADMIN)
+    ).json()) as {
+      events: { type: string; author: { user: string | null }; data: Record<string, unknown> }[];
+    };
+    expect(audit.events).toHaveLength(1);
+    expect(audit.events[0]!.author.user).toBe("admin");
+    expect(audit.events[0]!.data).toMatchObject({ key: finding!.key, reason: "our own test fixture" });
     const served = await fetch(m("/admin/local/resolve/main/evil.pkl"));
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer()).equals(evil)).toBe(true);
@@ -232,6 +241,11 @@ describe("scan policies end to end: block-unsafe on a mirror with curation rules
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/queued \d+ files for scanning/);
     expect(run.stdout).toMatch(/done: .*unsafe \d/);
+    const rescans = (await (
+      await api(m("/api/admin/audit-log?q=type:admin.scan_rescan"), MIRROR_ADMIN)
+    ).json()) as { events: { data: { queued: number } }[] };
+    expect(rescans.events.length).toBeGreaterThan(0);
+    expect(rescans.events[0]!.data.queued).toBeGreaterThan(0);
     const refused = await runCli(["scan", "--all", "--endpoint", mirror.url], {});
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/site admin's write token/);
