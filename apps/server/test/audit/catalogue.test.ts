@@ -13,8 +13,7 @@ const ADMIN = `hf_${"A".repeat(34)}`;
 const PASSWORD = "alice-Pa55word-never-logged";
 const WEBHOOK_SECRET = "whsec-never-in-the-log-1234";
 const WEBHOOK_URL_TOKEN = "urltoken-never-in-the-log-5678";
-/** Made by the other audit suites (retention, restore): see chain.test.ts. */
-// produced by the suites that own them: retention (chain.test.ts), restore (chain.test.ts), scan releases and rescans (scanning/scan-policies.test.ts)
+/** Made by the suites that own them: retention and restore (chain.test.ts), scan releases and rescans (scanning/scan-policies.test.ts). */
 const ELSEWHERE = new Set(["audit.prune", "admin.restore", "admin.scan_release", "admin.scan_rescan"]);
 
 function ndjson(lines: object[]): string {
