@@ -21,8 +21,9 @@ export default defineConfig({
       "apps/web",
       "scripts",
     ],
-    // one folder per run for the services its files share (a Ceph cluster…), stopped when it ends
-    globalSetup: ["./packages/testkit/src/run-services-setup.ts"],
+    // the build brought up to date (suites that start the hub as a process run it), and one folder
+    // per run for the services its files share (a Ceph cluster…), stopped when the run ends
+    globalSetup: ["./scripts/vitest/fresh-build.ts", "./packages/testkit/src/run-services-setup.ts"],
     maxWorkers: Number.isInteger(workers) && workers > 0 ? workers : 2,
     sequence: { sequencer: LongestFirst },
     reporters: ["default", new SlowestFiles()],
