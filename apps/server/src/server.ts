@@ -131,6 +131,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
   try {
     await listen(server, config.port, config.host);
   } catch (err) {
+    metrics.stop();
     await coordination.close();
     await hub.close();
     throw err;
@@ -346,11 +347,13 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
         await coordination.close();
         onnxBackend.stop();
         await datasetViewer?.close();
+        metrics.stop();
         await hub.close();
       },
     };
   } catch (err) {
     server.close();
+    metrics.stop();
     await coordination.close();
     await hub.close();
     throw err;
