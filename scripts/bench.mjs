@@ -2,8 +2,11 @@
 // Runs every workspace benchmark in sequence (after `npm run build`). Each bench is bounded and prints its own table.
 // `npm run bench -- inference` runs only the benches whose path contains "inference".
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { summaryTable } from "./bench-summary.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const benches = [
@@ -40,6 +43,9 @@ const benches = [
 ];
 const only = process.argv.slice(2);
 let failed = 0;
+// every bench appends its headline figures here (bench-summary.mjs); they are printed together at the end
+const summaryDir = mkdtempSync(path.join(os.tmpdir(), "modelhub-bench-"));
+const summaryFile = path.join(summaryDir, "summary.jsonl");
 for (const bench of benches) {
   if (only.length > 0 && !only.some((name) => bench.includes(name))) continue;
   if (!existsSync(`${root}/${bench}`)) {
@@ -47,7 +53,19 @@ for (const bench of benches) {
     continue;
   }
   console.log(`\n# ${bench}`);
-  const res = spawnSync(process.execPath, [bench], { cwd: root, stdio: "inherit" });
+  const res = spawnSync(process.execPath, [bench], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, BENCH_SUMMARY_FILE: summaryFile },
+  });
   if (res.status !== 0) failed++;
+}
+const table = summaryTable(summaryFile);
+rmSync(summaryDir, { recursive: true, force: true });
+if (table) {
+  console.log(`
+# summary: each figure beside its baseline, measured in this run (${os.cpus().length} cores)
+`);
+  console.log(table);
 }
 process.exit(failed === 0 ? 0 : 1);

@@ -8,6 +8,5 @@ export default defineProject({
     include: ["e2e/**/*.test.ts", "src/**/*.test.ts"],
     testTimeout: 120_000,
     hookTimeout: 300_000,
-    fileParallelism: false,
   },
 });

@@ -141,6 +141,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
   try {
     await listen(server, config.port, config.host);
   } catch (err) {
+    metrics.stop();
     await coordination.close();
     await hub.close();
     throw err;
@@ -388,11 +389,13 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
         await coordination.close();
         onnxBackend.stop();
         await datasetViewer?.close();
+        metrics.stop();
         await hub.close();
       },
     };
   } catch (err) {
     server.close();
+    metrics.stop();
     await coordination.close();
     await hub.close();
     throw err;

@@ -1,7 +1,9 @@
 // Large downloads beside small requests: a 20 MB LFS file downloaded over 25 keep-alive connections
 // alone, then again while small requests (model info + a small file) arrive at a fixed rate. Reports
 // the large-file throughput of both phases as a ratio and the small requests' p50/p99 in the mixed
-// phase (and alone, for reference). Everything runs on 127.0.0.1 for a fixed time.
+// phase (and alone, for reference), and the hub's event-loop delay in each phase (its
+// modelhub_event_loop_delay_seconds, read from /metrics before and after: goal p99 < 20 ms under the
+// mixed load) beside the idle hub's. Everything runs on 127.0.0.1 for a fixed time.
 //
 //   npx tsc -b apps/server && node apps/server/bench/io/mixed-load.mjs
 //   MIXED_SECONDS=8  MIXED_LARGE_CONNECTIONS=25  MIXED_SMALL_RATE=1300  MIXED_FILE_MB=20
@@ -13,6 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { summary } from "../../../../scripts/bench-summary.mjs";
 import { createWriteToken, startPreparedHub } from "../scale/prepared-hub.mjs";
 
 const SECONDS = Number(process.env.MIXED_SECONDS ?? 8);
@@ -39,7 +42,7 @@ const { spawn } = await import("node:child_process");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "modelhub-mixed-load-"));
 const database = process.env.MIXED_PG ? await createScratchDatabase(process.env.MIXED_PG) : undefined;
 const target = { dataDir, databaseUrl: database?.url };
-const hub = await startPreparedHub(target);
+const hub = await startPreparedHub(target, { MODELHUB_METRICS_PUBLIC: "1" });
 const auth = { Authorization: `Bearer ${createWriteToken(target, OWNER)}` };
 
 try {
@@ -47,6 +50,7 @@ try {
   const large = `/${OWNER}/mixed/resolve/main/model.bin`;
   const smallPaths = [`/api/models/${OWNER}/mixed`, `/${OWNER}/mixed/resolve/main/config.json`];
 
+  const idle = await run({ large: undefined, smallPaths: [], rate: 0, seconds: Math.min(SECONDS, 3) });
   const solo = await run({ large, smallPaths: [], rate: 0 });
   const smallAlone = await run({ large: undefined, smallPaths, rate: SMALL_RATE });
   const mixed = await run({ large, smallPaths, rate: SMALL_RATE });
@@ -57,11 +61,13 @@ try {
       `${label.padEnd(34)} large ${mbps(r).toFixed(0).padStart(5)} MB/s` +
         `   small ${(r.small.length / r.seconds).toFixed(0).padStart(5)} req/s` +
         `  p50 ${pct(r.small, 0.5).padStart(6)} ms  p99 ${pct(r.small, 0.99).padStart(6)} ms` +
+        `   loop delay p50 ${ms(r.loop.p50)} p99 ${ms(r.loop.p99)} max ${ms(r.loop.max)} ms` +
         (r.errors ? `  errors ${r.errors}` : ""),
     );
   console.log(
     `mixed load: ${FILE_MB} MB file over ${CONNECTIONS} connections, small requests at ${SMALL_RATE}/s, ${SECONDS} s each`,
   );
+  row("idle hub", idle);
   row("large file alone", solo);
   row("small requests alone", smallAlone);
   row("large file + small requests", mixed);
@@ -70,6 +76,24 @@ try {
   console.log(
     `ratio mixed/solo large-file throughput: ${ratio.toFixed(2)} (goal >= 0.50)   small p99 under load: ${p99} ms (goal < 150)`,
   );
+  const loopP99 = mixed.loop.p99 * 1000;
+  console.log(
+    `event-loop delay p99 under the mixed load: ${loopP99.toFixed(1)} ms (idle hub ${(idle.loop.p99 * 1000).toFixed(1)} ms; goal < 20) ${loopP99 < 20 ? "met" : "MISSED"}; load ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")}`,
+  );
+  summary({
+    "mixed-load": {
+      "event-loop delay p99 under mixed load (ms)": {
+        value: loopP99,
+        baseline: idle.loop.p99 * 1000,
+        baselineLabel: "idle hub",
+        goal: "< 20",
+      },
+      "mixed/solo large-file throughput": { value: ratio, goal: ">= 0.5" },
+    },
+  });
 } finally {
   await hub.stop();
   await database?.drop();
@@ -96,6 +120,24 @@ async function createScratchDatabase(serverUrl) {
       await client.end();
     },
   };
+}
+
+function ms(seconds) {
+  return (seconds * 1000).toFixed(1).padStart(6);
+}
+
+/** The hub's event-loop delay since the previous read (modelhub_event_loop_delay_seconds), in seconds. */
+async function loopDelay() {
+  const text = await (await fetch(`${hub.url}/metrics`)).text();
+  const read = (quantile) =>
+    Number(
+      text
+        .split("\n")
+        .find((line) => line.startsWith(`modelhub_event_loop_delay_seconds{quantile="${quantile}"}`))
+        ?.split(" ")
+        .pop() ?? NaN,
+    );
+  return { p50: read("0.5"), p99: read("0.99"), max: read("1") };
 }
 
 function pct(samples, p) {
@@ -184,11 +226,11 @@ async function largeDownloads(url, connections, seconds) {
 }
 
 /** The large-file loops in a child process, so receiving them does not delay the small requests' timing. */
-function largeClient(url) {
+function largeClient(url, seconds) {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [fileURLToPath(import.meta.url), "--large-client", url, String(CONNECTIONS), String(SECONDS)],
+      [fileURLToPath(import.meta.url), "--large-client", url, String(CONNECTIONS), String(seconds)],
       { stdio: ["ignore", "pipe", "inherit"] },
     );
     let out = "";
@@ -201,11 +243,13 @@ function largeClient(url) {
 }
 
 /** One phase: large-file loops on CONNECTIONS connections and/or small requests paced at `rate`. */
-async function run({ large, smallPaths, rate }) {
-  const endAt = performance.now() + SECONDS * 1000;
-  const result = { largeBytes: 0, small: [], errors: 0, seconds: SECONDS };
+async function run({ large, smallPaths, rate, seconds = SECONDS }) {
+  await loopDelay(); // starts the hub's window
+  const endAt = performance.now() + seconds * 1000;
+  const result = { largeBytes: 0, small: [], errors: 0, seconds, loop: undefined };
   const smallAgent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-  const largeDone = large ? largeClient(`${hub.url}${large}`) : Promise.resolve(0);
+  const largeDone = large ? largeClient(`${hub.url}${large}`, seconds) : Promise.resolve(0);
+  const idleWait = !large && rate === 0 ? new Promise((r) => setTimeout(r, seconds * 1000)) : undefined;
   let tail = Promise.resolve();
   if (rate > 0) {
     tail = (async () => {
@@ -230,8 +274,9 @@ async function run({ large, smallPaths, rate }) {
       await Promise.all(pending);
     })();
   }
-  const [largeBytes] = await Promise.all([largeDone, tail]);
+  const [largeBytes] = await Promise.all([largeDone, tail, idleWait]);
   result.largeBytes = largeBytes;
+  result.loop = await loopDelay();
   smallAgent.destroy();
   return result;
 }

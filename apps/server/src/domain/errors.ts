@@ -45,6 +45,10 @@ export type ErrorStatus =
   | 504
   | 507;
 
+/**
+ * An intended answer, thrown on every refused request: a 4xx carries no stack trace (capturing one
+ * costs the event loop microseconds per refusal, and nobody reads it); a 5xx keeps its stack for the log.
+ */
 export class HttpError extends Error {
   constructor(
     readonly status: ErrorStatus,
@@ -55,7 +59,10 @@ export class HttpError extends Error {
     /** Extra JSON fields of the error body (e.g. `url` on a 409 from repo creation). */
     readonly extra?: Record<string, unknown>,
   ) {
+    const depth = Error.stackTraceLimit;
+    if (status < 500) Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = depth;
   }
 }
 

@@ -1,5 +1,6 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { KeyedLock } from "../domain/ports.js";
+import { EventLoopDelay } from "./event-loop-delay.js";
 
 type RequestLabels = "method" | "route" | "status";
 
@@ -26,6 +27,7 @@ export class HubMetrics {
   private readonly blobErrors: Counter<"operation">;
   private readonly lockWaiting: Gauge;
   private readonly lockHeld: Gauge;
+  private readonly loopDelay = new EventLoopDelay();
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });
@@ -76,6 +78,26 @@ export class HubMetrics {
       help: "Repository write locks this replica holds now",
       registers,
     });
+    const loopDelay = this.loopDelay;
+    new Gauge({
+      name: "modelhub_event_loop_delay_seconds",
+      help:
+        "How long the event loop kept callbacks waiting since the previous scrape (p50, p99, max as " +
+        'quantile "0.5", "0.99", "1"; sampled every 10 ms, the sampling interval subtracted)',
+      labelNames: ["quantile"],
+      registers,
+      collect() {
+        const window = loopDelay.take();
+        this.set({ quantile: "0.5" }, window.p50);
+        this.set({ quantile: "0.99" }, window.p99);
+        this.set({ quantile: "1" }, window.max);
+      },
+    });
+  }
+
+  /** Stops sampling the event loop (the hub is closing). */
+  stop(): void {
+    this.loopDelay.stop();
   }
 
   requestStarted(): void {

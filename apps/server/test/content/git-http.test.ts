@@ -47,6 +47,30 @@ describe("git smart HTTP and git-lfs", () => {
     }
   });
 
+  it("answers a smart-HTTP POST of another type with git's 415, as a JSON error, without running git", async () => {
+    hub.platform.add("model", "alice/typed");
+    for (const service of ["git-upload-pack", "git-receive-pack"]) {
+      for (const type of ["application/json", "text/plain", undefined]) {
+        const res = await fetch(`${server.url}/alice/typed/${service}`, {
+          method: "POST",
+          headers: { Authorization: "Bearer hf_alice", ...(type ? { "Content-Type": type } : {}) },
+          body: "0000",
+        });
+        expect(res.status, `${service} ${type}`).toBe(415);
+        const body = (await res.json()) as { error: string };
+        expect(body.error).toBe(`Expected POST with Content-Type 'application/x-${service}-request'`);
+      }
+    }
+    // the right type goes to git, which reads the request (a flush packet: nothing wanted)
+    const res = await fetch(`${server.url}/alice/typed/git-upload-pack`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-git-upload-pack-request" },
+      body: "0000",
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("application/x-git-upload-pack-result");
+  });
+
   it("asks for credentials on private repos and refuses pushes without write access", async () => {
     const repo = hub.platform.add("model", "alice/private", { private: true });
     await hub.content.commitFiles(repo, {

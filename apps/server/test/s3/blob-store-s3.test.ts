@@ -9,7 +9,7 @@ import { S3BlobStore } from "../../src/content/blobs/s3/s3-blob-store.js";
 import { s3SettingsFrom } from "../../src/content/blobs/s3/s3-settings.js";
 import { FsBlobStore } from "../../src/content/blobs/fs-blob-store.js";
 import { runCli } from "../../src/cli/run.js";
-import { cephMissing, startCeph, type CephCluster } from "./ceph-cluster.js";
+import { cephMissing, sharedCeph, type CephCluster } from "./ceph-cluster.js";
 
 const missing = cephMissing();
 if (missing) console.warn(`skipping the S3 blob store suite: ${missing}`);
@@ -26,7 +26,7 @@ describe.skipIf(missing !== undefined)("S3 blob store on Ceph RGW", () => {
   let store: S3BlobStore;
 
   beforeAll(async () => {
-    ceph = await startCeph();
+    ceph = await sharedCeph();
     store = await ceph.store("blobs", "hub/lfs");
   }, 120_000);
   afterAll(async () => {

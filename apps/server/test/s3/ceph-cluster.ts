@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { CreateBucketCommand } from "@aws-sdk/client-s3";
+import { sharedService } from "@modelhub/testkit/run-services";
 import { S3BlobStore } from "../../src/content/blobs/s3/s3-blob-store.js";
 import { s3SettingsFrom } from "../../src/content/blobs/s3/s3-settings.js";
 
@@ -51,31 +52,77 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts a private single-node Ceph RGW on free ports (about 2 s); stop it in afterAll. */
-export async function startCeph(): Promise<CephCluster> {
-  const dir = await mkdtemp(join(tmpdir(), "modelhub-ceph-"));
-  const [rgwPort, monPort] = [await freePort(), await freePort()];
-  const accessKey = "MODELHUBTEST";
-  const secretKey = "modelhub-test-secret-key-0123456789";
-  const scriptEnv = {
-    ...process.env,
+interface CephInfo {
+  dir: string;
+  endpoint: string;
+  accessKey: string;
+  secretKey: string;
+}
+
+const ACCESS_KEY = "MODELHUBTEST";
+const SECRET_KEY = "modelhub-test-secret-key-0123456789";
+
+/** The start / stop scripts' environment for a cluster in `dir`. */
+function scriptEnv(dir: string, rgwPort = 0, monPort = 0): Record<string, string> {
+  return {
     CEPH_DIR: dir,
     RGW_PORT: String(rgwPort),
     MON_PORT: String(monPort),
-    S3_ACCESS_KEY: accessKey,
-    S3_SECRET_KEY: secretKey,
+    S3_ACCESS_KEY: ACCESS_KEY,
+    S3_SECRET_KEY: SECRET_KEY,
   };
-  const stop = async () => {
-    await run(join(SCRIPTS, "stop.sh"), { env: scriptEnv, timeout: 30_000 }).catch(() => undefined);
-    await rm(dir, { recursive: true, force: true });
-  };
+}
+
+/** Starts a single-node Ceph RGW in `dir` on free ports (2–20 s, with the machine's load). */
+async function startCluster(dir: string): Promise<CephInfo> {
+  const [rgwPort, monPort] = [await freePort(), await freePort()];
+  const env = { ...process.env, ...scriptEnv(dir, rgwPort, monPort) };
   try {
-    await run(join(SCRIPTS, "start.sh"), { env: scriptEnv, timeout: 90_000 });
+    await run(join(SCRIPTS, "start.sh"), { env, timeout: 90_000 });
   } catch (error) {
-    await stop();
+    await run(join(SCRIPTS, "stop.sh"), { env, timeout: 30_000 }).catch(() => undefined);
     throw error;
   }
-  const endpoint = `http://127.0.0.1:${rgwPort}`;
+  return { dir, endpoint: `http://127.0.0.1:${rgwPort}`, accessKey: ACCESS_KEY, secretKey: SECRET_KEY };
+}
+
+/** Starts a private single-node Ceph RGW on free ports; stop it in afterAll. For a file that stops or freezes the gateway. */
+export async function startCeph(): Promise<CephCluster> {
+  const dir = await mkdtemp(join(tmpdir(), "modelhub-ceph-"));
+  let info: CephInfo;
+  try {
+    info = await startCluster(dir);
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return clusterOf(info, async () => {
+    await run(join(SCRIPTS, "stop.sh"), {
+      env: { ...process.env, ...scriptEnv(dir) },
+      timeout: 30_000,
+    }).catch(() => undefined);
+    await rm(dir, { recursive: true, force: true });
+  });
+}
+
+/**
+ * The test run's shared Ceph RGW: started by the first file that asks, stopped when the run ends
+ * (`@modelhub/testkit`'s sharedService). Files sharing it use bucket names no other file uses, and
+ * never stop or freeze its gateway (those that must use startCeph).
+ */
+export async function sharedCeph(): Promise<CephCluster> {
+  const { info, release } = await sharedService<CephInfo>("ceph", async (dir) => ({
+    info: await startCluster(dir),
+    stop: { command: join(SCRIPTS, "stop.sh"), env: scriptEnv(dir) },
+  }));
+  const refuse = async () => {
+    throw new Error("the shared Ceph cluster's gateway stays up: use startCeph() for an outage");
+  };
+  return { ...clusterOf(info, release), stopGateway: refuse, freezeGateway: refuse, startGateway: refuse };
+}
+
+function clusterOf(info: CephInfo, stop: () => Promise<void>): CephCluster {
+  const { dir, endpoint, accessKey, secretKey } = info;
   const env = {
     AWS_ENDPOINT_URL_S3: endpoint,
     AWS_ACCESS_KEY_ID: accessKey,

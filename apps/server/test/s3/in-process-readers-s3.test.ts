@@ -9,7 +9,7 @@ import { getJson, viewerUrl } from "../datasets/helpers.js";
 import { importDemoModel } from "../inference/helpers/embedded-hub.js";
 import { randomFile, seedModel } from "../mirror/seed-upstream.js";
 import { bearer, postJson, startTestHub, type TestHub } from "../platform/helpers/test-hub.js";
-import { cephMissing, startCeph, type CephCluster } from "./ceph-cluster.js";
+import { cephMissing, sharedCeph, type CephCluster } from "./ceph-cluster.js";
 
 const missing = cephMissing();
 if (missing) console.warn(`skipping in-process readers on S3: ${missing}`);
@@ -23,7 +23,7 @@ describe.skipIf(missing !== undefined)("in-process readers of LFS files on a hub
   let alice: string;
 
   beforeAll(async () => {
-    ceph = await startCeph();
+    ceph = await sharedCeph();
     hub = await startTestHub({ env: { ...ceph.env, MODELHUB_BLOB_STORE: "s3://readers-hub/lfs" } });
     alice = await hub.tokenFor("alice");
   }, 120_000);

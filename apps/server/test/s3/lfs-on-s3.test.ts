@@ -8,7 +8,7 @@ import { collectGarbage } from "../../src/maintenance/gc/collect-garbage.js";
 import { auth, createTestHub, ndjson, type TestHub } from "../content/fixtures.js";
 import { gitCli, hasGitLfs, makeGitHome } from "../content/git-cli.js";
 import { listen } from "../content/serve.js";
-import { cephMissing, startCeph, type CephCluster } from "./ceph-cluster.js";
+import { cephMissing, sharedCeph, type CephCluster } from "./ceph-cluster.js";
 import { LFS, MiB, sha, type Action, type BatchObject } from "./lfs-wire.js";
 
 const missing = cephMissing();
@@ -21,7 +21,7 @@ describe.skipIf(missing !== undefined)("LFS on S3 (Ceph RGW): the hub out of the
   let server: { url: string; close(): Promise<void> };
 
   beforeAll(async () => {
-    ceph = await startCeph();
+    ceph = await sharedCeph();
     store = await ceph.store("hub-lfs", "lfs");
     hub = await createTestHub({ blobs: store, publicUrl: "", lfsPartBytes: 5 * MiB });
     await hub.content.init(hub.platform.add("model", "alice/weights"));

@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ClientHomes, PY_CLIENTS, runPython } from "../platform/helpers/python-clients.js";
 import { startTestHub, type TestHub } from "../platform/helpers/test-hub.js";
-import { cephMissing, startCeph, type CephCluster } from "./ceph-cluster.js";
+import { cephMissing, sharedCeph, type CephCluster } from "./ceph-cluster.js";
 
 const SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), "s3_roundtrip.py");
 const missing = cephMissing() ?? (PY_CLIENTS.length === 0 ? "MODELHUB_PY_CLIENTS is not set" : undefined);
@@ -16,7 +16,7 @@ describe.skipIf(missing !== undefined)("huggingface_hub against a hub on S3 (Cep
   const homes = new ClientHomes("modelhub-py-s3-");
 
   beforeAll(async () => {
-    ceph = await startCeph();
+    ceph = await sharedCeph();
     hub = await startTestHub({
       env: { ...ceph.env, MODELHUB_BLOB_STORE: "s3://py-hub/lfs", MODELHUB_LFS_PART_MB: "5" },
     });

@@ -13,6 +13,10 @@ import { type FlatEntry, walkTree, writeTrees } from "./tree-files.js";
 export const DEFAULT_BRANCH = "main";
 const FULL_SHA = /^[0-9a-f]{40}$/;
 const PEEL_TO_COMMIT = /^([0-9a-f]{40})\^\{commit\}$/;
+/** What git may read as an abbreviated object id. */
+const SHORT_SHA = /^[0-9a-f]{4,39}$/i;
+/** Names git looks up in the repository folder itself (HEAD, FETCH_HEAD, ORIG_HEAD…). */
+const ROOT_REF = /^[A-Z_]+$/;
 /** File handles open at once while reading many loose objects. */
 const READ_LANES = 16;
 
@@ -50,16 +54,17 @@ export class GitRepository {
 
   /** Resolves a revision to a commit id, or undefined when it does not exist. */
   async resolveCommit(rev: string): Promise<string | undefined> {
-    const quick = FULL_SHA.test(rev)
-      ? await this.looseCommit(rev)
-      : await this.looseBranchCommit(rev === "HEAD" ? DEFAULT_BRANCH : rev);
+    if (FULL_SHA.test(rev)) return (await this.looseCommit(rev)) ?? this.revParse([rev]);
+    const quick = await this.looseBranchCommit(rev === "HEAD" ? DEFAULT_BRANCH : rev);
     if (quick) return quick;
-    const candidates =
-      rev === "HEAD"
-        ? [`refs/heads/${DEFAULT_BRANCH}`]
-        : FULL_SHA.test(rev)
-          ? [rev]
-          : [`refs/heads/${rev}`, `refs/tags/${rev}`, rev];
+    if (rev === "HEAD") return this.revParse([`refs/heads/${DEFAULT_BRANCH}`]);
+    // a name no ref has (a typo, a hostile path segment) is answered without starting git
+    if (this.surelyMissing(rev)) return undefined;
+    return this.revParse([`refs/heads/${rev}`, `refs/tags/${rev}`, rev]);
+  }
+
+  /** The first of `candidates` git resolves to a commit (`rev-parse --verify`, one process each). */
+  private async revParse(candidates: string[]): Promise<string | undefined> {
     for (const candidate of candidates) {
       const result = await runGit(
         ["rev-parse", "--verify", "--quiet", "--end-of-options", `${candidate}^{commit}`],
@@ -72,6 +77,29 @@ export class GitRepository {
       if (result.code === 0 && FULL_SHA.test(sha)) return sha;
     }
     return undefined;
+  }
+
+  /**
+   * True when git could not read `rev` as one commit: a range (`a..b`), or a plain ref name (no
+   * revision syntax such as `~`, `^`, `@{`) that is no abbreviated commit id, no root ref
+   * (`FETCH_HEAD`…), and none of the refs git tries for a short name (branch, tag, `refs/<rev>`,
+   * remotes) exists, loose or packed.
+   */
+  private surelyMissing(rev: string): boolean {
+    // `a..b` names a range, never one commit (`rev-parse --verify` refuses it); `:/text` and `@{…}`
+    // may hold dots, so those stay with git
+    if (rev.includes("..") && !/[:{]/.test(rev)) return true;
+    if (SHORT_SHA.test(rev) || ROOT_REF.test(rev)) return false;
+    const names = [
+      `refs/heads/${rev}`,
+      `refs/tags/${rev}`,
+      `refs/${rev}`,
+      `refs/remotes/${rev}`,
+      `refs/remotes/${rev}/HEAD`,
+    ];
+    if (rev.startsWith("refs/")) names.push(rev);
+    // readRef answers "unknown" for any name outside the plain ref syntax: git decides those
+    return names.every((name) => readRef(this.dir, name).state === "absent");
   }
 
   private async looseBranchCommit(branch: string): Promise<string | undefined> {

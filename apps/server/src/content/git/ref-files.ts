@@ -42,7 +42,10 @@ export function readRef(gitDir: string, ref: string): RefRead {
     loose = readFileSync(join(gitDir, ref), "latin1");
   } catch (error) {
     const code = errorCode(error);
-    return code === "ENOENT" || code === "ENOTDIR" ? readPackedRef(gitDir, ref) : { state: "unknown" };
+    // no loose file (a name too long for one cannot be a loose ref either): packed-refs decides
+    return code === "ENOENT" || code === "ENOTDIR" || code === "ENAMETOOLONG"
+      ? readPackedRef(gitDir, ref)
+      : { state: "unknown" };
   }
   const match = LOOSE_REF.exec(loose);
   return match ? { state: "found", oid: match[1] } : { state: "unknown" };

@@ -62,6 +62,11 @@ export function registerGitHttpRoutes(app: Hono<AppEnv>, ctx: ContentContext): v
         }
         throw error;
       }
+      // git http-backend answers any other request type with this same 415; saying it here saves
+      // starting git for a request it would refuse
+      const expectedType = `application/x-${service}-request`;
+      if (service !== "info/refs" && c.req.header("Content-Type") !== expectedType)
+        throw new HttpError(415, `Expected POST with Content-Type '${expectedType}'`);
       if (!(await ctx.content.exists(repo))) await ctx.content.init(repo);
       const dir = ctx.content.repoDir(repo);
       const pathInfo = `${dir.slice(ctx.content.reposRoot.length)}/${service}`;
