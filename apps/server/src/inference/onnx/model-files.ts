@@ -3,6 +3,19 @@ import path from "node:path";
 import { diskPathUnder } from "../../content/paths/disk-path.js";
 import { HttpError } from "../../domain/errors.js";
 
+/** How the caller proved who they are (a token, or the web session's cookie), for the loopback reads. */
+export interface CallerCredentials {
+  authorization?: string;
+  cookie?: string;
+}
+
+function credentialHeaders(credentials: CallerCredentials): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (credentials.authorization) headers.Authorization = credentials.authorization;
+  if (credentials.cookie) headers.Cookie = credentials.cookie;
+  return headers;
+}
+
 /**
  * The worker's model folders, one per commit (`<root>/<sha>/`), filled from the hub itself: each file
  * is downloaded from this hub's own resolve route (loopback, with the caller's credentials, so private
@@ -22,13 +35,13 @@ export class ModelFiles {
     repoId: string,
     sha: string,
     files: string[],
-    authorization: string | undefined,
+    credentials: CallerCredentials,
   ): Promise<string> {
     const existing = await stat(path.join(this.root, sha, ".complete")).catch(() => undefined);
     if (existing) return sha;
     let pending = this.filling.get(sha);
     if (!pending) {
-      pending = this.fill(repoId, sha, files, authorization).finally(() => this.filling.delete(sha));
+      pending = this.fill(repoId, sha, files, credentials).finally(() => this.filling.delete(sha));
       this.filling.set(sha, pending);
     }
     return pending;
@@ -38,13 +51,13 @@ export class ModelFiles {
     repoId: string,
     sha: string,
     files: string[],
-    authorization: string | undefined,
+    credentials: CallerCredentials,
   ): Promise<string> {
     const staging = path.join(this.root, `.staging-${sha}-${process.pid}-${Date.now()}`);
     try {
       for (const file of files) {
         const url = `${this.hubUrl()}/${repoId}/resolve/${sha}/${file.split("/").map(encodeURIComponent).join("/")}`;
-        const response = await fetch(url, { headers: authorization ? { Authorization: authorization } : {} });
+        const response = await fetch(url, { headers: credentialHeaders(credentials) });
         if (!response.ok)
           throw new HttpError(
             502,

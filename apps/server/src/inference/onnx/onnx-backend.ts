@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { Kysely } from "kysely";
@@ -7,11 +9,15 @@ import type { Repos, RepoRow } from "../../platform/repos.js";
 import type { MappingSource } from "../served-mappings.js";
 import { onnxMappingSource } from "./served-models.js";
 import type { EmbeddingBackend } from "../embeddings/embedding-backend.js";
-import { ModelFiles } from "./model-files.js";
+import { ModelFiles, type CallerCredentials } from "./model-files.js";
 import { policyAllows, type OnnxSettings } from "./onnx-settings.js";
 import { servableModel, type ServableModel } from "./servable.js";
+import { servableFamilyModel } from "./servable-family.js";
 import { WorkerPool } from "./worker-pool.js";
-import type { TaskJob } from "./worker-protocol.js";
+import { isFamilyJob, isOnnxTask, type JobResult, type TaskJob, type WorkerJob } from "./worker-protocol.js";
+
+/** A job as a route hands it over: a family job may carry its media bytes (written to a file for the worker). */
+export type BackendJob = TaskJob | (WorkerJob & { media?: Uint8Array });
 import { HttpError } from "../../domain/errors.js";
 
 export { ONNX_BACKEND_NAME } from "./backend-name.js";
@@ -41,7 +47,7 @@ export class OnnxBackend implements EmbeddingBackend {
     if (!this.settings.enabled) return "the ONNX backend is switched off on this hub";
     if (!policyAllows(this.settings.repos, row.full_id))
       return "this hub's admin does not let the ONNX backend serve it";
-    return servableModel(row);
+    return isOnnxTask(row.pipeline_tag ?? "") ? servableModel(row) : servableFamilyModel(row);
   }
 
   /** This backend's models as provider mappings (published with the llama.cpp ones). */
@@ -49,16 +55,32 @@ export class OnnxBackend implements EmbeddingBackend {
     return onnxMappingSource(db, this.deps.repos, (row) => this.servable(row));
   }
 
-  /** Runs one task call on the model's default-branch commit. */
+  /**
+   * Runs one task call on the model's default-branch commit. Media bytes of a family job go to a file
+   * in the worker's model root (never over the worker channel) and are deleted after the call;
+   * `onChunk` receives a streamed answer's chunks as the worker sends them.
+   */
   async run(
     row: RepoRow,
     model: ServableModel,
-    job: TaskJob,
-    authorization: string | undefined,
+    job: BackendJob,
+    credentials: CallerCredentials,
     signal: AbortSignal,
-  ): Promise<{ output: unknown; promptTokens: number }> {
-    const dir = await this.modelFiles().ensure(row.full_id, model.sha, model.files, authorization);
-    return this.workerPool().run(dir, job, signal);
+    onChunk?: (chunk: unknown) => void,
+  ): Promise<JobResult> {
+    const dir = await this.modelFiles().ensure(row.full_id, model.sha, model.files, credentials);
+    if (!isFamilyJob(job) || !("media" in job) || job.media === undefined)
+      return this.workerPool().run(dir, job, signal, onChunk);
+    const { media, ...rest } = job;
+    const mediaFile = path.join(".media", randomUUID());
+    const target = path.join(this.modelFiles().root, mediaFile);
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, media);
+    try {
+      return await this.workerPool().run(dir, { ...rest, mediaFile }, signal, onChunk);
+    } finally {
+      await rm(target, { force: true });
+    }
   }
 
   async canEmbed(repoId: string): Promise<boolean> {
@@ -82,7 +104,7 @@ export class OnnxBackend implements EmbeddingBackend {
     if (!row || typeof model === "string")
       throw new HttpError(404, `The ONNX backend cannot embed with ${repoId}: ${model}`);
     const job: TaskJob = { task: "feature-extraction", texts: inputs, normalize: true, single: false };
-    const { output, promptTokens } = await this.run(row, model, job, undefined, signal);
+    const { output, promptTokens } = await this.run(row, model, job, {}, signal);
     return { vectors: output as number[][], promptTokens };
   }
 

@@ -9,8 +9,10 @@ export interface OnnxSettings {
   maxLoadedModels: number;
   memoryBytes: number;
   timeoutMs: number;
-  /** Largest task request body (raw images included). */
+  /** Largest task request body (raw images and audio included). */
   maxBodyBytes: number;
+  /** Longest audio a speech task accepts, in seconds (decoding stops there with a 400). */
+  maxAudioSeconds: number;
 }
 
 const MB = 1024 * 1024;
@@ -70,6 +72,7 @@ export function onnxSettingsFromEnv(env: Record<string, string | undefined>): On
     maxLoadedModels: positive(env, "MODELHUB_ONNX_MAX_LOADED_MODELS", 8),
     memoryBytes: positive(env, "MODELHUB_ONNX_WORKER_MEMORY_MB", 1024) * MB,
     timeoutMs: positive(env, "MODELHUB_ONNX_TIMEOUT_MS", 30_000),
-    maxBodyBytes: positive(env, "MODELHUB_ONNX_MAX_BODY_MB", 10) * MB,
+    maxBodyBytes: positive(env, "MODELHUB_ONNX_MAX_BODY_MB", 25) * MB,
+    maxAudioSeconds: positive(env, "MODELHUB_ONNX_MAX_AUDIO_SECONDS", 1800),
   };
 }

@@ -6,7 +6,15 @@
  */
 import { env, pipeline, RawImage } from "@huggingface/transformers";
 import { groupEntities, type TaggedToken } from "./entity-groups.js";
-import type { TaskJob, WorkerReply, WorkerRequest } from "./worker-protocol.js";
+import { BadInputError, type WorkerPipe } from "./families/worker-api.js";
+import { cancelFamilyCall, runFamilyJob } from "./families/worker-dispatch.js";
+import {
+  isFamilyJob,
+  type JobResult,
+  type TaskJob,
+  type WorkerReply,
+  type WorkerRequest,
+} from "./worker-protocol.js";
 
 type Pipe = ((...args: unknown[]) => Promise<unknown>) & {
   tokenizer?: { encode(text: string): number[] };
@@ -29,7 +37,7 @@ env.useFSCache = false;
 const loaded = new Map<string, Promise<Pipe>>();
 
 /** Which transformers.js pipeline runs a Hub task. */
-function pipelineTask(task: TaskJob["task"]): string {
+function pipelineTask(task: string): string {
   return task === "sentence-similarity" ? "feature-extraction" : task;
 }
 
@@ -39,7 +47,7 @@ async function evict(key: string): Promise<void> {
   await pipe?.then((p) => p.dispose()).catch(() => undefined);
 }
 
-async function pipeFor(modelDir: string, task: TaskJob["task"]): Promise<Pipe> {
+async function pipeFor(modelDir: string, task: string): Promise<Pipe> {
   const key = `${modelDir}|${pipelineTask(task)}`;
   const existing = loaded.get(key);
   if (existing) {
@@ -163,15 +171,28 @@ function reply(message: WorkerReply): void {
 let chain = Promise.resolve();
 process.on("message", (raw: unknown) => {
   const request = raw as WorkerRequest;
-  if (request.job.task === "image-classification")
-    request.job.image = new Uint8Array(Buffer.from(request.job.image as unknown as string, "base64"));
+  // Handled at once, not in turn: the call it stops is the one running.
+  if ("cancel" in request) return cancelFamilyCall(request.cancel);
+  const job = request.job;
+  if (!isFamilyJob(job) && job.task === "image-classification")
+    job.image = new Uint8Array(Buffer.from(job.image as unknown as string, "base64"));
   chain = chain.then(async () => {
     try {
-      const { output, promptTokens } = await run(request.modelDir, request.job);
-      reply({ id: request.id, ok: true, output, promptTokens });
+      const result: JobResult = isFamilyJob(job)
+        ? await runFamilyJob(
+            request.id,
+            modelRoot,
+            request.modelDir,
+            job,
+            (task) => pipeFor(request.modelDir, task) as Promise<WorkerPipe>,
+            (chunk) => reply({ id: request.id, chunk }),
+          )
+        : await run(request.modelDir, job);
+      reply({ id: request.id, ok: true, ...result });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      reply({ id: request.id, ok: false, error: message, badInput: err instanceof BadInput });
+      const badInput = err instanceof BadInput || err instanceof BadInputError;
+      reply({ id: request.id, ok: false, error: message, badInput });
     }
   });
 });

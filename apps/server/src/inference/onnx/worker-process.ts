@@ -1,7 +1,13 @@
 import { fork, type ChildProcess } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import type { TaskJob, WorkerReply, WorkerRequest } from "./worker-protocol.js";
+import type { JobResult, WorkerJob, WorkerReply, WorkerRequest } from "./worker-protocol.js";
+
+/** Extras of one call: chunks of a streamed answer, and the caller leaving (the worker stops the call). */
+export interface CallOptions {
+  onChunk?: (chunk: unknown) => void;
+  signal?: AbortSignal;
+}
 
 /** How a worker process is started and bounded. */
 export interface WorkerLimits {
@@ -52,8 +58,9 @@ export class WorkerProcess {
   private pending:
     | {
         id: number;
-        resolve: (r: { output: unknown; promptTokens: number }) => void;
+        resolve: (r: JobResult) => void;
         reject: (e: Error) => void;
+        onChunk?: (chunk: unknown) => void;
       }
     | undefined;
   /** Model folders this worker has loaded (the pool prefers a worker that already has one). */
@@ -66,32 +73,62 @@ export class WorkerProcess {
     return this.pending !== undefined;
   }
 
-  run(modelDir: string, job: TaskJob): Promise<{ output: unknown; promptTokens: number }> {
+  run(modelDir: string, job: WorkerJob, options: CallOptions = {}): Promise<JobResult> {
     if (this.pending) return Promise.reject(new Error("worker is busy"));
     const child = this.child ?? this.start();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.kill(new WorkerCallError(`The model took longer than ${this.limits.timeoutMs} ms`, "timeout"));
-      }, this.limits.timeoutMs);
+      // The time limit counts from the last sign of progress: a streamed token or a decoded audio window
+      // re-arms it, so long transcriptions and generations run while they move.
+      let timer: NodeJS.Timeout | undefined;
+      const arm = () => {
+        if (timer) clearTimeout(timer);
+        timer = setTimeout(() => {
+          this.kill(
+            new WorkerCallError(
+              `The model took longer than ${this.limits.timeoutMs} ms without progress`,
+              "timeout",
+            ),
+          );
+        }, this.limits.timeoutMs);
+      };
+      arm();
+      // A caller that leaves stops the call in the worker (generation ends at its next token).
+      const cancel = () => {
+        if (this.pending?.id === id) this.send({ cancel: id });
+      };
+      options.signal?.addEventListener("abort", cancel, { once: true });
+      const settle = () => {
+        clearTimeout(timer);
+        options.signal?.removeEventListener("abort", cancel);
+      };
       this.pending = {
         id,
+        onChunk: (chunk) => {
+          arm();
+          options.onChunk?.(chunk);
+        },
         resolve: (value) => {
-          clearTimeout(timer);
+          settle();
           this.warm.add(modelDir);
           resolve(value);
         },
         reject: (err) => {
-          clearTimeout(timer);
+          settle();
           reject(err);
         },
       };
       const wire =
-        job.task === "image-classification"
+        "image" in job && job.task === "image-classification"
           ? { ...job, image: Buffer.from(job.image).toString("base64") }
           : job;
       child.send({ id, modelDir, job: wire } as unknown as WorkerRequest);
+      if (options.signal?.aborted) cancel();
     });
+  }
+
+  private send(message: WorkerRequest): void {
+    this.child?.send(message);
   }
 
   /** Stops the process (pending call failed as crashed). */
@@ -152,8 +189,14 @@ export class WorkerProcess {
   private answer(reply: WorkerReply): void {
     const pending = this.pending;
     if (!pending || pending.id !== reply.id) return;
+    if ("chunk" in reply) return pending.onChunk?.(reply.chunk);
     this.pending = undefined;
-    if (reply.ok) pending.resolve({ output: reply.output, promptTokens: reply.promptTokens });
+    if (reply.ok)
+      pending.resolve({
+        output: reply.output,
+        promptTokens: reply.promptTokens,
+        completionTokens: reply.completionTokens,
+      });
     else pending.reject(new WorkerCallError(reply.error, reply.badInput ? "bad-input" : "failed"));
   }
 

@@ -18,11 +18,13 @@ export interface OnnxHub {
 export async function startOnnxHub(
   env: Record<string, string> = {},
   dialect: Dialect = "sqlite",
+  /** Which demo models to import (the first eight by default). */
+  models: readonly string[] = DEMO_ONNX_MODELS.map((model) => model.id),
 ): Promise<OnnxHub> {
   const hub = await startTestHub({ dialect, env: { MODELHUB_EMBEDDED_INFERENCE: "0", ...env } });
   await importCatalogue(
     { services: hub.services, content: hub.content, logger: hub.logger },
-    onnxDemoCatalogue(DEMO_ONNX_MODELS.map((model) => model.id)),
+    onnxDemoCatalogue(models),
   );
   const alice = await hub.tokenFor("alice");
   return {
