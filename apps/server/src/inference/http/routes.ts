@@ -56,6 +56,7 @@ export function inferenceRoutes(deps: AppDeps): Hono<AppEnv> {
     usage,
     logger: deps.logger,
     onUnreachable: (name) => health.reportUnreachable(name),
+    dynamicBackends: deps.onnxBackend?.settings.enabled ? [deps.onnxBackend.generationBackend(deps.db)] : [],
   });
   const embeddings = new EmbeddingsGateway({
     repos: deps.repos,
@@ -100,6 +101,7 @@ export function inferenceRoutes(deps: AppDeps): Hono<AppEnv> {
         body: await jsonBody(c, z.unknown()),
         billToHeader: c.req.header(BILL_TO_HEADER),
         signal: c.req.raw.signal,
+        credentials: { authorization: c.req.header("Authorization"), cookie: c.req.header("Cookie") },
       });
     });
   complete("chat/completions");

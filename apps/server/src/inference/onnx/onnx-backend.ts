@@ -19,8 +19,15 @@ import { isFamilyJob, isOnnxTask, type JobResult, type TaskJob, type WorkerJob }
 /** A job as a route hands it over: a family job may carry its media bytes (written to a file for the worker). */
 export type BackendJob = TaskJob | (WorkerJob & { media?: Uint8Array });
 import { HttpError } from "../../domain/errors.js";
+import type { ServingRoute } from "../backend-registry.js";
+import type { DynamicBackend } from "../gateway.js";
+import { DEFAULT_BACKEND_TIMEOUT_MS } from "../settings.js";
+import { TEXT_GENERATION_FAMILY } from "./families/text-generation/job.js";
+import { onnxOpenAiTransport } from "./families/text-generation/openai-transport.js";
 
-export { ONNX_BACKEND_NAME } from "./backend-name.js";
+import { ONNX_BACKEND_NAME } from "./backend-name.js";
+
+export { ONNX_BACKEND_NAME };
 
 export interface OnnxBackendDeps {
   repos: Repos;
@@ -81,6 +88,40 @@ export class OnnxBackend implements EmbeddingBackend {
     } finally {
       await rm(target, { force: true });
     }
+  }
+
+  /**
+   * This backend as the gateway sees it for OpenAI-shaped calls: ONNX text generators (chat through
+   * their template) answer `/v1/chat/completions` and `/v1/completions` through an in-process transport.
+   */
+  generationBackend(db: Kysely<Database>): DynamicBackend {
+    const route = (row: RepoRow, credentials: CallerCredentials): ServingRoute | undefined => {
+      const model = this.servable(row);
+      if (typeof model === "string" || model.family !== TEXT_GENERATION_FAMILY) return undefined;
+      return {
+        hubId: row.full_id,
+        backendModel: row.full_id,
+        backend: {
+          name: ONNX_BACKEND_NAME,
+          kind: "onnx",
+          baseUrl: `in-process://${ONNX_BACKEND_NAME}`,
+          models: {},
+          timeoutMs: DEFAULT_BACKEND_TIMEOUT_MS,
+          transport: onnxOpenAiTransport(this, row, model, credentials),
+        },
+      };
+    };
+    const modelIds = async () => {
+      const rows = await db
+        .selectFrom("repos")
+        .selectAll()
+        .where("type", "=", "model")
+        .where("pipeline_tag", "=", "text-generation")
+        .where("siblings", "like", '%"onnx/%')
+        .execute();
+      return rows.filter((row) => route(row, {}) !== undefined).map((row) => row.full_id);
+    };
+    return { name: ONNX_BACKEND_NAME, route, modelIds };
   }
 
   async canEmbed(repoId: string): Promise<boolean> {
