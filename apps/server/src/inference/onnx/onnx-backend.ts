@@ -107,7 +107,9 @@ export class OnnxBackend implements EmbeddingBackend {
           baseUrl: `in-process://${ONNX_BACKEND_NAME}`,
           models: {},
           timeoutMs: DEFAULT_BACKEND_TIMEOUT_MS,
-          transport: onnxOpenAiTransport(this, row, model, credentials),
+          transport: onnxOpenAiTransport(row.full_id, (job, signal, onChunk) =>
+            this.run(row, model, job, credentials, signal, onChunk),
+          ),
         },
       };
     };

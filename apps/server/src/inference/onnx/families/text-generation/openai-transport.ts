@@ -1,12 +1,15 @@
 import { badRequest } from "../../../../domain/errors.js";
-import type { RepoRow } from "../../../../platform/repos.js";
 import { OpenAiAnswer, sseEvent } from "../../../embedded/openai-response.js";
 import type { GenerationEnd } from "../../../embedded/text-generation.js";
 import type { BackendRequestInit, BackendTransport } from "../../../settings.js";
-import type { CallerCredentials } from "../../model-files.js";
-import type { OnnxBackend } from "../../onnx-backend.js";
-import type { ServableModel } from "../../servable.js";
-import type { JobResult } from "../../worker-protocol.js";
+import type { FamilyJob, JobResult } from "../../worker-protocol.js";
+
+/** Runs one generation job on the model (the ONNX backend, bound to the model and the caller). */
+export type RunGeneration = (
+  job: FamilyJob,
+  signal: AbortSignal,
+  onChunk?: (chunk: unknown) => void,
+) => Promise<JobResult>;
 import {
   TEXT_GENERATION_FAMILY,
   type ChatMessage,
@@ -146,18 +149,13 @@ const SSE_HEADERS = { "Content-Type": "text/event-stream; charset=utf-8", "Cache
  * in-process transport): chat through the model's chat template, completions on the raw prompt, JSON
  * or SSE. The stream opens with the first generated token; the caller leaving stops the generation.
  */
-export function onnxOpenAiTransport(
-  backend: OnnxBackend,
-  row: RepoRow,
-  model: ServableModel,
-  credentials: CallerCredentials,
-): BackendTransport {
+export function onnxOpenAiTransport(modelId: string, run: RunGeneration): BackendTransport {
   return async (path: string, init: BackendRequestInit): Promise<Response> => {
     const { input, stream, usage } = openAiGeneration(path, JSON.parse(init.body) as unknown);
-    const answer = new OpenAiAnswer(path === "chat/completions", row.full_id);
+    const answer = new OpenAiAnswer(path === "chat/completions", modelId);
     const job = { family: TEXT_GENERATION_FAMILY, task: "text-generation", input, stream };
     if (!stream) {
-      const result = await backend.run(row, model, job, credentials, init.signal);
+      const result = await run(job, init.signal);
       const [text] = result.output as GeneratedText[];
       return Response.json(answer.whole(text.text, endOf(result)));
     }
@@ -185,7 +183,7 @@ export function onnxOpenAiTransport(
       started();
     };
     let failure: { err: unknown } | undefined;
-    const work = backend.run(row, model, job, credentials, init.signal, onChunk).catch((err: unknown) => {
+    const work = run(job, init.signal, onChunk).catch((err: unknown) => {
       failure = { err };
       throw err;
     });
