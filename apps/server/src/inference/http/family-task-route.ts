@@ -91,8 +91,12 @@ async function streamFamilyCall(
   let started: () => void = () => undefined;
   const firstChunk = new Promise<void>((resolve) => (started = resolve));
   const send = (events: string[]) => {
-    if (controller) for (const event of events) controller.enqueue(encoder.encode(event));
-    else early.push(...events);
+    if (!controller) return void early.push(...events);
+    try {
+      for (const event of events) controller.enqueue(encoder.encode(event));
+    } catch {
+      // the reader left
+    }
   };
   let failure: { err: unknown } | undefined;
   const work = call.backend
@@ -116,17 +120,19 @@ async function streamFamilyCall(
       send(early.splice(0));
       work.then(
         (result) => {
+          // A caller that left stopped the work: the row says 499 with the tokens made until then.
+          call.record({ status: signal.aborted ? 499 : 200, ...tokens(result), streamed: true });
+          if (signal.aborted) return closeQuietly(streamController);
           send(family.streamEnd!(job, result));
-          call.record({ status: 200, ...tokens(result), streamed: true });
-          streamController.close();
+          closeQuietly(streamController);
         },
         (err: unknown) => {
           const status = signal.aborted ? 499 : statusOf(err);
           call.record({ status, promptTokens: 0, completionTokens: 0, streamed: true });
-          if (signal.aborted) return streamController.close();
+          if (signal.aborted) return closeQuietly(streamController);
           const message = err instanceof HttpError || err instanceof Error ? err.message : String(err);
           send([`data: ${JSON.stringify({ error: message })}\n\n`]);
-          streamController.close();
+          closeQuietly(streamController);
         },
       );
     },
@@ -143,4 +149,12 @@ async function streamFamilyCall(
       "X-Inference-Backend": ONNX_BACKEND_NAME,
     },
   });
+}
+
+function closeQuietly(controller: ReadableStreamDefaultController<Uint8Array>): void {
+  try {
+    controller.close();
+  } catch {
+    // already cancelled by the reader
+  }
 }

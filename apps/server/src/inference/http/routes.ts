@@ -16,6 +16,7 @@ import { HealthChecker } from "../health/checker.js";
 import { InferenceLimiter } from "../limits.js";
 import { mountRouterRoutes } from "./router-routes.js";
 import { mountTaskRoutes } from "./task-routes.js";
+import { mountAudioRoutes } from "./audio-routes.js";
 import { InferenceRuntime } from "../runtime.js";
 import { DEFAULT_BACKEND_TIMEOUT_MS, NO_INFERENCE } from "../settings.js";
 import { EmbeddingsGateway } from "../embeddings/embeddings-gateway.js";
@@ -80,7 +81,10 @@ export function inferenceRoutes(deps: AppDeps): Hono<AppEnv> {
       throw new HttpError(413, `Request body is larger than ${MAX_COMPLETION_BODY_BYTES} bytes`);
     },
   });
-  app.use("/v1/*", completionBodyLimit);
+  // Audio uploads have their own (larger) bound: audio-routes.ts.
+  app.use("/v1/*", (c, next) =>
+    c.req.path.startsWith("/v1/audio/") ? next() : completionBodyLimit(c, next),
+  );
 
   // Public: which backends exist and whether they are up (the web app's try-it box asks).
   app.get("/api/inference/backends", (c) => c.json(runtime.publicBackends() satisfies PublicBackend[]));
@@ -106,16 +110,19 @@ export function inferenceRoutes(deps: AppDeps): Hono<AppEnv> {
     });
   complete("chat/completions");
   complete("completions");
-  if (deps.onnxBackend)
-    mountTaskRoutes(app, {
+  if (deps.onnxBackend) {
+    const taskDeps = {
       backend: deps.onnxBackend,
       repos: deps.repos,
       access,
       accounts: deps.accounts,
       limiter,
       usage,
-      onRecordError: (err) => deps.logger.error({ err }, "recording inference usage failed"),
-    });
+      onRecordError: (err: unknown) => deps.logger.error({ err }, "recording inference usage failed"),
+    };
+    mountTaskRoutes(app, taskDeps);
+    mountAudioRoutes(app, taskDeps);
+  }
   mountRouterRoutes(app, gateway, runtime, completionBodyLimit);
   mountEmbeddingsRoutes(app, embeddings);
 

@@ -10,7 +10,7 @@ export interface OnnxHub {
   call(
     id: string,
     body: unknown,
-    options?: { task?: string; contentType?: string; token?: string },
+    options?: { task?: string; contentType?: string; token?: string; signal?: AbortSignal; accept?: string },
   ): Promise<Response>;
 }
 
@@ -36,7 +36,9 @@ export async function startOnnxHub(
         headers: {
           Authorization: `Bearer ${options.token ?? alice}`,
           "Content-Type": options.contentType ?? "application/json",
+          ...(options.accept ? { Accept: options.accept } : {}),
         },
+        signal: options.signal,
         body: body instanceof Uint8Array || typeof body === "string" ? body : JSON.stringify(body),
       }),
   };

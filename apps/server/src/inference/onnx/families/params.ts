@@ -21,12 +21,17 @@ export function textField(value: unknown, what: string, options: { allowEmpty?: 
 }
 
 /** A string, or a non-empty list of at most `max` strings. */
-export function textsField(value: unknown, what: string, max: number): { texts: string[]; single: boolean } {
-  if (typeof value === "string") return { texts: [textField(value, what)], single: true };
+export function textsField(
+  value: unknown,
+  what: string,
+  max: number,
+  options: { allowEmpty?: boolean } = {},
+): { texts: string[]; single: boolean } {
+  if (typeof value === "string") return { texts: [textField(value, what, options)], single: true };
   if (!Array.isArray(value) || value.length === 0)
     throw badRequest(`${what} must be a string or a non-empty list of strings`);
   if (value.length > max) throw badRequest(`${what} has more than ${max} texts`);
-  return { texts: value.map((item, i) => textField(item, `${what}[${i}]`)), single: false };
+  return { texts: value.map((item, i) => textField(item, `${what}[${i}]`, options)), single: false };
 }
 
 export function numberField(

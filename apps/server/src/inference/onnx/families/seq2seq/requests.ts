@@ -14,8 +14,6 @@ const KNOWN = new Set([
   "do_sample",
   "seed",
   "repetition_penalty",
-  "src_lang",
-  "tgt_lang",
   "clean_up_tokenization_spaces",
   "truncation",
 ]);
@@ -31,8 +29,8 @@ export const seq2seqFamily: TaskFamily = {
   layout: (_task, paths) => transformersJsFiles(paths, ENCODER_DECODER_GRAPHS, ["tokenizer.json"]),
   job(task, body) {
     const { inputs, parameters } = jsonTaskBody(body, task);
-    refuseUnused(parameters, KNOWN);
-    const { texts, single } = textsField(inputs, '"inputs"', MAX_TEXTS);
+    refuseUnused(parameters, task === "translation" ? new Set([...KNOWN, "src_lang", "tgt_lang"]) : KNOWN);
+    const { texts, single } = textsField(inputs, '"inputs"', MAX_TEXTS, { allowEmpty: true });
     // huggingface_hub sends generation settings inside `generate_parameters`; plain ones work too.
     const nested: Fields =
       parameters.generate_parameters === undefined || parameters.generate_parameters === null

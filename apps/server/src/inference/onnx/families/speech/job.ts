@@ -31,6 +31,8 @@ export interface SynthesisInput {
 export interface Transcript {
   text: string;
   chunks?: { text: string; timestamp: [number | null, number | null] }[];
+  /** Seconds of audio heard (for OpenAI's verbose answer; not part of the Inference API's). */
+  duration?: number;
 }
 
 /** What the synthesizer answers (one entry per text): encoded audio, base64 over the worker channel. */

@@ -112,6 +112,10 @@ export const speechFamily: TaskFamily = {
       const [first] = result.output as SynthesizedAudio[];
       return { bytes: new Uint8Array(Buffer.from(first.audio, "base64")), contentType: first.contentType };
     }
-    return { json: result.output as Transcript | { label: string; score: number }[] };
+    if (job.task === "automatic-speech-recognition") {
+      const { duration: _heard, ...transcript } = result.output as Transcript;
+      return { json: transcript };
+    }
+    return { json: result.output as { label: string; score: number }[] };
   },
 };

@@ -59,7 +59,7 @@ async function* windows(
   samples: AsyncIterable<Float32Array>,
   window: number,
   jump: number,
-): AsyncGenerator<{ audio: Float32Array; first: boolean; last: boolean }> {
+): AsyncGenerator<{ audio: Float32Array; offset: number; first: boolean; last: boolean }> {
   let buffer = new Float32Array(0);
   let bufferStart = 0;
   let offset = 0;
@@ -82,7 +82,7 @@ async function* windows(
     if (total === 0) throw new BadInputError("The audio has no samples");
     const audio = buffer.slice(offset - bufferStart, offset - bufferStart + window);
     const last = ended && offset + window >= total;
-    yield { audio, first: offset === 0, last };
+    yield { audio, offset, first: offset === 0, last };
     if (last) return;
     offset += jump;
     buffer = buffer.slice(offset - bufferStart);
@@ -113,7 +113,7 @@ async function recognize(job: FamilyJob, context: WorkerContext): Promise<JobRes
     const audio = await decodeWholeAudio(mediaPath(context), budget);
     if (audio.length === 0) throw new BadInputError("The audio has no samples");
     const output = (await pipe(audio, kwargs)) as Transcript;
-    return { output: { text: output.text }, promptTokens: 0 };
+    return { output: { text: output.text, duration: audio.length / rate }, promptTokens: 0 };
   }
   if (input.seed !== undefined) random.seed(input.seed);
   const hop = config.hop_length ?? 160;
@@ -128,9 +128,11 @@ async function recognize(job: FamilyJob, context: WorkerContext): Promise<JobRes
   };
   const chunks: { tokens: bigint[]; stride: number[] }[] = [];
   let completion = 0;
+  let samples = 0;
   for await (const part of windows(decodeAudio(mediaPath(context), budget), window, window - 2 * stride)) {
     if (context.signal.aborted) throw new Error("The caller went away");
     const features = await (pipe.processor as Processor)(part.audio);
+    samples = part.offset + part.audio.length;
     const strides = [part.audio.length, part.first ? 0 : stride, part.last ? 0 : stride];
     generation.num_frames = Math.floor(strides[0] / hop);
     const data = (await model
@@ -147,7 +149,7 @@ async function recognize(job: FamilyJob, context: WorkerContext): Promise<JobRes
     return_timestamps: input.returnTimestamps,
     force_full_sequences: false,
   });
-  const output: Transcript = { text };
+  const output: Transcript = { text, duration: samples / rate };
   if (input.returnTimestamps)
     output.chunks = (optional.chunks ?? []).map((chunk) => ({
       text: chunk.text,

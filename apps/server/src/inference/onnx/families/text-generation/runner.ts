@@ -14,7 +14,9 @@ interface Tokenizer {
   all_special_ids: number[];
   apply_chat_template?: (messages: ChatMessage[], options: Record<string, unknown>) => unknown;
   chat_template?: unknown;
-  encode(text: string): number[];
+  encode(text: string, options?: { add_special_tokens?: boolean }): number[];
+  add_bos_token?: boolean;
+  add_eos_token?: boolean;
 }
 
 interface GenerationConfig {
@@ -130,6 +132,11 @@ async function run(job: FamilyJob, context: WorkerContext): Promise<JobResult> {
     throw new BadInputError(
       "This model has no chat template (tokenizer_config.json chat_template): send text, not messages",
     );
+  // The pipeline adds no special tokens to text unless the tokenizer says so: an empty prompt has no token to start from.
+  const specials = { add_special_tokens: Boolean(tokenizer.add_bos_token || tokenizer.add_eos_token) };
+  for (const prompt of input.prompts)
+    if (typeof prompt === "string" && tokenizer.encode(prompt, specials).length === 0)
+      throw new BadInputError('"inputs" is empty: this model needs at least one token of text to continue');
   const streaming = job.stream === true && input.prompts.length === 1;
   const watch = new GenerationWatch(
     tokenizer,
