@@ -42,8 +42,50 @@ export function decodeArguments(input: string, samplingRate: number): string[] {
   ];
 }
 
-/** Yields the samples of `file` in slices (each a fresh Float32Array). */
+/** The ffprobe executable next to ffmpeg (MODELHUB_FFPROBE overrides it). */
+function ffprobePath(): string {
+  return process.env.MODELHUB_FFPROBE || ffmpegPath().replace(/ffmpeg$/, "ffprobe");
+}
+
+/**
+ * The duration the container declares, read by ffprobe before anything is decoded: a file that is not
+ * media, or that says it is longer than the budget, is refused at once (the decoder's own count still
+ * guards files whose header lies).
+ */
+export async function checkAudioDuration(file: string, budget: AudioBudget): Promise<number | undefined> {
+  const child = spawn(
+    ffprobePath(),
+    ["-v", "error", "-show_entries", "format=duration", "-of", "default=noprint_wrappers=1:nokey=1", file],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  let out = "";
+  let err = "";
+  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString("utf8")));
+  child.stderr.on("data", (chunk: Buffer) => (err = (err + chunk.toString("utf8")).slice(-1000)));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once("error", reject);
+    child.once("close", resolve);
+  }).catch((error: unknown) => {
+    throw new Error(`ffprobe could not be started (${(error as Error).message}): install ffmpeg`);
+  });
+  if (code !== 0) {
+    const why = (err.trim().split("\n").at(-1) ?? "").split(file).join("input");
+    throw new BadInputError(
+      `The body is not audio this hub can decode${why ? ` (${why.slice(0, 200)})` : ""}`,
+    );
+  }
+  const seconds = Number.parseFloat(out.trim());
+  if (!Number.isFinite(seconds)) return undefined;
+  if (seconds > budget.maxSeconds)
+    throw new BadInputError(
+      `The audio is ${Math.round(seconds)} s long; this hub accepts at most ${budget.maxSeconds} s`,
+    );
+  return seconds;
+}
+
+/** Yields the samples of `file` in slices (each a fresh Float32Array), after checking its declared duration. */
 export async function* decodeAudio(file: string, budget: AudioBudget): AsyncGenerator<Float32Array> {
+  await checkAudioDuration(file, budget);
   const child = spawn(ffmpegPath(), decodeArguments(file, budget.samplingRate), {
     stdio: ["ignore", "pipe", "pipe"],
   });
