@@ -24,6 +24,8 @@ function credentialHeaders(credentials: CallerCredentials): Record<string, strin
  */
 export class ModelFiles {
   private readonly filling = new Map<string, Promise<string>>();
+  /** Commits whose folder is known complete (this object is its only writer): no file system check per call. */
+  private readonly complete = new Set<string>();
 
   constructor(
     readonly root: string,
@@ -37,8 +39,12 @@ export class ModelFiles {
     files: string[],
     credentials: CallerCredentials,
   ): Promise<string> {
+    if (this.complete.has(sha)) return sha;
     const existing = await stat(path.join(this.root, sha, ".complete")).catch(() => undefined);
-    if (existing) return sha;
+    if (existing) {
+      this.complete.add(sha);
+      return sha;
+    }
     let pending = this.filling.get(sha);
     if (!pending) {
       pending = this.fill(repoId, sha, files, credentials).finally(() => this.filling.delete(sha));
@@ -70,6 +76,7 @@ export class ModelFiles {
       await writeFile(path.join(staging, ".complete"), "");
       await rm(path.join(this.root, sha), { recursive: true, force: true });
       await rename(staging, path.join(this.root, sha));
+      this.complete.add(sha);
       return sha;
     } catch (err) {
       await rm(staging, { recursive: true, force: true });

@@ -10,11 +10,14 @@ import type { MappingSource } from "../served-mappings.js";
 import { onnxMappingSource } from "./served-models.js";
 import type { EmbeddingBackend } from "../embeddings/embedding-backend.js";
 import { ModelFiles, type CallerCredentials } from "./model-files.js";
-import { policyAllows, type OnnxSettings } from "./onnx-settings.js";
+import { policyAllows, threadsPerWorker, type OnnxSettings } from "./onnx-settings.js";
 import { servableModel, type ServableModel } from "./servable.js";
 import { servableFamilyModel } from "./servable-family.js";
 import { WorkerPool } from "./worker-pool.js";
 import { isFamilyJob, isOnnxTask, type JobResult, type TaskJob, type WorkerJob } from "./worker-protocol.js";
+
+/** Repo decisions kept (a commit changes the key, so a new file layout is decided afresh). */
+const SERVABLE_CACHE_SIZE = 2048;
 
 /** A job as a route hands it over: a family job may carry its media bytes (written to a file for the worker). */
 export type BackendJob = TaskJob | (WorkerJob & { media?: Uint8Array });
@@ -42,6 +45,7 @@ export interface OnnxBackendDeps {
  */
 export class OnnxBackend implements EmbeddingBackend {
   private pool: WorkerPool | undefined;
+  private readonly servables = new Map<string, ServableModel | string>();
   private files: ModelFiles | undefined;
 
   constructor(
@@ -49,8 +53,18 @@ export class OnnxBackend implements EmbeddingBackend {
     private readonly deps: OnnxBackendDeps,
   ) {}
 
-  /** What to load for a repo, or why this backend will not serve it. */
+  /** What to load for a repo, or why this backend will not serve it (kept per commit: no JSON parse per call). */
   servable(row: RepoRow): ServableModel | string {
+    const key = `${row.id}\n${row.full_id}\n${row.sha ?? ""}\n${row.pipeline_tag ?? ""}`;
+    const known = this.servables.get(key);
+    if (known !== undefined) return known;
+    const answer = this.decideServable(row);
+    if (this.servables.size >= SERVABLE_CACHE_SIZE) this.servables.clear();
+    this.servables.set(key, answer);
+    return answer;
+  }
+
+  private decideServable(row: RepoRow): ServableModel | string {
     if (!this.settings.enabled) return "the ONNX backend is switched off on this hub";
     if (!policyAllows(this.settings.repos, row.full_id))
       return "this hub's admin does not let the ONNX backend serve it";
@@ -175,6 +189,7 @@ export class OnnxBackend implements EmbeddingBackend {
       maxLoadedModels: this.settings.maxLoadedModels,
       memoryBytes: this.settings.memoryBytes,
       timeoutMs: this.settings.timeoutMs,
+      threads: threadsPerWorker(this.settings.workers),
     });
     return this.pool;
   }

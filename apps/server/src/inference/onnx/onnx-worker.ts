@@ -24,6 +24,8 @@ type Pipe = ((...args: unknown[]) => Promise<unknown>) & {
 const modelRoot = process.argv[2];
 const maxLoaded = Number(process.argv[3] ?? 4);
 const softMemoryBytes = Number(process.argv[4] ?? 0);
+/** onnxruntime threads per session: the workers share the cores rather than each spinning on all of them. */
+const threads = Number(process.argv[5] ?? 0);
 if (!modelRoot || !process.send) {
   console.error("onnx-worker: run as a child process with a model root");
   process.exit(2);
@@ -63,7 +65,11 @@ async function pipeFor(modelDir: string, task: string): Promise<Pipe> {
   const created = (pipeline as unknown as (t: string, m: string, o: object) => Promise<Pipe>)(
     pipelineTask(task),
     modelDir,
-    { device: "cpu", dtype: "fp32" },
+    {
+      device: "cpu",
+      dtype: "fp32",
+      ...(threads > 0 ? { session_options: { intraOpNumThreads: threads, interOpNumThreads: 1 } } : {}),
+    },
   );
   loaded.set(key, created);
   created.catch(() => loaded.delete(key));

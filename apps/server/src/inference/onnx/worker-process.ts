@@ -1,5 +1,5 @@
 import { fork, type ChildProcess } from "node:child_process";
-import { readFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { JobResult, WorkerJob, WorkerReply, WorkerRequest } from "./worker-protocol.js";
 
@@ -17,8 +17,10 @@ export interface WorkerLimits {
   maxLoadedModels: number;
   /** Resident memory a worker may use: V8's heap is capped at it, a watchdog kills the process past it. */
   memoryBytes: number;
-  /** One call's time limit. */
+  /** One call's time limit (without progress). */
   timeoutMs: number;
+  /** onnxruntime's intra-op threads in each worker. */
+  threads: number;
 }
 
 /** Why a call failed in the worker: `bad-input` is the caller's fault, the others the backend's. */
@@ -32,6 +34,8 @@ export class WorkerCallError extends Error {
 }
 
 const WATCHDOG_MS = 200;
+/** Linux page size on the platforms the hub runs on (x86-64, arm64 with 4 KiB pages). */
+const PAGE_BYTES = 4096;
 
 /** The worker entry next to this file: compiled JS, or the TS source under tsx (tests). */
 function workerEntry(): { file: string; execArgv: string[] } {
@@ -41,10 +45,14 @@ function workerEntry(): { file: string; execArgv: string[] } {
   return { file: here.replace(/worker-process\.js$/, "onnx-worker.js"), execArgv: [] };
 }
 
-async function residentBytes(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
-  const match = /VmRSS:\s+(\d+) kB/.exec(status);
-  return match ? Number(match[1]) * 1024 : 0;
+/** Resident memory of a process from /proc (a few bytes from the kernel: read in place, no thread pool). */
+function residentBytes(pid: number): number {
+  try {
+    const pages = Number(readFileSync(`/proc/${pid}/statm`, "utf8").split(" ")[1]);
+    return Number.isFinite(pages) ? pages * PAGE_BYTES : 0;
+  } catch {
+    return 0;
+  }
 }
 
 /**
@@ -100,8 +108,11 @@ export class WorkerProcess {
       options.signal?.addEventListener("abort", cancel, { once: true });
       const settle = () => {
         clearTimeout(timer);
+        this.stopWatchdog();
         options.signal?.removeEventListener("abort", cancel);
       };
+      // Memory grows only while a call runs (loading a model, running it): watched then, not when idle.
+      this.startWatchdog(child);
       this.pending = {
         id,
         onChunk: (chunk) => {
@@ -145,6 +156,7 @@ export class WorkerProcess {
         this.limits.modelRoot,
         String(this.limits.maxLoadedModels),
         String(Math.floor(this.limits.memoryBytes * 0.75)),
+        String(this.limits.threads),
       ],
       {
         execArgv: [...entry.execArgv, `--max-old-space-size=${heapMB}`],
@@ -170,20 +182,27 @@ export class WorkerProcess {
     });
     child.on("error", () => undefined);
     this.child = child;
+    return child;
+  }
+
+  private startWatchdog(child: ChildProcess): void {
+    this.stopWatchdog();
     this.watchdog = setInterval(() => {
-      if (!child.pid) return;
-      void residentBytes(child.pid).then((bytes) => {
-        if (bytes > this.limits.memoryBytes && this.child === child)
-          this.kill(
-            new WorkerCallError(
-              `The ONNX worker used more than ${Math.round(this.limits.memoryBytes / 1048576)} MB and was stopped`,
-              "crashed",
-            ),
-          );
-      });
+      if (!child.pid || this.child !== child) return;
+      if (residentBytes(child.pid) > this.limits.memoryBytes)
+        this.kill(
+          new WorkerCallError(
+            `The ONNX worker used more than ${Math.round(this.limits.memoryBytes / 1048576)} MB and was stopped`,
+            "crashed",
+          ),
+        );
     }, WATCHDOG_MS);
     this.watchdog.unref();
-    return child;
+  }
+
+  private stopWatchdog(): void {
+    if (this.watchdog) clearInterval(this.watchdog);
+    this.watchdog = undefined;
   }
 
   private answer(reply: WorkerReply): void {
@@ -207,8 +226,7 @@ export class WorkerProcess {
   }
 
   private clear(): void {
-    if (this.watchdog) clearInterval(this.watchdog);
-    this.watchdog = undefined;
+    this.stopWatchdog();
     this.child = undefined;
     this.warm.clear();
   }
