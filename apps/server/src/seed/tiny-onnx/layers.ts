@@ -177,3 +177,29 @@ export function endRamp(
     output,
   );
 }
+
+/** A constant added to some tokens' scores (a negative one makes a random model avoid them). */
+export interface ScoreBias {
+  tokens: readonly number[];
+  value: number;
+}
+
+/** Byte tokens a byte-level BPE writes as control characters or broken UTF-8 (ids 0–255 are the bytes). */
+export function unprintableBytes(): number[] {
+  const ids: number[] = [];
+  for (let b = 0; b < 256; b++) if ((b < 32 && b !== 10) || b === 127 || b >= 128) ids.push(b);
+  return ids;
+}
+
+/** `scores` plus the biases, as one constant vector over the vocabulary. */
+export function biased(
+  graph: GraphBuilder,
+  scores: string,
+  vocabulary: number,
+  biases: readonly ScoreBias[],
+  output?: string,
+): string {
+  const vector = new Float32Array(vocabulary);
+  for (const bias of biases) for (const token of bias.tokens) vector[token] += bias.value;
+  return graph.op("Add", [scores, graph.floatConstant(vector, [vocabulary])], {}, output);
+}

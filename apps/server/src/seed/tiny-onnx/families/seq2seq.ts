@@ -2,6 +2,7 @@ import { byteBpeTokenizer, wrapTemplate as template, type ByteBpe } from "../byt
 import { DEMO_OWNER } from "../demo-onnx-models.js";
 import { json, type DemoOnnxFile, type RunnableDemoModel } from "../demo-model.js";
 import { mergedDecoderGraph, textEncoderGraph } from "../graphs/encoder-decoder.js";
+import { unprintableBytes } from "../layers.js";
 
 /**
  * Encoder-decoder text models in the layout of their transformers.js exports on the Hub
@@ -68,6 +69,7 @@ function seq2seqFiles(spec: Seq2SeqSpec): DemoOnnxFile[] {
         positions: POSITIONS,
         encoderMask: true,
         end: { token: end, rate: END_RATE },
+        biases: [{ tokens: unprintableBytes(), value: -6 }],
       }),
     },
   ];

@@ -3,6 +3,9 @@ import { DEMO_OWNER } from "../demo-onnx-models.js";
 import { json, type DemoOnnxFile, type RunnableDemoModel } from "../demo-model.js";
 import { audioClassifierGraph, toneSpeechGraph } from "../graphs/audio.js";
 import { audioEncoderGraph, mergedDecoderGraph } from "../graphs/encoder-decoder.js";
+import { unprintableBytes } from "../layers.js";
+
+const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
 
 /**
  * Speech models in the layouts of their transformers.js exports on the Hub: a Whisper-shaped
@@ -156,7 +159,10 @@ function whisperFiles(): DemoOnnxFile[] {
         positions: 448,
         encoderMask: false,
         end: { token: end, rate: 0.15 },
-        bias: { from: bpe.id("<|0.00|>"), to: bpe.size, value: -8 },
+        biases: [
+          { tokens: range(bpe.id("<|0.00|>"), bpe.size), value: -8 },
+          { tokens: unprintableBytes(), value: -6 },
+        ],
       }),
     },
   ];

@@ -2,6 +2,10 @@ import { byteBpeTokenizer, type ByteBpe } from "../byte-bpe-tokenizer.js";
 import { DEMO_OWNER } from "../demo-onnx-models.js";
 import { json, type DemoOnnxFile, type RunnableDemoModel } from "../demo-model.js";
 import { decoderOnlyGraph } from "../graphs/decoder-only.js";
+import { unprintableBytes } from "../layers.js";
+
+/** Keeps the random models' text readable: no control characters or stray UTF-8 bytes unless prompted. */
+const READABLE = [{ tokens: unprintableBytes(), value: -6 }];
 
 /**
  * Decoder-only text generators in the layout transformers.js exports have on the Hub: a Llama-shaped
@@ -88,6 +92,7 @@ function chatModelFiles(): DemoOnnxFile[] {
         layers: 2,
         positions: POSITIONS,
         cache: true,
+        biases: READABLE,
       }),
     },
   ];
@@ -139,6 +144,7 @@ function completionModelFiles(): DemoOnnxFile[] {
         layers: 1,
         positions: POSITIONS,
         cache: false,
+        biases: READABLE,
       }),
     },
   ];

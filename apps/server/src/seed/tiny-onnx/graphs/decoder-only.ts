@@ -11,7 +11,9 @@ import {
   positionRows,
   squash,
   tiedLogits,
+  biased,
   type Cache,
+  type ScoreBias,
 } from "../layers.js";
 
 export interface DecoderOnlyShape {
@@ -21,6 +23,8 @@ export interface DecoderOnlyShape {
   positions: number;
   /** With `past_key_values.*` inputs and `present.*` outputs (a cache), as `onnx/model.onnx` of Llama-family exports. */
   cache: boolean;
+  /** Constants added to some tokens' scores. */
+  biases?: readonly ScoreBias[];
 }
 
 /**
@@ -64,7 +68,15 @@ export function decoderOnlyGraph(seed: number, shape: DecoderOnlyShape): Uint8Ar
       x = squash(graph, feedForward(graph, hidden, graph.op("Add", [x, out])));
     }
   }
-  tiedLogits(graph, hidden, x, embeddings);
+  if (shape.biases)
+    biased(
+      graph,
+      tiedLogits(graph, hidden, x, embeddings, "scores"),
+      shape.vocabulary,
+      shape.biases,
+      "logits",
+    );
+  else tiedLogits(graph, hidden, x, embeddings);
   graph.floatOutput("logits", [...tokens, shape.vocabulary]);
   return graph.toBytes();
 }

@@ -13,7 +13,9 @@ import {
   squash,
   stepPositions,
   tiedLogits,
+  biased,
   type Cache,
+  type ScoreBias,
 } from "../layers.js";
 
 /**
@@ -34,10 +36,10 @@ export interface DecoderShape {
   /** The end-of-text token and how fast its score grows with the position, so outputs end. */
   end: { token: number; rate: number };
   /**
-   * A constant added to the scores of tokens `from…to-1` (Whisper's timestamp tokens get a negative
-   * one: a model with random weights would otherwise write them where no timestamps were asked).
+   * Constants added to some tokens' scores (Whisper's timestamp tokens get a negative one: a model with
+   * random weights would otherwise write them where no timestamps were asked; unprintable bytes too).
    */
-  bias?: { from: number; to: number; value: number };
+  biases?: readonly ScoreBias[];
 }
 
 /** A text encoder: token and position embeddings, bidirectional attention over the unpadded tokens. */
@@ -151,11 +153,7 @@ export function mergedDecoderGraph(seed: number, shape: DecoderShape): Uint8Arra
     graph.floatOutput(`present.${layer}.encoder.value`, crossDims);
   }
   let scores = tiedLogits(graph, hidden, x, embeddings, "scores");
-  if (shape.bias) {
-    const bias = new Float32Array(shape.vocabulary);
-    bias.fill(shape.bias.value, shape.bias.from, shape.bias.to);
-    scores = graph.op("Add", [scores, graph.floatConstant(bias, [shape.vocabulary])]);
-  }
+  if (shape.biases) scores = biased(graph, scores, shape.vocabulary, shape.biases);
   endRamp(graph, scores, positions, shape.vocabulary, shape.end.token, shape.end.rate);
   graph.floatOutput("logits", ["batch_size", "decoder_sequence_length", shape.vocabulary]);
   return graph.toBytes();
