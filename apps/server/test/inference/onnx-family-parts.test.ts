@@ -6,6 +6,7 @@ import { openAiGeneration } from "../../src/inference/onnx/families/text-generat
 import { generationSettings } from "../../src/inference/onnx/families/text-generation/requests.js";
 import { audioTypeFor } from "../../src/inference/onnx/media/audio-encoder.js";
 import { defaultWorkers, threadsPerWorker } from "../../src/inference/onnx/onnx-settings.js";
+import { servingTask } from "../../src/inference/onnx/servable-family.js";
 import { RUNNABLE_DEMO_MODELS } from "../../src/seed/tiny-onnx/demo-registry.js";
 
 const GB = 1024 ** 3;
@@ -21,14 +22,14 @@ describe("ONNX task-family parts", () => {
   it("has one family per task and writes every demo model byte-identically, small", () => {
     const tasks = TASK_FAMILIES.flatMap((family) => family.tasks);
     expect(new Set(tasks).size).toBe(tasks.length);
-    for (const model of RUNNABLE_DEMO_MODELS.filter((m) => familyForTask(m.task)))
-      expect(
-        familyForTask(model.task)!.layout(
-          model.task,
-          model.files().map((f) => f.path),
-        ),
+    for (const model of RUNNABLE_DEMO_MODELS.filter((m) => familyForTask(m.task))) {
+      const paths = model.files().map((file) => file.path);
+      const task = servingTask(model.task, paths);
+      expect([model.id, familyForTask(task)!.layout(task, paths)]).toEqual([
         model.id,
-      ).toEqual(expect.arrayContaining(["config.json"]));
+        expect.arrayContaining(["config.json"]),
+      ]);
+    }
     const digest = () =>
       RUNNABLE_DEMO_MODELS.map((model) =>
         createHash("sha256")
@@ -46,6 +47,13 @@ describe("ONNX task-family parts", () => {
       0,
     );
     expect(bytes).toBeLessThan(8 * 1024 * 1024);
+  });
+
+  it("serves a text-generation repo holding an encoder-decoder export as text2text-generation", () => {
+    const seq2seq = ["config.json", "onnx/encoder_model.onnx", "onnx/decoder_model_merged.onnx"];
+    expect(servingTask("text-generation", seq2seq)).toBe("text2text-generation");
+    expect(servingTask("text-generation", [...seq2seq, "onnx/model.onnx"])).toBe("text-generation");
+    expect(servingTask("summarization", seq2seq)).toBe("summarization");
   });
 
   it("reads the Inference API's generation parameters with TGI's sampling rule", () => {

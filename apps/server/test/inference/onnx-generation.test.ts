@@ -187,8 +187,20 @@ describe("generation tasks on the ONNX backend equal transformers.js's own pipel
         (await gpt2("Hello", { max_new_tokens: 7, do_sample: false, return_full_text: false })) as Generated
       )[0].generated_text,
     );
+    // A T5-style model tagged text-generation answers completions with its text2text output.
+    const t5 = await ref("text2text-generation", T5);
+    const t5Completion = await client.completions.create({
+      model: T5,
+      prompt: "Summarize: hello",
+      max_tokens: 9,
+      temperature: 0,
+    });
+    expect(t5Completion.choices[0].text).toBe(
+      ((await t5("Summarize: hello", { max_new_tokens: 9, do_sample: false })) as Generated)[0]
+        .generated_text,
+    );
     const listed = await client.models.list();
-    expect(listed.data.map((m) => m.id)).toEqual(expect.arrayContaining([CHAT, GPT2]));
+    expect(listed.data.map((m) => m.id)).toEqual(expect.arrayContaining([CHAT, GPT2, T5]));
   });
 
   it("answers text2text-generation, summarization and translation (src_lang / tgt_lang) as the pipelines do", async () => {

@@ -77,11 +77,13 @@ export function mountTaskRoutes(app: Hono<AppEnv>, deps: TaskRouteDeps): void {
     const id = `${c.req.param("owner")}/${c.req.param("name")}`;
     const row = await deps.repos.find("model", id);
     const modelTask = row?.pipeline_tag ?? "";
-    const family = familyForTask(askedTask ?? modelTask);
+    const served = row ? deps.backend.servable(row) : undefined;
+    // The task the model is served as (a text-generation repo with an encoder-decoder export: text2text).
+    const servedTask = typeof served === "object" ? served.task : modelTask;
+    const family = familyForTask(askedTask ?? servedTask);
     // A family task on a model without the ONNX layout (a GGUF text generator) is left to the routes after.
-    if (askedTask === undefined && family && row && typeof deps.backend.servable(row) === "string")
-      return next();
-    if (family) return handleFamily(c, row, modelTask, askedTask ?? modelTask, family, id);
+    if (askedTask === undefined && family && row && typeof served === "string") return next();
+    if (family) return handleFamily(c, row, servedTask, askedTask ?? servedTask, family, id);
     if (askedTask === undefined && !isOnnxTask(modelTask)) return next();
     const user = requireUser(c.var.viewer);
     if (!row || !canReadRepo(c.var.viewer, toRepoRecord(row)))

@@ -26,6 +26,7 @@ import type { ServingRoute } from "../backend-registry.js";
 import type { DynamicBackend } from "../gateway.js";
 import { DEFAULT_BACKEND_TIMEOUT_MS } from "../settings.js";
 import { TEXT_GENERATION_FAMILY } from "./families/text-generation/job.js";
+import { SEQ2SEQ_FAMILY } from "./families/seq2seq/job.js";
 import { onnxOpenAiTransport } from "./families/text-generation/openai-transport.js";
 
 import { ONNX_BACKEND_NAME } from "./backend-name.js";
@@ -111,7 +112,10 @@ export class OnnxBackend implements EmbeddingBackend {
   generationBackend(db: Kysely<Database>): DynamicBackend {
     const route = (row: RepoRow, credentials: CallerCredentials): ServingRoute | undefined => {
       const model = this.servable(row);
-      if (typeof model === "string" || model.family !== TEXT_GENERATION_FAMILY) return undefined;
+      if (typeof model === "string") return undefined;
+      // Decoder-only generators, and text-generation repos holding an encoder-decoder export (T5, BART).
+      const seq2seq = model.family === SEQ2SEQ_FAMILY && model.task === "text2text-generation";
+      if (model.family !== TEXT_GENERATION_FAMILY && !seq2seq) return undefined;
       return {
         hubId: row.full_id,
         backendModel: row.full_id,
@@ -121,8 +125,10 @@ export class OnnxBackend implements EmbeddingBackend {
           baseUrl: `in-process://${ONNX_BACKEND_NAME}`,
           models: {},
           timeoutMs: DEFAULT_BACKEND_TIMEOUT_MS,
-          transport: onnxOpenAiTransport(row.full_id, (job, signal, onChunk) =>
-            this.run(row, model, job, credentials, signal, onChunk),
+          transport: onnxOpenAiTransport(
+            row.full_id,
+            (job, signal, onChunk) => this.run(row, model, job, credentials, signal, onChunk),
+            seq2seq ? "seq2seq" : "decoder",
           ),
         },
       };

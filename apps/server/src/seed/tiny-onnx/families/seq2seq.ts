@@ -223,8 +223,10 @@ const LAYOUT =
 export const SEQ2SEQ_DEMOS: readonly RunnableDemoModel[] = [
   {
     id: `${DEMO_OWNER}/tiny-t5-text2text-onnx`,
-    task: "text2text-generation",
+    // The Hub tags T5-style models text-generation (text2text-generation is a subtask): served as text2text.
+    task: "text-generation",
     modelType: "t5",
+    tags: ["text2text-generation"],
     purpose: "a T5-style text-to-text generator",
     anatomy: `Under the hood it is a T5-shaped encoder-decoder in the transformers.js layout ${LAYOUT}`,
     files: () => seq2seqFiles(T5),

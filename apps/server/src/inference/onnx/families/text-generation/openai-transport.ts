@@ -18,6 +18,7 @@ import {
   type TokenChunk,
 } from "./job.js";
 import { MAX_NEW_TOKENS, stopList } from "./requests.js";
+import { SEQ2SEQ_FAMILY, type Seq2SeqInput } from "../seq2seq/job.js";
 
 /** Tokens generated when the caller gives no `max_tokens` (as the llama.cpp backend). */
 const DEFAULT_MAX_TOKENS = 256;
@@ -149,10 +150,15 @@ const SSE_HEADERS = { "Content-Type": "text/event-stream; charset=utf-8", "Cache
  * in-process transport): chat through the model's chat template, completions on the raw prompt, JSON
  * or SSE. The stream opens with the first generated token; the caller leaving stops the generation.
  */
-export function onnxOpenAiTransport(modelId: string, run: RunGeneration): BackendTransport {
+export function onnxOpenAiTransport(
+  modelId: string,
+  run: RunGeneration,
+  kind: "decoder" | "seq2seq" = "decoder",
+): BackendTransport {
   return async (path: string, init: BackendRequestInit): Promise<Response> => {
     const { input, stream, usage } = openAiGeneration(path, JSON.parse(init.body) as unknown);
     const answer = new OpenAiAnswer(path === "chat/completions", modelId);
+    if (kind === "seq2seq") return seq2seqAnswer(input, stream, usage, answer, run, init.signal);
     const job = { family: TEXT_GENERATION_FAMILY, task: "text-generation", input, stream };
     if (!stream) {
       const result = await run(job, init.signal);
@@ -223,4 +229,50 @@ function closeQuietly(controller: ReadableStreamDefaultController<Uint8Array>): 
   } catch {
     // already cancelled by the reader
   }
+}
+
+/**
+ * An encoder-decoder text model (T5, BART) behind `/v1/completions`: the prompt is its input text, the
+ * answer its output, whole (streamed as one piece: the pipeline has no token stream to offer).
+ */
+async function seq2seqAnswer(
+  input: GenerationInput,
+  stream: boolean,
+  usage: boolean,
+  answer: OpenAiAnswer,
+  run: RunGeneration,
+  signal: AbortSignal,
+): Promise<Response> {
+  if (input.chat)
+    throw badRequest("This model has no chat template (it is an encoder-decoder model): use /v1/completions");
+  if (input.stop.length > 0) throw badRequest('"stop" is not offered for encoder-decoder models on this hub');
+  const { return_full_text: _full, ...options } = input.options;
+  const job = {
+    family: SEQ2SEQ_FAMILY,
+    task: "text2text-generation",
+    input: {
+      texts: input.prompts as string[],
+      single: true,
+      options,
+      seed: input.seed,
+    } satisfies Seq2SeqInput,
+  };
+  const result = await run(job, signal);
+  const [text] = result.output as string[];
+  const completion = result.completionTokens ?? 0;
+  const end: GenerationEnd = {
+    finishReason: completion >= (options.max_new_tokens ?? Infinity) ? "length" : "stop",
+    promptTokens: result.promptTokens,
+    completionTokens: completion,
+  };
+  if (!stream) return Response.json(answer.whole(text, end));
+  const events = [answer.piece(text), answer.finish(end), ...(usage ? [answer.usage(end)] : [])];
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const event of events) controller.enqueue(sseEvent(event));
+      controller.enqueue(sseEvent("[DONE]"));
+      controller.close();
+    },
+  });
+  return new Response(body, { status: 200, headers: SSE_HEADERS });
 }
