@@ -16,7 +16,8 @@ function wav(): Buffer {
   const rate = 16_000;
   const samples = rate * 2;
   const data = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i++) data.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), i * 2);
+  for (let i = 0; i < samples; i++)
+    data.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), i * 2);
   const header = Buffer.alloc(44);
   header.write("RIFF", 0, "ascii");
   header.writeUInt32LE(36 + data.length, 4);
@@ -86,7 +87,9 @@ describe.skipIf(skipReason !== undefined)("the task-family demo models' try-it b
     const errors = watchErrors(page);
     await signIn(page, USER, PASSWORD);
     await page.goto(demo("tiny-whisper-onnx"));
-    await box(page).getByTestId("try-it-audio").setInputFiles({ name: "tone.wav", mimeType: "audio/wav", buffer: wav() });
+    await box(page)
+      .getByTestId("try-it-audio")
+      .setInputFiles({ name: "tone.wav", mimeType: "audio/wav", buffer: wav() });
     await box(page).getByTestId("try-it-input-player").waitFor();
     await box(page).getByTestId("try-it-timestamps").check();
     await run(page, "Compute");
@@ -114,7 +117,9 @@ describe.skipIf(skipReason !== undefined)("the task-family demo models' try-it b
     await phone.getByRole("button", { name: "Sign in" }).click();
     await phone.waitForURL((url) => !url.pathname.startsWith("/login"));
     await phone.goto(demo("tiny-wav2vec2-keywords-onnx"));
-    await box(phone).getByTestId("try-it-audio").setInputFiles({ name: "tone.wav", mimeType: "audio/wav", buffer: wav() });
+    await box(phone)
+      .getByTestId("try-it-audio")
+      .setInputFiles({ name: "tone.wav", mimeType: "audio/wav", buffer: wav() });
     await run(phone, "Compute");
     expect(await box(phone).locator(".try-it-bar").count()).toBe(5);
     await screenshot(phone, "onnx-family-04-audio-classification-phone", false);
@@ -126,7 +131,9 @@ describe.skipIf(skipReason !== undefined)("the task-family demo models' try-it b
     await player.waitFor();
     // The WAV the hub answered decodes in the browser: the player knows its duration.
     await phone.waitForFunction(
-      () => (document.querySelector('[data-testid="try-it-player"]') as HTMLAudioElement | null)?.duration ?? 0 > 0,
+      () =>
+        (document.querySelector('[data-testid="try-it-player"]') as HTMLAudioElement | null)?.duration ??
+        0 > 0,
     );
     expect(await player.evaluate((el) => (el as HTMLAudioElement).duration)).toBeGreaterThan(1);
     await screenshot(phone, "onnx-family-05-text-to-speech-phone", false);
