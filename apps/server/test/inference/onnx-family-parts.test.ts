@@ -5,6 +5,8 @@ import { formatTranscript, segmentsOf } from "../../src/inference/onnx/families/
 import { openAiGeneration } from "../../src/inference/onnx/families/text-generation/openai-transport.js";
 import { generationSettings } from "../../src/inference/onnx/families/text-generation/requests.js";
 import { audioTypeFor } from "../../src/inference/onnx/media/audio-encoder.js";
+import { checkImageBudget } from "../../src/inference/onnx/media/image-budget.js";
+import { tinyPng } from "./helpers/tiny-png.js";
 import { defaultWorkers, threadsPerWorker } from "../../src/inference/onnx/onnx-settings.js";
 import { servingTask } from "../../src/inference/onnx/servable-family.js";
 import { RUNNABLE_DEMO_MODELS } from "../../src/seed/tiny-onnx/demo-registry.js";
@@ -133,5 +135,19 @@ describe("ONNX task-family parts", () => {
     expect(audioTypeFor("audio/x-wav;q=0.9, */*")).toBe("audio/wav");
     expect(audioTypeFor("audio/mp3")).toBe("audio/mpeg");
     expect(audioTypeFor("application/json")).toBe("audio/flac");
+  });
+
+  it("refuses an image whose header declares more pixels than the budget, before decoding it", async () => {
+    expect(await checkImageBudget(tinyPng(48, 40), 10_000)).toMatchObject({
+      width: 48,
+      height: 40,
+      format: "png",
+    });
+    await expect(checkImageBudget(tinyPng(200, 100), 10_000)).rejects.toThrow(
+      /200×100 pixels; this hub accepts at most 10000/,
+    );
+    await expect(checkImageBudget(new TextEncoder().encode("not an image"), 10_000)).rejects.toThrow(
+      /not an image/,
+    );
   });
 });

@@ -15,6 +15,8 @@ export interface OnnxSettings {
   maxBodyBytes: number;
   /** Longest audio a speech task accepts, in seconds (decoding stops there with a 400). */
   maxAudioSeconds: number;
+  /** Most pixels an image input may declare (refused from its header, before decoding). */
+  maxImagePixels: number;
 }
 
 const MB = 1024 * 1024;
@@ -83,6 +85,7 @@ export function onnxSettingsFromEnv(
     timeoutMs: positive(env, "MODELHUB_ONNX_TIMEOUT_MS", 30_000),
     maxBodyBytes: positive(env, "MODELHUB_ONNX_MAX_BODY_MB", 25) * MB,
     maxAudioSeconds: positive(env, "MODELHUB_ONNX_MAX_AUDIO_SECONDS", 1800),
+    maxImagePixels: positive(env, "MODELHUB_ONNX_MAX_IMAGE_PIXELS", 40_000_000),
   };
 }
 

@@ -32,8 +32,8 @@ export interface TaskCallInfo {
   userAgent?: string;
   /** The `Accept` header (binary answers pick their format from it). */
   accept?: string;
-  /** The admin's bounds (MODELHUB_ONNX_*). */
-  limits: { maxAudioSeconds: number };
+  /** The admin's bounds (MODELHUB_ONNX_*): pass them in the job for the runner (media/ checks them). */
+  limits: { maxAudioSeconds: number; maxImagePixels: number };
 }
 
 /** A task answer: JSON, or bytes with their content type (audio, images). */
