@@ -1,20 +1,26 @@
-// The ONNX task API on the built hub: latency of a warm text-classification call (the tiny demo model,
-// so this is the hub + worker round trip, not model compute), and GET /api/models latency alone and
-// while a long ONNX batch runs in the worker. About 30 s.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+// The ONNX task API on the built hub, side by side with transformers.js in-process in this bench process
+// (the same files, downloaded from the hub): the hub's own cost per small call (token check, usage row,
+// worker IPC), throughput of 1 and 4 concurrent clients with the default worker count, time to the
+// first streamed token of a generation against its whole duration, and GET /api/models latency alone
+// and while a long ONNX batch runs. About a minute.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os, { tmpdir } from "node:os";
 import path from "node:path";
-import { startHubProcess } from "../hub-process.mjs";
-import { DEMO_ONNX_MODELS, demoOnnxFiles } from "../../dist/seed/tiny-onnx/demo-onnx-models.js";
+import { env, pipeline } from "@huggingface/transformers";
+import { readFileSync } from "node:fs";
+import { cpuTicks, startHubProcess } from "../hub-process.mjs";
+import { RUNNABLE_DEMO_MODELS } from "../../dist/seed/tiny-onnx/demo-registry.js";
 
-const CALLS = 300;
+const CALLS = Number(process.env.BENCH_ONNX_CALLS ?? 300);
 const LISTINGS = 200;
+const CLIENT_CALLS = 60;
 
 function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
+const sortedOf = (samples) => [...samples].sort((a, b) => a - b);
 const summary = (samples) => {
-  const sorted = [...samples].sort((a, b) => a - b);
+  const sorted = sortedOf(samples);
   return `p50 ${percentile(sorted, 50).toFixed(2)} ms, p99 ${percentile(sorted, 99).toFixed(2)} ms`;
 };
 
@@ -31,7 +37,7 @@ async function upload(hub, model) {
       path: "README.md",
       content: `---\npipeline_tag: ${model.task}\nlibrary_name: transformers.js\n---\n# ${name}\n`,
     },
-    ...demoOnnxFiles(model),
+    ...model.files(),
   ];
   const lines = [
     { key: "header", value: { summary: "demo model" } },
@@ -46,7 +52,7 @@ async function upload(hub, model) {
     body: lines.map((line) => JSON.stringify(line)).join("\n"),
   });
   if (!response.ok) throw new Error(`commit failed: ${response.status} ${await response.text()}`);
-  return `bench/${name}`;
+  return { id: `bench/${name}`, files };
 }
 
 async function timed(fn) {
@@ -55,20 +61,40 @@ async function timed(fn) {
   return performance.now() - t0;
 }
 
+/** The same model files in a local folder, for transformers.js in this process. */
+function localCopy(root, id, files) {
+  for (const file of files) {
+    const target = path.join(root, id, file.path);
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, file.content);
+  }
+}
+
+/** CPU ms (user + system) the hub's worker processes (its children) have used so far. */
+function workersCpuMs(hubPid) {
+  const children = readFileSync(`/proc/${hubPid}/task/${hubPid}/children`, "utf8")
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
+  return children.reduce((sum, pid) => {
+    try {
+      return sum + cpuTicks(Number(pid)) * 10;
+    } catch {
+      return sum;
+    }
+  }, 0);
+}
+
+const demo = (id) => RUNNABLE_DEMO_MODELS.find((m) => m.id.endsWith(id));
 const dataDir = mkdtempSync(path.join(tmpdir(), "modelhub-onnx-bench-"));
 // No llama.cpp backend; the per-user rate limit raised so the sequential calls are not refused.
 const configFile = path.join(dataDir, "inference.json");
 writeFileSync(configFile, JSON.stringify({ backends: [], limits: { requestsPerMinute: 1_000_000 } }));
 const hub = await startHubProcess(dataDir, { MODELHUB_INFERENCE_CONFIG: configFile });
 try {
-  const sentiment = await upload(
-    hub,
-    DEMO_ONNX_MODELS.find((m) => m.task === "text-classification"),
-  );
-  const embedder = await upload(
-    hub,
-    DEMO_ONNX_MODELS.find((m) => m.task === "feature-extraction"),
-  );
+  const sentiment = await upload(hub, demo("/tiny-bert-sentiment-onnx"));
+  const embedder = await upload(hub, demo("/tiny-bert-embeddings-onnx"));
+  const chat = await upload(hub, demo("/tiny-llama-chat-onnx"));
   const call = (id, inputs) =>
     fetch(`${hub.url}/hf-inference/models/${id}`, {
       method: "POST",
@@ -78,28 +104,102 @@ try {
       if (!r.ok) throw new Error(`${r.status} ${await r.text()}`);
       return r.json();
     });
-  const first = await timed(() => call(sentiment, "warm up"));
-  await call(embedder, "warm up");
-  const samples = [];
-  for (let i = 0; i < CALLS; i++) samples.push(await timed(() => call(sentiment, `call number ${i}`)));
+  const first = await timed(() => call(sentiment.id, "warm up"));
+  await call(embedder.id, "warm up");
+  // Every worker loads the model before measuring (calls spread over the idle workers).
+  await Promise.all(Array.from({ length: 8 }, (_, i) => call(sentiment.id, `warm ${i}`)));
+
+  // The same pipeline in this process: what the hub adds is the difference of the two medians.
+  const root = mkdtempSync(path.join(tmpdir(), "modelhub-onnx-local-"));
+  localCopy(root, sentiment.id, sentiment.files);
+  Object.assign(env, { allowRemoteModels: false, allowLocalModels: true, localModelPath: `${root}/` });
+  const local = await pipeline("text-classification", sentiment.id, { device: "cpu", dtype: "fp32" });
+  for (let i = 0; i < 30; i++) await local(`warm ${i}`);
+  const hubSamples = [];
+  const localSamples = [];
+  const hubCpu0 = hub.cpuMs();
+  const workerCpu0 = workersCpuMs(hub.pid);
+  let localCpu = 0;
+  // Interleaved, so both sides see the same machine load.
+  for (let i = 0; i < CALLS; i++) {
+    hubSamples.push(await timed(() => call(sentiment.id, `call number ${i}`)));
+    const cpu = process.cpuUsage();
+    localSamples.push(await timed(() => local(`call number ${i}`)));
+    const used = process.cpuUsage(cpu);
+    localCpu += (used.user + used.system) / 1000;
+  }
+  const hubCpuPerCall = (hub.cpuMs() - hubCpu0) / CALLS;
+  const workerCpuPerCall = (workersCpuMs(hub.pid) - workerCpu0) / CALLS;
+  await local.dispose();
+  rmSync(root, { recursive: true, force: true });
+  const overhead = percentile(sortedOf(hubSamples), 50) - percentile(sortedOf(localSamples), 50);
+
+  const throughput = async (clients) => {
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: clients }, async (_, c) => {
+        for (let i = 0; i < CLIENT_CALLS; i++) await call(sentiment.id, `client ${c} call ${i}`);
+      }),
+    );
+    return (clients * CLIENT_CALLS) / ((performance.now() - started) / 1000);
+  };
+  // Alternated three times (the machine's load moves): the medians of each.
+  const ones = [];
+  const fours = [];
+  for (let round = 0; round < 3; round++) {
+    ones.push(await throughput(1));
+    fours.push(await throughput(4));
+  }
+  const one = percentile(sortedOf(ones), 50);
+  const four = percentile(sortedOf(fours), 50);
+
+  // Time to the first streamed token of a 200-token generation, against the whole generation.
+  const streamStart = performance.now();
+  const stream = await fetch(`${hub.url}/hf-inference/models/${chat.id}`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${hub.token}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ inputs: "Tell me", stream: true, parameters: { max_new_tokens: 200 } }),
+  });
+  const reader = stream.body.getReader();
+  await reader.read();
+  const firstToken = performance.now() - streamStart;
+  while (!(await reader.read()).done);
+  const wholeStream = performance.now() - streamStart;
+
   const listing = () => fetch(`${hub.url}/api/models?limit=5`).then((r) => r.arrayBuffer());
   const idle = [];
   for (let i = 0; i < LISTINGS; i++) idle.push(await timed(listing));
   const batch = Array.from({ length: 256 }, (_, i) => `sentence number ${i} `.repeat(60));
   let busy = true;
-  const long = call(embedder, batch).finally(() => (busy = false));
+  const long = call(embedder.id, batch).finally(() => (busy = false));
   const during = [];
   while (busy && during.length < LISTINGS) during.push(await timed(listing));
   const longMs = await timed(() => long);
-  console.log("| ONNX task API (built hub, tiny demo models, one worker) | figure |");
+  const workers = Math.max(1, Math.min(os.availableParallelism(), Math.floor(os.totalmem() / 2 / 1024 ** 3)));
+  console.log(
+    `| ONNX task API (built hub, tiny demo models, ${workers} workers by default on ${os.availableParallelism()} cores, load ${os.loadavg()[0].toFixed(1)}) | figure |`,
+  );
   console.log("|---|---|");
   console.log(
     `| first call (starts the worker, loads transformers.js and the model) | ${first.toFixed(0)} ms |`,
   );
-  console.log(`| warm text-classification call, ${CALLS} sequential | ${summary(samples)} |`);
+  console.log(
+    `| warm text-classification call through the hub, ${CALLS} sequential | ${summary(hubSamples)} |`,
+  );
+  console.log(`| the same pipeline in-process (interleaved with the hub calls) | ${summary(localSamples)} |`);
+  console.log(`| hub overhead per call (p50 difference) | ${overhead.toFixed(2)} ms |`);
+  console.log(
+    `| CPU per call: hub process / its worker / the pipeline in-process | ${hubCpuPerCall.toFixed(2)} / ${workerCpuPerCall.toFixed(2)} / ${(localCpu / CALLS).toFixed(2)} ms |`,
+  );
+  console.log(
+    `| throughput, 1 client / 4 concurrent clients (${CLIENT_CALLS} calls each, median of 3 alternated rounds) | ${one.toFixed(0)} / ${four.toFixed(0)} calls/s (× ${(four / one).toFixed(2)}) |`,
+  );
+  console.log(
+    `| streamed generation, 200 tokens: first token / whole answer | ${firstToken.toFixed(0)} ms / ${wholeStream.toFixed(0)} ms |`,
+  );
   console.log(`| GET /api/models?limit=5, idle (${LISTINGS}) | ${summary(idle)} |`);
   console.log(
-    `| same, while a 256-text embedding batch runs in the worker (${during.length} calls, batch still running) | ${summary(during)} |`,
+    `| same, while a 256-text embedding batch runs in a worker (${during.length} calls, batch still running) | ${summary(during)} |`,
   );
   console.log(`| (the batch ended ${longMs.toFixed(0)} ms after the last listing) | |`);
 } finally {

@@ -21,6 +21,24 @@ import { notFound } from "../domain/errors.js";
 import type { RepoAccess } from "../domain/ports.js";
 import type { Viewer } from "../domain/repo.js";
 
+/** How the caller authenticated (a token, or the web session's cookie), for backends that read the model through the hub. */
+export interface CallerCredentials {
+  authorization?: string;
+  cookie?: string;
+}
+
+/**
+ * A backend outside the config file (the ONNX backend): it serves whichever models it can run, so its
+ * routes are found per model at call time.
+ */
+export interface DynamicBackend {
+  name: string;
+  /** The route to this backend for the model, or undefined when it does not serve it. */
+  route(row: RepoRow, credentials: CallerCredentials): ServingRoute | undefined;
+  /** The hub ids of the models it serves (GET /v1/models). */
+  modelIds(): Promise<string[]>;
+}
+
 export interface GatewayDeps {
   repos: Repos;
   /** The gate of gated models (the same rule as file downloads). */
@@ -32,6 +50,8 @@ export interface GatewayDeps {
   logger: Logger;
   /** Told when a call could not reach a backend (the health checks then mark it staging). */
   onUnreachable?: (backendName: string) => void;
+  /** Backends that decide per model whether they serve it (after the configured ones). */
+  dynamicBackends?: readonly DynamicBackend[];
 }
 
 export interface CompletionCall {
@@ -41,6 +61,7 @@ export interface CompletionCall {
   billToHeader?: string;
   /** Aborts when the caller disconnects. */
   signal?: AbortSignal;
+  credentials?: CallerCredentials;
 }
 
 /** An entry of `GET /v1/models` (OpenAI list shape). */
@@ -59,7 +80,9 @@ export class InferenceGateway {
   async listModels(viewer: Viewer): Promise<ListedModel[]> {
     requireUser(viewer);
     const listed: ListedModel[] = [];
-    for (const hubId of this.deps.registry.servedModelIds()) {
+    const dynamic = await Promise.all((this.deps.dynamicBackends ?? []).map((backend) => backend.modelIds()));
+    const ids = [...new Set([...this.deps.registry.servedModelIds(), ...dynamic.flat()])];
+    for (const hubId of ids) {
       const row = await this.deps.repos.find("model", hubId);
       if (!row || !canReadRepo(viewer, toRepoRecord(row))) continue;
       listed.push({
@@ -76,7 +99,7 @@ export class InferenceGateway {
     const user = requireUser(call.viewer);
     const payload = parseCompletionPayload(call.body, call.route);
     const billTo = await resolveBillTo(this.deps.accounts, user, call.billToHeader);
-    const { row, routes } = await this.servingRoutes(call.viewer, payload.model);
+    const { row, routes } = await this.servingRoutes(call.viewer, payload.model, call.credentials ?? {});
     await this.deps.limiter.admit(user);
 
     const startedAt = new Date();
@@ -137,13 +160,19 @@ export class InferenceGateway {
   private async servingRoutes(
     viewer: Viewer,
     model: string,
+    credentials: CallerCredentials,
   ): Promise<{ row: RepoRow; routes: ServingRoute[] }> {
     const requested = parseRequestedModel(model);
     const row = await readableModel(this.deps.repos, this.deps.access, viewer, requested.hubId);
-    let routes = this.deps.registry.routesFor(row.full_id);
+    const dynamic = this.deps.dynamicBackends ?? [];
+    let routes = [
+      ...this.deps.registry.routesFor(row.full_id),
+      ...dynamic.flatMap((backend) => backend.route(row, credentials) ?? []),
+    ];
     if (requested.backendName !== undefined) {
       const wanted = requested.backendName.toLowerCase();
-      if (!this.deps.registry.backendNamed(requested.backendName))
+      const named = dynamic.some((backend) => backend.name.toLowerCase() === wanted);
+      if (!this.deps.registry.backendNamed(requested.backendName) && !named)
         throw notFound(`No inference backend is named "${requested.backendName}" (model ${model})`);
       routes = routes.filter((route) => route.backend.name.toLowerCase() === wanted);
       if (routes.length === 0)

@@ -36,7 +36,8 @@ export interface EmbeddedBackendOptions {
 /** One backend after the config file is read: secrets resolved, URL normalised. */
 export interface BackendSettings {
   name: string;
-  kind: "openai-compatible" | "upstream" | "embedded";
+  /** `onnx`: the hub's ONNX backend, which is not configured but serves the models it can run. */
+  kind: "openai-compatible" | "upstream" | "embedded" | "onnx";
   /**
    * The OpenAI base URL (usually ending in /v1), without trailing slash. Never shown to users.
    * `in-process://<name>` for backends answering through `transport`.

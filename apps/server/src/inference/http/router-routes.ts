@@ -29,6 +29,7 @@ export function mountRouterRoutes(
       body,
       billToHeader: c.req.header(BILL_TO_HEADER),
       signal: c.req.raw.signal,
+      credentials: { authorization: c.req.header("Authorization"), cookie: c.req.header("Cookie") },
     });
   const pathId = (c: Context<AppEnv>) => `${c.req.param("owner")}/${c.req.param("name")}`;
 

@@ -16,6 +16,7 @@ import { HealthChecker } from "../health/checker.js";
 import { InferenceLimiter } from "../limits.js";
 import { mountRouterRoutes } from "./router-routes.js";
 import { mountTaskRoutes } from "./task-routes.js";
+import { mountAudioRoutes } from "./audio-routes.js";
 import { InferenceRuntime } from "../runtime.js";
 import { DEFAULT_BACKEND_TIMEOUT_MS, NO_INFERENCE } from "../settings.js";
 import { EmbeddingsGateway } from "../embeddings/embeddings-gateway.js";
@@ -56,6 +57,7 @@ export function inferenceRoutes(deps: AppDeps): Hono<AppEnv> {
     usage,
     logger: deps.logger,
     onUnreachable: (name) => health.reportUnreachable(name),
+    dynamicBackends: deps.onnxBackend?.settings.enabled ? [deps.onnxBackend.generationBackend(deps.db)] : [],
   });
   const embeddings = new EmbeddingsGateway({
     repos: deps.repos,
@@ -79,7 +81,10 @@ export function inferenceRoutes(deps: AppDeps): Hono<AppEnv> {
       throw new HttpError(413, `Request body is larger than ${MAX_COMPLETION_BODY_BYTES} bytes`);
     },
   });
-  app.use("/v1/*", completionBodyLimit);
+  // Audio uploads have their own (larger) bound: audio-routes.ts.
+  app.use("/v1/*", (c, next) =>
+    c.req.path.startsWith("/v1/audio/") ? next() : completionBodyLimit(c, next),
+  );
 
   // Public: which backends exist and whether they are up (the web app's try-it box asks).
   app.get("/api/inference/backends", (c) => c.json(runtime.publicBackends() satisfies PublicBackend[]));
@@ -100,21 +105,25 @@ export function inferenceRoutes(deps: AppDeps): Hono<AppEnv> {
         body: await jsonBody(c, z.unknown()),
         billToHeader: c.req.header(BILL_TO_HEADER),
         signal: c.req.raw.signal,
+        credentials: { authorization: c.req.header("Authorization"), cookie: c.req.header("Cookie") },
       });
     });
   complete("chat/completions");
   complete("completions");
-  if (deps.onnxBackend)
-    mountTaskRoutes(app, {
+  if (deps.onnxBackend) {
+    const taskDeps = {
       backend: deps.onnxBackend,
       repos: deps.repos,
       access,
       accounts: deps.accounts,
       limiter,
       usage,
-      onRecordError: (err) => deps.logger.error({ err }, "recording inference usage failed"),
+      onRecordError: (err: unknown) => deps.logger.error({ err }, "recording inference usage failed"),
       embedders: [...engines.map((engine) => engine.embeddings), ...(deps.embeddingBackends ?? [])],
-    });
+    };
+    mountTaskRoutes(app, taskDeps);
+    mountAudioRoutes(app, taskDeps);
+  }
   mountRouterRoutes(app, gateway, runtime, completionBodyLimit);
   mountEmbeddingsRoutes(app, embeddings);
 

@@ -13,6 +13,8 @@ import { embedderFor, embeddingBackendName, runEmbeddingTask } from "../embeddin
 import { ONNX_BACKEND_NAME, type OnnxBackend } from "../onnx/onnx-backend.js";
 import { shapeOutput, taskJob, wantsLegacyZeroShot, type TaskBody } from "../onnx/task-requests.js";
 import { isOnnxTask, type OnnxTask } from "../onnx/worker-protocol.js";
+import { familyForTask } from "../onnx/families/registry.js";
+import { familyRuns, runFamilyCall } from "./family-task-route.js";
 import type { UsageStore } from "../usage-store.js";
 import { badRequest, HttpError, notFound } from "../../domain/errors.js";
 import type { RepoAccess } from "../../domain/ports.js";
@@ -91,6 +93,13 @@ export function mountTaskRoutes(app: Hono<AppEnv>, deps: TaskRouteDeps): void {
     const id = `${c.req.param("owner")}/${c.req.param("name")}`;
     const row = await deps.repos.find("model", id);
     const modelTask = row?.pipeline_tag ?? "";
+    const served = row ? deps.backend.servable(row) : undefined;
+    // The task the model is served as (a text-generation repo with an encoder-decoder export: text2text).
+    const servedTask = typeof served === "object" ? served.task : modelTask;
+    const family = familyForTask(askedTask ?? servedTask);
+    // A family task on a model without the ONNX layout (a GGUF text generator) is left to the routes after.
+    if (askedTask === undefined && family && row && typeof served === "string") return next();
+    if (family) return handleFamily(c, row, servedTask, askedTask ?? servedTask, family, id);
     if (askedTask === undefined && !isOnnxTask(modelTask)) return next();
     const user = requireUser(c.var.viewer);
     if (!row || !canReadRepo(c.var.viewer, toRepoRecord(row)))
@@ -144,7 +153,7 @@ export function mountTaskRoutes(app: Hono<AppEnv>, deps: TaskRouteDeps): void {
               row,
               { ...model, task: task as OnnxTask },
               job,
-              c.req.header("Authorization"),
+              { authorization: c.req.header("Authorization"), cookie: c.req.header("Cookie") },
               c.req.raw.signal,
             );
       await record(200, result.promptTokens);
@@ -157,13 +166,59 @@ export function mountTaskRoutes(app: Hono<AppEnv>, deps: TaskRouteDeps): void {
     }
   };
 
+  const handleFamily = async (
+    c: Context<AppEnv>,
+    row: Awaited<ReturnType<Repos["find"]>>,
+    modelTask: string,
+    task: string,
+    family: NonNullable<ReturnType<typeof familyForTask>>,
+    id: string,
+  ) => {
+    const user = requireUser(c.var.viewer);
+    if (!row || !canReadRepo(c.var.viewer, toRepoRecord(row)))
+      throw notFound(`Model ${id} was not found on this hub (or you cannot read it)`);
+    const denial = await deps.access.downloadDenial?.(c.var.viewer, toRepoRecord(row));
+    if (denial) throw new HttpError(denial.status, denial.message, "GatedRepo");
+    if (!familyRuns(family, modelTask, task))
+      throw badRequest(`Model ${row.full_id} is a ${modelTask || "untagged"} model: it cannot do ${task}`);
+    const model = deps.backend.servable(row);
+    if (typeof model === "string") throw notFound(`Model ${row.full_id} is not served by this hub: ${model}`);
+    const billTo = await resolveBillTo(deps.accounts, user, c.req.header(BILL_TO_HEADER));
+    const body = await readBody(c);
+    await deps.limiter.admit(user);
+    const startedAt = new Date();
+    return runFamilyCall({
+      c,
+      backend: deps.backend,
+      row,
+      model,
+      family,
+      task,
+      body,
+      record: (entry) =>
+        void deps.usage
+          .record({
+            user,
+            billTo,
+            model: row.full_id,
+            backend: ONNX_BACKEND_NAME,
+            route: `hf-inference/${task}`,
+            durationMs: Date.now() - startedAt.getTime(),
+            startedAt,
+            ...entry,
+          })
+          .catch(deps.onRecordError),
+    });
+  };
+
   app.post("/hf-inference/models/:owner/:name/pipeline/:task", limit, (c, next) =>
     handle(c, next, c.req.param("task")),
   );
-  const onnxTagged = async (c: Context<AppEnv>) =>
-    isOnnxTask(
-      (await deps.repos.find("model", `${c.req.param("owner")}/${c.req.param("name")}`))?.pipeline_tag ?? "",
-    );
+  const onnxTagged = async (c: Context<AppEnv>) => {
+    const task =
+      (await deps.repos.find("model", `${c.req.param("owner")}/${c.req.param("name")}`))?.pipeline_tag ?? "";
+    return isOnnxTask(task) || familyForTask(task) !== undefined;
+  };
   app.post(
     "/hf-inference/models/:owner/:name",
     async (c, next) => ((await onnxTagged(c)) ? limit(c, next) : next()),

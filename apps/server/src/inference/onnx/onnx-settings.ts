@@ -1,3 +1,4 @@
+import os from "node:os";
 import { GlobPattern } from "../../patterns/glob-pattern.js";
 
 /** Which repos the ONNX backend may serve: all, none, or those matching owner patterns (`owner/*`, `owner/name`). */
@@ -11,9 +12,11 @@ export interface OnnxSettings {
   maxLoadedModels: number;
   memoryBytes: number;
   timeoutMs: number;
-  /** Largest task request body (raw images included). */
+  /** Largest task request body (raw images and audio included). */
   maxBodyBytes: number;
-  /** Largest image, in pixels its header declares, a worker may decode. */
+  /** Longest audio a speech task accepts, in seconds (decoding stops there with a 400). */
+  maxAudioSeconds: number;
+  /** Most pixels an image input may declare (refused from its header, before decoding). */
   maxImagePixels: number;
 }
 
@@ -58,16 +61,41 @@ export function policyAllows(policy: RepoPolicy, repoId: string): boolean {
  * The ONNX backend's settings from the environment (README "Task inference on the hub (ONNX)"):
  * MODELHUB_ONNX_INFERENCE=0 turns it off; MODELHUB_ONNX_REPOS=all|none|owner/*,owner/name,….
  */
-export function onnxSettingsFromEnv(env: Record<string, string | undefined>): OnnxSettings {
+export function onnxSettingsFromEnv(
+  env: Record<string, string | undefined>,
+  machine: { cores: number; memoryBytes: number } = {
+    cores: os.availableParallelism(),
+    memoryBytes: os.totalmem(),
+  },
+): OnnxSettings {
+  const memoryBytes = positive(env, "MODELHUB_ONNX_WORKER_MEMORY_MB", 1024) * MB;
   return {
     enabled: env.MODELHUB_ONNX_INFERENCE !== "0",
     repos: parseRepoPolicy(env.MODELHUB_ONNX_REPOS),
-    workers: positive(env, "MODELHUB_ONNX_WORKERS", 1),
+    workers: positive(env, "MODELHUB_ONNX_WORKERS", defaultWorkers(machine, memoryBytes)),
     maxQueue: positive(env, "MODELHUB_ONNX_MAX_QUEUE", 16),
     maxLoadedModels: positive(env, "MODELHUB_ONNX_MAX_LOADED_MODELS", 8),
-    memoryBytes: positive(env, "MODELHUB_ONNX_WORKER_MEMORY_MB", 1024) * MB,
+    memoryBytes,
     timeoutMs: positive(env, "MODELHUB_ONNX_TIMEOUT_MS", 30_000),
-    maxBodyBytes: positive(env, "MODELHUB_ONNX_MAX_BODY_MB", 10) * MB,
+    maxBodyBytes: positive(env, "MODELHUB_ONNX_MAX_BODY_MB", 25) * MB,
+    maxAudioSeconds: positive(env, "MODELHUB_ONNX_MAX_AUDIO_SECONDS", 1800),
     maxImagePixels: positive(env, "MODELHUB_ONNX_MAX_IMAGE_PIXELS", 40_000_000),
   };
+}
+
+/**
+ * Worker processes the machine can run: one per core (each runs one call at a time on one onnxruntime
+ * thread), but no more than half the machine's memory allows at each worker's memory limit.
+ */
+export function defaultWorkers(
+  machine: { cores: number; memoryBytes: number },
+  workerMemoryBytes: number,
+): number {
+  const byMemory = Math.floor(machine.memoryBytes / 2 / workerMemoryBytes);
+  return Math.max(1, Math.min(machine.cores, byMemory));
+}
+
+/** onnxruntime threads per worker: the cores shared out among the workers (at least one each). */
+export function threadsPerWorker(workers: number, cores = os.availableParallelism()): number {
+  return Math.max(1, Math.floor(cores / workers));
 }

@@ -7,9 +7,17 @@
 import path from "node:path";
 import { env, pipeline, RawImage, Tensor } from "@huggingface/transformers";
 import { FastTokenizer, TokenizationError, type TokenizedText } from "./fast-tokenizer.js";
+import { BadInputError, type WorkerPipe } from "./families/worker-api.js";
+import { cancelFamilyCall, runFamilyJob } from "./families/worker-dispatch.js";
 import { answersFromWindows } from "./qa-spans.js";
 import { aggregateTokens, scoredTokens, softmax } from "./token-aggregation.js";
-import type { TaskJob, WorkerReply, WorkerRequest } from "./worker-protocol.js";
+import {
+  isFamilyJob,
+  type JobResult,
+  type TaskJob,
+  type WorkerReply,
+  type WorkerRequest,
+} from "./worker-protocol.js";
 
 /** The parts of a transformers.js pipeline this worker uses. */
 interface PipeTokenizer {
@@ -35,6 +43,8 @@ class BadInput extends Error {}
 const modelRoot = process.argv[2];
 const maxLoaded = Number(process.argv[3] ?? 4);
 const softMemoryBytes = Number(process.argv[4] ?? 0);
+/** onnxruntime threads per session: the workers share the cores rather than each spinning on all of them. */
+const threads = Number(process.argv[5] ?? 0);
 if (!modelRoot || !process.send) {
   console.error("onnx-worker: run as a child process with a model root");
   process.exit(2);
@@ -50,7 +60,7 @@ const loaded = new Map<string, Promise<Pipe>>();
 const fastTokenizers = new Map<string, FastTokenizer>();
 
 /** Which transformers.js pipeline runs a Hub task. */
-function pipelineTask(task: TaskJob["task"]): string {
+function pipelineTask(task: string): string {
   return task === "sentence-similarity" ? "feature-extraction" : task;
 }
 
@@ -61,7 +71,7 @@ async function evict(key: string): Promise<void> {
   await pipe?.then((p) => p.dispose()).catch(() => undefined);
 }
 
-async function pipeFor(modelDir: string, task: TaskJob["task"]): Promise<Pipe> {
+async function pipeFor(modelDir: string, task: string): Promise<Pipe> {
   const key = `${modelDir}|${pipelineTask(task)}`;
   const existing = loaded.get(key);
   if (existing) {
@@ -77,7 +87,11 @@ async function pipeFor(modelDir: string, task: TaskJob["task"]): Promise<Pipe> {
   const created = (pipeline as unknown as (t: string, m: string, o: object) => Promise<Pipe>)(
     pipelineTask(task),
     modelDir,
-    { device: "cpu", dtype: "fp32" },
+    {
+      device: "cpu",
+      dtype: "fp32",
+      ...(threads > 0 ? { session_options: { intraOpNumThreads: threads, interOpNumThreads: 1 } } : {}),
+    },
   );
   loaded.set(key, created);
   created.catch(() => loaded.delete(key));
@@ -277,15 +291,28 @@ function reply(message: WorkerReply): void {
 let chain = Promise.resolve();
 process.on("message", (raw: unknown) => {
   const request = raw as WorkerRequest;
-  if (request.job.task === "image-classification")
-    request.job.image = new Uint8Array(Buffer.from(request.job.image as unknown as string, "base64"));
+  // Handled at once, not in turn: the call it stops is the one running.
+  if ("cancel" in request) return cancelFamilyCall(request.cancel);
+  const job = request.job;
+  if (!isFamilyJob(job) && job.task === "image-classification")
+    job.image = new Uint8Array(Buffer.from(job.image as unknown as string, "base64"));
   chain = chain.then(async () => {
     try {
-      const { output, promptTokens } = await run(request.modelDir, request.job);
-      reply({ id: request.id, ok: true, output, promptTokens });
+      const result: JobResult = isFamilyJob(job)
+        ? await runFamilyJob(
+            request.id,
+            modelRoot,
+            request.modelDir,
+            job,
+            (task) => pipeFor(request.modelDir, task) as Promise<WorkerPipe>,
+            (chunk) => reply({ id: request.id, chunk }),
+          )
+        : await run(request.modelDir, job);
+      reply({ id: request.id, ok: true, ...result });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      reply({ id: request.id, ok: false, error: message, badInput: err instanceof BadInput });
+      const badInput = err instanceof BadInput || err instanceof BadInputError;
+      reply({ id: request.id, ok: false, error: message, badInput });
     }
   });
 });

@@ -8,9 +8,12 @@ export const ONNX_WEIGHTS = "onnx/model.onnx";
 
 /** What the backend needs of a repo at one commit: the files to copy into the worker's model folder. */
 export interface ServableModel {
-  task: OnnxTask;
+  /** The model's task (a classic one, or one of a task family). */
+  task: OnnxTask | (string & {});
   sha: string;
   files: string[];
+  /** The task family that serves it (families/registry.ts); absent for the first eight tasks. */
+  family?: string;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { GenerationSlots, QueueFullError, SlotWaitAborted } from "../embedded/generation-slots.js";
-import { WorkerCallError, WorkerProcess, type WorkerLimits } from "./worker-process.js";
-import type { TaskJob } from "./worker-protocol.js";
+import { WorkerCallError, WorkerProcess, type CallOptions, type WorkerLimits } from "./worker-process.js";
+import type { JobResult, WorkerJob } from "./worker-protocol.js";
 import { HttpError, badRequest } from "../../domain/errors.js";
 
 export interface PoolOptions extends WorkerLimits {
@@ -32,9 +32,10 @@ export class WorkerPool {
 
   async run(
     modelDir: string,
-    job: TaskJob,
+    job: WorkerJob,
     signal: AbortSignal,
-  ): Promise<{ output: unknown; promptTokens: number }> {
+    onChunk?: CallOptions["onChunk"],
+  ): Promise<JobResult> {
     let release: () => void;
     try {
       release = await this.slots.acquire(signal);
@@ -52,7 +53,7 @@ export class WorkerPool {
     try {
       const idle = this.workers.filter((worker) => !worker.busy);
       const worker = idle.find((w) => w.warm.has(modelDir)) ?? idle.find((w) => w.warm.size === 0) ?? idle[0];
-      return await worker.run(modelDir, job);
+      return await worker.run(modelDir, job, { signal, onChunk });
     } catch (err) {
       throw asHttpError(err);
     } finally {

@@ -1,7 +1,13 @@
 import { fork, type ChildProcess } from "node:child_process";
-import { readFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { TaskJob, WorkerReply, WorkerRequest } from "./worker-protocol.js";
+import type { JobResult, WorkerJob, WorkerReply, WorkerRequest } from "./worker-protocol.js";
+
+/** Extras of one call: chunks of a streamed answer, and the caller leaving (the worker stops the call). */
+export interface CallOptions {
+  onChunk?: (chunk: unknown) => void;
+  signal?: AbortSignal;
+}
 
 /** How a worker process is started and bounded. */
 export interface WorkerLimits {
@@ -11,8 +17,10 @@ export interface WorkerLimits {
   maxLoadedModels: number;
   /** Resident memory a worker may use: V8's heap is capped at it, a watchdog kills the process past it. */
   memoryBytes: number;
-  /** One call's time limit. */
+  /** One call's time limit (without progress). */
   timeoutMs: number;
+  /** onnxruntime's intra-op threads in each worker. */
+  threads: number;
 }
 
 /** Why a call failed in the worker: `bad-input` is the caller's fault, the others the backend's. */
@@ -26,6 +34,8 @@ export class WorkerCallError extends Error {
 }
 
 const WATCHDOG_MS = 200;
+/** Linux page size on the platforms the hub runs on (x86-64, arm64 with 4 KiB pages). */
+const PAGE_BYTES = 4096;
 
 /** The worker entry next to this file: compiled JS, or the TS source under tsx (tests). */
 function workerEntry(): { file: string; execArgv: string[] } {
@@ -35,10 +45,14 @@ function workerEntry(): { file: string; execArgv: string[] } {
   return { file: here.replace(/worker-process\.js$/, "onnx-worker.js"), execArgv: [] };
 }
 
-async function residentBytes(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
-  const match = /VmRSS:\s+(\d+) kB/.exec(status);
-  return match ? Number(match[1]) * 1024 : 0;
+/** Resident memory of a process from /proc (a few bytes from the kernel: read in place, no thread pool). */
+function residentBytes(pid: number): number {
+  try {
+    const pages = Number(readFileSync(`/proc/${pid}/statm`, "utf8").split(" ")[1]);
+    return Number.isFinite(pages) ? pages * PAGE_BYTES : 0;
+  } catch {
+    return 0;
+  }
 }
 
 /**
@@ -52,8 +66,9 @@ export class WorkerProcess {
   private pending:
     | {
         id: number;
-        resolve: (r: { output: unknown; promptTokens: number }) => void;
+        resolve: (r: JobResult) => void;
         reject: (e: Error) => void;
+        onChunk?: (chunk: unknown) => void;
       }
     | undefined;
   /** Model folders this worker has loaded (the pool prefers a worker that already has one). */
@@ -66,32 +81,65 @@ export class WorkerProcess {
     return this.pending !== undefined;
   }
 
-  run(modelDir: string, job: TaskJob): Promise<{ output: unknown; promptTokens: number }> {
+  run(modelDir: string, job: WorkerJob, options: CallOptions = {}): Promise<JobResult> {
     if (this.pending) return Promise.reject(new Error("worker is busy"));
     const child = this.child ?? this.start();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.kill(new WorkerCallError(`The model took longer than ${this.limits.timeoutMs} ms`, "timeout"));
-      }, this.limits.timeoutMs);
+      // The time limit counts from the last sign of progress: a streamed token or a decoded audio window
+      // re-arms it, so long transcriptions and generations run while they move.
+      let timer: NodeJS.Timeout | undefined;
+      const arm = () => {
+        if (timer) clearTimeout(timer);
+        timer = setTimeout(() => {
+          this.kill(
+            new WorkerCallError(
+              `The model took longer than ${this.limits.timeoutMs} ms without progress`,
+              "timeout",
+            ),
+          );
+        }, this.limits.timeoutMs);
+      };
+      arm();
+      // A caller that leaves stops the call in the worker (generation ends at its next token).
+      const cancel = () => {
+        if (this.pending?.id === id) this.send({ cancel: id });
+      };
+      options.signal?.addEventListener("abort", cancel, { once: true });
+      const settle = () => {
+        clearTimeout(timer);
+        this.stopWatchdog();
+        options.signal?.removeEventListener("abort", cancel);
+      };
+      // Memory grows only while a call runs (loading a model, running it): watched then, not when idle.
+      this.startWatchdog(child);
       this.pending = {
         id,
+        onChunk: (chunk) => {
+          arm();
+          options.onChunk?.(chunk);
+        },
         resolve: (value) => {
-          clearTimeout(timer);
+          settle();
           this.warm.add(modelDir);
           resolve(value);
         },
         reject: (err) => {
-          clearTimeout(timer);
+          settle();
           reject(err);
         },
       };
       const wire =
-        job.task === "image-classification"
+        "image" in job && job.task === "image-classification"
           ? { ...job, image: Buffer.from(job.image).toString("base64") }
           : job;
       child.send({ id, modelDir, job: wire } as unknown as WorkerRequest);
+      if (options.signal?.aborted) cancel();
     });
+  }
+
+  private send(message: WorkerRequest): void {
+    this.child?.send(message);
   }
 
   /** Stops the process (pending call failed as crashed). */
@@ -108,6 +156,7 @@ export class WorkerProcess {
         this.limits.modelRoot,
         String(this.limits.maxLoadedModels),
         String(Math.floor(this.limits.memoryBytes * 0.75)),
+        String(this.limits.threads),
       ],
       {
         execArgv: [...entry.execArgv, `--max-old-space-size=${heapMB}`],
@@ -134,27 +183,40 @@ export class WorkerProcess {
     });
     child.on("error", () => undefined);
     this.child = child;
+    return child;
+  }
+
+  private startWatchdog(child: ChildProcess): void {
+    this.stopWatchdog();
     this.watchdog = setInterval(() => {
-      if (!child.pid) return;
-      void residentBytes(child.pid).then((bytes) => {
-        if (bytes > this.limits.memoryBytes && this.child === child)
-          this.kill(
-            new WorkerCallError(
-              `The ONNX worker used more than ${Math.round(this.limits.memoryBytes / 1048576)} MB and was stopped`,
-              "crashed",
-            ),
-          );
-      });
+      if (!child.pid || this.child !== child) return;
+      if (residentBytes(child.pid) > this.limits.memoryBytes)
+        this.kill(
+          new WorkerCallError(
+            `The ONNX worker used more than ${Math.round(this.limits.memoryBytes / 1048576)} MB and was stopped`,
+            "crashed",
+          ),
+        );
     }, WATCHDOG_MS);
     this.watchdog.unref();
-    return child;
+  }
+
+  private stopWatchdog(): void {
+    if (this.watchdog) clearInterval(this.watchdog);
+    this.watchdog = undefined;
   }
 
   private answer(reply: WorkerReply): void {
     const pending = this.pending;
     if (!pending || pending.id !== reply.id) return;
+    if ("chunk" in reply) return pending.onChunk?.(reply.chunk);
     this.pending = undefined;
-    if (reply.ok) pending.resolve({ output: reply.output, promptTokens: reply.promptTokens });
+    if (reply.ok)
+      pending.resolve({
+        output: reply.output,
+        promptTokens: reply.promptTokens,
+        completionTokens: reply.completionTokens,
+      });
     else pending.reject(new WorkerCallError(reply.error, reply.badInput ? "bad-input" : "failed"));
   }
 
@@ -165,8 +227,7 @@ export class WorkerProcess {
   }
 
   private clear(): void {
-    if (this.watchdog) clearInterval(this.watchdog);
-    this.watchdog = undefined;
+    this.stopWatchdog();
     this.child = undefined;
     this.warm.clear();
   }

@@ -50,14 +50,39 @@ export type TaskJob =
     }
   | { task: "image-classification"; image: Uint8Array; topK: number };
 
-/** Parent → worker. `modelDir` is relative to the worker's model root. */
-export interface WorkerRequest {
-  id: number;
-  modelDir: string;
-  job: TaskJob;
+/**
+ * A call of a task family (families/: text generation, encoder-decoder text, speech, vision…): the
+ * family that parsed the request also runs it in the worker, so its `input` is the family's own
+ * shape. A media input (audio, an image) travels as a file in the worker's model root, not over IPC.
+ */
+export interface FamilyJob {
+  family: string;
+  task: string;
+  input: unknown;
+  /** Path of the uploaded media, relative to the model root; the parent deletes it after the call. */
+  mediaFile?: string;
+  /** The worker sends `chunk` replies as the answer is made (generated text, as it comes). */
+  stream?: boolean;
 }
 
-/** Worker → parent. */
+export type WorkerJob = TaskJob | FamilyJob;
+
+export function isFamilyJob(job: WorkerJob): job is FamilyJob {
+  return "family" in job;
+}
+
+/** What a call returns: the answer and the prompt tokens it counts (completion tokens for generation). */
+export interface JobResult {
+  output: unknown;
+  promptTokens: number;
+  completionTokens?: number;
+}
+
+/** Parent → worker. `modelDir` is relative to the worker's model root. */
+export type WorkerRequest = { id: number; modelDir: string; job: WorkerJob } | { cancel: number };
+
+/** Worker → parent; `chunk` replies come before the final one of a streamed call. */
 export type WorkerReply =
-  | { id: number; ok: true; output: unknown; promptTokens: number }
-  | { id: number; ok: false; error: string; badInput: boolean };
+  | { id: number; ok: true; output: unknown; promptTokens: number; completionTokens?: number }
+  | { id: number; ok: false; error: string; badInput: boolean }
+  | { id: number; chunk: unknown };

@@ -1,4 +1,12 @@
-import { ATTR_INT, ATTR_INTS, ONNX_FLOAT, ONNX_INT64, onnxModelType } from "./onnx-schema.js";
+import {
+  ATTR_FLOAT,
+  ATTR_INT,
+  ATTR_INTS,
+  ONNX_BOOL,
+  ONNX_FLOAT,
+  ONNX_INT64,
+  onnxModelType,
+} from "./onnx-schema.js";
 import type { Prng } from "../tiny-gguf/prng.js";
 
 type Dim = number | string;
@@ -9,9 +17,13 @@ interface ValueInfo {
 interface Attribute {
   name: string;
   type: number;
+  f?: number;
   i?: number;
   ints?: number[];
 }
+
+/** A node attribute: an int, a list of ints, or a float (`{ float: x }`). */
+export type AttributeValue = number | number[] | { float: number };
 interface Node {
   input: string[];
   output: string[];
@@ -49,6 +61,8 @@ export class GraphBuilder {
   constructor(
     private readonly name: string,
     private readonly prng: Prng,
+    /** The default opset import (13 for the first demo graphs: their bytes stay as they were). */
+    private readonly opset = 13,
   ) {}
 
   floatInput(name: string, dims: Dim[]): string {
@@ -58,6 +72,11 @@ export class GraphBuilder {
 
   int64Input(name: string, dims: Dim[]): string {
     this.inputs.push(valueInfo(name, ONNX_INT64, dims));
+    return name;
+  }
+
+  boolInput(name: string, dims: Dim[]): string {
+    this.inputs.push(valueInfo(name, ONNX_BOOL, dims));
     return name;
   }
 
@@ -90,16 +109,33 @@ export class GraphBuilder {
     return name;
   }
 
+  /** A 0-dimensional int64 constant (Range and Gather take scalars). */
+  int64Scalar(value: number): string {
+    const name = `c${this.initializers.length}`;
+    const raw = new BigInt64Array([BigInt(value)]);
+    this.initializers.push({ name, dims: [], dataType: ONNX_INT64, rawData: new Uint8Array(raw.buffer) });
+    return name;
+  }
+
+  /** A 0-dimensional float constant. */
+  floatScalar(value: number): string {
+    return this.floatConstant(new Float32Array([value]), []);
+  }
+
   /** Adds a node; `output` names the result (a fresh name unless given). */
   op(
     opType: string,
     inputs: string[],
-    attributes: Record<string, number | number[]> = {},
+    attributes: Record<string, AttributeValue> = {},
     output?: string,
   ): string {
     const result = output ?? `t${this.counter++}`;
     const attribute = Object.entries(attributes).map(([name, value]) =>
-      Array.isArray(value) ? { name, type: ATTR_INTS, ints: value } : { name, type: ATTR_INT, i: value },
+      Array.isArray(value)
+        ? { name, type: ATTR_INTS, ints: value }
+        : typeof value === "number"
+          ? { name, type: ATTR_INT, i: value }
+          : { name, type: ATTR_FLOAT, f: value.float },
     );
     this.nodes.push({
       input: inputs,
@@ -124,7 +160,7 @@ export class GraphBuilder {
       producerName: "modelhub-demo",
       producerVersion: "1",
       docString: "Random weights: the outputs are meaningless.",
-      opsetImport: [{ domain: "", version: 13 }],
+      opsetImport: [{ domain: "", version: this.opset }],
       graph: {
         name: this.name,
         node: this.nodes,

@@ -88,6 +88,7 @@ export function onnxModelType(): protobuf.Type {
 /** ONNX TensorProto.DataType values used here. */
 export const ONNX_FLOAT = 1;
 export const ONNX_INT64 = 7;
+export const ONNX_BOOL = 9;
 /** AttributeProto.AttributeType values used here. */
 export const ATTR_FLOAT = 1;
 export const ATTR_INT = 2;

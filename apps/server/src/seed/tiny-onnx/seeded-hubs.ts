@@ -2,7 +2,7 @@ import { allModelRows } from "../catalogue/models/all-models.js";
 import { modelFiles } from "../catalogue/models/model-repo.js";
 import type { DemoCatalogue } from "../catalogue/types.js";
 import { hasMeta, importCatalogue, SEEDED_KEY, type SeedDeps } from "../import-catalogue.js";
-import { DEMO_ONNX_MODELS } from "./demo-onnx-models.js";
+import { RUNNABLE_DEMO_MODELS } from "./demo-registry.js";
 
 /** The given runnable ONNX demo models alone, as the importer takes them. */
 export function onnxDemoCatalogue(ids: readonly string[]): DemoCatalogue {
@@ -29,7 +29,7 @@ export function onnxDemoCatalogue(ids: readonly string[]): DemoCatalogue {
 export async function addOnnxDemoModelsToSeededHub(deps: SeedDeps): Promise<number> {
   if (!(await hasMeta(deps.services, SEEDED_KEY))) return 0;
   const missing: string[] = [];
-  for (const model of DEMO_ONNX_MODELS)
+  for (const model of RUNNABLE_DEMO_MODELS)
     if (!(await deps.services.repos.find("model", model.id))) missing.push(model.id);
   if (missing.length === 0) return 0;
   const result = await importCatalogue(deps, onnxDemoCatalogue(missing));

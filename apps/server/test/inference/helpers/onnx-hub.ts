@@ -10,7 +10,7 @@ export interface OnnxHub {
   call(
     id: string,
     body: unknown,
-    options?: { task?: string; contentType?: string; token?: string },
+    options?: { task?: string; contentType?: string; token?: string; signal?: AbortSignal; accept?: string },
   ): Promise<Response>;
 }
 
@@ -18,11 +18,13 @@ export interface OnnxHub {
 export async function startOnnxHub(
   env: Record<string, string> = {},
   dialect: Dialect = "sqlite",
+  /** Which demo models to import (the first eight by default). */
+  models: readonly string[] = DEMO_ONNX_MODELS.map((model) => model.id),
 ): Promise<OnnxHub> {
   const hub = await startTestHub({ dialect, env: { MODELHUB_EMBEDDED_INFERENCE: "0", ...env } });
   await importCatalogue(
     { services: hub.services, content: hub.content, logger: hub.logger },
-    onnxDemoCatalogue(DEMO_ONNX_MODELS.map((model) => model.id)),
+    onnxDemoCatalogue(models),
   );
   const alice = await hub.tokenFor("alice");
   return {
@@ -34,7 +36,9 @@ export async function startOnnxHub(
         headers: {
           Authorization: `Bearer ${options.token ?? alice}`,
           "Content-Type": options.contentType ?? "application/json",
+          ...(options.accept ? { Accept: options.accept } : {}),
         },
+        signal: options.signal,
         body: body instanceof Uint8Array || typeof body === "string" ? body : JSON.stringify(body),
       }),
   };

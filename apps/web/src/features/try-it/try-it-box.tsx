@@ -11,6 +11,7 @@ import { hubServings, useHubBackends, type HubServing } from "./hub-backends.js"
 import { checkSampling, EMPTY_SAMPLING, gatewayModel, type SamplingFields } from "./options.js";
 import { BackendPicker, SamplingInputs } from "./sampling-fields.js";
 import { FORM_TASKS, TaskView } from "./task-view.js";
+import { taskFormFor } from "./task-forms/registry.js";
 import "./try-it.css";
 
 function Frame({ children }: { children: ReactNode }) {
@@ -62,15 +63,23 @@ function SignInPrompt() {
 }
 
 function TaskPlayground({ model, serving }: { model: RepoInfo; serving: HubServing }) {
+  const FamilyForm = taskFormFor(serving.task)?.Form;
   return (
     <>
       <p className="small muted" style={{ margin: 0 }}>
         Served by this hub&apos;s “{serving.backend}” backend ({serving.task}).
       </p>
-      <TaskView modelId={model.id} task={serving.task} />
+      {FamilyForm ? (
+        <FamilyForm modelId={model.id} task={serving.task} />
+      ) : (
+        <TaskView modelId={model.id} task={serving.task} />
+      )}
     </>
   );
 }
+
+/** Tasks the box answers with a form (the first eight, and those of the task families). */
+const hasForm = (task: string) => FORM_TASKS.has(task) || taskFormFor(task) !== undefined;
 
 function Playground({ model, servings }: { model: RepoInfo; servings: HubServing[] }) {
   const [fields, setFields] = useState<SamplingFields>(EMPTY_SAMPLING);
@@ -109,7 +118,7 @@ export function TryItBox({ model, mappings }: { model: RepoInfo; mappings: Provi
   // The box chats or completes text, and runs the ONNX backend's tasks in a form; models the llama.cpp
   // backend serves for embeddings are for API calls only.
   const servings = hubServings(mappings, backends.data ?? []).filter(
-    (s) => TRYABLE_TASKS.has(s.task) || (s.backend === ONNX_BACKEND && FORM_TASKS.has(s.task)),
+    (s) => TRYABLE_TASKS.has(s.task) || (s.backend === ONNX_BACKEND && hasForm(s.task)),
   );
   const live = servings.filter((s) => s.status === "live");
   return (
@@ -120,7 +129,7 @@ export function TryItBox({ model, mappings }: { model: RepoInfo; mappings: Provi
         <Unavailable servings={servings} />
       ) : !signedIn ? (
         <SignInPrompt />
-      ) : FORM_TASKS.has(live[0].task) ? (
+      ) : hasForm(live[0].task) ? (
         <TaskPlayground model={model} serving={live[0]} />
       ) : (
         <Playground model={model} servings={live} />

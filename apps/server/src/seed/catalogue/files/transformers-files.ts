@@ -4,7 +4,7 @@ import { chatTemplate, familyTokens, templateFamilyFor } from "./chat-templates.
 import { binaryFile, jsonFile, textFile } from "./demo-file.js";
 import { tinySafetensors } from "./safetensors.js";
 import { transformersConfig } from "./transformers-config.js";
-import { demoOnnxFiles, demoOnnxModel } from "../../tiny-onnx/demo-onnx-models.js";
+import { runnableDemoModel } from "../../tiny-onnx/demo-registry.js";
 import { ONNX_RUNNABLE_FLAG } from "../../tiny-onnx/runnable-flag.js";
 
 const VISION_TASKS = new Set([
@@ -171,8 +171,8 @@ export function transformersFiles(row: ModelRow, weightsPath = "model.safetensor
 
 /** Transformers.js repos: the same configs plus ONNX exports under onnx/. */
 export function transformersJsFiles(row: ModelRow): DemoFile[] {
-  const runnable = hasFlag(row, ONNX_RUNNABLE_FLAG) ? demoOnnxModel(row.id) : undefined;
-  if (runnable) return demoOnnxFiles(runnable);
+  const runnable = hasFlag(row, ONNX_RUNNABLE_FLAG) ? runnableDemoModel(row.id) : undefined;
+  if (runnable) return runnable.files();
   const files = transformersFiles(row).filter((file) => !file.path.endsWith(".safetensors"));
   const onnx = tinySafetensors(`${row.id}/onnx`);
   files.push(

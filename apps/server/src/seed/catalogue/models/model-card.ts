@@ -4,6 +4,7 @@ import { maskTokenOf } from "../files/transformers-files.js";
 import { widgetsFor } from "../files/widgets.js";
 import { EMBEDDING_FLAG, RUNNABLE_FLAG } from "../../tiny-gguf/demo-model.js";
 import { ONNX_RUNNABLE_FLAG } from "../../tiny-onnx/runnable-flag.js";
+import { runnableDemoModel } from "../../tiny-onnx/demo-registry.js";
 import { flag, hasFlag, repoName, type ModelRow } from "./model-row.js";
 
 function taskLabel(task: string): string {
@@ -49,6 +50,7 @@ function runnableNote(row: ModelRow): string {
 
 /** A runnable demo ONNX model: what it is, that its answers mean nothing, how to call it. */
 function runnableOnnxNote(row: ModelRow): string {
+  const anatomy = runnableDemoModel(row.id)?.anatomy;
   return [
     "**Its weights are random numbers, so its outputs are meaningless.** Nobody trained it: it exists so " +
       "that a fresh ModelHub can run this task itself. The hub's embedded ONNX backend (transformers.js on " +
@@ -57,7 +59,9 @@ function runnableOnnxNote(row: ModelRow): string {
     "Under the hood it is a complete ONNX graph in the transformers.js layout (`config.json`, " +
       "`onnx/model.onnx` and a WordPiece tokenizer or an image preprocessor config): one embedding layer and " +
       "one dense layer 32 wide, so transformers.js and onnxruntime load it like any exported model.",
-  ].join("\n\n");
+  ]
+    .map((text, index) => (index === 1 && anatomy ? anatomy : text))
+    .join("\n\n");
 }
 
 /** The demo embedding model: its vectors are noise, but the whole embeddings path is real. */
