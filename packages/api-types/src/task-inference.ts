@@ -5,12 +5,27 @@ export interface LabelScore {
   score: number;
 }
 
+/**
+ * An entity (`aggregation_strategy` simple, first, average or max, simple by default). `start`/`end`
+ * count Unicode code points of the input, as the Hub's (Python) answers do: in JavaScript slice
+ * `Array.from(text)`, not the UTF-16 string.
+ */
 export interface EntityGroup {
   entity_group: string;
   score: number;
   word: string;
-  start: number | null;
-  end: number | null;
+  start: number;
+  end: number;
+}
+
+/** One token (`aggregation_strategy: "none"`): its label, its place in the sequence and in the text. */
+export interface TokenEntity {
+  entity: string;
+  score: number;
+  index: number;
+  word: string;
+  start: number;
+  end: number;
 }
 
 export interface FillMaskCandidate {
@@ -20,6 +35,7 @@ export interface FillMaskCandidate {
   sequence: string;
 }
 
+/** An extracted answer: `answer` is exactly the context's code points `start`…`end`. */
 export interface ExtractedAnswer {
   answer: string;
   score: number;
@@ -37,4 +53,5 @@ export type FillMaskAnswer = FillMaskCandidate[];
 export type FeatureExtractionAnswer = number[] | number[][];
 /** sentence-similarity: one cosine similarity per compared sentence. */
 export type SentenceSimilarityAnswer = number[];
-export type QuestionAnsweringAnswer = ExtractedAnswer;
+/** One answer; a list when `top_k` asks for more than one and more than one was found. */
+export type QuestionAnsweringAnswer = ExtractedAnswer | ExtractedAnswer[];

@@ -24,7 +24,8 @@ export async function presentCollection(
 ): Promise<Collection> {
   const items: CollectionItem[] = [];
   for (const itemRow of itemRows) {
-    const item = await presentItem(service, viewer, itemRow);
+    // positions count what this viewer sees: no gap tells how many hidden items come before
+    const item = await presentItem(service, viewer, itemRow, items.length);
     if (item) items.push(item);
   }
   const user = await service.accounts.findUser(row.owner);
@@ -53,11 +54,12 @@ async function presentItem(
   service: Collections,
   viewer: Viewer,
   row: CollectionItemRow,
+  position: number,
 ): Promise<CollectionItem | undefined> {
   const base = {
     _id: row.id,
     type: row.item_type as CollectionItemType,
-    position: row.position,
+    position,
     ...(row.note ? { note: noteOf(row.note) } : {}),
   };
   if (row.item_type === "collection") {

@@ -13,7 +13,7 @@ import {
 import { newId, nowIso } from "../platform/ids.js";
 import { toRepoRecord, type Repos } from "../platform/repos.js";
 import { collectionSlug, parseSlug } from "./slugs.js";
-import { CollectionStore, type CollectionRow, type CollectionSort } from "./store.js";
+import { CollectionStore, type CollectionItemRow, type CollectionRow, type CollectionSort } from "./store.js";
 
 export const COLLECTION_THEMES = ["orange", "blue", "green", "purple", "pink", "indigo"] as const;
 export type Theme = (typeof COLLECTION_THEMES)[number];
@@ -168,14 +168,42 @@ export class Collections {
       throw conflict(`${capitalised(item.type)} ${item.id} is already in the collection ${this.slugOf(row)}`);
   }
 
+  /**
+   * Changes an item's note or position. The position is the one the viewer sees: items hidden from
+   * them (private repos and collections of others) are not counted, as in what they are shown.
+   */
   async updateItem(
+    viewer: Viewer,
     row: CollectionRow,
     itemId: string,
     changes: { note?: string; position?: number },
   ): Promise<void> {
     const note = changes.note === undefined ? undefined : changes.note.trim() || null;
-    if (!(await this.store.updateItem(row.id, itemId, { note, position: changes.position }, nowIso())))
-      throw notFound(`Item ${itemId} not found in the collection ${this.slugOf(row)}`);
+    const hidden = changes.position === undefined ? undefined : await this.hiddenItemIds(viewer, row);
+    const updated = await this.store.updateItem(
+      row.id,
+      itemId,
+      { note, position: changes.position, hidden },
+      nowIso(),
+    );
+    if (!updated) throw notFound(`Item ${itemId} not found in the collection ${this.slugOf(row)}`);
+  }
+
+  /** Whether the viewer may see an item: the repo or collection it names exists and is readable to them. */
+  async itemVisible(viewer: Viewer, item: CollectionItemRow): Promise<boolean> {
+    if (item.item_type === "collection") {
+      const nested = await this.store.find(item.item_ref);
+      return nested !== undefined && this.canRead(viewer, nested);
+    }
+    const repo = await this.repos.findById(item.item_ref);
+    return repo !== undefined && canReadRepo(viewer, toRepoRecord(repo));
+  }
+
+  private async hiddenItemIds(viewer: Viewer, row: CollectionRow): Promise<Set<string>> {
+    const hidden = new Set<string>();
+    for (const item of await this.store.items(row.id))
+      if (!(await this.itemVisible(viewer, item))) hidden.add(item.id);
+    return hidden;
   }
 
   async deleteItem(row: CollectionRow, itemId: string): Promise<void> {

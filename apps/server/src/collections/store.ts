@@ -104,11 +104,15 @@ export class CollectionStore {
     });
   }
 
-  /** Changes an item's note and/or moves it to `position` (0-based, clamped); false when absent. */
+  /**
+   * Changes an item's note and/or moves it to `position` (0-based, clamped); false when absent. With
+   * `hidden`, `position` counts only the other items (the ones a caller sees): the item lands just
+   * before the one it names, or after the last of them.
+   */
   async updateItem(
     collectionId: string,
     itemId: string,
-    changes: { note?: string | null; position?: number },
+    changes: { note?: string | null; position?: number; hidden?: ReadonlySet<string> },
     touchedAt: string,
   ): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
@@ -123,7 +127,8 @@ export class CollectionStore {
           .execute();
       if (changes.position !== undefined) {
         ordered.splice(index, 1);
-        ordered.splice(Math.max(0, Math.min(changes.position, ordered.length)), 0, itemId);
+        const at = placeAmongSeen(ordered, changes.position, changes.hidden, index);
+        ordered.splice(at, 0, itemId);
         await writePositions(trx, ordered);
       }
       await touch(trx, collectionId, touchedAt);
@@ -195,6 +200,20 @@ function itemsInOrder(db: Kysely<Database>, collectionIds: string[]) {
 async function orderedItemIds(trx: Transaction<Database>, collectionId: string): Promise<string[]> {
   const rows = await itemsInOrder(trx, [collectionId]).select("id").execute();
   return rows.map((row) => row.id);
+}
+
+/** Where `position` (counted among the items not in `hidden`) falls in the whole order; `stay` if nowhere. */
+function placeAmongSeen(
+  ordered: readonly string[],
+  position: number,
+  hidden: ReadonlySet<string> | undefined,
+  stay: number,
+): number {
+  if (!hidden || hidden.size === 0) return Math.max(0, Math.min(position, ordered.length));
+  const seen = ordered.filter((id) => !hidden.has(id));
+  if (seen.length === 0) return stay;
+  const target = Math.max(0, position);
+  return target < seen.length ? ordered.indexOf(seen[target]) : ordered.indexOf(seen[seen.length - 1]) + 1;
 }
 
 async function writePositions(trx: Transaction<Database>, ids: string[]): Promise<void> {

@@ -26,6 +26,16 @@ export function parseCompletionPayload(body: unknown, route: CompletionRoute): C
   return { model: fields.model.trim(), stream: fields.stream === true, body: fields };
 }
 
+/** Whether the caller itself asked for the usage chunk at the end of a stream. */
+export function callerWantsUsage(payload: CompletionPayload): boolean {
+  const options = payload.body.stream_options;
+  return (
+    typeof options === "object" &&
+    options !== null &&
+    (options as Record<string, unknown>).include_usage === true
+  );
+}
+
 /** The body sent on: the backend's model name, and usage asked for at the end of a stream. */
 export function backendBody(payload: CompletionPayload, backendModel: string): Record<string, unknown> {
   const body: Record<string, unknown> = { ...payload.body, model: backendModel };

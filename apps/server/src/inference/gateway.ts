@@ -6,7 +6,12 @@ import { BackendCall } from "./backend-call.js";
 import { BackendUnreachableError, ClientClosedError, backendStatusError } from "./backend-errors.js";
 import { parseRequestedModel, type BackendRegistry, type ServingRoute } from "./backend-registry.js";
 import { resolveBillTo } from "./bill-to.js";
-import { backendBody, parseCompletionPayload, type CompletionRoute } from "./completion-request.js";
+import {
+  backendBody,
+  callerWantsUsage,
+  parseCompletionPayload,
+  type CompletionRoute,
+} from "./completion-request.js";
 import type { InferenceLimiter } from "./limits.js";
 import { relayStream } from "./sse-relay.js";
 import { NO_TOKENS, usageOf, type TokenCounts } from "./token-usage.js";
@@ -120,8 +125,11 @@ export class InferenceGateway {
         response = await backendCall.send(call.route, backendBody(payload, route.backendModel));
         if (!response.ok) throw await backendStatusError(route.backend, response);
         if (payload.stream && response.body && isEventStream(response)) {
-          const stream = relayStream(backendCall, response.body, (outcome) =>
-            record(route, outcome.status, outcome.usage),
+          const stream = relayStream(
+            backendCall,
+            response.body,
+            (outcome) => record(route, outcome.status, outcome.usage),
+            callerWantsUsage(payload),
           );
           return new Response(stream, {
             status: 200,

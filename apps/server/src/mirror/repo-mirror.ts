@@ -3,6 +3,7 @@ import { HttpError } from "../domain/errors.js";
 import type { RepoType } from "../domain/repo.js";
 import { toRepoRecord, type RepoFallback, type RepoRow, type Repos } from "../platform/repos.js";
 import { syncGit } from "./git-sync.js";
+import { MissCache } from "./miss-cache.js";
 import type { MirrorRecords } from "./records.js";
 import { mirrorAllowed } from "./rules.js";
 import type { MirrorSettings } from "./settings.js";
@@ -27,6 +28,7 @@ export class RepoMirror implements RepoFallback {
   private readonly pending = new Map<string, Promise<RepoRow | undefined>>();
   private readonly refreshing = new Map<string, Promise<RepoRow>>();
   private readonly refreshedAt = new Map<string, number>();
+  private readonly misses: MissCache;
 
   constructor(
     private readonly deps: {
@@ -38,7 +40,9 @@ export class RepoMirror implements RepoFallback {
       stats: MirrorStats;
       logger: Logger;
     },
-  ) {}
+  ) {
+    this.misses = new MissCache(deps.settings.missCacheMs);
+  }
 
   allowed(type: RepoType, id: string): boolean {
     return mirrorAllowed(this.deps.settings, type, id);
@@ -52,9 +56,21 @@ export class RepoMirror implements RepoFallback {
     const key = `${type}:${id.toLowerCase()}`;
     const running = this.pending.get(key);
     if (running) return running;
-    const work = this.create(type, id).finally(() => this.pending.delete(key));
+    if (this.misses.has(key)) return Promise.resolve(undefined);
+    const work = this.create(type, id)
+      .then((row) => {
+        // only a definite "not shown" is remembered: an unreachable upstream is asked again
+        if (!row) this.misses.add(key);
+        return row;
+      })
+      .finally(() => this.pending.delete(key));
     this.pending.set(key, work);
     return work;
+  }
+
+  /** Asks the upstream again next time (a site admin's explicit pull of an id it did not show). */
+  forgetMiss(type: RepoType, id: string): void {
+    this.misses.forget(`${type}:${id.toLowerCase()}`);
   }
 
   async known(row: RepoRow): Promise<RepoRow | undefined> {

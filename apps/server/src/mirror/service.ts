@@ -141,10 +141,19 @@ export class MirrorService {
     return false;
   }
 
-  /** A mirrored repo the viewer may see (the routes check access), mirrored now when new. */
-  async mirroredRow(type: RepoType, id: string): Promise<RepoRow> {
+  /**
+   * A mirrored repo, mirrored now when new. `visible` says whether the caller may see a repo: one it
+   * may not see answers exactly like a missing id (a private local repo is never told apart). `fresh`
+   * asks the upstream even about an id it recently did not show.
+   */
+  async mirroredRow(
+    type: RepoType,
+    id: string,
+    options: { visible?: (row: RepoRow) => boolean; fresh?: boolean } = {},
+  ): Promise<RepoRow> {
+    if (options.fresh) this.repoMirror.forgetMiss(type, id);
     const row = await this.deps.repos.findForRead(type, id);
-    if (!row) throw repoNotFound();
+    if (!row || (options.visible && !options.visible(row))) throw repoNotFound();
     if (!row.mirror_upstream) throw badRequest(`${row.full_id} is a repo of this hub, not a mirror`);
     return row;
   }

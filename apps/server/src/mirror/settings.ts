@@ -25,6 +25,8 @@ export interface MirrorSettings {
   deny: MirrorRule[];
   /** Time allowed for the upstream to answer (headers) before it counts as unreachable. */
   timeoutMs: number;
+  /** How long an id the upstream does not show is answered 404 without asking it again (0: always ask). */
+  missCacheMs: number;
 }
 
 export class MirrorSettingsError extends Error {}
@@ -55,6 +57,7 @@ export function mirrorSettingsFrom(env: Env): MirrorSettings | undefined {
     allow: parseRules("MODELHUB_MIRROR_ALLOW", env.MODELHUB_MIRROR_ALLOW),
     deny: parseRules("MODELHUB_MIRROR_DENY", env.MODELHUB_MIRROR_DENY),
     timeoutMs: number("MODELHUB_UPSTREAM_TIMEOUT_S", env.MODELHUB_UPSTREAM_TIMEOUT_S, 15) * 1000,
+    missCacheMs: number("MODELHUB_MIRROR_MISS_CACHE_S", env.MODELHUB_MIRROR_MISS_CACHE_S, 30) * 1000,
   };
 }
 

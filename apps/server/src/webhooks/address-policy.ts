@@ -1,45 +1,41 @@
-import { BlockList, isIP } from "node:net";
+import { isIP } from "node:net";
+import ipaddr from "ipaddr.js";
 
-// Addresses a webhook may not reach unless its host is allowed: the hub's own machine and networks a
-// user of the hub should not be able to probe through it (private, link-local, cloud metadata, CGNAT).
-// Two lists: BlockList matches an IPv4 address against IPv4-mapped IPv6 rules too (::ffff:0:0/96 would
-// then refuse every IPv4 address).
-const blockedV4 = new BlockList();
-const blockedV6 = new BlockList();
-for (const [net, prefix] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["224.0.0.0", 4],
-  ["240.0.0.0", 4],
-] as const)
-  blockedV4.addSubnet(net, prefix, "ipv4");
-for (const [net, prefix] of [
-  // the unspecified and loopback addresses, IPv4-compatible and IPv4-mapped ones (::ffff:127.0.0.1)
-  ["::", 96],
-  ["::ffff:0:0", 96],
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["ff00::", 8],
-  ["64:ff9b::", 96],
-  ["2002::", 16],
-  ["fd00:ec2::254", 128],
-] as const)
-  blockedV6.addSubnet(net, prefix, "ipv6");
+// Addresses a webhook may not reach unless its host is allowed. A webhook target must be an ordinary
+// globally routed unicast address: every range of the IANA IPv4 and IPv6 Special-Purpose Address
+// Registries (private, loopback, link-local, CGNAT, documentation, benchmarking, 6to4, Teredo, NAT64,
+// discard, ORCHID, AS112, AMT, …) is refused, as are multicast and, for IPv6, everything outside the
+// global unicast block 2000::/3. The registry tables are ipaddr.js's `range()` (anything it does not
+// call "unicast"); the few registry entries it does not name are listed here.
+const EXTRA_SPECIAL_V6: [ipaddr.IPv6, number][] = [
+  // IPv4-compatible IPv6 (::a.b.c.d, deprecated by RFC 4291): a stack may still route it to IPv4
+  ipaddr.IPv6.parseCIDR("::/96"),
+  // RFC 9780 dummy IPv6 prefix
+  ipaddr.IPv6.parseCIDR("100:0:0:1::/64"),
+  // the IETF protocol assignments block (covers 2001:1::1/128, 2001:1::2/128, 2001:1::3/128, …)
+  ipaddr.IPv6.parseCIDR("2001::/23"),
+];
+const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR("2000::/3");
 
-/** Why a resolved address may not be reached, or undefined when it may. */
-export function forbiddenAddressReason(address: string): string | undefined {
-  const family = isIP(address);
-  if (family === 0) return `${address} is not an IP address`;
-  if (family === 6 ? blockedV6.check(address, "ipv6") : blockedV4.check(address, "ipv4"))
-    return `${address} is a loopback, private, link-local, metadata or IPv4-mapped address`;
+export const REFUSED_ADDRESS = "the address is not allowed";
+
+/** The IANA-registry name of the special range `address` is in, or undefined for a global unicast address. */
+export function specialRangeOf(address: string): string | undefined {
+  if (isIP(address) === 0 || !ipaddr.isValid(address)) return "not an IP address";
+  const parsed = ipaddr.parse(address);
+  const range = parsed.range();
+  if (range !== "unicast") return range;
+  if (parsed.kind() === "ipv6") {
+    for (const special of EXTRA_SPECIAL_V6) if (parsed.match(special)) return "reserved";
+    if (!parsed.match(GLOBAL_UNICAST_V6)) return "outside global unicast";
+  }
   return undefined;
+}
+
+/** Why a (resolved or literal) address may not be reached, or undefined when it may. */
+export function forbiddenAddressReason(address: string): string | undefined {
+  const range = specialRangeOf(address);
+  return range === undefined ? undefined : `${address} is a special-purpose address (${range})`;
 }
 
 /** Whether `host` (lower-case, IPv6 in brackets) on `port` is on MODELHUB_WEBHOOK_ALLOW_HOSTS. */

@@ -141,7 +141,14 @@ export class DeliveryQueue {
     // a retry due before the next poll is looked for on time
     if (retry && delay < this.settings.pollMs) setTimeout(() => this.kick(), delay).unref();
     this.logger.info(
-      { webhook: webhook.id, delivery: delivery.id, attempt, status: result.status, error: result.error },
+      {
+        webhook: webhook.id,
+        delivery: delivery.id,
+        attempt,
+        status: result.status,
+        error: result.error,
+        ...(result.detail ? { detail: result.detail } : {}),
+      },
       result.ok
         ? "webhook delivered"
         : retry

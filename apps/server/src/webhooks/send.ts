@@ -2,7 +2,7 @@ import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
-import { forbiddenAddressReason, isAllowedHost } from "./address-policy.js";
+import { forbiddenAddressReason, isAllowedHost, REFUSED_ADDRESS } from "./address-policy.js";
 import type { WebhookSettings } from "./settings.js";
 import { targetOf } from "./target-url.js";
 
@@ -13,9 +13,41 @@ export interface SendResult {
   error: string | null;
   excerpt: string | null;
   durationMs: number;
+  /** For the operator's log only (never stored or shown to the webhook's owner): what was refused and why. */
+  detail?: string;
 }
 
 class RefusedAddress extends Error {}
+
+/** The delivery log's line for a refused target: the same whatever the name resolved to, or whether it did. */
+const REFUSED = `refused: ${REFUSED_ADDRESS}`;
+
+/**
+ * Name-resolution failures say whether an internal name exists: to the webhook's owner they read like
+ * a refused address. Other network errors are told by kind, never with an address or a resolver's text.
+ */
+const RESOLUTION_ERRORS = new Set(["ENOTFOUND", "EAI_AGAIN", "EAI_FAIL", "EAI_NODATA", "EAI_NONAME"]);
+const NETWORK_ERRORS: Record<string, string> = {
+  ECONNREFUSED: "the receiver refused the connection",
+  ECONNRESET: "the receiver closed the connection",
+  EHOSTUNREACH: "the receiver's host is unreachable",
+  ENETUNREACH: "the receiver's network is unreachable",
+  ETIMEDOUT: "the connection timed out",
+  EPIPE: "the receiver closed the connection",
+  EPROTO: "TLS handshake failed",
+};
+
+function ownerError(err: Error): string {
+  if (err instanceof RefusedAddress) return REFUSED;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === "string") {
+    if (RESOLUTION_ERRORS.has(code)) return REFUSED;
+    if (NETWORK_ERRORS[code]) return NETWORK_ERRORS[code];
+    if (code.startsWith("ERR_TLS") || code.includes("CERT")) return `TLS error (${code})`;
+    return `connection failed (${code})`;
+  }
+  return "connection failed";
+}
 
 /**
  * A DNS lookup that refuses names resolving to a forbidden address. The socket connects to the address
@@ -30,7 +62,7 @@ function guardedLookup(host: string): LookupFunction {
         const reason = forbiddenAddressReason(entry.address);
         if (reason) return callback(new RefusedAddress(`${host} resolves to ${reason}`), "", 4);
       }
-      if (list.length === 0) return callback(new Error(`${host} has no address`), "", 4);
+      if (list.length === 0) return callback(new RefusedAddress(`${host} has no address`), "", 4);
       if (options.all) (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
       else callback(null, list[0].address, list[0].family);
     });
@@ -63,7 +95,9 @@ export function sendPayload(
   if (!allowed && target.literalIp !== undefined) {
     const reason = forbiddenAddressReason(target.literalIp);
     if (reason)
-      return Promise.resolve(done({ ok: false, status: null, error: `refused: ${reason}`, excerpt: null }));
+      return Promise.resolve(
+        done({ ok: false, status: null, error: REFUSED, excerpt: null, detail: `refused: ${reason}` }),
+      );
   }
   const client = url.protocol === "https:" ? https : http;
   return new Promise((resolve) => {
@@ -85,13 +119,7 @@ export function sendPayload(
       request.destroy();
     }, settings.timeoutMs);
     request.on("error", (err) => {
-      const refused = err instanceof RefusedAddress;
-      finish({
-        ok: false,
-        status: null,
-        error: refused ? `refused: ${err.message}` : err.message,
-        excerpt: null,
-      });
+      finish({ ok: false, status: null, error: ownerError(err), excerpt: null, detail: err.message });
     });
     request.on("response", (response) => {
       const status = response.statusCode ?? 0;

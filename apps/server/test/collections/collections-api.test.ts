@@ -175,6 +175,48 @@ describe.each(DIALECTS)("collections API (%s)", (dialect) => {
     expect(seen.items.map((item) => item.id)).toEqual(["ana/bert"]);
   });
 
+  it("numbers what each viewer sees without gaps, and moves items by those numbers", async () => {
+    await postJson(`${hub.url}/api/repos/create`, { name: "hidden", type: "model", private: true }, ana);
+    const coll = await create({ title: "Numbered", namespace: "lab" }, ana);
+    for (const [id, type] of [
+      ["ana/hidden", "model"],
+      ["ana/bert", "model"],
+      ["ana/squad", "dataset"],
+    ])
+      expect((await addItem(coll.slug, id, type)).status).toBe(200);
+    const seenBy = async (token: string | undefined) =>
+      ((await (await get(coll.slug, token)).json()) as Collection).items.map((item) => [
+        item.id,
+        item.position,
+      ]);
+    const expected = [
+      ["ana/bert", 0],
+      ["ana/squad", 1],
+    ];
+    // a stranger and an org writer who cannot read ana's private repo see no hole where it is
+    expect(await seenBy(undefined)).toEqual(expected);
+    expect(await seenBy(cal)).toEqual(expected);
+    expect(await seenBy(ben)).toEqual(expected);
+    const listed = (await (await fetch(api("?owner=lab"), { headers: bearer(cal) })).json()) as Collection[];
+    expect(listed.find((c) => c.slug === coll.slug)?.items.map((item) => item.position)).toEqual([0, 1]);
+    expect(listed.find((c) => c.slug === coll.slug)?.numItems).toBe(2);
+    expect(await seenBy(ana)).toEqual([
+      ["ana/hidden", 0],
+      ...expected.map(([id, at]) => [id, Number(at) + 1]),
+    ]);
+
+    // ben moves bert to position 1 as he numbers it: after squad
+    const full = (await (await get(coll.slug, ben)).json()) as Collection;
+    const bert = full.items.find((item) => item.id === "ana/bert")!;
+    const moved = await postJson(api(`/${coll.slug}/items/${bert._id}`), { position: 1 }, ben, "PATCH");
+    expect(moved.status).toBe(200);
+    expect(await seenBy(ben)).toEqual([
+      ["ana/squad", 0],
+      ["ana/bert", 1],
+    ]);
+    expect((await seenBy(ana)).map(([id]) => id)).toEqual(["ana/hidden", "ana/squad", "ana/bert"]);
+  });
+
   it("lists by owner and item, sorts, shows at most 4 items, and pages with a Link header", async () => {
     const many = await create({ title: "Many" }, cal);
     await postJson(`${hub.url}/api/repos/create`, { name: "m1" }, cal);

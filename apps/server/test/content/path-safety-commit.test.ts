@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runGit } from "../../src/content/git/run-git.js";
 import { auth, createTestHub, ndjson, type TestHub } from "./fixtures.js";
@@ -308,6 +310,21 @@ describe("NDJSON commits refuse unsafe paths before anything is written", () => 
       body: JSON.stringify({ paths: [".GIT/config", "a/../a"] }),
     });
     expect(info.status).toBeLessThan(500);
+  });
+
+  it("answers each path of the README's backslash table as the README says", async () => {
+    const readme = fs.readFileSync(path.join(import.meta.dirname, "../../../../README.md"), "utf8");
+    const table = /<!-- path-rules:start -->([\s\S]*?)<!-- path-rules:end -->/.exec(readme)?.[1] ?? "";
+    const rows = [...table.matchAll(/^\| `([^`]+)` \| (\d{3}) \|$/gm)].map(
+      (m) => [m[1], Number(m[2])] as const,
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(6);
+    // the README's own example of a name the Hub stores as written
+    expect(rows).toContainEqual(["a\\..\\..\\x", 200]);
+    for (const [name, status] of rows) {
+      const response = await commit([header, file(name, `content of ${name}`)]);
+      expect(response.status, `${name}: ${await response.clone().text()}`).toBe(status);
+    }
   });
 
   it("checks preupload paths the same way", async () => {

@@ -73,6 +73,7 @@ describe.each(DIALECTS)("embedded backend, out of the box (%s)", (dialect) => {
       max_tokens: 24,
       seed: 5,
       stream: true,
+      stream_options: { include_usage: true },
     });
     let text = "";
     let pieces = 0;
@@ -140,6 +141,7 @@ describe.each(DIALECTS)("embedded backend, out of the box (%s)", (dialect) => {
       prompt: "hello",
       max_tokens: 6,
       stream: true,
+      stream_options: { include_usage: true },
     });
     let usage: OpenAI.CompletionUsage | undefined;
     for await (const chunk of streamed) if (chunk.usage) usage = chunk.usage;

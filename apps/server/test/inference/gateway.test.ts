@@ -125,6 +125,7 @@ describe.each(DIALECTS)("inference gateway: routes and clients (%s)", (dialect) 
       model: MODELS.chat,
       messages: MESSAGES,
       stream: true,
+      stream_options: { include_usage: true },
     });
     let text = "";
     let usage: OpenAI.CompletionUsage | null | undefined;
@@ -134,6 +135,19 @@ describe.each(DIALECTS)("inference gateway: routes and clients (%s)", (dialect) 
     }
     expect(text).toBe("Hello from tiny");
     expect(usage?.total_tokens).toBe(10);
+
+    // Not asked for, the usage chunk is not sent (the hub still asks the backend, to count): every
+    // chunk has a choice, so the usual `chunk.choices[0]` loops work.
+    const plain = await client.chat.completions.create({
+      model: MODELS.chat,
+      messages: MESSAGES,
+      stream: true,
+    });
+    const chunks: OpenAI.ChatCompletionChunk[] = [];
+    for await (const chunk of plain) chunks.push(chunk);
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(chunks.every((chunk) => chunk.choices.length > 0 && !chunk.usage)).toBe(true);
+    expect(g.backend.requests.at(-1)!.body.stream_options).toEqual({ include_usage: true });
 
     const models = await client.models.list();
     expect(models.data.map((m) => m.id)).toContain(MODELS.chat);

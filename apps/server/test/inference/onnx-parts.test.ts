@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { groupEntities } from "../../src/inference/onnx/entity-groups.js";
 import {
   onnxSettingsFromEnv,
   parseRepoPolicy,
@@ -20,26 +19,6 @@ describe("ONNX backend parts", () => {
       ),
     ).toEqual([true, true, true, false, false]);
     expect(() => onnxSettingsFromEnv({ MODELHUB_ONNX_WORKERS: "0" })).toThrow(/MODELHUB_ONNX_WORKERS/);
-  });
-
-  it("groups B-/I- tagged tokens and word pieces into entities with character offsets", () => {
-    const text = "My name is Clara Schmidt and I live in Berlin";
-    const groups = groupEntities(
-      text,
-      [
-        { entity: "B-PER", score: 0.9, word: "clara" },
-        { entity: "I-PER", score: 0.7, word: "sch" },
-        { entity: "I-PER", score: 0.8, word: "##midt" },
-        { entity: "O", score: 0.9, word: "and" },
-        { entity: "B-LOC", score: 0.6, word: "berlin" },
-      ],
-      new Set(["O"]),
-    );
-    expect(groups.map((g) => [g.entity_group, g.word, text.slice(g.start!, g.end!)])).toEqual([
-      ["PER", "clara schmidt", "Clara Schmidt"],
-      ["LOC", "berlin", "Berlin"],
-    ]);
-    expect(groups[0].score).toBeCloseTo(0.8, 6);
   });
 
   it("names what is wrong with a task body", () => {

@@ -101,7 +101,7 @@ export function collectionRoutes(deps: AppDeps): Hono<AppEnv> {
   app.patch(`${slugPath}/items/:itemId`, async (c) => {
     const row = await writable(c);
     const body = await jsonBody(c, itemChangesBody);
-    await service.updateItem(row, c.req.param("itemId"), body);
+    await service.updateItem(c.var.viewer, row, c.req.param("itemId"), body);
     return c.json({ success: true });
   });
 

@@ -37,8 +37,10 @@ function repoName(c: Context<AppEnv>): string {
   return (c.req.param("name") ?? "").replace(/\.git$/, "");
 }
 
-function lfsError(status: 400 | 401 | 403 | 404 | 422, message: string): Response {
+function lfsError(status: 400 | 401 | 403 | 404 | 422, message: string, code?: string): Response {
   const headers: Record<string, string> = { "Content-Type": LFS_JSON };
+  // the gate's refusal reads as it does on resolve (`X-Error-Code: GatedRepo`)
+  if (code) headers["X-Error-Code"] = code;
   if (status === 401) headers["LFS-Authenticate"] = 'Basic realm="ModelHub"';
   if (status === 401) headers["WWW-Authenticate"] = 'Basic realm="ModelHub"';
   return new Response(JSON.stringify({ message }), { status, headers });
@@ -101,7 +103,7 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
         error instanceof HttpError &&
         (error.status === 401 || error.status === 403 || error.status === 404)
       )
-        return lfsError(error.status, error.message);
+        return lfsError(error.status, error.message, error.code);
       throw error;
     }
     const direct = ctx.content.blobs.direct;

@@ -6,9 +6,10 @@ import type { AppDeps } from "../deps.js";
 import { jsonBody } from "../json-body.js";
 import { requireWriteUser } from "../../platform/access-rules.js";
 import { KIND_PATTERN, repoUrl, typeOfKind } from "../repo-paths.js";
-import { readableRepo } from "../repo-lookup.js";
+import { readableRepo, requireDownload } from "../repo-lookup.js";
 import { requestBase } from "../request-base.js";
 import { Discussions } from "../../platform/discussions/service.js";
+import { createRepoAccess } from "../../platform/repo-access.js";
 import { toRepoRecord } from "../../platform/repos.js";
 import { badRequest } from "../../domain/errors.js";
 
@@ -73,7 +74,7 @@ function listFilter(c: Context<AppEnv>) {
  * |--------------------------------------------------------------|------------------------------|
  * | GET  /api/{kind}/:owner/:name/discussions                    | readers                      |
  * | POST /api/{kind}/:owner/:name/discussions                    | readers (write token)        |
- * | GET  …/discussions/:num                                      | readers                      |
+ * | GET  …/discussions/:num                                      | readers (`?diff=1`: as resolve) |
  * | POST …/discussions/:num/comment                              | readers (write token)        |
  * | POST …/discussions/:num/comment/:id/edit                     | the comment's author         |
  * | POST …/discussions/:num/comment/:id/hide                     | repo writers                 |
@@ -83,6 +84,7 @@ function listFilter(c: Context<AppEnv>) {
 export function discussionRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const discussions = new Discussions(deps.db, deps.content.pullRequests);
+  const access = createRepoAccess(deps.repos, deps.db);
   const repoPath = `/api/:kind${KIND_PATTERN}/:owner/:name/discussions`;
   const one = `${repoPath}/:num`;
   const repoOf = (c: Context<AppEnv>) =>
@@ -122,6 +124,8 @@ export function discussionRoutes(deps: AppDeps): Hono<AppEnv> {
     const row = await repoOf(c);
     const num = numberOf(c);
     const withDiff = c.req.query("diff") === "1" || c.req.query("diff") === "true";
+    // a pull request's diff shows file contents: the download rule of gated repos applies
+    if (withDiff) await requireDownload(c, access, row);
     return c.json(await discussions.details(row, num, withDiff));
   });
 

@@ -19,6 +19,12 @@ export function releasableText(text: string, stops: readonly string[]): { text: 
       }
     }
   }
+  return { text: withoutPartialCharacter(text.slice(0, end)), stopped: false };
+}
+
+/** The text without the U+FFFD that llama.cpp writes at its end for a character it has only part of. */
+export function withoutPartialCharacter(text: string): string {
+  let end = text.length;
   while (end > 0 && text.charCodeAt(end - 1) === 0xfffd) end--;
-  return { text: text.slice(0, end), stopped: false };
+  return text.slice(0, end);
 }

@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { LlamaContextSequence, LlamaGrammarEvaluationState, Token } from "node-llama-cpp";
-import { releasableText } from "./stop-text.js";
+import { grammarTokenBias } from "./grammar-token-bias.js";
+import { releasableText, withoutPartialCharacter } from "./stop-text.js";
 import { tokenLogprob, type TokenLogprob } from "./token-logprobs.js";
 
 export interface SamplingParams {
@@ -49,12 +50,19 @@ export async function* generateText(
   let finishReason: GenerationEnd["finishReason"] = "length";
   let stoppedByString = false;
   const penalised = params.frequencyPenalty !== 0 || params.presencePenalty !== 0;
+  const grammar = hooks.grammar;
+  // Under a grammar the answer ends only when the grammar is complete (llama.cpp allows an
+  // end-of-generation token only then) or at max_tokens: special tokens, which a JSON string would
+  // accept by their text, are never sampled, and so never end the answer early.
+  const tokenBias = grammar ? await grammarTokenBias(model) : undefined;
+  const detokenize = (tokens: Token[]) => model.detokenize(tokens, grammar !== undefined);
   const options = {
     temperature: params.temperature,
     topP: params.topP,
     // Without a seed llama.cpp would sample the same way every time; OpenAI's default is random.
     seed: params.seed ?? randomInt(0, 0xffffffff),
-    grammarEvaluationState: hooks.grammar,
+    grammarEvaluationState: grammar,
+    tokenBias,
     repeatPenalty: penalised
       ? {
           punishTokens: () => generated.slice(-PENALTY_WINDOW),
@@ -72,16 +80,16 @@ export async function* generateText(
     while (generated.length < maxTokens) {
       const next = await tokens.next();
       const token = next.done ? undefined : typeof next.value === "number" ? next.value : next.value.token;
-      // An end-of-generation token ends the iteration; a control token (a chat turn marker the
-      // template writes) would only ever start the next turn, so it ends the answer too.
-      if (token === undefined || model.isSpecialToken(token)) {
+      // An end-of-generation token ends the iteration; without a grammar, a control token (a chat
+      // turn marker the template writes) would only ever start the next turn, so it ends the answer too.
+      if (token === undefined || (!grammar && model.isSpecialToken(token))) {
         finishReason = "stop";
         break;
       }
       if (logprobs && typeof next.value === "object" && next.value !== null)
         logprobs.collect(tokenLogprob(model, token, next.value.probabilities, logprobs.top, generated));
       generated.push(token);
-      const ready = releasableText(model.detokenize(generated), params.stop);
+      const ready = releasableText(detokenize(generated), params.stop);
       if (ready.text.length > sent) {
         const piece = ready.text.slice(sent);
         sent = ready.text.length;
@@ -93,8 +101,9 @@ export async function* generateText(
         break;
       }
     }
-    // What was held back for a stop string that never came (or a last partial character).
-    const full = model.detokenize(generated);
+    // What was held back for a stop string that never came; a character whose bytes were not all
+    // generated (cut by max_tokens) is dropped, never sent as U+FFFD.
+    const full = withoutPartialCharacter(detokenize(generated));
     if (!stoppedByString && full.length > sent) yield full.slice(sent);
   } finally {
     await tokens.return();

@@ -7,6 +7,7 @@ import type { InferenceLimiter } from "../limits.js";
 import { readableModel } from "../model-access.js";
 import type { UsageRecord, UsageStore } from "../usage-store.js";
 import type { EmbeddingBackend } from "./embedding-backend.js";
+import { embeddingBackendName } from "./embedding-task.js";
 import { parseEmbeddingsRequest } from "./embeddings-request.js";
 import { embeddingsAnswer, type EmbeddingsAnswer } from "./embeddings-response.js";
 import { badRequest, HttpError } from "../../domain/errors.js";
@@ -57,7 +58,7 @@ export class EmbeddingsGateway {
         user,
         billTo,
         model: row.full_id,
-        backend: backendName(backend),
+        backend: embeddingBackendName(backend),
         route: ROUTE,
         streamed: false,
         promptTokens,
@@ -105,12 +106,6 @@ export class EmbeddingsGateway {
       this.deps.logger.error({ err, model: entry.model }, "recording inference usage failed");
     }
   }
-}
-
-/** The name usage rows give a backend: its own `name` when it has one. */
-function backendName(backend: EmbeddingBackend): string {
-  const name = (backend as { name?: unknown }).name;
-  return typeof name === "string" && name !== "" ? name : "embeddings";
 }
 
 function asHttpError(err: unknown, model: string): HttpError {

@@ -119,6 +119,7 @@ export function inferenceRoutes(deps: AppDeps): Hono<AppEnv> {
       limiter,
       usage,
       onRecordError: (err: unknown) => deps.logger.error({ err }, "recording inference usage failed"),
+      embedders: [...engines.map((engine) => engine.embeddings), ...(deps.embeddingBackends ?? [])],
     };
     mountTaskRoutes(app, taskDeps);
     mountAudioRoutes(app, taskDeps);

@@ -7,6 +7,8 @@ import { canReadRepo, requireUser } from "../../platform/access-rules.js";
 import { toRepoRecord, type Repos } from "../../platform/repos.js";
 import { BILL_TO_HEADER, resolveBillTo } from "../bill-to.js";
 import type { InferenceLimiter } from "../limits.js";
+import type { EmbeddingBackend } from "../embeddings/embedding-backend.js";
+import { embedderFor, embeddingBackendName, runEmbeddingTask } from "../embeddings/embedding-task.js";
 import { ONNX_BACKEND_NAME, type OnnxBackend } from "../onnx/onnx-backend.js";
 import { shapeOutput, taskJob, wantsLegacyZeroShot, type TaskBody } from "../onnx/task-requests.js";
 import { isOnnxTask, type OnnxTask } from "../onnx/worker-protocol.js";
@@ -25,6 +27,8 @@ export interface TaskRouteDeps {
   limiter: InferenceLimiter;
   usage: UsageStore;
   onRecordError: (err: unknown) => void;
+  /** Embedding backends (llama.cpp's GGUF embedders) that answer the embedding tasks of models ONNX cannot run. */
+  embedders?: readonly EmbeddingBackend[];
 }
 
 /** Tasks one model can be called for: an embedder answers both embedding tasks. */
@@ -93,9 +97,16 @@ export function mountTaskRoutes(app: Hono<AppEnv>, deps: TaskRouteDeps): void {
     if (!compatible(modelTask, task))
       throw badRequest(`Model ${row.full_id} is a ${modelTask || "untagged"} model: it cannot do ${task}`);
     const model = deps.backend.servable(row);
-    if (typeof model === "string") throw notFound(`Model ${row.full_id} is not served by this hub: ${model}`);
+    const embedder =
+      typeof model === "string" && (task === "feature-extraction" || task === "sentence-similarity")
+        ? await embedderFor(deps.embedders ?? [], row.full_id)
+        : undefined;
+    if (typeof model === "string" && !embedder)
+      throw notFound(`Model ${row.full_id} is not served by this hub: ${model}`);
     const billTo = await resolveBillTo(deps.accounts, user, c.req.header(BILL_TO_HEADER));
-    const job = taskJob(task as OnnxTask, await readBody(c));
+    const job = taskJob(task as OnnxTask, await readBody(c), {
+      maxImagePixels: deps.backend.settings.maxImagePixels,
+    });
     await deps.limiter.admit(user);
 
     const startedAt = new Date();
@@ -105,7 +116,7 @@ export function mountTaskRoutes(app: Hono<AppEnv>, deps: TaskRouteDeps): void {
           user,
           billTo,
           model: row.full_id,
-          backend: ONNX_BACKEND_NAME,
+          backend: embedder ? embeddingBackendName(embedder) : ONNX_BACKEND_NAME,
           route: `hf-inference/${task}`,
           streamed: false,
           promptTokens,
@@ -116,13 +127,21 @@ export function mountTaskRoutes(app: Hono<AppEnv>, deps: TaskRouteDeps): void {
         })
         .catch(deps.onRecordError);
     try {
-      const result = await deps.backend.run(
-        row,
-        { ...model, task: task as OnnxTask },
-        job,
-        { authorization: c.req.header("Authorization"), cookie: c.req.header("Cookie") },
-        c.req.raw.signal,
-      );
+      const result =
+        typeof model === "string"
+          ? await runEmbeddingTask(
+              embedder!,
+              row.full_id,
+              job as Parameters<typeof runEmbeddingTask>[2],
+              c.req.raw.signal,
+            )
+          : await deps.backend.run(
+              row,
+              { ...model, task: task as OnnxTask },
+              job,
+              { authorization: c.req.header("Authorization"), cookie: c.req.header("Cookie") },
+              c.req.raw.signal,
+            );
       await record(200, result.promptTokens);
       const legacy = wantsLegacyZeroShot(c.req.header("User-Agent"));
       return c.json(shapeOutput(job, result.output, legacy) as object);

@@ -13,6 +13,8 @@ export interface OnnxSettings {
   maxBodyBytes: number;
   /** Longest audio a speech task accepts, in seconds (decoding stops there with a 400). */
   maxAudioSeconds: number;
+  /** Largest image, in pixels its header declares, a worker may decode. */
+  maxImagePixels: number;
 }
 
 const MB = 1024 * 1024;
@@ -74,5 +76,6 @@ export function onnxSettingsFromEnv(env: Record<string, string | undefined>): On
     timeoutMs: positive(env, "MODELHUB_ONNX_TIMEOUT_MS", 30_000),
     maxBodyBytes: positive(env, "MODELHUB_ONNX_MAX_BODY_MB", 25) * MB,
     maxAudioSeconds: positive(env, "MODELHUB_ONNX_MAX_AUDIO_SECONDS", 1800),
+    maxImagePixels: positive(env, "MODELHUB_ONNX_MAX_IMAGE_PIXELS", 40_000_000),
   };
 }

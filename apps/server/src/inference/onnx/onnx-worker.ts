@@ -4,10 +4,13 @@
  * first argument (filled by the parent from the hub's store); nothing is fetched from a network.
  * A crash, a runaway allocation or a parser bug here kills only this process.
  */
-import { env, pipeline, RawImage } from "@huggingface/transformers";
-import { groupEntities, type TaggedToken } from "./entity-groups.js";
+import path from "node:path";
+import { env, pipeline, RawImage, Tensor } from "@huggingface/transformers";
+import { FastTokenizer, TokenizationError, type TokenizedText } from "./fast-tokenizer.js";
 import { BadInputError, type WorkerPipe } from "./families/worker-api.js";
 import { cancelFamilyCall, runFamilyJob } from "./families/worker-dispatch.js";
+import { answersFromWindows } from "./qa-spans.js";
+import { aggregateTokens, scoredTokens, softmax } from "./token-aggregation.js";
 import {
   isFamilyJob,
   type JobResult,
@@ -16,10 +19,26 @@ import {
   type WorkerRequest,
 } from "./worker-protocol.js";
 
+/** The parts of a transformers.js pipeline this worker uses. */
+interface PipeTokenizer {
+  encode(text: string): number[];
+  model_max_length?: number;
+  mask_token?: string;
+  mask_token_id?: number;
+}
+interface PipeModel {
+  (feeds: Record<string, Tensor>): Promise<Record<string, Tensor>>;
+  config?: { id2label?: Record<string, string> };
+  sessions?: Record<string, { inputNames?: string[] }>;
+}
 type Pipe = ((...args: unknown[]) => Promise<unknown>) & {
-  tokenizer?: { encode(text: string): number[] };
+  tokenizer?: PipeTokenizer;
+  model: PipeModel;
   dispose(): Promise<void>;
 };
+
+/** A caller's mistake, answered as a 4xx by the hub. */
+class BadInput extends Error {}
 
 const modelRoot = process.argv[2];
 const maxLoaded = Number(process.argv[3] ?? 4);
@@ -35,6 +54,8 @@ env.useFSCache = false;
 
 /** Loaded pipelines by "modelDir|task", most recently used last. */
 const loaded = new Map<string, Promise<Pipe>>();
+/** The tokenizers library's view of a model folder (offsets, words, windows), by folder. */
+const fastTokenizers = new Map<string, FastTokenizer>();
 
 /** Which transformers.js pipeline runs a Hub task. */
 function pipelineTask(task: string): string {
@@ -44,6 +65,7 @@ function pipelineTask(task: string): string {
 async function evict(key: string): Promise<void> {
   const pipe = loaded.get(key);
   loaded.delete(key);
+  fastTokenizers.delete(key.slice(0, key.lastIndexOf("|")));
   await pipe?.then((p) => p.dispose()).catch(() => undefined);
 }
 
@@ -70,9 +92,115 @@ async function pipeFor(modelDir: string, task: string): Promise<Pipe> {
   return created;
 }
 
+function fastTokenizer(modelDir: string): FastTokenizer {
+  let tokenizer = fastTokenizers.get(modelDir);
+  if (!tokenizer) {
+    tokenizer = FastTokenizer.load(path.join(modelRoot!, modelDir));
+    fastTokenizers.set(modelDir, tokenizer);
+  }
+  return tokenizer;
+}
+
+/** Tokens the model read: each text as the pipeline cuts it (at the model's length). */
 function tokensOf(pipe: Pipe, texts: string[]): number {
-  if (!pipe.tokenizer) return 0;
-  return texts.reduce((sum, text) => sum + pipe.tokenizer!.encode(text).length, 0);
+  const tokenizer = pipe.tokenizer;
+  if (!tokenizer) return 0;
+  const limit =
+    tokenizer.model_max_length && tokenizer.model_max_length > 0 ? tokenizer.model_max_length : Infinity;
+  return texts.reduce((sum, text) => sum + Math.min(tokenizer.encode(text).length, limit), 0);
+}
+
+/** Runs the model on one encoded sequence; its outputs by name. */
+async function runModel(pipe: Pipe, encoding: TokenizedText): Promise<Record<string, Tensor>> {
+  const long = (values: number[]) =>
+    new Tensor(
+      "int64",
+      BigInt64Array.from(values, (v) => BigInt(v)),
+      [1, values.length],
+    );
+  const feeds: Record<string, Tensor> = {
+    input_ids: long(encoding.ids),
+    attention_mask: long(encoding.attentionMask),
+  };
+  const inputs = pipe.model.sessions?.model?.inputNames ?? [];
+  if (inputs.includes("token_type_ids")) feeds.token_type_ids = long(encoding.typeIds);
+  return pipe.model(feeds);
+}
+
+/** Row `row` of a [1, tokens, width] tensor. */
+function rowOf(tensor: Tensor, row: number): Float32Array {
+  const width = tensor.dims[2];
+  return (tensor.data as Float32Array).subarray(row * width, (row + 1) * width);
+}
+
+/** The model's labels by index (config.json's id2label). */
+function labelsOf(pipe: Pipe): string[] {
+  const id2label = pipe.model.config?.id2label ?? {};
+  const labels: string[] = [];
+  for (const [id, label] of Object.entries(id2label)) labels[Number(id)] = label;
+  return labels;
+}
+
+async function classifyTokens(pipe: Pipe, modelDir: string, job: TaskJob & { task: "token-classification" }) {
+  const tokenizer = fastTokenizer(modelDir);
+  const encoding = await tokenizer.encode(job.text);
+  const { logits } = await runModel(pipe, encoding);
+  const probabilities = encoding.ids.map((_, i) => softmax(rowOf(logits, i)));
+  const tokens = scoredTokens(job.text, encoding, probabilities, tokenizer);
+  const output = aggregateTokens(
+    tokens,
+    labelsOf(pipe),
+    job.aggregation,
+    new Set(job.ignoreLabels),
+    tokenizer,
+  );
+  return { output, promptTokens: encoding.ids.length };
+}
+
+async function answerQuestion(pipe: Pipe, modelDir: string, job: TaskJob & { task: "question-answering" }) {
+  const tokenizer = fastTokenizer(modelDir);
+  const maxSeqLen = job.maxSeqLen ?? Math.min(tokenizer.maxLength, 384);
+  if (maxSeqLen > tokenizer.maxLength)
+    throw new BadInput(
+      `"parameters.max_seq_len" is ${maxSeqLen}: this model reads at most ${tokenizer.maxLength} tokens`,
+    );
+  const docStride = job.docStride ?? Math.min(Math.floor(maxSeqLen / 2), 128);
+  if (docStride > maxSeqLen)
+    throw new BadInput(`"parameters.doc_stride" (${docStride}) is larger than "max_seq_len" (${maxSeqLen})`);
+  let encodings: TokenizedText[];
+  try {
+    encodings = await tokenizer.encodeWindows(job.question, job.context, maxSeqLen, docStride);
+  } catch (err) {
+    if (!(err instanceof TokenizationError)) throw err;
+    throw new BadInput(
+      `The question does not fit windows of ${maxSeqLen} tokens with an overlap of ${docStride}: ${err.message}; shorten the question or change "parameters.max_seq_len" / "parameters.doc_stride"`,
+    );
+  }
+  const windows = [];
+  for (const encoding of encodings) {
+    const outputs = await runModel(pipe, encoding);
+    windows.push({
+      encoding,
+      startLogits: outputs.start_logits.data as Float32Array,
+      endLogits: outputs.end_logits.data as Float32Array,
+    });
+  }
+  const answers = answersFromWindows(
+    job.context,
+    windows,
+    tokenizer.questionFirst ? 1 : 0,
+    tokenizer.clsTokenId,
+    {
+      topK: job.topK,
+      maxAnswerLen: job.maxAnswerLen,
+      handleImpossibleAnswer: job.handleImpossibleAnswer,
+      alignToWords: job.alignToWords,
+    },
+  );
+  return {
+    output: answers.length === 1 ? answers[0] : answers,
+    promptTokens: encodings.reduce((sum, encoding) => sum + encoding.ids.length, 0),
+  };
 }
 
 function tolist(tensor: unknown): unknown {
@@ -99,15 +227,21 @@ async function run(modelDir: string, job: TaskJob): Promise<{ output: unknown; p
       const output = await Promise.all(job.texts.map((text) => pipe(text, { top_k: job.topK ?? null })));
       return { output, promptTokens: tokensOf(pipe, job.texts) };
     }
-    case "token-classification": {
-      const tokens = (await pipe(job.text, { ignore_labels: [] })) as TaggedToken[];
-      const output = groupEntities(job.text, tokens, new Set(job.ignoreLabels));
-      return { output, promptTokens: tokensOf(pipe, [job.text]) };
-    }
+    case "token-classification":
+      return classifyTokens(pipe, modelDir, job);
     case "fill-mask": {
-      const mask = (pipe.tokenizer as { mask_token?: string } | undefined)?.mask_token;
+      const tokenizer = pipe.tokenizer;
+      const mask = tokenizer?.mask_token;
       if (mask && !job.text.includes(mask))
         throw new BadInput(`"inputs" must contain the mask token ${mask}`);
+      const limit = tokenizer?.model_max_length;
+      if (tokenizer && mask && limit && limit > 0) {
+        const ids = tokenizer.encode(job.text);
+        if (ids.length > limit && !ids.slice(0, limit - 1).includes(tokenizer.mask_token_id ?? -1))
+          throw new BadInput(
+            `The mask token ${mask} is cut off: the model reads only the first ${limit} tokens of the text and every ${mask} comes after them; put it earlier or shorten the text`,
+          );
+      }
       const output = await pipe(job.text, { top_k: job.topK });
       return { output, promptTokens: tokensOf(pipe, [job.text]) };
     }
@@ -129,15 +263,8 @@ async function run(modelDir: string, job: TaskJob): Promise<{ output: unknown; p
       const output = result.labels.map((label, i) => ({ label, score: result.scores[i] }));
       return { output, promptTokens: tokensOf(pipe, [job.text]) };
     }
-    case "question-answering": {
-      const result = (await pipe(job.question, job.context, { top_k: job.topK })) as
-        { answer: string; score: number } | { answer: string; score: number }[];
-      const answers = (Array.isArray(result) ? result : [result]).map((a) => withOffsets(job.context, a));
-      return {
-        output: job.topK === 1 ? answers[0] : answers,
-        promptTokens: tokensOf(pipe, [job.question, job.context]),
-      };
-    }
+    case "question-answering":
+      return answerQuestion(pipe, modelDir, job);
     case "image-classification": {
       let image: RawImage;
       try {
@@ -150,19 +277,6 @@ async function run(modelDir: string, job: TaskJob): Promise<{ output: unknown; p
     }
   }
 }
-
-/** `start`/`end` of an extracted answer in the context (transformers.js gives the text only). */
-function withOffsets(context: string, answer: { answer: string; score: number }) {
-  const at = context.toLowerCase().indexOf(answer.answer.toLowerCase());
-  return {
-    answer: at >= 0 ? context.slice(at, at + answer.answer.length) : answer.answer,
-    score: answer.score,
-    start: Math.max(at, 0),
-    end: at >= 0 ? at + answer.answer.length : 0,
-  };
-}
-
-class BadInput extends Error {}
 
 function reply(message: WorkerReply): void {
   process.send?.(message);

@@ -1,5 +1,7 @@
 import type { OnnxTask, TaskJob } from "./worker-protocol.js";
-import { badRequest } from "../../domain/errors.js";
+import { AGGREGATION_STRATEGIES, type AggregationStrategy } from "./token-aggregation.js";
+import { badRequest, HttpError } from "../../domain/errors.js";
+import { readImageHeader } from "./image-header.js";
 
 /** A task request as it arrived: a parsed JSON body, or raw bytes (an image sent as the body). */
 export type TaskBody =
@@ -37,6 +39,43 @@ function topK(value: unknown, fallback: number | undefined): number | undefined 
   if (typeof value !== "number" || !Number.isInteger(value) || value < 1 || value > 1000)
     throw badRequest('"parameters.top_k" must be an integer from 1 to 1000');
   return value;
+}
+
+/** An optional whole number in [min, max]. */
+function whole(value: unknown, what: string, min: number, max: number): number | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max)
+    throw badRequest(`${what} must be an integer from ${min} to ${max}`);
+  return value;
+}
+
+function aggregation(value: unknown): AggregationStrategy {
+  if (value === undefined || value === null) return "simple";
+  if (typeof value !== "string" || !(AGGREGATION_STRATEGIES as readonly string[]).includes(value))
+    throw badRequest(
+      `"parameters.aggregation_strategy" must be one of ${AGGREGATION_STRATEGIES.map((s) => `"${s}"`).join(", ")}`,
+    );
+  return value as AggregationStrategy;
+}
+
+/** A non-empty text field of a structured input. */
+function filled(value: unknown, what: string): string {
+  const checked = text(value, what);
+  if (checked.trim() === "") throw badRequest(`${what} must not be empty`);
+  return checked;
+}
+
+/** The structured `inputs` of a task, or a 400 that shows the expected shape. */
+function shaped(value: unknown, shape: string): Fields {
+  if (!value || typeof value !== "object" || Array.isArray(value))
+    throw badRequest(`"inputs" must be an object ${shape}; got ${describe(value)}`);
+  return value as Fields;
+}
+
+function describe(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return typeof value === "string" ? "a string" : `a ${typeof value}`;
 }
 
 function flag(value: unknown, what: string, fallback: boolean): boolean {
@@ -79,15 +118,53 @@ function json(body: TaskBody, task: OnnxTask): { inputs: unknown; parameters: Fi
   return { inputs: root.inputs, parameters, root };
 }
 
-/** The job a task request stands for, or a 400 naming what is wrong with it. */
-export function taskJob(task: OnnxTask, body: TaskBody): TaskJob {
+/** Limits a request is checked against before any model work. */
+export interface TaskLimits {
+  /** Largest image (width × height, as its header declares) a worker may decode. */
+  maxImagePixels: number;
+}
+
+/** The default pixel budget: 40 megapixels (a 7,300 × 5,500 photo). */
+export const DEFAULT_MAX_IMAGE_PIXELS = 40_000_000;
+
+/**
+ * An image the worker may decode: one of the formats whose header is read here, declaring at most the
+ * pixel budget. Refused before any decoder sees it (a small file can declare a huge picture).
+ */
+function checkedImage(bytes: Uint8Array, limits: TaskLimits): Uint8Array {
+  if (bytes.length === 0) throw badRequest("The body is empty: send the image bytes");
+  const header = readImageHeader(bytes);
+  if (!header)
+    throw badRequest(
+      "The body is not an image this hub reads: send a JPEG, PNG, GIF, WebP or BMP file (no such header found)",
+    );
+  const pixels = header.width * header.height;
+  if (header.width === 0 || header.height === 0)
+    throw badRequest(
+      `The ${header.format.toUpperCase()} header declares an empty ${header.width}×${header.height} image`,
+    );
+  if (pixels > limits.maxImagePixels)
+    throw new HttpError(
+      413,
+      `The image is ${header.width}×${header.height} pixels (${(pixels / 1e6).toFixed(1)} megapixels): this hub decodes images of at most ${(limits.maxImagePixels / 1e6).toFixed(1)} megapixels (MODELHUB_ONNX_MAX_IMAGE_PIXELS)`,
+    );
+  return bytes;
+}
+
+/** The job a task request stands for, or a 4xx naming what is wrong with it. */
+export function taskJob(
+  task: OnnxTask,
+  body: TaskBody,
+  limits: TaskLimits = { maxImagePixels: DEFAULT_MAX_IMAGE_PIXELS },
+): TaskJob {
   if (task === "image-classification") {
-    if (body.kind === "bytes") {
-      if (body.bytes.length === 0) throw badRequest("The body is empty: send the image bytes");
-      return { task, image: body.bytes, topK: 5 };
-    }
+    if (body.kind === "bytes") return { task, image: checkedImage(body.bytes, limits), topK: 5 };
     const { inputs, parameters } = json(body, task);
-    return { task, image: base64Image(inputs), topK: topK(parameters.top_k, 5) ?? 5 };
+    return {
+      task,
+      image: checkedImage(base64Image(inputs), limits),
+      topK: topK(parameters.top_k, 5) ?? 5,
+    };
   }
   const { inputs, parameters, root } = json(body, task);
   switch (task) {
@@ -97,7 +174,12 @@ export function taskJob(task: OnnxTask, body: TaskBody): TaskJob {
       const ignore = parameters.ignore_labels ?? ["O"];
       if (!Array.isArray(ignore) || ignore.some((l) => typeof l !== "string"))
         throw badRequest('"parameters.ignore_labels" must be an array of label strings');
-      return { task, text: text(inputs, '"inputs"'), ignoreLabels: ignore as string[] };
+      return {
+        task,
+        text: text(inputs, '"inputs"'),
+        ignoreLabels: ignore as string[],
+        aggregation: aggregation(parameters.aggregation_strategy),
+      };
     }
     case "fill-mask":
       return { task, text: text(inputs, '"inputs"'), topK: topK(parameters.top_k, 5) ?? 5 };
@@ -109,7 +191,7 @@ export function taskJob(task: OnnxTask, body: TaskBody): TaskJob {
         single: typeof inputs === "string",
       };
     case "sentence-similarity": {
-      const pair = object(inputs, '"inputs"');
+      const pair = shaped(inputs, '{"source_sentence": "…", "sentences": ["…", …]}');
       const sentences = pair.sentences;
       if (!Array.isArray(sentences) || sentences.length === 0)
         throw badRequest('"inputs.sentences" must be a non-empty array of strings');
@@ -136,12 +218,23 @@ export function taskJob(task: OnnxTask, body: TaskBody): TaskJob {
       };
     }
     case "question-answering": {
-      const pair = object(inputs, '"inputs"');
+      const pair = shaped(inputs, '{"question": "…", "context": "…"}');
+      // max_question_len only applies to transformers' slow tokenizers: accepted and checked, as on the Hub.
+      whole(parameters.max_question_len, '"parameters.max_question_len"', 1, 100_000);
       return {
         task,
-        question: text(pair.question, '"inputs.question"'),
-        context: text(pair.context, '"inputs.context"'),
+        question: filled(pair.question, '"inputs.question"'),
+        context: filled(pair.context, '"inputs.context"'),
         topK: topK(parameters.top_k, 1) ?? 1,
+        maxAnswerLen: whole(parameters.max_answer_len, '"parameters.max_answer_len"', 1, 100_000) ?? 15,
+        handleImpossibleAnswer: flag(
+          parameters.handle_impossible_answer,
+          '"parameters.handle_impossible_answer"',
+          false,
+        ),
+        alignToWords: flag(parameters.align_to_words, '"parameters.align_to_words"', true),
+        maxSeqLen: whole(parameters.max_seq_len, '"parameters.max_seq_len"', 16, 100_000),
+        docStride: whole(parameters.doc_stride, '"parameters.doc_stride"', 0, 100_000),
       };
     }
   }

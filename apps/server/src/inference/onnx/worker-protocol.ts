@@ -1,3 +1,5 @@
+import type { AggregationStrategy } from "./token-aggregation.js";
+
 /** The tasks the ONNX backend runs, by their Hub pipeline tag. */
 export const ONNX_TASKS = [
   "text-classification",
@@ -18,7 +20,12 @@ export function isOnnxTask(task: string): task is OnnxTask {
 /** One call a worker runs, its inputs already checked by the route. */
 export type TaskJob =
   | { task: "text-classification"; texts: string[]; topK?: number }
-  | { task: "token-classification"; text: string; ignoreLabels: string[] }
+  | {
+      task: "token-classification";
+      text: string;
+      ignoreLabels: string[];
+      aggregation: AggregationStrategy;
+    }
   | { task: "fill-mask"; text: string; topK: number }
   | { task: "feature-extraction"; texts: string[]; normalize: boolean; single: boolean }
   | { task: "sentence-similarity"; source: string; sentences: string[] }
@@ -29,7 +36,18 @@ export type TaskJob =
       multiLabel: boolean;
       hypothesisTemplate?: string;
     }
-  | { task: "question-answering"; question: string; context: string; topK: number }
+  | {
+      task: "question-answering";
+      question: string;
+      context: string;
+      topK: number;
+      maxAnswerLen: number;
+      handleImpossibleAnswer: boolean;
+      alignToWords: boolean;
+      /** Window length and overlap in tokens; the pipeline's defaults when undefined. */
+      maxSeqLen?: number;
+      docStride?: number;
+    }
   | { task: "image-classification"; image: Uint8Array; topK: number };
 
 /**

@@ -5,7 +5,7 @@ import type { AppEnv } from "../../http/contracts.js";
 import { KIND_PATTERN, typeOfKind } from "../../http/repo-paths.js";
 import { canReadRepo, requireUser, requireWriteUser } from "../../platform/access-rules.js";
 import { toRepoRecord } from "../../platform/repos.js";
-import { badRequest, forbidden, hiddenRepo, HttpError } from "../../domain/errors.js";
+import { badRequest, forbidden, HttpError } from "../../domain/errors.js";
 import { repoTypeNamed, type RepoType, type Viewer } from "../../domain/repo.js";
 import type { MirrorService } from "../service.js";
 
@@ -19,21 +19,19 @@ function requireSiteAdmin(viewer: Viewer, write: boolean): void {
 }
 
 /**
- * `POST /api/{type}s/{id}/mirror/refresh` (signed in, rate-limited per repo), `GET /api/admin/mirror`
- * and `POST /api/admin/mirror/pull` (site admins; NDJSON progress lines, then the result).
+ * `POST /api/{type}s/{id}/mirror/refresh` (a write token, rate-limited per repo; a repo the caller may
+ * not see answers as a missing one), `GET /api/admin/mirror` and `POST /api/admin/mirror/pull` (site
+ * admins; NDJSON progress lines, then the result).
  */
 export function mirrorRoutes(mirror: MirrorService): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const lastRefresh = new Map<string, number>();
 
-  const visibleRow = async (c: Context<AppEnv>, type: RepoType, id: string) => {
-    const row = await mirror.mirroredRow(type, id);
-    if (!canReadRepo(c.var.viewer, toRepoRecord(row))) throw hiddenRepo(!c.var.viewer.user);
-    return row;
-  };
+  const visibleRow = (c: Context<AppEnv>, type: RepoType, id: string) =>
+    mirror.mirroredRow(type, id, { visible: (row) => canReadRepo(c.var.viewer, toRepoRecord(row)) });
 
   app.post(`/api/:kind${KIND_PATTERN}/:owner/:name/mirror/refresh`, async (c) => {
-    requireUser(c.var.viewer);
+    requireWriteUser(c.var.viewer);
     const type = typeOfKind(c.req.param("kind"));
     const row = await visibleRow(c, type, `${c.req.param("owner")}/${c.req.param("name")}`);
     const since = Date.now() - (lastRefresh.get(row.id) ?? 0);
@@ -68,7 +66,7 @@ export function mirrorRoutes(mirror: MirrorService): Hono<AppEnv> {
     const type = repoTypeNamed(typeof input.type === "string" ? input.type : "model");
     if (!type) throw badRequest(`Unknown type "${String(input.type)}": model, dataset, space or kernel`);
     const revision = typeof input.revision === "string" && input.revision !== "" ? input.revision : "main";
-    const row = await mirror.mirroredRow(type, input.id);
+    const row = await mirror.mirroredRow(type, input.id, { fresh: true });
     c.header("Content-Type", "application/x-ndjson");
     return stream(c, async (out) => {
       try {

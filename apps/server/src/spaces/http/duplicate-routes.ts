@@ -3,13 +3,14 @@ import { z } from "zod";
 import type { AppEnv } from "../../http/contracts.js";
 import type { AppDeps } from "../../http/deps.js";
 import { jsonBody } from "../../http/json-body.js";
-import { readableRepo } from "../../http/repo-lookup.js";
+import { downloadableRow } from "../../http/repo-lookup.js";
 import { KIND_PATTERN, repoUrl, typeOfKind } from "../../http/repo-paths.js";
 import { requestBase } from "../../http/request-base.js";
 import { badRequest, forbidden, HttpError, notFound } from "../../domain/errors.js";
 import { canWriteNamespace, requireWriteUser } from "../../platform/access-rules.js";
 import { assertValidName } from "../../platform/names.js";
-import { toRepoRecord } from "../../platform/repos.js";
+import { createRepoAccess } from "../../platform/repo-access.js";
+import { parseGated, toRepoRecord } from "../../platform/repos.js";
 
 /** Spaces here run on the hub's own CPU: the only hardware a duplicate may ask for. */
 const HARDWARE = ["cpu-basic"];
@@ -41,16 +42,24 @@ function checkSpaceOptions(body: DuplicateBody): void {
 }
 
 /**
- * `POST /api/{models|datasets|spaces}/{id}/duplicate` `{repository, private|visibility, hardware, …}`:
+ * `POST /api/{models|datasets|spaces|kernels}/{id}/duplicate` `{repository, private|visibility, hardware, …}`:
  * a new repo under a namespace the caller writes to, holding the source's files at `main` in one commit.
+ *
+ * A duplicate hands out every file, so the caller must pass the download rule of `resolve` on the
+ * source (the same 401/403 and sentences for a gated repo). The copy of a gated repo is created gated
+ * with the source's mode, so it never becomes an ungated copy of files the source's authors gate.
+ * Without an explicit visibility the copy is private when the source is, or when the target
+ * organisation makes new repos private by default.
  */
 export function duplicateRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  const access = createRepoAccess(deps.repos, deps.db);
   app.post(`/api/:kind${KIND_PATTERN}/:owner/:name/duplicate`, async (c) => {
     const viewer = c.var.viewer;
     const user = requireWriteUser(viewer);
     const type = typeOfKind(c.req.param("kind"));
-    const source = await readableRepo(c, deps.repos, type, `${c.req.param("owner")}/${c.req.param("name")}`);
+    const sourceId = `${c.req.param("owner")}/${c.req.param("name")}`;
+    const source = await downloadableRow(c, deps.repos, access, type, sourceId);
     const body = await jsonBody(c, duplicateSchema);
     if (type === "space") checkSpaceOptions(body);
     const parts = body.repository.split("/");
@@ -65,12 +74,17 @@ export function duplicateRoutes(deps: AppDeps): Hono<AppEnv> {
     if (await deps.repos.find(type, id))
       throw new HttpError(409, `You already created this ${type} repo`, undefined, {}, { url });
     if (!deps.content.copyFiles) throw badRequest("This hub cannot duplicate repos");
-    const isPrivate = body.visibility ? body.visibility !== "public" : (body.private ?? source.private === 1);
+    const orgDefault =
+      ns.kind === "org" && (await deps.accounts.findOrg(ns.name))?.private_repos_default === 1;
+    const isPrivate = body.visibility
+      ? body.visibility !== "public"
+      : (body.private ?? (source.private === 1 || orgDefault));
     const row = await deps.repos.create({
       type,
       owner: ns.name,
       name: parts[1],
       private: isPrivate,
+      gated: parseGated(source.gated),
       sdk: source.sdk ?? undefined,
     });
     const record = toRepoRecord(row);

@@ -29,15 +29,30 @@ export interface Target {
 
 const PARAM = /:([A-Za-z_]+)(\{[^}]*\})?|\*/g;
 
-/** The pattern with every parameter filled: plain values, or `hostile` for the parameter at `hostileAt`. */
-export function fillPattern(pattern: string, target: Target, hostileAt = -1, hostile = ""): string {
+/**
+ * The pattern with every parameter filled: plain values (`values` first, by parameter name; `*` for the
+ * wildcard), or `hostile` for the parameter at `hostileAt`.
+ */
+export function fillPattern(
+  pattern: string,
+  target: Target,
+  hostileAt = -1,
+  hostile = "",
+  values: Record<string, string> = {},
+): string {
   let index = -1;
   return pattern.replace(PARAM, (whole: string, name: string | undefined, constraint: string | undefined) => {
     index++;
     if (index === hostileAt) return hostile;
-    if (whole === "*") return "index.html";
+    if (whole === "*") return values["*"] ?? "index.html";
+    if (name && Object.hasOwn(values, name)) return values[name];
     return plainValue(name ?? "", constraint, target);
   });
+}
+
+/** The names of a pattern's parameters, in order (`*` for the wildcard). */
+export function parameterNames(pattern: string): string[] {
+  return [...pattern.matchAll(PARAM)].map((match) => (match[0] === "*" ? "*" : (match[1] ?? "")));
 }
 
 export function parameterCount(pattern: string): number {

@@ -19,6 +19,11 @@ function ScoreBars({ rows }: { rows: { label: string; score: number }[] }) {
   );
 }
 
+/** `start`/`end` of task answers count Unicode code points (Python's str indices, as on the Hub). */
+function codePoints(text: string, start: number, end: number): string {
+  return Array.from(text).slice(start, end).join("");
+}
+
 function isLabelScores(value: unknown): value is LabelScore[] {
   return Array.isArray(value) && value.every((v) => typeof (v as LabelScore)?.label === "string");
 }
@@ -44,8 +49,7 @@ export function TaskResult({ task, answer, text }: { task: string; answer: unkno
         <ul className="try-it-entities" data-testid="try-it-entities">
           {groups.map((g, i) => (
             <li key={i} className="try-it-entity">
-              <span className="badge">{g.entity_group}</span>{" "}
-              {g.start !== null && g.end !== null ? text.slice(g.start, g.end) : g.word}
+              <span className="badge">{g.entity_group}</span> {codePoints(text, g.start, g.end)}
               <span className="small muted"> {g.score.toFixed(3)}</span>
             </li>
           ))}

@@ -18,7 +18,14 @@ function call(target: string, method: string, args: string[]): string {
   return [`${target} = client.${method}(`, ...args.map((a) => `    ${a},`), ")"].join("\n");
 }
 
-const modelArg = (ctx: SnippetContext) => python`model=${ctx.model.id}`;
+/**
+ * `model=` of a task call; none with an endpoint: `base_url` is the model there, and huggingface_hub
+ * would look a model id up on huggingface.co for its provider (and refuse an id with a `:suffix`).
+ */
+const modelArgs = (ctx: SnippetContext): string[] =>
+  ctx.options.endpointUrl ? [] : [python`model=${ctx.model.id}`];
+const modelKwarg = (ctx: SnippetContext): string =>
+  ctx.options.endpointUrl ? "" : python`, model=${ctx.model.id}`;
 
 function chatModel(ctx: SnippetContext): string {
   // With a provider key the client looks the provider's id up itself from the Hub id.
@@ -36,12 +43,12 @@ function body(ctx: SnippetContext): string | undefined {
         typeof value === "object" && value !== null && !Array.isArray(value) && "source_sentence" in value
           ? [pyValue(value.source_sentence, 1), `other_sentences=${pyValue(value.sentences ?? [], 1)}`]
           : [pyValue(value, 1)];
-      return `${call("result", method, [...args, modelArg(ctx)])}\n\nprint(result)`;
+      return `${call("result", method, [...args, ...modelArgs(ctx)])}\n\nprint(result)`;
     }
     case "basicAudio":
     case "basicImage":
       if (!method) return undefined;
-      return python`output = client.${raw(method)}(${input.path}, model=${ctx.model.id})\n\nprint(output)`;
+      return python`output = client.${raw(method)}(${input.path}${raw(modelKwarg(ctx))})\n\nprint(output)`;
     case "conversational":
     case "conversationalStream": {
       const kwargs = Object.entries(input.chat).map(([k, v]) => `${k}=${pyValue(v, 1)}`);
@@ -59,7 +66,7 @@ function body(ctx: SnippetContext): string | undefined {
     case "textToImage":
       return [
         "# output is a PIL.Image object",
-        call("image", "text_to_image", [pyValue(input.prompt, 1), modelArg(ctx)]),
+        call("image", "text_to_image", [pyValue(input.prompt, 1), ...modelArgs(ctx)]),
         python`image.save(${ctx.outputFile})`,
       ].join("\n");
     case "textToVideo":
@@ -68,7 +75,7 @@ function body(ctx: SnippetContext): string | undefined {
         input.kind === "textToVideo" ? ["video", "text_to_video"] : ["audio", "text_to_speech"];
       return [
         `# ${name} is returned as bytes`,
-        call(name, method, [pyValue(input.prompt, 1), modelArg(ctx)]),
+        call(name, method, [pyValue(input.prompt, 1), ...modelArgs(ctx)]),
         python`with open(${ctx.outputFile}, "wb") as f:`,
         `    f.write(${name})`,
       ].join("\n");
@@ -80,7 +87,7 @@ function body(ctx: SnippetContext): string | undefined {
         "    input_image = image_file.read()",
         "",
       ];
-      const args = ["input_image", python`prompt=${input.prompt}`, modelArg(ctx)];
+      const args = ["input_image", python`prompt=${input.prompt}`, ...modelArgs(ctx)];
       if (input.kind === "imageToImage") {
         return [
           ...read,
@@ -97,11 +104,11 @@ function body(ctx: SnippetContext): string | undefined {
       ].join("\n");
     }
     case "documentQuestionAnswering":
-      return `${call("output", "document_question_answering", [pyValue(input.path, 1), python`question=${input.question}`, modelArg(ctx)])}\n\nprint(output)`;
+      return `${call("output", "document_question_answering", [pyValue(input.path, 1), python`question=${input.question}`, ...modelArgs(ctx)])}\n\nprint(output)`;
     case "questionAnswering":
-      return `${call("answer", "question_answering", [python`question=${input.question}`, python`context=${input.context}`, modelArg(ctx)])}\n\nprint(answer)`;
+      return `${call("answer", "question_answering", [python`question=${input.question}`, python`context=${input.context}`, ...modelArgs(ctx)])}\n\nprint(answer)`;
     case "tableQuestionAnswering":
-      return `${call("answer", "table_question_answering", [python`query=${input.query}`, `table=${pyValue(input.table, 1)}`, modelArg(ctx)])}\n\nprint(answer)`;
+      return `${call("answer", "table_question_answering", [python`query=${input.query}`, `table=${pyValue(input.table, 1)}`, ...modelArgs(ctx)])}\n\nprint(answer)`;
     default:
       return undefined;
   }

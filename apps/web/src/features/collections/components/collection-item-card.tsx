@@ -28,7 +28,7 @@ export function CollectionItemCard({
   changes,
 }: {
   item: CollectionItem;
-  /** Stored positions of the neighbours shown above and below (moves swap with them). */
+  /** Positions (as this viewer sees them) of the neighbours shown above and below (moves swap with them). */
   before?: number;
   after?: number;
   changes?: ReturnType<typeof useCollectionChanges>;
