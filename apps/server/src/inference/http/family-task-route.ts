@@ -54,7 +54,10 @@ export async function runFamilyCall(call: FamilyCall): Promise<Response> {
   const info = {
     userAgent: c.req.header("User-Agent"),
     accept: c.req.header("Accept"),
-    limits: { maxAudioSeconds: call.backend.settings.maxAudioSeconds },
+    limits: {
+      maxAudioSeconds: call.backend.settings.maxAudioSeconds,
+      maxImagePixels: call.backend.settings.maxImagePixels,
+    },
   };
   const job = family.job(task, call.body, info);
   const credentials = { authorization: c.req.header("Authorization"), cookie: c.req.header("Cookie") };

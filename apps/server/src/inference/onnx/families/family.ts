@@ -33,7 +33,7 @@ export interface TaskCallInfo {
   /** The `Accept` header (binary answers pick their format from it). */
   accept?: string;
   /** The admin's bounds (MODELHUB_ONNX_*). */
-  limits: { maxAudioSeconds: number };
+  limits: { maxAudioSeconds: number; maxImagePixels: number };
 }
 
 /** A task answer: JSON, or bytes with their content type (audio, images). */
