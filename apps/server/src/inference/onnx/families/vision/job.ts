@@ -35,6 +35,8 @@ export type VisionInput =
       task: "image-to-text";
       options: Omit<GenerationOptions, "return_full_text">;
       seed?: number;
+      /** huggingface.js reads one `{generated_text}` object, not the list the other clients read. */
+      bareObject: boolean;
     }
   | { task: "zero-shot-image-classification"; labels: string[]; hypothesisTemplate?: string }
   | { task: "zero-shot-object-detection"; labels: string[]; threshold: number; topK?: number }

@@ -57,8 +57,20 @@ function imageTypeFor(accept: string | undefined): ImageContentType {
   return "image/png";
 }
 
+/**
+ * huggingface.js (`@huggingface/inference/4.x`) reads an image-to-text answer as one `{generated_text}`
+ * object, while huggingface_hub and the Inference API's own shape are a list of them: told by the
+ * User-Agent, as huggingface_hub 0.x's zero-shot answers are.
+ */
+export function wantsBareCaption(userAgent: string | undefined): boolean {
+  return /(^|\s)@huggingface\/inference\//.test(userAgent ?? "");
+}
+
 /** Generation settings of image-to-text: at the top of `parameters` or under `generation_parameters`. */
-function captionSettings(parameters: Fields): VisionInput & { task: "image-to-text" } {
+function captionSettings(
+  parameters: Fields,
+  userAgent: string | undefined,
+): VisionInput & { task: "image-to-text" } {
   const nestedKey =
     parameters.generation_parameters !== undefined ? "generation_parameters" : "generate_kwargs";
   const nested =
@@ -85,14 +97,14 @@ function captionSettings(parameters: Fields): VisionInput & { task: "image-to-te
   );
   const { options, seed } = generationSettings(merged);
   const { return_full_text: _unused, ...rest } = options;
-  return { task: "image-to-text", options: rest, seed };
+  return { task: "image-to-text", options: rest, seed, bareObject: wantsBareCaption(userAgent) };
 }
 
 function taskInput(
   task: VisionTask,
   parameters: Fields,
   fields: Fields | undefined,
-  accept: string | undefined,
+  call: { accept?: string; userAgent?: string },
 ): VisionInput {
   switch (task) {
     case "object-detection":
@@ -123,9 +135,9 @@ function taskInput(
     case "image-to-image":
       // A prompt (what the Hub's snippets send) means nothing to an upscaler: accepted, not read.
       refuseUnused(parameters, new Set(["prompt", "negative_prompt"]));
-      return { task, contentType: imageTypeFor(accept) };
+      return { task, contentType: imageTypeFor(call.accept) };
     case "image-to-text":
-      return captionSettings(parameters);
+      return captionSettings(parameters, call.userAgent);
     case "zero-shot-image-classification": {
       refuseUnused(parameters, new Set(["candidate_labels", "hypothesis_template"]));
       const template = stringField(parameters, "hypothesis_template", "parameters");
@@ -190,7 +202,7 @@ export const visionFamily: TaskFamily = {
       maxImagePixels: call.limits.maxImagePixels,
     });
     const input: VisionJobInput = {
-      input: taskInput(task as VisionTask, request.parameters, request.fields, call.accept),
+      input: taskInput(task as VisionTask, request.parameters, request.fields, call),
       images: request.images.length,
       single: request.single,
     };

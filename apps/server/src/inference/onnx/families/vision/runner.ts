@@ -128,8 +128,9 @@ async function answer(
         subtask: null,
       })) as Segment[];
       const shaped = [];
-      for (const segment of segments)
-        shaped.push({ score: segment.score, label: segment.label, mask: await encodeImage(segment.mask) });
+      // No score where the model gives none (semantic segmentation): huggingface.js refuses a null one.
+      for (const { score, label, mask } of segments)
+        shaped.push({ ...(score === null ? {} : { score }), label, mask: await encodeImage(mask) });
       return { output: json(shaped) };
     }
     case "depth-estimation": {
@@ -158,7 +159,8 @@ async function answer(
       if (input.seed !== undefined) random.seed(input.seed);
       const watch = generationWatch(signal);
       const output = await pipe(all, { ...input.options, stopping_criteria: [watch.criterion] });
-      return { output: json(output), completionTokens: watch.tokens };
+      const answer = single && input.bareObject ? (output as unknown[])[0] : output;
+      return { output: json(answer), completionTokens: watch.tokens };
     }
     case "zero-shot-image-classification": {
       const options = input.hypothesisTemplate ? { hypothesis_template: input.hypothesisTemplate } : {};
