@@ -40,8 +40,10 @@ export function detrGraph(
     {},
     "logits",
   );
-  // Centres anywhere, sizes up to 60% of the image.
-  const box = graph.op("Sigmoid", [graph.dense(perQuery, hidden, 4)]);
+  // Centres anywhere, sizes up to 60% of the image (the scale spreads random queries over the picture).
+  const box = graph.op("Sigmoid", [
+    graph.op("Mul", [graph.dense(perQuery, hidden, 4), graph.floatScalar(4)]),
+  ]);
   graph.op("Mul", [box, graph.floatConstant(new Float32Array([1, 1, 0.6, 0.6]), [4])], {}, "pred_boxes");
   graph.floatOutput("logits", ["batch_size", queries, shape.labels + 1]);
   graph.floatOutput("pred_boxes", ["batch_size", queries, 4]);
