@@ -49,7 +49,9 @@ function Frame({
   );
 }
 
-const percent = (value: number, total: number) => `${(Math.max(0, Math.min(value, total)) / total) * 100}%`;
+/** A length in pixels as a percentage of the image's side, after clamping into the image. */
+const clamp = (value: number, total: number) => Math.max(0, Math.min(value, total));
+const percent = (value: number, total: number) => `${(value / total) * 100}%`;
 
 /** object-detection and zero-shot-object-detection: a labelled box per detection. */
 export function BoxedImage({ src, boxes }: { src: string; boxes: DetectedBox[] }) {
@@ -59,11 +61,14 @@ export function BoxedImage({ src, boxes }: { src: string; boxes: DetectedBox[] }
     <Frame src={src} testId="try-it-boxes">
       {({ width, height }) =>
         boxes.map((b, i) => {
+          // Boxes may reach past the image (DETR's do): drawn up to its edges.
+          const [x0, x1] = [clamp(b.box.xmin, width), clamp(b.box.xmax, width)];
+          const [y0, y1] = [clamp(b.box.ymin, height), clamp(b.box.ymax, height)];
           const style: CSSProperties = {
-            left: percent(b.box.xmin, width),
-            top: percent(b.box.ymin, height),
-            width: percent(b.box.xmax - Math.max(0, b.box.xmin), width),
-            height: percent(b.box.ymax - Math.max(0, b.box.ymin), height),
+            left: percent(x0, width),
+            top: percent(y0, height),
+            width: percent(x1 - x0, width),
+            height: percent(y1 - y0, height),
             borderColor: labelColour(labels, b.label),
           };
           return (
