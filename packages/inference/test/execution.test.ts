@@ -148,7 +148,7 @@ const CASES: ExecCase[] = [
     model: { id: "a/edit", pipeline_tag: "image-to-image" },
     provider: "hf-inference",
     options: (base) => ({ endpointUrl: `${base}/i2i` }),
-    clients: ["requests", "fetch"],
+    clients: ["requests", "fetch", "huggingface.js"],
     respond: bytes(PNG, "image/png"),
     checkRequest(request) {
       expect(jsonBody(request)).toEqual({

@@ -176,6 +176,52 @@ describe("regressions of the public implementation's defects (providers.md §11)
     const served = getInferenceSnippets({ id: "a/b", pipeline_tag: "text-to-video" }, "auto");
     expect(served.map((s) => s.client)).toEqual(["huggingface_hub", "huggingface.js"]);
   });
+
+  it("11. huggingface.js image-to-image and segmentation pass a Blob, which the client reads with arrayBuffer()", () => {
+    for (const pipeline_tag of ["image-to-image", "image-segmentation"] as const) {
+      const js = pick(getInferenceSnippets({ id: "a/b", pipeline_tag }, "hf-inference"), "huggingface.js");
+      expect(js).toMatch(/const data = new Blob\(\[fs\.readFileSync\("cats?\.(png|jpg)"\)\]\);/);
+    }
+  });
+});
+
+describe("tasks only an endpoint serves (ModelHub's ONNX backend, a server of your own)", () => {
+  const endpointUrl = "https://hub.example.org/hf-inference/models/a/b";
+  it("get raw-HTTP snippets with an endpoint URL, none through the router", () => {
+    for (const [pipeline_tag, clients] of [
+      ["depth-estimation", ["requests", "fetch", "curl"]],
+      ["image-feature-extraction", ["requests", "fetch", "curl"]],
+      ["zero-shot-object-detection", ["requests", "fetch"]],
+    ] as const) {
+      const model: ModelData = { id: "a/b", pipeline_tag };
+      expect(
+        getInferenceSnippets(model, "hf-inference", undefined, { endpointUrl }).map((s) => s.client),
+      ).toEqual(clients);
+      vi.spyOn(console, "error").mockImplementation(() => {});
+      expect(getInferenceSnippets(model, "hf-inference")).toEqual([]);
+      expect(getInferenceSnippets(model, "auto")).toEqual([]);
+    }
+    const curl = pick(
+      getInferenceSnippets({ id: "a/b", pipeline_tag: "depth-estimation" }, "hf-inference", undefined, {
+        endpointUrl,
+      }),
+      "curl",
+    );
+    expect(curl).toContain("--data-binary '@cats.jpg'");
+    expect(checkShell(curl)).toBeNull();
+  });
+
+  it("zero-shot image classification has every client but curl", () => {
+    const snippets = getInferenceSnippets(
+      { id: "a/b", pipeline_tag: "zero-shot-image-classification" },
+      "hf-inference",
+      undefined,
+      { endpointUrl },
+    );
+    expect(snippets.map((s) => s.client)).toEqual(["huggingface_hub", "requests", "huggingface.js", "fetch"]);
+    expect(pick(snippets, "huggingface_hub")).toContain("candidate_labels=[");
+    expect(pick(snippets, "huggingface.js")).toContain("inputs: { image: data }");
+  });
 });
 
 describe("logging", () => {

@@ -17,6 +17,9 @@ const FILE_BODY_TASKS = new Set<InferenceTask>([
   "image-segmentation",
   "object-detection",
   "image-to-text",
+  // Served by endpoints only (see ENDPOINT_KIND_OF_PIPELINE): the image is the body, as for the others.
+  "depth-estimation",
+  "image-feature-extraction",
 ]);
 
 /** Encodes every file in the arguments as base64 (the JSON tasks that take images). */
@@ -112,6 +115,9 @@ const JSON_TASKS: InferenceTask[] = [
   "visual-question-answering",
   "zero-shot-classification",
   "zero-shot-image-classification",
+  "depth-estimation",
+  "image-feature-extraction",
+  "zero-shot-object-detection",
 ];
 const BINARY_TASKS: InferenceTask[] = ["image-to-image", "text-to-audio", "text-to-image", "text-to-speech"];
 

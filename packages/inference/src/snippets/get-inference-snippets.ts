@@ -6,7 +6,7 @@ import { logError } from "../log.js";
 import type { ClientTemplate, SnippetContext } from "./context.js";
 import { exampleInput } from "./example-inputs.js";
 import { argsOf, prepareInput } from "./prepared-input.js";
-import { KIND_OF_PIPELINE, type SnippetKind } from "./task-kinds.js";
+import { ENDPOINT_KIND_OF_PIPELINE, KIND_OF_PIPELINE, type SnippetKind } from "./task-kinds.js";
 import { chooseTokenSource } from "./token.js";
 import { pythonOpenai } from "./clients/python-openai.js";
 import { pythonHuggingfaceHub } from "./clients/python-huggingface-hub.js";
@@ -74,8 +74,9 @@ function snippetKind(
   pipeline: PipelineType,
   streaming: boolean,
   chatMapping: boolean,
+  endpoint: boolean,
 ): { kind: SnippetKind; task: InferenceTask } | undefined {
-  const kind = KIND_OF_PIPELINE[pipeline];
+  const kind = KIND_OF_PIPELINE[pipeline] ?? (endpoint ? ENDPOINT_KIND_OF_PIPELINE[pipeline] : undefined);
   if (!kind) return undefined;
   const chatPipeline = pipeline === "text-generation" || pipeline === "image-text-to-text";
   if (chatPipeline && (isConversational(model) || chatMapping)) {
@@ -123,7 +124,7 @@ export function getInferenceSnippets(
   const pipeline = model.pipeline_tag;
   if (!pipeline) return [];
   const chatMapping = mappingIsChat(requestedProvider, requestedMapping);
-  const resolved = snippetKind(model, pipeline, opts.streaming === true, chatMapping);
+  const resolved = snippetKind(model, pipeline, opts.streaming === true, chatMapping, !!opts.endpointUrl);
   if (!resolved) return [];
   // An endpoint is the user's own server (TGI, vLLM, llama.cpp, Ollama, an Inference Endpoint): it
   // speaks the endpoint protocol whichever provider was picked, and serves the model under its Hub id.

@@ -39,9 +39,13 @@ const PYTHON_CLIENT_TASKS: readonly PipelineType[] = [
 
 const JS_CLIENT_TASKS: readonly PipelineType[] = [
   "automatic-speech-recognition",
+  "document-question-answering",
   "feature-extraction",
   "fill-mask",
   "image-classification",
+  "image-segmentation",
+  "image-to-text",
+  "object-detection",
   "question-answering",
   "sentence-similarity",
   "summarization",
@@ -51,6 +55,7 @@ const JS_CLIENT_TASKS: readonly PipelineType[] = [
   "text-to-speech",
   "token-classification",
   "translation",
+  "zero-shot-image-classification",
 ];
 
 const snakeCase = (task: string): string => task.replaceAll("-", "_");

@@ -54,6 +54,16 @@ export const KIND_OF_PIPELINE: Partial<Record<PipelineType, SnippetKind>> = {
   "zero-shot-image-classification": "zeroShotImageClassification",
 };
 
+/**
+ * Tasks the router's providers do not serve but an endpoint speaking the Inference API does (a server
+ * of the user's own, or a ModelHub's ONNX backend): snippets exist only when an `endpointUrl` is given.
+ */
+export const ENDPOINT_KIND_OF_PIPELINE: Partial<Record<PipelineType, SnippetKind>> = {
+  "depth-estimation": "basicImage",
+  "image-feature-extraction": "basicImage",
+  "zero-shot-object-detection": "zeroShotImageClassification",
+};
+
 /** Kinds answered by one task method taking the input as is. */
 export const BASIC_KINDS: ReadonlySet<SnippetKind> = new Set(["basic", "basicAudio", "basicImage"]);
 

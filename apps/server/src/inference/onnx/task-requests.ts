@@ -131,7 +131,7 @@ export const DEFAULT_MAX_IMAGE_PIXELS = 40_000_000;
  * An image the worker may decode: one of the formats whose header is read here, declaring at most the
  * pixel budget. Refused before any decoder sees it (a small file can declare a huge picture).
  */
-function checkedImage(bytes: Uint8Array, limits: TaskLimits): Uint8Array {
+export function checkedImage(bytes: Uint8Array, limits: TaskLimits): Uint8Array {
   if (bytes.length === 0) throw badRequest("The body is empty: send the image bytes");
   const header = readImageHeader(bytes);
   if (!header)

@@ -16,6 +16,8 @@ const KINDS = new Set<SnippetKind>([
   "imageToImage",
   "imageToVideo",
   "zeroShotClassification",
+  "zeroShotImageClassification",
+  "documentQuestionAnswering",
 ]);
 
 function headerLines(ctx: SnippetContext): string[] {

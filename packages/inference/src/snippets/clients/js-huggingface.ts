@@ -43,6 +43,18 @@ function body(ctx: SnippetContext): { code: string; fs: boolean } | undefined {
     case "basicAudio":
     case "basicImage":
       if (!method) return undefined;
+      // imageSegmentation base64-encodes its input through `inputs.arrayBuffer()`: it takes a Blob.
+      if (ctx.pipeline === "image-segmentation")
+        return {
+          code: [
+            javascript`const data = new Blob([fs.readFileSync(${input.path})]);`,
+            "",
+            call(ctx, "const output = await ", method, [...target(ctx), "inputs: data"]),
+            "",
+            "console.log(output);",
+          ].join("\n"),
+          fs: true,
+        };
       return {
         code: [
           javascript`const data = fs.readFileSync(${input.path});`,
@@ -105,7 +117,9 @@ function body(ctx: SnippetContext): { code: string; fs: boolean } | undefined {
         input.kind === "imageToImage" ? ["image", "imageToImage"] : ["video", "imageToVideo"];
       return {
         code: [
-          javascript`const data = fs.readFileSync(${input.path});`,
+          // A Blob: with parameters the client base64-encodes `inputs` through `inputs.arrayBuffer()`,
+          // which a Node Buffer lacks (the Hub's own snippet passes the Buffer and fails there).
+          javascript`const data = new Blob([fs.readFileSync(${input.path})]);`,
           "",
           call(ctx, `const ${name} = await `, method, [
             ...target(ctx),
@@ -114,6 +128,24 @@ function body(ctx: SnippetContext): { code: string; fs: boolean } | undefined {
           ]),
           `// ${name} is a Blob`,
           saveBlob(name, ctx),
+        ].join("\n"),
+        fs: true,
+      };
+    }
+    case "zeroShotImageClassification":
+    case "documentQuestionAnswering": {
+      if (!method) return undefined;
+      const inputs =
+        input.kind === "zeroShotImageClassification"
+          ? ["inputs: { image: data }", `parameters: { candidate_labels: ${jsValue(input.labels, 2)} }`]
+          : [javascript`inputs: { image: data, question: ${input.question} }`];
+      return {
+        code: [
+          javascript`const data = new Blob([fs.readFileSync(${input.path})]);`,
+          "",
+          call(ctx, "const output = await ", method, [...target(ctx), ...inputs]),
+          "",
+          "console.log(output);",
         ].join("\n"),
         fs: true,
       };

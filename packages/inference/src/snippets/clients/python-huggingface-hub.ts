@@ -103,6 +103,9 @@ function body(ctx: SnippetContext): string | undefined {
         "    f.write(video)",
       ].join("\n");
     }
+    case "zeroShotImageClassification":
+      if (!method) return undefined;
+      return `${call("output", method, [pyValue(input.path, 1), `candidate_labels=${pyValue(input.labels, 1)}`, ...modelArgs(ctx)])}\n\nprint(output)`;
     case "documentQuestionAnswering":
       return `${call("output", "document_question_answering", [pyValue(input.path, 1), python`question=${input.question}`, ...modelArgs(ctx)])}\n\nprint(output)`;
     case "questionAnswering":
