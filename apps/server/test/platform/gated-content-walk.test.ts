@@ -36,6 +36,7 @@ const METADATA: [RegExp, string][] = [
   [/^\/api\/:kind[^/]*\/:owner\/:name\/revision\//, "repo info at a revision"],
   [/\/tree\/:rev/, "the file tree"],
   [/\/paths-info\//, "paths info (names, sizes, oids)"],
+  [/\/:name\/scan(\/file)?$/, "security scan results (file names and levels, as paths-info shows them)"],
   [/\/commits\/:rev$/, "the commit list"],
   [/\/:name\/refs$/, "branches and tags"],
   [/\/lfs-files$/, "LFS file list (writers only)"],

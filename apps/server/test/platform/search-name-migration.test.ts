@@ -6,7 +6,8 @@ import { Kysely, Migrator, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { migrationProvider } from "../../src/db/migrations/index.js";
-import { dropPostgresSchema, openDatabase } from "../../src/db/open-database.js";
+import { dropPostgresSchema } from "../../src/db/open-database.js";
+import { openHubDatabase } from "../../src/compose/open-hub-database.js";
 import { listRepos } from "../../src/platform/search.js";
 import { Repos } from "../../src/platform/repos.js";
 
@@ -37,7 +38,7 @@ describe.runIf(databaseUrl)("search_name column (PostgreSQL upgrade)", () => {
               'model:old-lab/bert-base-tiny', '2024-01-01', '2024-01-01')`.execute(old);
     await old.destroy();
 
-    const hub = await openDatabase({ dataDir, databaseUrl, schema });
+    const hub = await openHubDatabase({ dataDir, databaseUrl, schema });
     try {
       const { rows } = await sql<{
         search_name: string;
