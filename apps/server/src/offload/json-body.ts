@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { z } from "zod";
-import { parseJsonBody, parseJsonStream } from "../offload/codec.js";
+import { parseJsonBody, parseJsonStream } from "./codec.js";
 import { badRequest } from "../domain/errors.js";
 
 function declaredLength(header: string | undefined): number | undefined {

@@ -10,7 +10,7 @@ import type { ServerResponse } from "node:http";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { type Readable, pipeline } from "node:stream";
 import { ReadableStream } from "node:stream/web";
-import { FileRangeStream } from "../content/blobs/file-range-stream.js";
+import { FileRangeStream } from "../blobs/file-range-stream.js";
 
 /** Bodies built for a request, by its Node response, until the server sends (or drops) them. */
 const pending = new WeakMap<ServerResponse, { web: ReadableStream<Uint8Array>; body: Readable }>();

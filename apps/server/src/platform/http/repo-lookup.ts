@@ -1,10 +1,10 @@
 import type { Context } from "hono";
-import type { AppEnv } from "./contracts.js";
-import { canReadRepo, canWriteRepo } from "../platform/access-rules.js";
-import { toRepoRecord, type RepoRow, type Repos } from "../platform/repos.js";
-import { forbidden, hiddenRepo, HttpError, unauthorized, RepoMovedError } from "../domain/errors.js";
-import type { RepoAccess } from "../domain/ports.js";
-import type { RepoType } from "../domain/repo.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
+import { canReadRepo, canWriteRepo } from "../access-rules.js";
+import { toRepoRecord, type RepoRow, type Repos } from "../repos.js";
+import { forbidden, hiddenRepo, HttpError, unauthorized, RepoMovedError } from "../../domain/errors.js";
+import type { RepoAccess } from "../../domain/ports.js";
+import type { RepoType } from "../../domain/repo.js";
 
 /** The repo when it exists and the viewer may see it; otherwise the same 404 either way. */
 export async function readableRepo(

@@ -1,6 +1,4 @@
-/** HTTP-side contracts: the Hono environment every route shares and what the content routes are built from. */
-import type { Context } from "hono";
-import type { BlobStore } from "../content/blobs/blob-store.js";
+import type { BlobStore } from "./blobs/blob-store.js";
 import type {
   AuditTrail,
   CacheSignals,
@@ -9,16 +7,6 @@ import type {
   RepoAccess,
   RepoEvents,
 } from "../domain/ports.js";
-import type { Viewer } from "../domain/repo.js";
-
-/** Hono environment shared by every route: the authenticated viewer is set by platform middleware. */
-export interface AppEnv {
-  Variables: {
-    viewer: Viewer;
-  };
-}
-
-export type AppContext = Context<AppEnv>;
 
 /** What platform hands to the content half when building its routes and service. */
 export interface ContentDeps {

@@ -1,9 +1,11 @@
 import type { Context } from "hono";
 import { setCookie } from "hono/cookie";
-import type { AppEnv } from "./contracts.js";
-import { SESSION_COOKIE } from "./middleware/auth.js";
-import { requestBase } from "./request-base.js";
-import { DEFAULT_WEB_SESSION_LIMITS } from "../platform/web-sessions.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
+import { requestBase } from "../../http-kit/request-base.js";
+import { DEFAULT_WEB_SESSION_LIMITS } from "../web-sessions.js";
+
+/** The browser's sign-in cookie (HttpOnly: page scripts never see it). */
+export const SESSION_COOKIE = "modelhub_session";
 
 /** Whether cookies of this hub must be `Secure` (it is reached over https). */
 export function secureCookies(c: Context<AppEnv>, configuredPublicUrl: string | undefined): boolean {
