@@ -27,6 +27,11 @@ const DOMAIN = `${SERVER}domain/`;
 const DB = `${SERVER}db/`;
 const MIGRATIONS = `${SERVER}db/migrations/`;
 
+const WEB = "^apps/web/src/";
+const WEB_ABOVE_FEATURES = `${WEB}(app/|main\\.tsx$)`;
+const WEB_FEATURES = `${WEB}features/`;
+const WEB_BELOW_FEATURES = `${WEB}(components|lib|config|styles)/`;
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -92,6 +97,36 @@ module.exports = {
       severity: "error",
       from: { path: "^(apps/server/src|packages/[^/]+/src)/" },
       to: { circular: true },
+    },
+    {
+      name: "web-features-do-not-import-features",
+      comment:
+        "A feature of the web app never imports another one: what two features share lives in components/ " +
+        "(UI) or lib/ (data, hooks, paths); app/ composes features.",
+      severity: "error",
+      from: { path: `${WEB_FEATURES}([^/]+)/` },
+      to: { path: WEB_FEATURES, pathNot: `${WEB_FEATURES}$1/` },
+    },
+    {
+      name: "web-features-do-not-import-the-app",
+      comment: "app/ (router, layout) and main.tsx sit above the features.",
+      severity: "error",
+      from: { path: WEB_FEATURES },
+      to: { path: WEB_ABOVE_FEATURES },
+    },
+    {
+      name: "web-lower-floors-do-not-import-features",
+      comment: "components/, lib/, config/ and styles/ sit below the features and the app.",
+      severity: "error",
+      from: { path: WEB_BELOW_FEATURES },
+      to: { path: [WEB_FEATURES, WEB_ABOVE_FEATURES] },
+    },
+    {
+      name: "web-lib-does-not-import-components",
+      comment: "lib/ and config/ hold no UI: they sit below components/.",
+      severity: "error",
+      from: { path: `${WEB}(lib|config)/` },
+      to: { path: `${WEB}components/` },
     },
     {
       name: "no-circular-web",
