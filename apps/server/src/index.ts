@@ -2,4 +2,5 @@ export { startHub, PortInUseError, type RunningHub, type StartOptions } from "./
 export { resolveConfig, ConfigError, type Config } from "./config/config.js";
 export { createApp, type AppDeps } from "./http/app.js";
 export { runCli } from "./cli/run.js";
-export type * from "./http/contracts.js";
+export type * from "./http-kit/contracts.js";
+export type * from "./content/content-deps.js";

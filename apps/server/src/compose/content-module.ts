@@ -8,7 +8,8 @@ import { LocalBlobCache } from "../content/blobs/local-blob-cache.js";
 import { S3BlobStore } from "../content/blobs/s3/s3-blob-store.js";
 import { DEFAULT_LOCAL_CACHE_GB } from "../content/blobs/s3/s3-settings.js";
 import { createPullRequestRefs } from "../content/git/pull-request-refs.js";
-import type { AppEnv, ContentDeps } from "../http/contracts.js";
+import type { AppEnv } from "../http-kit/contracts.js";
+import type { ContentDeps } from "../content/content-deps.js";
 import type { RepoContent } from "../domain/ports.js";
 import type { LocalLfsFile } from "../domain/repo.js";
 

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { AppEnv } from "./contracts.js";
+import type { AppEnv } from "../http-kit/contracts.js";
 import { bodyClassOf, SMALL_BODY_BYTES } from "./body-limits.js";
 import type { AppDeps } from "./deps.js";
 import { errorHandler } from "./errors.js";

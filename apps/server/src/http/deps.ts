@@ -10,7 +10,7 @@ import type { OnnxBackend } from "../inference/onnx/onnx-backend.js";
 import type { Accounts } from "../platform/accounts.js";
 import type { Logger } from "../platform/logger.js";
 import type { Repos } from "../platform/repos.js";
-import type { AppEnv } from "./contracts.js";
+import type { AppEnv } from "../http-kit/contracts.js";
 import type { RepoContent } from "../domain/ports.js";
 import type { MirrorService } from "../mirror/service.js";
 import type { CacheSignals } from "../domain/ports.js";

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { HttpError, RepoMovedError, type HubErrorCode } from "../domain/errors.js";
-import { movedResponse } from "./repo-moved.js";
+import { movedResponse } from "../http-kit/repo-moved.js";
 import { insufficientStorage, isStorageFull, reportStorageFull } from "../content/storage-full.js";
 
 export interface ErrorLogger {

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { AppEnv } from "./contracts.js";
+import type { AppEnv } from "../http-kit/contracts.js";
 import { parseExpand } from "../hub-api/expand.js";
 import type { RepoType } from "../domain/repo.js";
 

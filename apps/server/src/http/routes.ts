@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import type { AppEnv } from "./contracts.js";
+import type { AppEnv } from "../http-kit/contracts.js";
 import type { AppDeps } from "./deps.js";
 import { accessRequestRoutes } from "./routes/access-requests.js";
 import { discussionRoutes } from "./routes/discussions.js";

@@ -5,11 +5,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type CruisedModule, floorViolations, folderArrows, SERVER_TREE, WEB_TREE } from "./folder-floors.js";
 
 /**
  * The layering rules of .dependency-cruiser.cjs (README "Architecture"), run with the same CLI as
  * `npm run lint:layers`: the real tree has no violation, and a deliberate back-arrow in a copy of it
- * is reported by the rule that forbids it.
+ * is reported by the rule that forbids it. The same cruise gives the folder-level drawing of the server
+ * and the web app, checked against their floors (folder-floors.ts): no arrow goes up a floor.
  */
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
@@ -24,8 +26,13 @@ interface Violation {
   rule: { name: string; severity: string };
 }
 
+interface Cruise {
+  violations: Violation[];
+  modules: CruisedModule[];
+}
+
 /** Cruises `paths` (relative to `cwd`) with the repo's rules; the CLI's exit code counts errors. */
-async function violationsIn(cwd: string, paths: string[]): Promise<Violation[]> {
+async function cruise(cwd: string, paths: string[]): Promise<Cruise> {
   const args = [CLI, "--config", CONFIG, "--output-type", "json", ...paths];
   const { stdout } = await promisify(execFile)(process.execPath, args, {
     cwd,
@@ -34,8 +41,8 @@ async function violationsIn(cwd: string, paths: string[]): Promise<Violation[]> 
     if (!err.stdout) throw new Error(`dependency-cruiser failed: ${err.stderr ?? String(err)}`);
     return { stdout: err.stdout };
   });
-  const result = JSON.parse(stdout) as { summary: { violations: Violation[] } };
-  return result.summary.violations;
+  const result = JSON.parse(stdout) as { summary: { violations: Violation[] }; modules: CruisedModule[] };
+  return { violations: result.summary.violations, modules: result.modules };
 }
 
 const summary = (violations: Violation[]) => violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`);
@@ -44,7 +51,8 @@ describe("import layering", () => {
   let copy = "";
   beforeAll(() => {
     copy = fs.mkdtempSync(path.join(os.tmpdir(), "modelhub-layers-"));
-    fs.cpSync(path.join(ROOT, "apps/server/src"), path.join(copy, "apps/server/src"), { recursive: true });
+    for (const tree of [SERVER_TREE, WEB_TREE])
+      fs.cpSync(path.join(ROOT, tree.root), path.join(copy, tree.root), { recursive: true });
     for (const file of [CONFIG, "tsconfig.base.json"])
       fs.copyFileSync(path.join(ROOT, file), path.join(copy, file));
   });
@@ -56,8 +64,20 @@ describe("import layering", () => {
     "the server, the web app and the packages have no arrow against the layers and no import cycle",
     async () => {
       const packages = fs.readdirSync(path.join(ROOT, "packages")).map((name) => `packages/${name}/src`);
-      const violations = await violationsIn(ROOT, ["apps/server/src", "apps/web/src", ...packages]);
+      const { violations, modules } = await cruise(ROOT, ["apps/server/src", "apps/web/src", ...packages]);
       expect(summary(violations)).toEqual([]);
+      // every folder is on a floor and every folder-level arrow goes down
+      expect(floorViolations(SERVER_TREE, modules)).toEqual([]);
+      expect(floorViolations(WEB_TREE, modules)).toEqual([]);
+      // the drawing is really there: the app reaches down to the kit, the web app's router to a feature
+      const arrows = (tree: typeof SERVER_TREE) =>
+        folderArrows(tree, modules).map((arrow) => `${arrow.from} -> ${arrow.to}`);
+      expect(arrows(SERVER_TREE)).toEqual(
+        expect.arrayContaining(["http -> http-kit", "content/http -> http-kit"]),
+      );
+      expect(arrows(WEB_TREE)).toEqual(
+        expect.arrayContaining(["app -> features/repos", "features/repos -> lib"]),
+      );
     },
     CRUISE_TIMEOUT_MS,
   );
@@ -78,8 +98,15 @@ describe("import layering", () => {
       probe("domain/layer-probe.ts", 'export type { RepoRow } from "../platform/repos.js";\n');
       probe("platform/probe-a.ts", 'import { b } from "./probe-b.js";\nexport const a = () => b;\n');
       probe("platform/probe-b.ts", 'import { a } from "./probe-a.js";\nexport const b = () => a;\n');
+      probe("http-kit/layer-probe.ts", 'export type { Repos } from "../platform/repos.js";\n');
+      probe("sso/http/layer-probe.ts", 'export type { AppDeps } from "../../http/deps.js";\n');
+      const webProbe = (file: string, text: string) =>
+        fs.writeFileSync(path.join(copy, WEB_TREE.root, file), text);
+      webProbe("features/search/layer-probe.ts", 'export * from "../orgs/members-page.js";\n');
+      webProbe("lib/layer-probe.ts", 'export * from "../features/orgs/members-page.js";\n');
 
-      const found = summary(await violationsIn(copy, ["apps/server/src"]));
+      const { violations, modules } = await cruise(copy, [SERVER_TREE.root, WEB_TREE.root]);
+      const found = summary(violations);
       expect(found).toEqual(
         expect.arrayContaining([
           "services-do-not-import-http: apps/server/src/platform/layer-probe.ts -> apps/server/src/http/app.ts",
@@ -89,10 +116,28 @@ describe("import layering", () => {
           "migrations-are-sealed: apps/server/src/db/migrations/layer-probe.ts -> apps/server/src/db/search-indexes.ts",
           "domain-imports-nothing: apps/server/src/domain/layer-probe.ts -> apps/server/src/platform/repos.ts",
           "no-circular: apps/server/src/platform/probe-a.ts -> apps/server/src/platform/probe-b.ts",
+          "kit-knows-no-capability: apps/server/src/http-kit/layer-probe.ts -> apps/server/src/platform/repos.ts",
+          "capability-routes-do-not-import-the-app: apps/server/src/sso/http/layer-probe.ts -> apps/server/src/http/deps.ts",
+          "web-features-do-not-import-features: apps/web/src/features/search/layer-probe.ts -> apps/web/src/features/orgs/members-page.tsx",
+          "web-lower-floors-do-not-import-features: apps/web/src/lib/layer-probe.ts -> apps/web/src/features/orgs/members-page.tsx",
         ]),
       );
       // nothing but the probes is flagged
       expect(found.filter((line) => !/probe/.test(line))).toEqual([]);
+
+      // the folder-level check sees the same back arrows on its own
+      const upArrows = [...floorViolations(SERVER_TREE, modules), ...floorViolations(WEB_TREE, modules)];
+      expect(upArrows).toEqual(
+        expect.arrayContaining([
+          "up from kit to capabilities: apps/server/src/http-kit/layer-probe.ts -> apps/server/src/platform/repos.ts",
+          "up from capability routes to app: apps/server/src/sso/http/layer-probe.ts -> apps/server/src/http/deps.ts",
+          "up from capabilities to app: apps/server/src/platform/layer-probe.ts -> apps/server/src/http/app.ts",
+          "up from domain to capabilities: apps/server/src/domain/layer-probe.ts -> apps/server/src/platform/repos.ts",
+          "between two features: apps/web/src/features/search/layer-probe.ts -> apps/web/src/features/orgs/members-page.tsx",
+          "up from lib to features: apps/web/src/lib/layer-probe.ts -> apps/web/src/features/orgs/members-page.tsx",
+        ]),
+      );
+      expect(upArrows.filter((line) => !/probe/.test(line))).toEqual([]);
     },
     CRUISE_TIMEOUT_MS,
   );

@@ -16,7 +16,7 @@ import {
   nodeStreamResponse,
   sendNodeStreamBody,
   withNodeStreamBodies,
-} from "../../src/http/node-stream-body.js";
+} from "../../src/content/http/node-stream-body.js";
 
 const sha = (data: Buffer) => createHash("sha256").update(data).digest("hex");
 

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Hono } from "hono";
-import type { AppEnv } from "../../src/http/contracts.js";
+import type { AppEnv } from "../../src/http-kit/contracts.js";
 import { createContentRoutes } from "../../src/content/http/content-routes.js";
 import { createRepoContent, type RepoContent } from "../../src/content/index.js";
 import type { BlobStore } from "../../src/content/blobs/blob-store.js";

@@ -1,8 +1,8 @@
 import { serve } from "@hono/node-server";
 import type { AddressInfo } from "node:net";
 import type { Hono } from "hono";
-import type { AppEnv } from "../../src/http/contracts.js";
-import { withNodeStreamBodies } from "../../src/http/node-stream-body.js";
+import type { AppEnv } from "../../src/http-kit/contracts.js";
+import { withNodeStreamBodies } from "../../src/content/http/node-stream-body.js";
 
 /** Serves a Hono app on 127.0.0.1 with a random port. */
 export async function listen(app: Hono<AppEnv>): Promise<{ url: string; close(): Promise<void> }> {

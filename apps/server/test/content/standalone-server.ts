@@ -6,8 +6,8 @@
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import type { AddressInfo } from "node:net";
-import type { AppEnv } from "../../src/http/contracts.js";
-import { withNodeStreamBodies } from "../../src/http/node-stream-body.js";
+import type { AppEnv } from "../../src/http-kit/contracts.js";
+import { withNodeStreamBodies } from "../../src/content/http/node-stream-body.js";
 import { createContentRoutes } from "../../src/content/http/content-routes.js";
 import { createRepoContent } from "../../src/content/index.js";
 import { FakePlatform, viewerFromAuthorization } from "./fixtures.js";

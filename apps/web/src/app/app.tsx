@@ -1,7 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
 import { BrowserRouter } from "react-router";
-import { AuthProvider } from "../features/auth/auth-context.js";
+import { AuthProvider } from "../lib/auth/auth-context.js";
 import { prefetchRepoPage } from "../features/repos/prefetch-repo-page.js";
 import { createQueryClient } from "../lib/query-client.js";
 import { AppRoutes } from "./router.js";

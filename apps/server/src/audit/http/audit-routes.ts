@@ -1,8 +1,8 @@
 import type { AuditCatalogueEntry, AuditPage } from "@modelhub/api-types";
 import { Hono, type Context } from "hono";
 import type { Kysely } from "kysely";
-import type { AppEnv } from "../../http/contracts.js";
-import { noStore } from "../../http/middleware/no-store.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
+import { noStore } from "../../http-kit/middleware/no-store.js";
 import type { Database } from "../../db/schema.js";
 import { badRequest, forbidden, notFound } from "../../domain/errors.js";
 import type { Viewer } from "../../domain/repo.js";

@@ -1,8 +1,8 @@
 import type { CollectionUpdated } from "@modelhub/api-types";
 import { Hono, type Context } from "hono";
-import type { AppEnv } from "../../http/contracts.js";
-import type { AppDeps } from "../../http/deps.js";
-import { jsonBody } from "../../http/json-body.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
+import type { PlatformRouteDeps } from "../../platform/http/route-deps.js";
+import { jsonBody } from "../../offload/json-body.js";
 import { badRequest, notFound } from "../../domain/errors.js";
 import { requireWriteUser } from "../../platform/access-rules.js";
 import { LISTED_ITEMS, presentCollection } from "../present.js";
@@ -23,7 +23,7 @@ const MAX_PAGE = 100;
  * Collections, as huggingface_hub calls them: `GET/POST /api/collections`,
  * `GET/PATCH/DELETE /api/collections/{owner}/{slug}`, `POST …/items`, `PATCH/DELETE …/items/{itemId}`.
  */
-export function collectionRoutes(deps: AppDeps): Hono<AppEnv> {
+export function collectionRoutes(deps: Pick<PlatformRouteDeps, "db" | "repos" | "accounts">): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const service = new Collections(deps.db, deps.repos, deps.accounts);
   const slugPath = "/api/collections/:owner/:slug";

@@ -1,7 +1,7 @@
 import type { CommitResponse, PreuploadResponse } from "@modelhub/api-types";
 import type { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../../http/contracts.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
 import { MAX_NDJSON_BODY, parseNdjsonCommit } from "../commit/ndjson-commit.js";
 import { decideUpload } from "../commit/upload-mode.js";
 import { readLimitedJson } from "./limited-body.js";

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { AppEnv } from "../../http/contracts.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
 import type { RepoContent } from "../repo-content.js";
 import type { UploadParts } from "../blobs/upload-parts.js";
 import type { UrlSigner } from "./signed-urls.js";

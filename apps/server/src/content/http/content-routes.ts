@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { join } from "node:path";
 import { UploadParts } from "../blobs/upload-parts.js";
-import type { AppEnv } from "../../http/contracts.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
 import type { BlobStore } from "../blobs/blob-store.js";
-import { movedResponse } from "../../http/repo-moved.js";
+import { movedResponse } from "../../http-kit/repo-moved.js";
 import { registerCommitRoutes } from "./commit-routes.js";
 import type { ContentContext } from "./content-context.js";
 import { registerDiffRoutes } from "./diff-routes.js";

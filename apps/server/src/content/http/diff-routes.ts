@@ -1,5 +1,5 @@
 import type { Context, Hono } from "hono";
-import type { AppEnv } from "../../http/contracts.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
 import { commitDiff, compareText } from "../git/commit-diff.js";
 import { checkRevision } from "../paths/repo-path.js";
 import type { ContentContext } from "./content-context.js";

@@ -1,6 +1,6 @@
 import type { Context, Hono } from "hono";
-import type { AppEnv } from "../../http/contracts.js";
-import { nodeStreamResponse } from "../../http/node-stream-body.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
+import { nodeStreamResponse } from "./node-stream-body.js";
 import { countsAsDownload } from "../downloads/library-rules.js";
 import { checkRepoPath } from "../paths/repo-path.js";
 import { parseRange } from "./byte-range.js";

@@ -1,5 +1,5 @@
 import type { Context, Hono } from "hono";
-import type { AppEnv } from "../../http/contracts.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
 import { checkFolderPath, checkRepoPath } from "../paths/repo-path.js";
 import { type ContentContext, hubUrl } from "./content-context.js";
 import { readableRepo, viewerOf } from "./repo-access.js";

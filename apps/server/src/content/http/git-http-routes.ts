@@ -1,8 +1,8 @@
 import type { Context, Hono } from "hono";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
-import type { AppEnv } from "../../http/contracts.js";
-import { nodeStreamResponse } from "../../http/node-stream-body.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
+import { nodeStreamResponse } from "./node-stream-body.js";
 import { DEFAULT_BRANCH } from "../git/git-repository.js";
 import { runHttpBackend } from "../git/http-backend.js";
 import {

@@ -1,6 +1,6 @@
 import type { CommitEntry, RepoRefs } from "@modelhub/api-types";
 import type { Context, Hono } from "hono";
-import type { AppEnv } from "../../http/contracts.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
 import { DEFAULT_BRANCH } from "../git/git-repository.js";
 import { writeCommit } from "../git/commit-writer.js";
 import { checkRevision } from "../paths/repo-path.js";

@@ -1,7 +1,7 @@
 import type { LfsBatchObject } from "@modelhub/api-types";
 import type { Context } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../../http/contracts.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
 import { BlobMismatchError, type DirectBlobAccess } from "../blobs/blob-store.js";
 import { stagingScope } from "../repo-content.js";
 import type { ContentContext } from "./content-context.js";

@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import type { AppEnv } from "../../http/contracts.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
 import { DEFAULT_BRANCH } from "../git/git-repository.js";
 import { linkedObjects, pointerBlobId } from "../lfs/lfs-inventory.js";
 import { deleteLfsObjects, type LfsDeletionRequest } from "../lfs/permanent-deletion.js";

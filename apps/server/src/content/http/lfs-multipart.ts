@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../../http/contracts.js";
-import { requestBodyStream } from "../../http/node-body.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
+import { requestBodyStream } from "../../http-kit/node-body.js";
 import { BlobMismatchError, isSha256 } from "../blobs/blob-store.js";
 import { PartSizeError, type PartKey } from "../blobs/upload-parts.js";
 import type { ContentContext } from "./content-context.js";

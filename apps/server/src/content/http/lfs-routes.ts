@@ -1,9 +1,9 @@
 import type { LfsBatchObject, LfsBatchResponse } from "@modelhub/api-types";
 import type { Context, Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../../http/contracts.js";
-import { nodeStreamResponse } from "../../http/node-stream-body.js";
-import { requestBodyStream } from "../../http/node-body.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
+import { nodeStreamResponse } from "./node-stream-body.js";
+import { requestBodyStream } from "../../http-kit/node-body.js";
 import { BlobMismatchError, isSha256 } from "../blobs/blob-store.js";
 import { parseRange } from "./byte-range.js";
 import { type ContentContext, hubUrl } from "./content-context.js";

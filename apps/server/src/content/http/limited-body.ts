@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { AppEnv } from "../../http/contracts.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
 import { MAX_JSON_DEPTH, jsonNestingDepth } from "../../offload/json-depth.js";
 import { badRequest, tooLarge } from "../../domain/errors.js";
 

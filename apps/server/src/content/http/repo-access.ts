@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { AppEnv } from "../../http/contracts.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
 import { HttpError, hiddenRepo, mirrorReadOnly, RepoMovedError } from "../../domain/errors.js";
 import type { RepoAccess } from "../../domain/ports.js";
 import type { RepoRecord, RepoType, Viewer } from "../../domain/repo.js";

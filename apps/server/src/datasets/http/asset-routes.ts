@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../http/contracts.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
 import { notFound } from "../../domain/errors.js";
 import { isAudioFeature, isImageFeature } from "../features.js";
 import { readRows } from "../split-reader.js";

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import type { HubParquetListing, HubParquetSplitListing } from "@modelhub/api-types";
-import type { AppEnv } from "../../http/contracts.js";
-import { requestBase } from "../../http/request-base.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
+import { requestBase } from "../../http-kit/request-base.js";
 import { CONVERTED_PARQUET_REF } from "../../content/repo-content.js";
 import { notFound } from "../../domain/errors.js";
 import { convertedSplits, type SplitReport } from "../report.js";

@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import type { AppEnv } from "../../http/contracts.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
 import { assetRoutes } from "./asset-routes.js";
 import { parquetRoutes } from "./parquet-routes.js";
 import { sqlRoutes } from "./sql-routes.js";

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
-import type { AppEnv } from "../../http/contracts.js";
-import { jsonBody } from "../../http/json-body.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
+import { jsonBody } from "../../offload/json-body.js";
 import { HttpError } from "../../domain/errors.js";
 import { configName, convertedRecord, readableDataset, type ViewerRouteDeps } from "./viewer-context.js";
 

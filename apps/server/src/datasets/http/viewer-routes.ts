@@ -11,8 +11,8 @@ import type {
   StatisticsResponse,
   ViewerFailure,
 } from "@modelhub/api-types";
-import type { AppEnv } from "../../http/contracts.js";
-import { requestBase } from "../../http/request-base.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
+import { requestBase } from "../../http-kit/request-base.js";
 import { CONVERTED_PARQUET_REF } from "../../content/repo-content.js";
 import type { ConversionRecord } from "../conversion-store.js";
 import { renderRows, viewerFeatures, type MediaUrls } from "../render.js";

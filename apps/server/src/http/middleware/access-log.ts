@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { Logger } from "../../platform/logger.js";
-import type { AppEnv } from "../contracts.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
 
 /** Error codes of expected, retryable answers (a dataset still converting): not server failures. */
 const EXPECTED_UNAVAILABLE = new Set(["ResponseNotReady"]);

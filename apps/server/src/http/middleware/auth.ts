@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
-import type { AppEnv } from "../contracts.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
 import type { Accounts } from "../../platform/accounts.js";
 import { csrfTokenMatches, hasSecondFactor, type WebSessions } from "../../platform/web-sessions.js";
 import type { CompanySignIn } from "../../sso/company-sign-in.js";
@@ -14,13 +14,13 @@ import {
   type AuditContext,
   type AuditCredential,
 } from "../../audit/context.js";
-import { clientAddress } from "../client-address.js";
+import { bearerToken } from "../../http-kit/bearer-token.js";
+import { clientAddress } from "../../http-kit/client-address.js";
+import { SESSION_COOKIE } from "../../platform/http/session-cookie.js";
 
 const ANONYMOUS: Viewer = { orgs: [] };
 const SCIM_PATH = /^\/api\/organizations\/[^/]+\/scim\/v2(?:\/|$)/;
 
-/** The browser's sign-in cookie (HttpOnly: page scripts never see it). */
-export const SESSION_COOKIE = "modelhub_session";
 export const CSRF_HEADER = "X-CSRF-Token";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
@@ -126,19 +126,4 @@ export function basicCredentials(
   const colon = decoded.indexOf(":");
   if (colon < 0) return undefined;
   return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
-}
-
-/** The token of a Bearer header, or the password of a Basic one. */
-export function bearerToken(header: string | undefined): string | undefined {
-  if (!header) return undefined;
-  const [scheme, value] = header.trim().split(/\s+/, 2);
-  if (!value) return undefined;
-  if (/^bearer$/i.test(scheme)) return value;
-  if (/^basic$/i.test(scheme)) {
-    const decoded = Buffer.from(value, "base64").toString("utf8");
-    const colon = decoded.indexOf(":");
-    const password = colon >= 0 ? decoded.slice(colon + 1) : decoded;
-    return password || undefined;
-  }
-  return undefined;
 }

@@ -1,11 +1,11 @@
 import type { AskAccessResponse, GateState } from "@modelhub/api-types";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../contracts.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
 import type { AppDeps } from "../deps.js";
-import { jsonBody } from "../json-body.js";
-import { KIND_PATTERN, typeOfKind } from "../repo-paths.js";
-import { managedRepo, readableRepo } from "../repo-lookup.js";
+import { jsonBody } from "../../offload/json-body.js";
+import { KIND_PATTERN, typeOfKind } from "../../http-kit/repo-paths.js";
+import { managedRepo, readableRepo } from "../../platform/http/repo-lookup.js";
 import {
   ACCESS_STATUSES,
   AccessRequests,

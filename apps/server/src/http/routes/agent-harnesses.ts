@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../contracts.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
 import { AGENT_HARNESS_REGISTRY, type AgentHarnessRegistry } from "../../hub-api/agent-harnesses.js";
 
 /** `GET /api/agent-harnesses`: the agent registry huggingface_hub reads to name the agent running it (public). */

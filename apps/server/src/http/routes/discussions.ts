@@ -1,13 +1,13 @@
 import type { NewDiscussionResponse } from "@modelhub/api-types";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../contracts.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
 import type { AppDeps } from "../deps.js";
-import { jsonBody } from "../json-body.js";
+import { jsonBody } from "../../offload/json-body.js";
 import { requireWriteUser } from "../../platform/access-rules.js";
-import { KIND_PATTERN, repoUrl, typeOfKind } from "../repo-paths.js";
-import { readableRepo, requireDownload } from "../repo-lookup.js";
-import { requestBase } from "../request-base.js";
+import { KIND_PATTERN, repoUrl, typeOfKind } from "../../http-kit/repo-paths.js";
+import { readableRepo, requireDownload } from "../../platform/http/repo-lookup.js";
+import { requestBase } from "../../http-kit/request-base.js";
 import { Discussions } from "../../platform/discussions/service.js";
 import { createRepoAccess } from "../../platform/repo-access.js";
 import { toRepoRecord } from "../../platform/repos.js";

@@ -1,8 +1,8 @@
 import type { Facets } from "@modelhub/api-types";
 import { Hono } from "hono";
-import type { AppEnv } from "../contracts.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
 import type { AppDeps } from "../deps.js";
-import { KIND_PATTERN, typeOfKind } from "../repo-paths.js";
+import { KIND_PATTERN, typeOfKind } from "../../http-kit/repo-paths.js";
 import { countFacets, MAX_FACET_SIZE } from "../../platform/facets.js";
 import { LruCache } from "../../platform/lru-cache.js";
 import type { ListQuery } from "../../platform/search.js";

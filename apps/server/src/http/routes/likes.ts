@@ -1,9 +1,9 @@
 import type { LikedRepo, LikeState } from "@modelhub/api-types";
 import { Hono } from "hono";
-import type { AppEnv } from "../contracts.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
 import type { AppDeps } from "../deps.js";
-import { KIND_PATTERN, typeOfKind } from "../repo-paths.js";
-import { readableRepo } from "../repo-lookup.js";
+import { KIND_PATTERN, typeOfKind } from "../../http-kit/repo-paths.js";
+import { readableRepo } from "../../platform/http/repo-lookup.js";
 import { canReadRepo, requireUser, requireWriteUser } from "../../platform/access-rules.js";
 import { toRepoRecord } from "../../platform/repos.js";
 import { notFound } from "../../domain/errors.js";

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
-import type { AppEnv } from "../contracts.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
 import type { AppDeps } from "../deps.js";
-import { requestBase } from "../request-base.js";
+import { requestBase } from "../../http-kit/request-base.js";
 import { expandOf } from "../expand-query.js";
 import { listItemJson, type ItemOptions } from "../../hub-api/repo-info.js";
 import type { ProviderMappingRow } from "../../platform/repos.js";

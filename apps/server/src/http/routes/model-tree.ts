@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../contracts.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
 import type { AppDeps } from "../deps.js";
-import { readableRepo } from "../repo-lookup.js";
+import { readableRepo } from "../../platform/http/repo-lookup.js";
 import { modelTreeOf } from "../../platform/model-tree.js";
 
 /**

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../contracts.js";
-import { KIND_PATTERN } from "../repo-paths.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
+import { KIND_PATTERN } from "../../http-kit/repo-paths.js";
 import { repoNotFound } from "../../domain/errors.js";
 
 /**

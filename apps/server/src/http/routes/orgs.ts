@@ -1,9 +1,9 @@
 import type { CreatedOrg } from "@modelhub/api-types";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../contracts.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
 import type { AppDeps } from "../deps.js";
-import { jsonBody } from "../json-body.js";
+import { jsonBody } from "../../offload/json-body.js";
 import { requireWriteUser } from "../../platform/access-rules.js";
 import { ORG_ROLES } from "../../platform/org-roles.js";
 import { OrgMembers } from "../../platform/orgs.js";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../contracts.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
 import type { AppDeps } from "../deps.js";
 import { quickSearch } from "../../platform/quick-search.js";
 import { badRequest } from "../../domain/errors.js";

@@ -1,9 +1,9 @@
 import { Hono, type Context } from "hono";
-import type { AppEnv } from "../contracts.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
 import type { AppDeps } from "../deps.js";
-import { KIND_PATTERN, typeOfKind } from "../repo-paths.js";
+import { KIND_PATTERN, typeOfKind } from "../../http-kit/repo-paths.js";
 import { audienceOf } from "../listing-cache.js";
-import { readableRepo } from "../repo-lookup.js";
+import { readableRepo } from "../../platform/http/repo-lookup.js";
 import { LruCache } from "../../platform/lru-cache.js";
 import { expandOf } from "../expand-query.js";
 import { repoInfoJson } from "../../hub-api/repo-info.js";

@@ -1,12 +1,12 @@
 import type { CreateRepoResponse } from "@modelhub/api-types";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../contracts.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
 import type { AppDeps } from "../deps.js";
-import { jsonBody } from "../json-body.js";
-import { KIND_PATTERN, parseRepoType, repoUrl, typeOfKind } from "../repo-paths.js";
-import { managedRepo } from "../repo-lookup.js";
-import { requestBase } from "../request-base.js";
+import { jsonBody } from "../../offload/json-body.js";
+import { KIND_PATTERN, parseRepoType, repoUrl, typeOfKind } from "../../http-kit/repo-paths.js";
+import { managedRepo } from "../../platform/http/repo-lookup.js";
+import { requestBase } from "../../http-kit/request-base.js";
 import { assertValidName } from "../../platform/names.js";
 import {
   canCreateInNamespace,

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../contracts.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
 import type { AppDeps } from "../deps.js";
-import { readableRepo } from "../repo-lookup.js";
-import { requestBase } from "../request-base.js";
+import { readableRepo } from "../../platform/http/repo-lookup.js";
+import { requestBase } from "../../http-kit/request-base.js";
 import { modelDataOf } from "../../hub-api/model-data.js";
 import { buildSnippets } from "../../platform/snippets.js";
 

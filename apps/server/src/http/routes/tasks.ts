@@ -1,7 +1,7 @@
 import type { TaskEntry } from "@modelhub/api-types";
 import { Hono } from "hono";
 import { isPipelineType, TASKS_DATA, type TaskData } from "@modelhub/tasks";
-import type { AppEnv } from "../contracts.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
 import type { AppDeps } from "../deps.js";
 import { markExamplesOnHub } from "../../platform/task-examples.js";
 import { notFound } from "../../domain/errors.js";

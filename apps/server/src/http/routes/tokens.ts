@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../contracts.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
 import type { AppDeps } from "../deps.js";
-import { jsonBody } from "../json-body.js";
-import { noStore } from "../middleware/no-store.js";
+import { jsonBody } from "../../offload/json-body.js";
+import { noStore } from "../../http-kit/middleware/no-store.js";
 import { requireWriteUser } from "../../platform/access-rules.js";
 import type { AccessTokenInfo, CreatedAccessToken } from "@modelhub/api-types";
 import type { TokenRow } from "../../platform/accounts.js";

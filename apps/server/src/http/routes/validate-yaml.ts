@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { parse } from "yaml";
-import type { AppEnv } from "../contracts.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
 import { frontMatterOf } from "../../content/derive/front-matter.js";
 import { HttpError } from "../../domain/errors.js";
 import { HUB_LICENSE_IDS } from "../../hub-api/license-ids.js";

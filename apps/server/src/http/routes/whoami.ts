@@ -1,8 +1,8 @@
 import type { WhoAmI } from "@modelhub/api-types";
 import { Hono } from "hono";
-import type { AppEnv } from "../contracts.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
 import type { AppDeps } from "../deps.js";
-import { bearerToken } from "../middleware/auth.js";
+import { bearerToken } from "../../http-kit/bearer-token.js";
 import { unauthorized } from "../../domain/errors.js";
 
 /** `GET /api/whoami-v2`: the token's (or web session's) user, orgs and the credential (clients read `auth`). */

@@ -1,7 +1,7 @@
 import type { AdminBackend, AdminInference } from "@modelhub/api-types";
 import { Hono } from "hono";
-import type { AppEnv } from "../../http/contracts.js";
-import type { AppDeps } from "../../http/deps.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
+import type { InferenceRouteDeps } from "./route-deps.js";
 import { requireUser, requireWriteUser } from "../../platform/access-rules.js";
 import type { HealthChecker } from "../health/checker.js";
 import type { InferenceRuntime } from "../runtime.js";
@@ -20,7 +20,7 @@ function requireSiteAdmin(viewer: Viewer, write: boolean): void {
 
 /** GET /api/admin/inference and POST /api/admin/inference/backends/{name}/check (site admins only). */
 export function adminInferenceRoutes(
-  deps: Pick<AppDeps, "db">,
+  deps: Pick<InferenceRouteDeps, "db">,
   runtime: InferenceRuntime,
   health: HealthChecker,
 ): Hono<AppEnv> {

@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { AppEnv } from "../../http/contracts.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
 import { requireUser } from "../../platform/access-rules.js";
 import { badRequest, HttpError } from "../../domain/errors.js";
 import { BILL_TO_HEADER, resolveBillTo } from "../bill-to.js";

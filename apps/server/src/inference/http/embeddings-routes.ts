@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../../http/contracts.js";
-import { jsonBody } from "../../http/json-body.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
+import { jsonBody } from "../../offload/json-body.js";
 import { requireUser } from "../../platform/access-rules.js";
 import { BILL_TO_HEADER } from "../bill-to.js";
 import { EmbeddingsCallerGone, type EmbeddingsGateway } from "../embeddings/embeddings-gateway.js";

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { AppEnv } from "../../http/contracts.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
 import type { RepoRow } from "../../platform/repos.js";
 import { HttpError } from "../../domain/errors.js";
 import { ONNX_BACKEND_NAME, type OnnxBackend } from "../onnx/onnx-backend.js";

@@ -2,9 +2,9 @@ import type { OrgUsage, PublicBackend, UserUsage } from "@modelhub/api-types";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
-import type { AppEnv } from "../../http/contracts.js";
-import type { AppDeps } from "../../http/deps.js";
-import { jsonBody } from "../../http/json-body.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
+import type { InferenceRouteDeps } from "./route-deps.js";
+import { jsonBody } from "../../offload/json-body.js";
 import { requireUser } from "../../platform/access-rules.js";
 import { createRepoAccess } from "../../platform/repo-access.js";
 import { BILL_TO_HEADER } from "../bill-to.js";
@@ -33,7 +33,7 @@ const USAGE_WINDOW_DAYS = 30;
  * GET /v1/models, POST /v1/chat/completions, POST /v1/completions, POST /v1/embeddings; and the usage views
  * GET /api/inference/usage, GET /api/organizations/{org}/inference/usage.
  */
-export function inferenceRoutes(deps: AppDeps): Hono<AppEnv> {
+export function inferenceRoutes(deps: InferenceRouteDeps): Hono<AppEnv> {
   const runtime = deps.inferenceRuntime ?? new InferenceRuntime(deps.inference ?? NO_INFERENCE);
   const settings = runtime.settings;
   const usage = new UsageStore(deps.db);

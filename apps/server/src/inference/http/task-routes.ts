@@ -1,7 +1,7 @@
 import type { Context, Hono, MiddlewareHandler, Next } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { AppEnv } from "../../http/contracts.js";
-import { jsonBody } from "../../http/json-body.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
+import { jsonBody } from "../../offload/json-body.js";
 import { parseJsonBody } from "../../offload/codec.js";
 import type { Accounts } from "../../platform/accounts.js";
 import { canReadRepo, requireUser } from "../../platform/access-rules.js";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../http/contracts.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
 import { requireUser, requireWriteUser } from "../../platform/access-rules.js";
 import { HttpError, forbidden } from "../../domain/errors.js";
 import type { Viewer } from "../../domain/repo.js";

@@ -1,8 +1,8 @@
 import type { MirrorPullLine, MirrorReport } from "@modelhub/api-types";
 import { Hono, type Context } from "hono";
 import { stream } from "hono/streaming";
-import type { AppEnv } from "../../http/contracts.js";
-import { KIND_PATTERN, typeOfKind } from "../../http/repo-paths.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
+import { KIND_PATTERN, typeOfKind } from "../../http-kit/repo-paths.js";
 import { canReadRepo, requireUser, requireWriteUser } from "../../platform/access-rules.js";
 import { toRepoRecord } from "../../platform/repos.js";
 import { badRequest, forbidden, HttpError } from "../../domain/errors.js";

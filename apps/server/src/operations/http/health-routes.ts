@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../http/contracts.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
 import { checkReadiness, type ReadinessProbe } from "../readiness.js";
 
 export interface HealthDeps {

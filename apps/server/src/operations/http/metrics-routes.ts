@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
-import type { AppEnv } from "../../http/contracts.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
 import { forbidden, unauthorized } from "../../domain/errors.js";
 import type { HubMetrics } from "../metrics.js";
 

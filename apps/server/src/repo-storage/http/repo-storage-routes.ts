@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../http/contracts.js";
-import type { AppDeps } from "../../http/deps.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
+import type { PlatformRouteDeps } from "../../platform/http/route-deps.js";
 import { forbidden } from "../../domain/errors.js";
 import { isNamespaceMember, requireUser } from "../../platform/access-rules.js";
 import { namespaceRepoStorage } from "../namespace-repos.js";
@@ -9,7 +9,7 @@ import { namespaceRepoStorage } from "../namespace-repos.js";
  * `GET /api/settings/repositories` (the signed-in user's repos) and
  * `GET /api/organizations/{org}/settings/repositories` (members and admins): `HfApi.list_user_repos`.
  */
-export function repoStorageRoutes(deps: AppDeps): Hono<AppEnv> {
+export function repoStorageRoutes(deps: Pick<PlatformRouteDeps, "db">): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.get("/api/settings/repositories", async (c) => {
     const user = requireUser(c.var.viewer);

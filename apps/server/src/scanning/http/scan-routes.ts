@@ -6,11 +6,11 @@ import type {
   SecurityFileStatus,
 } from "@modelhub/api-types";
 import { Hono } from "hono";
-import type { AppEnv } from "../../http/contracts.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
 import { z } from "zod";
-import { jsonBody } from "../../http/json-body.js";
-import { readableRepo } from "../../http/repo-lookup.js";
-import { KIND_PATTERN, typeOfKind } from "../../http/repo-paths.js";
+import { jsonBody } from "../../offload/json-body.js";
+import { readableRepo } from "../../platform/http/repo-lookup.js";
+import { KIND_PATTERN, typeOfKind } from "../../http-kit/repo-paths.js";
 import { requireUser, requireWriteUser } from "../../platform/access-rules.js";
 import { toRepoRecord, type Repos } from "../../platform/repos.js";
 import { badRequest, entryNotFound, forbidden } from "../../domain/errors.js";

@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../../http/contracts.js";
-import type { AppDeps } from "../../http/deps.js";
-import { jsonBody } from "../../http/json-body.js";
-import { downloadableRow } from "../../http/repo-lookup.js";
-import { KIND_PATTERN, repoUrl, typeOfKind } from "../../http/repo-paths.js";
-import { requestBase } from "../../http/request-base.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
+import type { PlatformRouteDeps } from "../../platform/http/route-deps.js";
+import { jsonBody } from "../../offload/json-body.js";
+import { downloadableRow } from "../../platform/http/repo-lookup.js";
+import { KIND_PATTERN, repoUrl, typeOfKind } from "../../http-kit/repo-paths.js";
+import { requestBase } from "../../http-kit/request-base.js";
 import { badRequest, forbidden, HttpError, notFound } from "../../domain/errors.js";
 import { canWriteNamespace, requireWriteUser } from "../../platform/access-rules.js";
 import { assertValidName } from "../../platform/names.js";
@@ -51,7 +51,7 @@ function checkSpaceOptions(body: DuplicateBody): void {
  * Without an explicit visibility the copy is private when the source is, or when the target
  * organisation makes new repos private by default.
  */
-export function duplicateRoutes(deps: AppDeps): Hono<AppEnv> {
+export function duplicateRoutes(deps: PlatformRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const access = createRepoAccess(deps.repos, deps.db);
   app.post(`/api/:kind${KIND_PATTERN}/:owner/:name/duplicate`, async (c) => {

@@ -2,13 +2,12 @@ import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { SignInProviders } from "@modelhub/api-types";
-import type { AppEnv } from "../../http/contracts.js";
-import type { AppDeps } from "../../http/deps.js";
-import { clientAddress } from "../../http/client-address.js";
-import { noStore } from "../../http/middleware/no-store.js";
-import { SESSION_COOKIE } from "../../http/middleware/auth.js";
-import { requestBase } from "../../http/request-base.js";
-import { secureCookies, setSessionCookie } from "../../http/session-cookie.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
+import type { SsoRouteDeps } from "./route-deps.js";
+import { clientAddress } from "../../http-kit/client-address.js";
+import { noStore } from "../../http-kit/middleware/no-store.js";
+import { requestBase } from "../../http-kit/request-base.js";
+import { SESSION_COOKIE, secureCookies, setSessionCookie } from "../../platform/http/session-cookie.js";
 import { HttpError, notFound } from "../../domain/errors.js";
 import type { CompanySignIn } from "../company-sign-in.js";
 import { AccountDisabledError } from "../identities.js";
@@ -37,7 +36,7 @@ function failure(c: Context<AppEnv>, message: string, status: 400 | 403 = 400): 
  * (`/auth/oidc/login` → IdP → `/auth/oidc/callback`) and SAML (`/auth/saml/login` → IdP → POST
  * `/auth/saml/acs`, SP metadata at `/auth/saml/metadata`).
  */
-export function authRoutes(deps: AppDeps & { sso: CompanySignIn }): Hono<AppEnv> {
+export function authRoutes(deps: SsoRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const sso = deps.sso;
   app.use("/auth/*", noStore);

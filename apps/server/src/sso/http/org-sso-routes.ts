@@ -1,16 +1,15 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { CreatedScimToken, OrgSsoSettings, ScimTokenInfo } from "@modelhub/api-types";
-import type { AppEnv } from "../../http/contracts.js";
-import type { AppDeps } from "../../http/deps.js";
-import { jsonBody } from "../../http/json-body.js";
-import { noStore } from "../../http/middleware/no-store.js";
-import { requestBase } from "../../http/request-base.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
+import type { SsoRouteDeps } from "./route-deps.js";
+import { jsonBody } from "../../offload/json-body.js";
+import { noStore } from "../../http-kit/middleware/no-store.js";
+import { requestBase } from "../../http-kit/request-base.js";
 import { requireWriteUser } from "../../platform/access-rules.js";
 import type { OrgRow } from "../../platform/accounts.js";
 import { ORG_ROLES } from "../../platform/org-roles.js";
 import { forbidden, notFound } from "../../domain/errors.js";
-import type { CompanySignIn } from "../company-sign-in.js";
 import { ScimTokens, type ScimTokenRow } from "../scim/scim-tokens.js";
 
 const settingsSchema = z.object({
@@ -46,7 +45,7 @@ function tokenJson(row: ScimTokenRow): ScimTokenInfo {
  * An org's company sign-in settings (its admins, and site admins): "members must use 2FA or SSO", the
  * attribute its groups come from and its group → role mappings, and the org's SCIM tokens.
  */
-export function orgSsoRoutes(deps: AppDeps & { sso: CompanySignIn }): Hono<AppEnv> {
+export function orgSsoRoutes(deps: SsoRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { sso } = deps;
   const tokens = new ScimTokens(deps.db);

@@ -1,7 +1,6 @@
 import type { Hono } from "hono";
-import type { AppEnv } from "../../http/contracts.js";
-import type { AppDeps } from "../../http/deps.js";
-import type { CompanySignIn } from "../company-sign-in.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
+import type { SsoRouteDeps } from "./route-deps.js";
 import { authRoutes } from "./auth-routes.js";
 import { orgSsoRoutes } from "./org-sso-routes.js";
 import { scimRoutes } from "./scim-routes.js";
@@ -18,6 +17,6 @@ import { twoFactorRoutes } from "./two-factor-routes.js";
  * | org sso  | GET/PUT /api/organizations/:org/settings/sso, GET/POST/DELETE …/settings/scim-tokens[/:id] |
  * | scim     | /api/organizations/:org/scim/v2/{Users,Groups,ServiceProviderConfig,ResourceTypes,Schemas} |
  */
-export function companySignInRoutes(deps: AppDeps & { sso: CompanySignIn }): Hono<AppEnv>[] {
+export function companySignInRoutes(deps: SsoRouteDeps): Hono<AppEnv>[] {
   return [authRoutes(deps), twoFactorRoutes(deps), orgSsoRoutes(deps), scimRoutes(deps)];
 }

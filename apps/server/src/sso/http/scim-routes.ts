@@ -1,12 +1,11 @@
 import { Hono, type Context } from "hono";
-import type { AppEnv } from "../../http/contracts.js";
-import type { AppDeps } from "../../http/deps.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
+import type { SsoRouteDeps } from "./route-deps.js";
 import { parseJsonStream } from "../../offload/codec.js";
-import { bearerToken } from "../../http/middleware/auth.js";
-import { requestBase } from "../../http/request-base.js";
+import { bearerToken } from "../../http-kit/bearer-token.js";
+import { requestBase } from "../../http-kit/request-base.js";
 import type { OrgRow } from "../../platform/accounts.js";
 import { HttpError } from "../../domain/errors.js";
-import type { CompanySignIn } from "../company-sign-in.js";
 import { ScimError } from "../scim/scim-error.js";
 import { ENTERPRISE_SCHEMA, GROUP_SCHEMA, ScimService, USER_SCHEMA } from "../scim/scim-service.js";
 import { ScimTokens } from "../scim/scim-tokens.js";
@@ -61,7 +60,7 @@ function listQuery(c: Context<AppEnv>) {
  * discovery documents (ServiceProviderConfig, ResourceTypes, Schemas). Every answer, errors included,
  * is SCIM JSON; the bearer must be a SCIM token of that org.
  */
-export function scimRoutes(deps: AppDeps & { sso: CompanySignIn }): Hono<AppEnv> {
+export function scimRoutes(deps: SsoRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const tokens = new ScimTokens(deps.db);
   const service = new ScimService(

@@ -1,14 +1,13 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { RecoveryCodes, TwoFactorSetup, TwoFactorStatus } from "@modelhub/api-types";
-import type { AppEnv } from "../../http/contracts.js";
-import type { AppDeps } from "../../http/deps.js";
-import { jsonBody } from "../../http/json-body.js";
-import { noStore } from "../../http/middleware/no-store.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
+import type { SsoRouteDeps } from "./route-deps.js";
+import { jsonBody } from "../../offload/json-body.js";
+import { noStore } from "../../http-kit/middleware/no-store.js";
 import { requireWriteUser } from "../../platform/access-rules.js";
 import type { UserRow } from "../../platform/accounts.js";
 import { badRequest, notFound } from "../../domain/errors.js";
-import type { CompanySignIn } from "../company-sign-in.js";
 
 const codeSchema = z.object({ code: z.string().min(1).max(64) });
 
@@ -17,7 +16,7 @@ const codeSchema = z.object({ code: z.string().min(1).max(64) });
  * on with a first code (answers the recovery codes, once), new recovery codes, and turning it off. Off
  * and new codes need a current code (or a recovery code).
  */
-export function twoFactorRoutes(deps: AppDeps & { sso: CompanySignIn }): Hono<AppEnv> {
+export function twoFactorRoutes(deps: SsoRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { sso } = deps;
   app.use("/api/settings/2fa", noStore);

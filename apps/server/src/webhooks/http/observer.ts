@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "../../http/contracts.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
 import type { Logger } from "../../platform/logger.js";
 import type { RepoRow, Repos } from "../../platform/repos.js";
 import type { RepoType, Viewer } from "../../domain/repo.js";

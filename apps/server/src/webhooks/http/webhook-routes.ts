@@ -6,9 +6,9 @@ import type {
 } from "@modelhub/api-types";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../../http/contracts.js";
-import { jsonBody } from "../../http/json-body.js";
-import { noStore } from "../../http/middleware/no-store.js";
+import type { AppEnv } from "../../http-kit/contracts.js";
+import { jsonBody } from "../../offload/json-body.js";
+import { noStore } from "../../http-kit/middleware/no-store.js";
 import { requireUser, requireWriteUser } from "../../platform/access-rules.js";
 import { badRequest, notFound } from "../../domain/errors.js";
 import type { Viewer } from "../../domain/repo.js";

@@ -5,7 +5,7 @@ import { Spinner } from "../../components/ui/status.js";
 import { HeaderSearch } from "./header-search.js";
 import { ThemeToggle } from "./theme-toggle.js";
 import { UserMenu } from "./user-menu.js";
-import { useAuth } from "../../features/auth/auth-context.js";
+import { useAuth } from "../../lib/auth/auth-context.js";
 
 /** Orgs that require 2FA hide their private content from this session: say why and what to do. */
 function SecondFactorBanner() {

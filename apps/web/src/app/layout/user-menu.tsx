@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { paths } from "../../config/paths.js";
-import { useAuth } from "../../features/auth/auth-context.js";
-import { orgPaths } from "../../features/orgs/paths.js";
+import { useAuth } from "../../lib/auth/auth-context.js";
+import { orgPaths } from "../../lib/orgs/paths.js";
 
 export function UserMenu() {
   const { user, signedIn, checking, signOut } = useAuth();

@@ -1,11 +1,11 @@
 import { CodeBlock } from "../../components/ui/code-block.js";
 import { ErrorState, NotFoundState, Skeleton } from "../../components/ui/status.js";
 import { paths } from "../../config/paths.js";
-import { useFileText } from "../../features/repos/api/get-file-text.js";
+import { useFileText } from "../../lib/repos/api/get-file-text.js";
 import { Breadcrumbs } from "../../features/repos/components/breadcrumbs.js";
-import { RepoPageFrame } from "../../features/repos/components/repo-page-frame.js";
-import { useRepoRoute } from "../../features/repos/use-repo-route.js";
-import { LazyMarkdown } from "../../features/markdown/lazy-markdown.js";
+import { RepoPageFrame } from "../../components/repos/repo-page-frame.js";
+import { useRepoRoute } from "../../lib/repos/use-repo-route.js";
+import { LazyMarkdown } from "../../components/markdown/lazy-markdown.js";
 import { isNotFound } from "../../lib/api-error.js";
 import { formatBytes } from "../../lib/format.js";
 import { CommitNotice } from "../../features/file-edit/commit-notice.js";

@@ -5,8 +5,8 @@ import { EmptyState, ErrorState, Skeleton } from "../../components/ui/status.js"
 import { paths } from "../../config/paths.js";
 import { useCommits } from "../../features/repos/api/get-commits.js";
 import { RevisionPicker } from "../../features/repos/components/revision-picker.js";
-import { RepoPageFrame } from "../../features/repos/components/repo-page-frame.js";
-import { useRepoRoute } from "../../features/repos/use-repo-route.js";
+import { RepoPageFrame } from "../../components/repos/repo-page-frame.js";
+import { useRepoRoute } from "../../lib/repos/use-repo-route.js";
 import { formatDate, formatRelative } from "../../lib/format.js";
 
 export function CommitsPage() {

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import { EmptyState, ErrorState, Skeleton } from "../../components/ui/status.js";
-import { useRepoList, type ListParams } from "../../features/repos/api/list-repos.js";
-import { RepoGrid } from "../../features/repos/components/repo-card.js";
+import { useRepoList, type ListParams } from "../../lib/repos/api/list-repos.js";
+import { RepoGrid } from "../../components/repos/repo-card.js";
 import { FilterGroup } from "../../features/search/components/filter-group.js";
 import { TagFacets } from "../../features/search/components/tag-facets.js";
 import {

@@ -1,13 +1,13 @@
 import { ErrorState, Skeleton } from "../../components/ui/status.js";
 import { MissingCard } from "../../features/file-edit/empty-repo.js";
-import { LazyMarkdown } from "../../features/markdown/lazy-markdown.js";
+import { LazyMarkdown } from "../../components/markdown/lazy-markdown.js";
 import { useProviderMapping } from "../../features/repos/api/get-provider-mapping.js";
 import { GgufFiles, ModelMetadata } from "../../features/repos/components/model-metadata.js";
-import { RepoHeader } from "../../features/repos/components/repo-header.js";
+import { RepoHeader } from "../../components/repos/repo-header.js";
 import { useRepoCardPage } from "../../features/repos/use-repo-card-page.js";
 import { InferencePanel } from "../../features/snippets/components/inference-panel.js";
 import { UseThisModel } from "../../features/snippets/components/use-this-model.js";
-import { hubServings, isHubBackend, useHubBackends } from "../../features/try-it/hub-backends.js";
+import { hubServings, isHubBackend, useHubBackends } from "../../lib/try-it/hub-backends.js";
 import { TryItBox } from "../../features/try-it/try-it-box.js";
 import { LocalAppsCard } from "../../features/local-apps/local-apps-card.js";
 import { ModelTreeCard } from "../../features/model-tree/model-tree-card.js";

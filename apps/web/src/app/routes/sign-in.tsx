@@ -4,7 +4,7 @@ import type { SignInProviders } from "@modelhub/api-types";
 import { Tabs } from "../../components/ui/tabs.js";
 import { Skeleton } from "../../components/ui/status.js";
 import { login, loginWithToken, useSignInProviders } from "../../features/auth/api/login.js";
-import { useAuth } from "../../features/auth/auth-context.js";
+import { useAuth } from "../../lib/auth/auth-context.js";
 import { ApiError } from "../../lib/api-error.js";
 import { useTitle } from "../../lib/use-title.js";
 import "../../features/auth/sign-in.css";

@@ -1,7 +1,7 @@
 import { EmptyState, Skeleton } from "../../components/ui/status.js";
 import { paths, readmeLinkBase } from "../../config/paths.js";
-import { LazyMarkdown } from "../../features/markdown/lazy-markdown.js";
-import { RepoHeader } from "../../features/repos/components/repo-header.js";
+import { LazyMarkdown } from "../../components/markdown/lazy-markdown.js";
+import { RepoHeader } from "../../components/repos/repo-header.js";
 import { useRepoCardPage } from "../../features/repos/use-repo-card-page.js";
 import { SpaceUsesCard } from "../../features/repo-links/space-uses-card.js";
 import { MissingCard } from "../../features/file-edit/empty-repo.js";

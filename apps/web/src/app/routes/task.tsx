@@ -1,7 +1,7 @@
 import { Link, useParams } from "react-router";
 import { ErrorState, NotFoundState, Skeleton } from "../../components/ui/status.js";
 import { paths } from "../../config/paths.js";
-import { LazyMarkdown } from "../../features/markdown/lazy-markdown.js";
+import { LazyMarkdown } from "../../components/markdown/lazy-markdown.js";
 import { useTask } from "../../features/tasks/api/get-tasks.js";
 import { TaskDemo } from "../../features/tasks/components/task-demo.js";
 import { isNotFound } from "../../lib/api-error.js";

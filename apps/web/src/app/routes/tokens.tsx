@@ -2,8 +2,8 @@ import { useState, type FormEvent } from "react";
 import { CopyButton } from "../../components/ui/copy-button.js";
 import { EmptyState, ErrorState, Skeleton } from "../../components/ui/status.js";
 import { useCreateToken, useRevokeToken, useTokens } from "../../features/auth/api/tokens.js";
-import { RequireUser } from "../../features/auth/components/require-user.js";
-import { SessionList } from "../../features/auth/components/session-list.js";
+import { RequireUser } from "../../components/auth/require-user.js";
+import { SessionList } from "../../components/auth/session-list.js";
 import { formatDate, formatRelative } from "../../lib/format.js";
 import { useTitle } from "../../lib/use-title.js";
 

@@ -1,12 +1,12 @@
 import { Link } from "react-router";
 import { EmptyState, ErrorState, NotFoundState, Skeleton } from "../../components/ui/status.js";
 import { paths } from "../../config/paths.js";
-import { useTree } from "../../features/repos/api/get-tree.js";
+import { useTree } from "../../lib/repos/api/get-tree.js";
 import { RevisionPicker } from "../../features/repos/components/revision-picker.js";
 import { Breadcrumbs } from "../../features/repos/components/breadcrumbs.js";
 import { FileTable } from "../../features/repos/components/file-table.js";
-import { RepoPageFrame } from "../../features/repos/components/repo-page-frame.js";
-import { useRepoRoute } from "../../features/repos/use-repo-route.js";
+import { RepoPageFrame } from "../../components/repos/repo-page-frame.js";
+import { useRepoRoute } from "../../lib/repos/use-repo-route.js";
 import { isNotFound } from "../../lib/api-error.js";
 import { CommitNotice } from "../../features/file-edit/commit-notice.js";
 import { EmptyRepoGuide } from "../../features/file-edit/empty-repo.js";

@@ -2,15 +2,15 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState, type DragEvent, type FormEvent } from "react";
 import { Link } from "react-router";
 import { paths } from "../../config/paths.js";
-import { RequireUser } from "../../features/auth/components/require-user.js";
-import { RepoPageFrame } from "../../features/repos/components/repo-page-frame.js";
-import { useRepoRoute } from "../../features/repos/use-repo-route.js";
+import { RequireUser } from "../../components/auth/require-user.js";
+import { RepoPageFrame } from "../../components/repos/repo-page-frame.js";
+import { useRepoRoute } from "../../lib/repos/use-repo-route.js";
 import { uploadFiles, type FileProgress } from "../../features/upload/api/upload-files.js";
 import { UploadProgress } from "../../features/upload/upload-progress.js";
 import type { CommitResponse } from "@modelhub/api-types";
 import { formatBytes } from "../../lib/format.js";
-import { MirrorReadOnlyNote } from "../../features/mirror/mirror-mark.js";
-import { useMirrored } from "../../features/mirror/use-mirrored.js";
+import { MirrorReadOnlyNote } from "../../components/mirror/mirror-mark.js";
+import { useMirrored } from "../../lib/mirror/use-mirrored.js";
 
 function UploadForm() {
   const { type, id } = useRepoRoute();

@@ -1,9 +1,9 @@
 import { EmptyState, ErrorState, Skeleton } from "../../components/ui/status.js";
 import { formatRelative } from "../../lib/format.js";
 import { useTitle } from "../../lib/use-title.js";
-import { useAuth } from "../auth/auth-context.js";
-import { RequireUser } from "../auth/components/require-user.js";
-import "../inference-usage/usage.css";
+import { useAuth } from "../../lib/auth/auth-context.js";
+import { RequireUser } from "../../components/auth/require-user.js";
+import "../../components/inference-usage/usage.css";
 import type { AdminBackend } from "@modelhub/api-types";
 import { useAdminInference, useCheckBackend } from "./api.js";
 

@@ -1,6 +1,6 @@
 import { useTitle } from "../../lib/use-title.js";
-import { useAuth } from "../auth/auth-context.js";
-import { RequireUser } from "../auth/components/require-user.js";
+import { useAuth } from "../../lib/auth/auth-context.js";
+import { RequireUser } from "../../components/auth/require-user.js";
 import { useVerifyChain } from "./api.js";
 import { AuditLogView } from "./audit-log-view.js";
 import "./audit-log.css";

@@ -1,12 +1,12 @@
 import { Link, useParams } from "react-router";
 import { paths } from "../../config/paths.js";
 import { useTitle } from "../../lib/use-title.js";
-import { useAuth } from "../auth/auth-context.js";
-import { useOrgOverview } from "../orgs/api.js";
-import { OrgHeader } from "../orgs/components/org-header.js";
-import { orgOverviewState } from "../orgs/components/org-overview-state.js";
-import { orgPaths } from "../orgs/paths.js";
-import "../orgs/orgs.css";
+import { useAuth } from "../../lib/auth/auth-context.js";
+import { useOrgOverview } from "../../lib/orgs/api.js";
+import { OrgHeader } from "../../components/orgs/org-header.js";
+import { orgOverviewState } from "../../components/orgs/org-overview-state.js";
+import { orgPaths } from "../../lib/orgs/paths.js";
+import "../../components/orgs/orgs.css";
 import { AuditLogView } from "./audit-log-view.js";
 
 /** `/organizations/{org}/settings/audit-log`: who did what in the organisation (its admins). */

@@ -5,10 +5,10 @@ import { paths } from "../../config/paths.js";
 import { isNotFound } from "../../lib/api-error.js";
 import { formatRelative } from "../../lib/format.js";
 import { useTitle } from "../../lib/use-title.js";
-import { useCollection, useCollectionChanges } from "./api.js";
+import { useCollection, useCollectionChanges } from "../../lib/collections/api.js";
 import { CollectionItemCard } from "./components/collection-item-card.js";
 import { CollectionSettings } from "./components/collection-settings.js";
-import "./collections.css";
+import "../../components/collections/collections.css";
 
 /** `/collections/{owner}/{slug}`: the items in order with their notes; its editors reorder and annotate. */
 export function CollectionPage() {

@@ -3,10 +3,10 @@ import { CopyButton } from "../../components/ui/copy-button.js";
 import { ErrorState, Skeleton } from "../../components/ui/status.js";
 import { paths } from "../../config/paths.js";
 import { formatDate, formatRelative } from "../../lib/format.js";
-import { RepoPageFrame } from "../repos/components/repo-page-frame.js";
-import { useRepoRoute } from "../repos/use-repo-route.js";
+import { RepoPageFrame } from "../../components/repos/repo-page-frame.js";
+import { useRepoRoute } from "../../lib/repos/use-repo-route.js";
 import { useCommitDiff } from "./api.js";
-import { FileDiff } from "./file-diff.js";
+import { FileDiff } from "../../components/commit-diff/file-diff.js";
 
 /** `/{id}/commit/{sha}`: what one commit changed (the URL `modelhub upload` and the API print). */
 export function CommitPage() {

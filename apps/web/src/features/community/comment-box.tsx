@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { paths } from "../../config/paths.js";
-import { changeStatus, postComment } from "./api.js";
+import { changeStatus, postComment } from "../../lib/community/api.js";
 import { MarkdownInput } from "./markdown-input.js";
-import { canModerate } from "./permissions.js";
+import { canModerate } from "../../lib/community/permissions.js";
 import { useAction } from "./use-action.js";
 import type { DiscussionSectionProps } from "./section-props.js";
 

@@ -3,8 +3,8 @@ import type { RepoType } from "@modelhub/api-types";
 import { formatDate, formatRelative } from "../../lib/format.js";
 import { CommentMarkdown } from "./comment-markdown.js";
 import type { CommentData, DiscussionAuthor } from "@modelhub/api-types";
-import { editComment, hideComment } from "./api.js";
-import type { CommunityRights } from "./permissions.js";
+import { editComment, hideComment } from "../../lib/community/api.js";
+import type { CommunityRights } from "../../lib/community/permissions.js";
 import { InlineEditForm } from "./inline-edit-form.js";
 import { useAction } from "./use-action.js";
 

@@ -1,6 +1,6 @@
 import { readmeLinkBase } from "../../config/paths.js";
 import type { RepoType } from "@modelhub/api-types";
-import { LazyMarkdown } from "../markdown/lazy-markdown.js";
+import { LazyMarkdown } from "../../components/markdown/lazy-markdown.js";
 
 /**
  * A comment's markdown through the model card's sanitising renderer. The card renderer drops a leading

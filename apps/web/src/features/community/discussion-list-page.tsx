@@ -2,10 +2,16 @@ import { Link, useSearchParams } from "react-router";
 import { EmptyState, ErrorState, Skeleton } from "../../components/ui/status.js";
 import type { DiscussionSummary, RepoType } from "@modelhub/api-types";
 import { formatDate, formatRelative } from "../../lib/format.js";
-import { RepoPageFrame } from "../repos/components/repo-page-frame.js";
-import { useRepoRoute } from "../repos/use-repo-route.js";
-import { PAGE_SIZE, useDiscussionList, type ListFilter, type StatusFilter, type TypeFilter } from "./api.js";
-import { communityPaths } from "./paths.js";
+import { RepoPageFrame } from "../../components/repos/repo-page-frame.js";
+import { useRepoRoute } from "../../lib/repos/use-repo-route.js";
+import {
+  PAGE_SIZE,
+  useDiscussionList,
+  type ListFilter,
+  type StatusFilter,
+  type TypeFilter,
+} from "../../lib/community/api.js";
+import { communityPaths } from "../../lib/community/paths.js";
 import { KindBadge, StatusBadge } from "./status-badge.js";
 import "./community.css";
 

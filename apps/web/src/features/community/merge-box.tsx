@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { mergePullRequest } from "./api.js";
+import { mergePullRequest } from "../../lib/community/api.js";
 import { useAction } from "./use-action.js";
 import type { DiscussionSectionProps } from "./section-props.js";
 

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
-import { RequireUser } from "../auth/components/require-user.js";
-import { RepoPageFrame } from "../repos/components/repo-page-frame.js";
-import { useRepoRoute } from "../repos/use-repo-route.js";
+import { RequireUser } from "../../components/auth/require-user.js";
+import { RepoPageFrame } from "../../components/repos/repo-page-frame.js";
+import { useRepoRoute } from "../../lib/repos/use-repo-route.js";
 import type { RepoType } from "@modelhub/api-types";
-import { createDiscussion, useRefreshDiscussions } from "./api.js";
+import { createDiscussion, useRefreshDiscussions } from "../../lib/community/api.js";
 import { MarkdownInput } from "./markdown-input.js";
-import { communityPaths } from "./paths.js";
+import { communityPaths } from "../../lib/community/paths.js";
 import { useAction } from "./use-action.js";
 import "./community.css";
 

@@ -2,9 +2,9 @@ import { Link } from "react-router";
 import { EmptyState, ErrorState, Skeleton } from "../../components/ui/status.js";
 import { paths } from "../../config/paths.js";
 import { formatRelative } from "../../lib/format.js";
-import { FileDiff } from "../commit-diff/file-diff.js";
+import { FileDiff } from "../../components/commit-diff/file-diff.js";
 import type { DiscussionEvent } from "@modelhub/api-types";
-import { useDiscussion } from "./api.js";
+import { useDiscussion } from "../../lib/community/api.js";
 import type { CommentTarget } from "./comment-card.js";
 import { parseDiff } from "./parse-diff.js";
 

@@ -3,7 +3,7 @@ import { paths } from "../../config/paths.js";
 import { formatDate, formatRelative } from "../../lib/format.js";
 import type { DiscussionEvent } from "@modelhub/api-types";
 import { CommentCard, type CommentTarget } from "./comment-card.js";
-import type { CommunityRights } from "./permissions.js";
+import type { CommunityRights } from "../../lib/community/permissions.js";
 
 function When({ at }: { at: string }) {
   return (

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from "react";
 import { CodeBlock } from "../../components/ui/code-block.js";
 import type { RepoInfo } from "@modelhub/api-types";
-import { hubOrigin } from "../snippets/components/hub-endpoint-note.js";
+import { hubOrigin } from "../../components/snippets/hub-endpoint-note.js";
 import { datasetLibrariesView, highlightLanguage } from "./dataset-libraries-view.js";
 
 const REACH_NOTE = {

@@ -2,7 +2,7 @@ import { apiPaths } from "../../config/paths.js";
 import { requestJson } from "../../lib/api-client.js";
 import { ApiError } from "../../lib/api-error.js";
 import type { CommitResponse, RepoType } from "@modelhub/api-types";
-import { toBase64 } from "../upload/api/encode.js";
+import { toBase64 } from "../../lib/upload/api/encode.js";
 
 /** One change of a browser commit. */
 export type FileChange =

@@ -1,6 +1,6 @@
 import { paths } from "../../config/paths.js";
 import type { RepoType } from "@modelhub/api-types";
-import { getTree } from "../repos/api/get-tree.js";
+import { getTree } from "../../lib/repos/api/get-tree.js";
 import { CommitForm } from "./commit-form.js";
 import { branchOf, parentFolder } from "./edit-paths.js";
 import { useBaseCommit } from "./use-base-commit.js";

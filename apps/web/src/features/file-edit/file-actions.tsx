@@ -5,8 +5,8 @@ import type { RepoType } from "@modelhub/api-types";
 import { DeleteDialog } from "./delete-dialog.js";
 import { baseName, EDITABLE_TEXT, editPaths } from "./edit-paths.js";
 import { useCanWrite } from "./use-can-write.js";
-import { MirrorInlineNote } from "../mirror/mirror-mark.js";
-import { useMirrored } from "../mirror/use-mirrored.js";
+import { MirrorInlineNote } from "../../components/mirror/mirror-mark.js";
+import { useMirrored } from "../../lib/mirror/use-mirrored.js";
 import "./file-edit.css";
 
 /** Edit and Delete on a file's page, for signed-in users (non-writers get pull requests). */

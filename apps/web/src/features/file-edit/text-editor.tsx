@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
-import { LazyMarkdown } from "../markdown/lazy-markdown.js";
-import type { RepoLinkBase } from "../markdown/markdown.js";
+import { LazyMarkdown } from "../../components/markdown/lazy-markdown.js";
+import type { RepoLinkBase } from "../../components/markdown/markdown.js";
 import type { CardCheck, CardProblem } from "./card-check.js";
 
 /** Puts the caret at a 1-based line and column of the textarea and scrolls it into view. */

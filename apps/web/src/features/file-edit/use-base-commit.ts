@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { isNotFound } from "../../lib/api-error.js";
 import type { RepoType } from "@modelhub/api-types";
-import { getRepoInfo } from "../repos/api/get-repo-info.js";
+import { getRepoInfo } from "../../lib/repos/api/get-repo-info.js";
 
 /**
  * The commit `revision` pointed at when the page opened, sent as `parentCommit` so a concurrent

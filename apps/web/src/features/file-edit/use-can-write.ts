@@ -1,5 +1,5 @@
-import { useAuth } from "../auth/auth-context.js";
-import { communityRights } from "../community/permissions.js";
+import { useAuth } from "../../lib/auth/auth-context.js";
+import { communityRights } from "../../lib/community/permissions.js";
 
 /**
  * Whether the signed-in user may commit to the repo directly: its owner or a write/admin member of

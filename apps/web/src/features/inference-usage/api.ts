@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { OrgUsage, UserUsage } from "@modelhub/api-types";
 import { requestJson } from "../../lib/api-client.js";
-import { orgPaths } from "../orgs/paths.js";
+import { orgPaths } from "../../lib/orgs/paths.js";
 
 export const usagePaths = {
   mine: () => "/settings/inference",

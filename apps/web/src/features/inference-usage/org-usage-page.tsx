@@ -1,14 +1,14 @@
 import { useParams } from "react-router";
 import { ErrorState, Skeleton } from "../../components/ui/status.js";
 import { useTitle } from "../../lib/use-title.js";
-import { useAuth } from "../auth/auth-context.js";
-import { RequireUser } from "../auth/components/require-user.js";
-import { useOrgOverview } from "../orgs/api.js";
-import { OrgHeader } from "../orgs/components/org-header.js";
-import "../orgs/orgs.css";
+import { useAuth } from "../../lib/auth/auth-context.js";
+import { RequireUser } from "../../components/auth/require-user.js";
+import { useOrgOverview } from "../../lib/orgs/api.js";
+import { OrgHeader } from "../../components/orgs/org-header.js";
+import "../../components/orgs/orgs.css";
 import { useOrgUsage } from "./api.js";
 import { UsageTable, UsageView } from "./usage-view.js";
-import { orgOverviewState } from "../orgs/components/org-overview-state.js";
+import { orgOverviewState } from "../../components/orgs/org-overview-state.js";
 
 function OrgUsage({ org }: { org: string }) {
   const { user } = useAuth();

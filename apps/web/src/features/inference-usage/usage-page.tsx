@@ -2,8 +2,8 @@ import { Link } from "react-router";
 import { ErrorState, Skeleton } from "../../components/ui/status.js";
 import { paths } from "../../config/paths.js";
 import { useTitle } from "../../lib/use-title.js";
-import { useAuth } from "../auth/auth-context.js";
-import { RequireUser } from "../auth/components/require-user.js";
+import { useAuth } from "../../lib/auth/auth-context.js";
+import { RequireUser } from "../../components/auth/require-user.js";
 import { useMyUsage, usagePaths } from "./api.js";
 import { UsageView } from "./usage-view.js";
 

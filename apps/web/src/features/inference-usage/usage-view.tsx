@@ -1,7 +1,7 @@
 import { EmptyState } from "../../components/ui/status.js";
 import { formatDate } from "../../lib/format.js";
 import type { UsageReport, UsageTotals } from "@modelhub/api-types";
-import "./usage.css";
+import "../../components/inference-usage/usage.css";
 
 const number = new Intl.NumberFormat("en");
 

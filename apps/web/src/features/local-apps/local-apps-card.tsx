@@ -1,9 +1,9 @@
 import { useId, useMemo, useState } from "react";
 import { CodeBlock } from "../../components/ui/code-block.js";
 import type { RepoInfo } from "@modelhub/api-types";
-import { useServerSnippets } from "../snippets/api/get-server-snippets.js";
-import { hubOrigin } from "../snippets/components/hub-endpoint-note.js";
-import { localAppsView } from "./local-apps-view.js";
+import { useServerSnippets } from "../../lib/snippets/api/get-server-snippets.js";
+import { hubOrigin } from "../../components/snippets/hub-endpoint-note.js";
+import { localAppsView } from "../../lib/local-apps/local-apps-view.js";
 
 /** "Local apps": how to run the model on your own machine, with commands that fetch from this hub. */
 export function LocalAppsCard({ model }: { model: RepoInfo }) {

@@ -4,11 +4,11 @@ import { paths } from "../../config/paths.js";
 import { isNotFound } from "../../lib/api-error.js";
 import { formatBytes, formatRelative } from "../../lib/format.js";
 import { useTitle } from "../../lib/use-title.js";
-import { useAuth } from "../auth/auth-context.js";
-import { RequireUser } from "../auth/components/require-user.js";
-import "../inference-usage/usage.css";
+import { useAuth } from "../../lib/auth/auth-context.js";
+import { RequireUser } from "../../components/auth/require-user.js";
+import "../../components/inference-usage/usage.css";
 import "./mirror.css";
-import "../scans/scans.css";
+import "../../components/scans/scans.css";
 import { useMirrorReport, type MirrorReport } from "./api.js";
 import { PinForm } from "./pin-form.js";
 

@@ -4,14 +4,14 @@ import { ErrorState, Skeleton } from "../../components/ui/status.js";
 import { paths } from "../../config/paths.js";
 import type { OrgMember, OrgRole } from "@modelhub/api-types";
 import { useTitle } from "../../lib/use-title.js";
-import { useAuth } from "../auth/auth-context.js";
+import { useAuth } from "../../lib/auth/auth-context.js";
 import { PrivateDefaultSetting } from "./components/private-default-setting.js";
-import { ORG_ROLES, ROLE_HELP, useMemberChanges, useOrgMembers, useOrgOverview } from "./api.js";
-import { FormError } from "./components/form-error.js";
-import { Initial, OrgHeader } from "./components/org-header.js";
-import { orgPaths } from "./paths.js";
-import "./orgs.css";
-import { orgOverviewState } from "./components/org-overview-state.js";
+import { ORG_ROLES, ROLE_HELP, useMemberChanges, useOrgMembers, useOrgOverview } from "../../lib/orgs/api.js";
+import { FormError } from "../../components/orgs/form-error.js";
+import { Initial, OrgHeader } from "../../components/orgs/org-header.js";
+import { orgPaths } from "../../lib/orgs/paths.js";
+import "../../components/orgs/orgs.css";
+import { orgOverviewState } from "../../components/orgs/org-overview-state.js";
 
 type Changes = ReturnType<typeof useMemberChanges>;
 

@@ -2,11 +2,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { useTitle } from "../../lib/use-title.js";
-import { RequireUser } from "../auth/components/require-user.js";
-import { createOrg } from "./api.js";
-import { FormError } from "./components/form-error.js";
-import { orgPaths } from "./paths.js";
-import "./orgs.css";
+import { RequireUser } from "../../components/auth/require-user.js";
+import { createOrg } from "../../lib/orgs/api.js";
+import { FormError } from "../../components/orgs/form-error.js";
+import { orgPaths } from "../../lib/orgs/paths.js";
+import "../../components/orgs/orgs.css";
 
 // the hub's rule for names; "--" and ".." are refused by the server with a clear message
 const NAME_PATTERN = "[A-Za-z0-9](?:[A-Za-z0-9._\\-]*[A-Za-z0-9])?";

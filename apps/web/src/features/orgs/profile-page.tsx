@@ -5,14 +5,14 @@ import { isNotFound } from "../../lib/api-error.js";
 import type { OrgMember, RepoType } from "@modelhub/api-types";
 import { formatCount, formatDate } from "../../lib/format.js";
 import { useTitle } from "../../lib/use-title.js";
-import { useAuth } from "../auth/auth-context.js";
-import { useRepoList } from "../repos/api/list-repos.js";
-import { RepoGrid } from "../repos/components/repo-card.js";
-import { OwnerCollections } from "../collections/components/owner-collections.js";
-import { useOrgMembers, useOrgOverview, useUserOverview } from "./api.js";
-import { Initial, OrgHeader } from "./components/org-header.js";
-import { orgPaths } from "./paths.js";
-import "./orgs.css";
+import { useAuth } from "../../lib/auth/auth-context.js";
+import { useRepoList } from "../../lib/repos/api/list-repos.js";
+import { RepoGrid } from "../../components/repos/repo-card.js";
+import { OwnerCollections } from "../../components/collections/owner-collections.js";
+import { useOrgMembers, useOrgOverview, useUserOverview } from "../../lib/orgs/api.js";
+import { Initial, OrgHeader } from "../../components/orgs/org-header.js";
+import { orgPaths } from "../../lib/orgs/paths.js";
+import "../../components/orgs/orgs.css";
 
 const SHOWN = 6;
 const KINDS: { type: RepoType; title: string }[] = [

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CreatedScimToken, OrgSsoSettings, ScimTokenInfo } from "@modelhub/api-types";
 import { requestJson } from "../../lib/api-client.js";
-import { orgApiPaths } from "./paths.js";
+import { orgApiPaths } from "../../lib/orgs/paths.js";
 
 const settingsKey = (org: string) => ["org-sso", org.toLowerCase()];
 const tokensKey = (org: string) => ["org-scim-tokens", org.toLowerCase()];

@@ -5,13 +5,13 @@ import { CopyButton } from "../../components/ui/copy-button.js";
 import { ErrorState, Skeleton } from "../../components/ui/status.js";
 import { formatDate, formatRelative } from "../../lib/format.js";
 import { useTitle } from "../../lib/use-title.js";
-import { RequireUser } from "../auth/components/require-user.js";
-import { ORG_ROLES, useOrgOverview } from "./api.js";
-import { FormError } from "./components/form-error.js";
-import { OrgHeader } from "./components/org-header.js";
-import { orgOverviewState } from "./components/org-overview-state.js";
+import { RequireUser } from "../../components/auth/require-user.js";
+import { ORG_ROLES, useOrgOverview } from "../../lib/orgs/api.js";
+import { FormError } from "../../components/orgs/form-error.js";
+import { OrgHeader } from "../../components/orgs/org-header.js";
+import { orgOverviewState } from "../../components/orgs/org-overview-state.js";
 import { useOrgSso, useSaveOrgSso, useScimTokenChanges, useScimTokens } from "./sso-api.js";
-import "./orgs.css";
+import "../../components/orgs/orgs.css";
 
 function MappingRows({
   rows,

@@ -4,10 +4,10 @@ import { Link, useNavigate } from "react-router";
 import { Skeleton } from "../../components/ui/status.js";
 import { paths, repoTypeLabel } from "../../config/paths.js";
 import type { RepoInfo, RepoType } from "@modelhub/api-types";
-import { RequireUser } from "../auth/components/require-user.js";
-import { useRepoInfo } from "../repos/api/get-repo-info.js";
-import { RepoPageFrame } from "../repos/components/repo-page-frame.js";
-import { useRepoRoute } from "../repos/use-repo-route.js";
+import { RequireUser } from "../../components/auth/require-user.js";
+import { useRepoInfo } from "../../lib/repos/api/get-repo-info.js";
+import { RepoPageFrame } from "../../components/repos/repo-page-frame.js";
+import { useRepoRoute } from "../../lib/repos/use-repo-route.js";
 import type { GatedMode } from "@modelhub/api-types";
 import { deleteRepo, moveRepo, updateRepoSettings } from "./api.js";
 

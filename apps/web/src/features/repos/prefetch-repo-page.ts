@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { RepoType } from "@modelhub/api-types";
-import { readmeQuery } from "./api/get-file-text.js";
-import { repoInfoQuery } from "./api/get-repo-info.js";
+import { readmeQuery } from "../../lib/repos/api/get-file-text.js";
+import { repoInfoQuery } from "../../lib/repos/api/get-repo-info.js";
 
 /** First path segments that are app pages, never a repo owner. */
 const RESERVED = new Set([
@@ -36,6 +36,6 @@ export function prefetchRepoPage(queryClient: QueryClient, pathname: string): vo
   void queryClient.prefetchQuery(repoInfoQuery(type, id));
   void queryClient.prefetchQuery(readmeQuery(type, id, "main"));
   // The card renderer and the highlighter are needed next; fetch them alongside the page chunk.
-  void import("../markdown/markdown.js");
+  void import("../../components/markdown/markdown.js");
   void import("../../lib/highlight.js");
 }

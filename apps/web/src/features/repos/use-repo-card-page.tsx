@@ -3,9 +3,9 @@ import type { RepoType } from "@modelhub/api-types";
 import { ErrorState, NotFoundState } from "../../components/ui/status.js";
 import { isNotFound } from "../../lib/api-error.js";
 import { useTitle } from "../../lib/use-title.js";
-import { useReadme } from "./api/get-file-text.js";
-import { useRepoInfo } from "./api/get-repo-info.js";
-import { useRepoRoute } from "./use-repo-route.js";
+import { useReadme } from "../../lib/repos/api/get-file-text.js";
+import { useRepoInfo } from "../../lib/repos/api/get-repo-info.js";
+import { useRepoRoute } from "../../lib/repos/use-repo-route.js";
 
 /**
  * The start of every repo card page (model, dataset, space, kernel): the route's repo, its info and

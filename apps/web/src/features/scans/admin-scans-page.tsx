@@ -5,12 +5,12 @@ import { EmptyState, ErrorState, Skeleton } from "../../components/ui/status.js"
 import { paths } from "../../config/paths.js";
 import { formatBytes, formatRelative } from "../../lib/format.js";
 import { useTitle } from "../../lib/use-title.js";
-import { useAuth } from "../auth/auth-context.js";
-import { RequireUser } from "../auth/components/require-user.js";
-import "../inference-usage/usage.css";
-import { useAdminScans, useReleaseFile, useRescanAll } from "./api.js";
-import { ScanBadge } from "./scan-badge.js";
-import "./scans.css";
+import { useAuth } from "../../lib/auth/auth-context.js";
+import { RequireUser } from "../../components/auth/require-user.js";
+import "../../components/inference-usage/usage.css";
+import { useAdminScans, useReleaseFile, useRescanAll } from "../../lib/scans/api.js";
+import { ScanBadge } from "../../components/scans/scan-badge.js";
+import "../../components/scans/scans.css";
 
 const number = new Intl.NumberFormat("en");
 

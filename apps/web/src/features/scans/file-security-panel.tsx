@@ -1,8 +1,8 @@
 import type { PickleImportEntry, RepoType, ScanPart, SecurityFileStatus } from "@modelhub/api-types";
 import { formatRelative } from "../../lib/format.js";
-import { useFileSecurity } from "./api.js";
-import { ScanBadge } from "./scan-badge.js";
-import "./scans.css";
+import { useFileSecurity } from "../../lib/scans/api.js";
+import { ScanBadge } from "../../components/scans/scan-badge.js";
+import "../../components/scans/scans.css";
 
 function PartRow({ label, part }: { label: string; part: ScanPart | undefined }) {
   if (!part) return null;

@@ -1,4 +1,4 @@
-import { filterableLibraries } from "../snippets/generator.js";
+import { filterableLibraries } from "../../lib/snippets/generator.js";
 
 export const SORTS = [
   { value: "trendingScore", label: "Trending" },

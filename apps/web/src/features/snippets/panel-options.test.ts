@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RepoInfo } from "@modelhub/api-types";
-import { localInferenceSnippets } from "./generator.js";
+import { localInferenceSnippets } from "../../lib/snippets/generator.js";
 import { panelInferenceSnippets } from "./panel-snippets.js";
 import {
   activeProvider,
@@ -16,7 +16,7 @@ import {
   tokenNeedFor,
   tokenVariableIn,
   validatePanel,
-} from "./panel-options.js";
+} from "../../lib/snippets/panel-options.js";
 
 const chatModel: RepoInfo = {
   id: "acme/chat-7b",

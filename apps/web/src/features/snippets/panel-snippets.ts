@@ -1,6 +1,6 @@
 import type { InferenceSnippet, RepoInfo } from "@modelhub/api-types";
 import type { ProviderMappingListItem } from "@modelhub/api-types";
-import { localInferenceSnippets } from "./generator.js";
+import { localInferenceSnippets } from "../../lib/snippets/generator.js";
 import {
   generatorTarget,
   hubBackendOf,
@@ -9,7 +9,7 @@ import {
   SELF_HOSTED,
   snippetOptionsFor,
   type PanelState,
-} from "./panel-options.js";
+} from "../../lib/snippets/panel-options.js";
 
 /**
  * The inference snippets the panel shows for `provider`. A self-hosted server without a valid URL

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { describeFailure, GatewayError } from "./gateway-client.js";
-import { hubServings } from "./hub-backends.js";
+import { hubServings } from "../../lib/try-it/hub-backends.js";
 import { checkSampling, EMPTY_SAMPLING, gatewayModel } from "./options.js";
 
 describe("try-it sampling settings", () => {

@@ -1,4 +1,8 @@
-import { samplingErrors, type SamplingErrors, type SamplingFields } from "../snippets/panel-options.js";
+import {
+  samplingErrors,
+  type SamplingErrors,
+  type SamplingFields,
+} from "../../lib/snippets/panel-options.js";
 
 export type { SamplingFields };
 

@@ -1,6 +1,6 @@
-import { CheckedField } from "../snippets/components/checked-field.js";
-import type { SamplingErrors } from "../snippets/panel-options.js";
-import type { HubServing } from "./hub-backends.js";
+import { CheckedField } from "../../components/snippets/checked-field.js";
+import type { SamplingErrors } from "../../lib/snippets/panel-options.js";
+import type { HubServing } from "../../lib/try-it/hub-backends.js";
 import type { SamplingFields } from "./options.js";
 
 const FIELDS = [

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { ErrorState, Skeleton } from "../../components/ui/status.js";
 import { useTitle } from "../../lib/use-title.js";
-import { RequireUser } from "../auth/components/require-user.js";
+import { RequireUser } from "../../components/auth/require-user.js";
 import { useDeleteWebhook, useSetWebhookEnabled, useUpdateWebhook, useWebhook } from "./api.js";
 import { DeliveryLog } from "./delivery-log.js";
 import { WebhookForm } from "./webhook-form.js";

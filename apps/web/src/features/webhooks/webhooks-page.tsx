@@ -1,7 +1,7 @@
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { EmptyState, ErrorState, Skeleton } from "../../components/ui/status.js";
 import { useTitle } from "../../lib/use-title.js";
-import { RequireUser } from "../auth/components/require-user.js";
+import { RequireUser } from "../../components/auth/require-user.js";
 import { useCreateWebhook, useWebhooks } from "./api.js";
 import { watchedLabel, webhookPath } from "./labels.js";
 import { WebhookForm, watchedFromQuery } from "./webhook-form.js";

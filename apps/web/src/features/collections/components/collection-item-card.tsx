@@ -3,9 +3,9 @@ import { Link } from "react-router";
 import type { CollectionItem } from "@modelhub/api-types";
 import { paths } from "../../../config/paths.js";
 import { formatCount, formatRelative } from "../../../lib/format.js";
-import { FormError } from "../../orgs/components/form-error.js";
-import type { useCollectionChanges } from "../api.js";
-import { collectionPaths } from "../paths.js";
+import { FormError } from "../../../components/orgs/form-error.js";
+import type { useCollectionChanges } from "../../../lib/collections/api.js";
+import { collectionPaths } from "../../../lib/collections/paths.js";
 
 const KIND_LABEL: Record<CollectionItem["type"], string> = {
   model: "Model",

@@ -2,9 +2,9 @@ import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import type { Collection, CollectionTheme } from "@modelhub/api-types";
 import { paths } from "../../../config/paths.js";
-import { FormError } from "../../orgs/components/form-error.js";
-import type { useCollectionChanges } from "../api.js";
-import { collectionPaths, THEMES } from "../paths.js";
+import { FormError } from "../../../components/orgs/form-error.js";
+import type { useCollectionChanges } from "../../../lib/collections/api.js";
+import { collectionPaths, THEMES } from "../../../lib/collections/paths.js";
 
 /** The editor's form: title, description, theme, privacy, and deleting the collection. */
 export function CollectionSettings({

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { OrgOverview } from "@modelhub/api-types";
 import { requestJson } from "../../../lib/api-client.js";
-import { FormError } from "./form-error.js";
+import { FormError } from "../../../components/orgs/form-error.js";
 
 /** Admin switch: repos created in the org without an explicit visibility start private. */
 export function PrivateDefaultSetting({ org }: { org: OrgOverview }) {

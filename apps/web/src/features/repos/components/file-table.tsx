@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { paths } from "../../../config/paths.js";
 import type { RepoType, TreeEntry } from "@modelhub/api-types";
 import { formatBytes, formatRelative } from "../../../lib/format.js";
-import { ScanBadge } from "../../scans/scan-badge.js";
+import { ScanBadge } from "../../../components/scans/scan-badge.js";
 
 export function FileTable({
   type,

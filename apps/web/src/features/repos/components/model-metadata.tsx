@@ -1,7 +1,7 @@
 import { compareGGUFFilenames, parseGGUFQuantLabel } from "@modelhub/tasks";
 import { Link } from "react-router";
 import { paths } from "../../../config/paths.js";
-import { DownloadsSparkline } from "../../downloads/downloads-sparkline.js";
+import { DownloadsSparkline } from "../../../components/downloads/downloads-sparkline.js";
 import { RepoStats, Stat } from "./repo-stats.js";
 import type { RepoInfo } from "@modelhub/api-types";
 import { formatBytes, formatCount, formatParameters, formatRelative } from "../../../lib/format.js";

@@ -4,10 +4,10 @@ import { Skeleton } from "../../../components/ui/status.js";
 import { Tabs } from "../../../components/ui/tabs.js";
 import type { InferenceSnippet, RepoInfo } from "@modelhub/api-types";
 import type { ProviderMappingListItem } from "@modelhub/api-types";
-import { hasLocalApps } from "../../local-apps/local-apps-view.js";
-import type { HubServing } from "../../try-it/hub-backends.js";
-import { useServerSnippets } from "../api/get-server-snippets.js";
-import { defaultInputText, isConversationalModel } from "../generator.js";
+import { hasLocalApps } from "../../../lib/local-apps/local-apps-view.js";
+import type { HubServing } from "../../../lib/try-it/hub-backends.js";
+import { useServerSnippets } from "../../../lib/snippets/api/get-server-snippets.js";
+import { defaultInputText, isConversationalModel } from "../../../lib/snippets/generator.js";
 import { panelInferenceSnippets } from "../panel-snippets.js";
 import {
   activeProvider,
@@ -23,9 +23,9 @@ import {
   THIS_HUB,
   validatePanel,
   type PanelState,
-} from "../panel-options.js";
-import { CheckedField } from "./checked-field.js";
-import { HubEndpointNote, hubOrigin } from "./hub-endpoint-note.js";
+} from "../../../lib/snippets/panel-options.js";
+import { CheckedField } from "../../../components/snippets/checked-field.js";
+import { HubEndpointNote, hubOrigin } from "../../../components/snippets/hub-endpoint-note.js";
 import { TokenNote } from "./token-note.js";
 
 interface InferencePanelProps {

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { paths } from "../../../config/paths.js";
-import { isHubChoice, SELF_HOSTED, tokenNeedFor } from "../panel-options.js";
+import { isHubChoice, SELF_HOSTED, tokenNeedFor } from "../../../lib/snippets/panel-options.js";
 
 /** Says which token the snippet on screen reads, so a hub token is never sent to the router. */
 export function TokenNote({ provider, code }: { provider: string; code?: string }) {

@@ -3,9 +3,9 @@ import { CodeBlock } from "../../../components/ui/code-block.js";
 import { Skeleton } from "../../../components/ui/status.js";
 import { Tabs } from "../../../components/ui/tabs.js";
 import type { RepoInfo } from "@modelhub/api-types";
-import { useServerSnippets } from "../api/get-server-snippets.js";
-import { librarySnippets, snippetLanguage } from "../generator.js";
-import { HubEndpointNote, hubOrigin } from "./hub-endpoint-note.js";
+import { useServerSnippets } from "../../../lib/snippets/api/get-server-snippets.js";
+import { librarySnippets, snippetLanguage } from "../../../lib/snippets/generator.js";
+import { HubEndpointNote, hubOrigin } from "../../../components/snippets/hub-endpoint-note.js";
 
 /**
  * "Use this model": the snippets of the model's library, generated here for this hub's address (the

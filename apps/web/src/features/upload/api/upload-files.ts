@@ -1,7 +1,7 @@
 import { requestJson } from "../../../lib/api-client.js";
 import type { CommitResponse, LfsBatchResponse, PreuploadResponse, RepoType } from "@modelhub/api-types";
 import { apiPaths } from "../../../config/paths.js";
-import { toBase64 } from "./encode.js";
+import { toBase64 } from "../../../lib/upload/api/encode.js";
 import { sha256OfFile } from "./hash-file.js";
 import { uploadLfsObject } from "./lfs-transfer.js";
 
