@@ -67,7 +67,7 @@ export class GitRepository {
   private async revParse(candidates: string[]): Promise<string | undefined> {
     for (const candidate of candidates) {
       const result = await runGit(
-        ["rev-parse", "--verify", "--quiet", "--end-of-options", `${candidate}^{commit}`],
+        ["rev-parse", "--verify", "--quiet", "--end-of-options", asCommit(candidate)],
         {
           gitDir: this.dir,
           okCodes: [1, 128],
@@ -280,3 +280,11 @@ export class GitRepository {
 
 export { type CommitInfo } from "./commit-log.js";
 export { type TreeEntry } from "./tree-entries.js";
+
+/**
+ * `rev` peeled to a commit. `:/text` names the newest commit whose message matches `text`, always a
+ * commit; older git (2.39) reads a `^{commit}` after it as part of the text, so it is left bare.
+ */
+function asCommit(rev: string): string {
+  return rev.startsWith(":/") ? rev : `${rev}^{commit}`;
+}
