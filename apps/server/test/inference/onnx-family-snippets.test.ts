@@ -5,14 +5,21 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RUNNABLE_DEMO_MODELS } from "../../src/seed/tiny-onnx/demo-registry.js";
+import { VISION_DEMOS } from "../../src/seed/tiny-onnx/families/vision.js";
 import { PY_CLIENTS } from "../platform/helpers/python-clients.js";
 import { startOnnxHub, type OnnxHub } from "./helpers/onnx-hub.js";
 
 const run = promisify(execFile);
 type Snippet = { client: string; language: string; content: string };
 
-/** The demo models of the task families (the first eight have onnx-snippets.test.ts). */
-const FAMILY_MODELS = RUNNABLE_DEMO_MODELS.filter((model) => !/tiny-(bert|vit)-/.test(model.id));
+/**
+ * The demo models of the text and speech families: the first eight have onnx-snippets.test.ts, the
+ * vision ones onnx-vision-snippets.test.ts (with the images their snippets read).
+ */
+const VISION_IDS = new Set(VISION_DEMOS.map((model) => model.id));
+const FAMILY_MODELS = RUNNABLE_DEMO_MODELS.filter(
+  (model) => !/tiny-(bert|vit)-/.test(model.id) && !VISION_IDS.has(model.id),
+);
 
 /** What a snippet prints when it worked, by the model's task (a failing call raises or prints an error). */
 function looksRight(task: string, client: string, output: string, dir: string): boolean {
