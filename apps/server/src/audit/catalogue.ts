@@ -57,6 +57,27 @@ const ENTRIES = {
     description: "A user signed another of their browser sessions out",
     message: (d) => `Revoked the browser session ${text(d.sessionId)}`,
   },
+  "user.disable": {
+    description:
+      "A user account was switched off (`data.via`: `scim` when the identity provider deprovisioned it); its sessions end",
+    message: (d) => `Disabled the user ${text(d.user)}`,
+  },
+  "user.enable": {
+    description: "A switched-off user account was switched on again (`data.via` as for `user.disable`)",
+    message: (d) => `Enabled the user ${text(d.user)}`,
+  },
+  "user.2fa_enable": {
+    description: "A user turned two-factor authentication on (TOTP; recovery codes were issued)",
+    message: (d) => `Turned two-factor authentication on for ${text(d.user)}`,
+  },
+  "user.2fa_disable": {
+    description: "A user turned two-factor authentication off (secret and recovery codes deleted)",
+    message: (d) => `Turned two-factor authentication off for ${text(d.user)}`,
+  },
+  "user.2fa_recovery_codes": {
+    description: "A user replaced their two-factor recovery codes (`data.count`; never the codes)",
+    message: (d) => `Renewed the recovery codes of ${text(d.user)}`,
+  },
   "token.create": {
     description: "A personal access token was created (`data.role`, `data.last4`; never its value)",
     message: (d) => `Created the ${text(d.role)} token "${text(d.displayName)}" of ${text(d.user)}`,
@@ -91,6 +112,20 @@ const ENTRIES = {
     message: (d) =>
       `Changed the role of ${text(d.user)} in ${text(d.org)} from ${text(d.from)} to ${text(d.to)}`,
     hub: true,
+  },
+  "org.sso_settings_update": {
+    description:
+      "An org's company sign-in settings changed (`data.require2fa`, `data.groupsAttribute`, `data.mappings`: group → role)",
+    message: (d) => `Updated the company sign-in settings of ${text(d.org)}`,
+  },
+  "org.scim_token_create": {
+    description:
+      "An org admin created a SCIM token for the org's identity provider (`data.prefix`; never its value)",
+    message: (d) => `Created the SCIM token "${text(d.displayName)}" of ${text(d.org)}`,
+  },
+  "org.scim_token_delete": {
+    description: "An org admin revoked one of the org's SCIM tokens",
+    message: (d) => `Revoked the SCIM token "${text(d.displayName)}" of ${text(d.org)}`,
   },
   "org.settings.security.repo_visibility": {
     description: "An organization's default visibility of new repos changed",

@@ -233,7 +233,7 @@ export class Accounts {
    * Switches an account off (SCIM `active: false`) or on again. Off ends every browser session at once
    * and makes every token of the user fail from the next request (cached resolutions are dropped).
    */
-  async setDisabled(name: string, disabled: boolean): Promise<void> {
+  async setDisabled(name: string, disabled: boolean, via?: string): Promise<void> {
     const row = await this.findUser(name);
     if (!row) throw notFound(`User ${name} not found`);
     await this.db.transaction().execute(async (trx) => {
@@ -243,6 +243,12 @@ export class Accounts {
         .where("id", "=", row.id)
         .execute();
       if (disabled) await trx.deleteFrom("web_sessions").where("user_name", "=", row.name).execute();
+      if ((row.disabled === 1) === disabled) return;
+      await recordAuditEvent(trx, {
+        type: disabled ? "user.disable" : "user.enable",
+        namespace: row.name,
+        data: { user: row.name, userId: row.id, ...(via ? { via } : {}) },
+      });
     });
     this.forgetResolvedTokens();
   }

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import { ORG_ROLES, type OrgRole } from "../platform/org-roles.js";
 import type { GroupRoleRule } from "./settings.js";
+import { recordAuditEvent } from "../audit/record.js";
 
 export interface OrgSsoSettings {
   /** Members must use 2FA or company sign-in to see the org's private content in the browser. */
@@ -47,6 +48,16 @@ export class OrgSsoStore {
           .insertInto("org_group_roles")
           .values(settings.mappings.map((m) => ({ org_name: org, group_name: m.group, role: m.role })))
           .execute();
+      await recordAuditEvent(trx, {
+        type: "org.sso_settings_update",
+        namespace: org,
+        data: {
+          org,
+          require2fa: settings.require2fa,
+          groupsAttribute: settings.groupsAttribute,
+          mappings: settings.mappings,
+        },
+      });
     });
   }
 

@@ -6,6 +6,7 @@ import type { UserRow } from "../platform/accounts.js";
 import { hashToken } from "../platform/tokens.js";
 import { nowIso } from "../platform/ids.js";
 import { badRequest, conflict } from "../domain/errors.js";
+import { recordAuditEvent } from "../audit/record.js";
 
 const PERIOD_S = 30;
 const DIGITS = 6;
@@ -36,6 +37,25 @@ function newRecoveryCode(): string {
   let text = "";
   for (const byte of bytes) text += RECOVERY_ALPHABET[byte % RECOVERY_ALPHABET.length];
   return `${text.slice(0, 5)}-${text.slice(5)}`;
+}
+
+function newRecoveryCodes(): string[] {
+  return Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+}
+
+/** Replaces the user's recovery codes by `codes` (stored as digests). */
+async function storeRecoveryCodes(trx: Kysely<Database>, user: UserRow, codes: string[]): Promise<void> {
+  await trx.deleteFrom("recovery_codes").where("user_id", "=", user.id).execute();
+  await trx
+    .insertInto("recovery_codes")
+    .values(
+      codes.map((code) => ({
+        user_id: user.id,
+        code_hash: hashToken(normaliseRecovery(code)),
+        used_at: null,
+      })),
+    )
+    .execute();
 }
 
 /**
@@ -72,8 +92,17 @@ export class TwoFactor {
     if (!user.totp_secret) throw badRequest("Start the set-up first (POST /api/settings/2fa/setup)");
     if (!(await this.acceptTotp(user, code)))
       throw badRequest("That code does not match: check the authenticator app's clock and try the next code");
-    await this.db.updateTable("users").set({ totp_enabled_at: nowIso() }).where("id", "=", user.id).execute();
-    return this.renewRecoveryCodes(user);
+    const codes = newRecoveryCodes();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable("users").set({ totp_enabled_at: nowIso() }).where("id", "=", user.id).execute();
+      await storeRecoveryCodes(trx, user, codes);
+      await recordAuditEvent(trx, {
+        type: "user.2fa_enable",
+        namespace: user.name,
+        data: { user: user.name },
+      });
+    });
+    return codes;
   }
 
   async disable(user: UserRow): Promise<void> {
@@ -84,23 +113,23 @@ export class TwoFactor {
         .where("id", "=", user.id)
         .execute();
       await trx.deleteFrom("recovery_codes").where("user_id", "=", user.id).execute();
+      await recordAuditEvent(trx, {
+        type: "user.2fa_disable",
+        namespace: user.name,
+        data: { user: user.name },
+      });
     });
   }
 
   async renewRecoveryCodes(user: UserRow): Promise<string[]> {
-    const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+    const codes = newRecoveryCodes();
     await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom("recovery_codes").where("user_id", "=", user.id).execute();
-      await trx
-        .insertInto("recovery_codes")
-        .values(
-          codes.map((code) => ({
-            user_id: user.id,
-            code_hash: hashToken(normaliseRecovery(code)),
-            used_at: null,
-          })),
-        )
-        .execute();
+      await storeRecoveryCodes(trx, user, codes);
+      await recordAuditEvent(trx, {
+        type: "user.2fa_recovery_codes",
+        namespace: user.name,
+        data: { user: user.name, count: codes.length },
+      });
     });
     return codes;
   }

@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import * as OTPAuth from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUDIT_CATALOGUE, AUDIT_EVENT_TYPES } from "../../src/audit/catalogue.js";
 import { gitCli, makeGitHome } from "../content/git-cli.js";
@@ -239,6 +240,62 @@ describe.each(DIALECTS)("audit log: every catalogue type through the public API 
     const fsck = await cli(hub, "fsck", "--repair");
     expect(fsck.code, fsck.out + fsck.err).toBe(0);
 
+    // two-factor authentication: on, recovery codes renewed, off (a recovery code proves each step)
+    const setup = (await ok(hub, "POST", "/api/settings/2fa/setup", alice)).body as { secret: string };
+    const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(setup.secret), digits: 6, period: 30 });
+    const enabled = (await ok(hub, "POST", "/api/settings/2fa/enable", alice, { code: totp.generate() }))
+      .body as { recoveryCodes: string[] };
+    const renewed = (
+      await ok(hub, "POST", "/api/settings/2fa/recovery-codes", alice, { code: enabled.recoveryCodes[0] })
+    ).body as { recoveryCodes: string[] };
+    await ok(hub, "POST", "/api/settings/2fa/disable", alice, { code: renewed.recoveryCodes[0] });
+    secrets.push(setup.secret, ...enabled.recoveryCodes, ...renewed.recoveryCodes);
+
+    // company sign-in settings of the org, a SCIM token, an account switched off and on by SCIM
+    await ok(hub, "PUT", "/api/organizations/acme/settings/sso", alice, {
+      require2fa: false,
+      groupsAttribute: null,
+      mappings: [{ group: "ml-team", role: "write" }],
+    });
+    const scimToken = (
+      await ok(hub, "POST", "/api/organizations/acme/settings/scim-tokens", alice, { displayName: "IdP" })
+    ).body as { id: string; token: string };
+    secrets.push(scimToken.token);
+    const scim = { token: scimToken.token };
+    const scimHeaders = { "Content-Type": "application/scim+json" };
+    const scimUser = (
+      await ok(
+        hub,
+        "POST",
+        "/api/organizations/acme/scim/v2/Users",
+        scim,
+        JSON.stringify({
+          schemas: ["urn:ietf:params:scim:schemas:core:2.0:User"],
+          userName: "carol@example.com",
+          active: true,
+          emails: [{ primary: true, value: "carol@example.com" }],
+        }),
+        scimHeaders,
+      )
+    ).body as { id: string };
+    for (const active of [false, true])
+      await ok(
+        hub,
+        "PATCH",
+        `/api/organizations/acme/scim/v2/Users/${scimUser.id}`,
+        scim,
+        JSON.stringify({
+          schemas: ["urn:ietf:params:scim:api:messages:2.0:PatchOp"],
+          Operations: [{ op: "replace", value: { active } }],
+        }),
+        scimHeaders,
+      );
+    const extraToken = (
+      await ok(hub, "POST", "/api/organizations/acme/settings/scim-tokens", alice, { displayName: "spare" })
+    ).body as { id: string; token: string };
+    secrets.push(extraToken.token);
+    await ok(hub, "DELETE", `/api/organizations/acme/settings/scim-tokens/${extraToken.id}`, alice);
+
     // the org's export (recorded itself), JSON and CSV
     const exported = await ok(hub, "GET", "/api/organizations/acme/audit-log/export", alice);
     expect(exported.headers.get("content-disposition")).toMatch(
@@ -252,6 +309,23 @@ describe.each(DIALECTS)("audit log: every catalogue type through the public API 
     for (const type of AUDIT_EVENT_TYPES)
       if (!ELSEWHERE.has(type)) expect(ofType(type).length, `events of type ${type}`).toBeGreaterThan(0);
   }, 240_000);
+
+  it("records two-factor, company sign-in and SCIM changes with who made them and how", () => {
+    for (const type of ["user.2fa_enable", "user.2fa_recovery_codes", "user.2fa_disable"])
+      expect(one(type).author.user, type).toBe("alice");
+    expect(one("user.2fa_recovery_codes").data).toEqual({ user: "alice", count: 10 });
+    expect(one("org.sso_settings_update").data).toMatchObject({
+      org: "acme",
+      mappings: [{ group: "ml-team", role: "write" }],
+    });
+    expect(one("org.scim_token_create", (e) => e.data.displayName === "IdP").namespace).toBe("acme");
+    expect(one("org.scim_token_delete").data).toMatchObject({ org: "acme", displayName: "spare" });
+    // SCIM calls carry the org's SCIM token, no hub user: the hub itself is the author
+    const off = one("user.disable");
+    expect(off.data).toMatchObject({ via: "scim" });
+    expect(off.data.user).toEqual(one("user.enable").data.user);
+    expect(off.token).toBeUndefined();
+  });
 
   it("attributes every event to its author, token and address", () => {
     const aliceId = one("user.create", (e) => e.data.user === "alice").data.userId;
@@ -305,7 +379,9 @@ describe.each(DIALECTS)("audit log: every catalogue type through the public API 
     }
 
     expect(one("org.create").data).toMatchObject({ org: "acme", admins: ["alice"] });
-    expect(ofType("org.add_user").map((e) => e.data.user)).toEqual(["bob"]);
+    // bob by alice; the SCIM-provisioned account by the org's identity provider
+    expect(ofType("org.add_user").map((e) => e.data.user)).toEqual(["carol", "bob"]);
+    expect(one("org.add_user", (e) => e.data.user === "carol").data).toMatchObject({ via: "scim" });
     expect(one("org.add_user", (e) => e.data.user === "bob").data).toMatchObject({
       org: "acme",
       role: "read",

@@ -265,7 +265,7 @@ export class ScimService {
   }
 
   private async setActive(org: OrgRow, user: UserRow, active: boolean): Promise<void> {
-    await this.accounts.setDisabled(user.name, !active);
+    await this.accounts.setDisabled(user.name, !active, "scim");
     if (!active) this.onDisabled();
     this.events.record({
       type: active ? "account-enabled" : "account-disabled",

@@ -3,6 +3,7 @@ import type { Kysely, Selectable } from "kysely";
 import type { Database, ScimTokenTable } from "../../db/schema.js";
 import { newId, nowIso } from "../../platform/ids.js";
 import { hashToken, tokenPrefix } from "../../platform/tokens.js";
+import { recordAuditEvent } from "../../audit/record.js";
 
 export type ScimTokenRow = Selectable<ScimTokenTable>;
 
@@ -26,7 +27,14 @@ export class ScimTokens {
       created_at: nowIso(),
       last_used_at: null,
     };
-    await this.db.insertInto("scim_tokens").values(row).execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto("scim_tokens").values(row).execute();
+      await recordAuditEvent(trx, {
+        type: "org.scim_token_create",
+        namespace: org,
+        data: { org, tokenId: row.id, displayName, prefix: row.token_prefix },
+      });
+    });
     return { token, row };
   }
 
@@ -40,12 +48,22 @@ export class ScimTokens {
   }
 
   async revoke(org: string, id: string): Promise<boolean> {
-    const result = await this.db
-      .deleteFrom("scim_tokens")
-      .where("org_name", "=", org)
-      .where("id", "=", id)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom("scim_tokens")
+        .select(["display_name", "token_prefix"])
+        .where("org_name", "=", org)
+        .where("id", "=", id)
+        .executeTakeFirst();
+      if (!row) return false;
+      await trx.deleteFrom("scim_tokens").where("org_name", "=", org).where("id", "=", id).execute();
+      await recordAuditEvent(trx, {
+        type: "org.scim_token_delete",
+        namespace: org,
+        data: { org, tokenId: id, displayName: row.display_name, prefix: row.token_prefix },
+      });
+      return true;
+    });
   }
 
   /** The token's row when it is a SCIM token of `org`, else undefined; records its use. */
