@@ -41,7 +41,8 @@ const ENTRIES = {
     message: (d) => `Set the password of ${text(d.user)}`,
   },
   "user.login": {
-    description: "A user signed in to the web app (`data.provider`: `password` or `token`)",
+    description:
+      "A user signed in to the web app (`data.provider`: `password`, `password+totp`, `password+recovery`, `token`, `oidc`, `saml` or `ldap`; the company sign-in of the Hub's `org.sso_login`)",
     message: (d) => `Signed in with ${text(d.provider)}`,
   },
   "user.login_failed": {
