@@ -182,6 +182,22 @@ const ENTRIES = {
     description: "A git push rewrote a branch's history (not a fast-forward; `data.from`, `data.to`)",
     message: (d) => `Force-pushed ${text(d.ref)} of the ${repo(d)}`,
   },
+  "repo.secret_set": {
+    description: "A Space secret was added or changed (`data.key`, `data.created`; never its value)",
+    message: (d) => `Set the secret ${text(d.key)} of ${repo(d)}`,
+  },
+  "repo.secret_delete": {
+    description: "A Space secret was deleted (`data.key`)",
+    message: (d) => `Deleted the secret ${text(d.key)} of ${repo(d)}`,
+  },
+  "repo.variable_set": {
+    description: "A Space variable was added or changed (`data.key`, `data.created`)",
+    message: (d) => `Set the variable ${text(d.key)} of ${repo(d)}`,
+  },
+  "repo.variable_delete": {
+    description: "A Space variable was deleted (`data.key`)",
+    message: (d) => `Deleted the variable ${text(d.key)} of ${repo(d)}`,
+  },
   "repo.access_request.granted": {
     description:
       "A user was given access to a gated repo (`data.via`: `auto`, `review` or `grant`; `data.user`)",

@@ -324,6 +324,23 @@ export interface SignInFlowTable {
   expires_at: number;
 }
 
+export interface SpaceSecretTable {
+  repo_id: string;
+  key: string;
+  /** AES-256-GCM of the value (`iv.tag.ciphertext`, base64url), see spaces/space-settings.ts */
+  sealed_value: string;
+  description: string | null;
+  updated_at: string;
+}
+
+export interface SpaceVariableTable {
+  repo_id: string;
+  key: string;
+  value: string;
+  description: string | null;
+  updated_at: string;
+}
+
 export interface Database {
   users: UserTable;
   orgs: OrgTable;
@@ -352,4 +369,6 @@ export interface Database {
   scim_tokens: ScimTokenTable;
   scim_groups: ScimGroupTable;
   sign_in_flows: SignInFlowTable;
+  space_secrets: SpaceSecretTable;
+  space_variables: SpaceVariableTable;
 }

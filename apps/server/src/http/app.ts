@@ -24,6 +24,7 @@ import { webhookRoutes } from "../webhooks/http/webhook-routes.js";
 import { collectionRoutes } from "../collections/http/collection-routes.js";
 import { repoStorageRoutes } from "../repo-storage/http/repo-storage-routes.js";
 import { duplicateRoutes } from "../spaces/http/duplicate-routes.js";
+import { spaceSettingsRoutes } from "../spaces/http/space-settings-routes.js";
 import { auditRoutes } from "../audit/http/audit-routes.js";
 
 export type { AppDeps } from "./deps.js";
@@ -131,6 +132,7 @@ export function createApp(given: AppDeps): Hono<AppEnv> {
   app.route("/", collectionRoutes(deps));
   app.route("/", repoStorageRoutes(deps));
   app.route("/", duplicateRoutes(deps));
+  app.route("/", spaceSettingsRoutes(deps));
   if (deps.maintenanceRoutes) app.route("/", deps.maintenanceRoutes);
   if (deps.contentRoutes) app.route("/", deps.contentRoutes);
   const web = loadWebApp(deps.webDir);

@@ -294,6 +294,8 @@ export class Repos {
       await trx.deleteFrom("provider_mappings").where("repo_id", "=", row.id).execute();
       await trx.deleteFrom("repo_links").where("repo_id", "=", row.id).execute();
       await trx.deleteFrom("mirror_repos").where("repo_id", "=", row.id).execute();
+      await trx.deleteFrom("space_secrets").where("repo_id", "=", row.id).execute();
+      await trx.deleteFrom("space_variables").where("repo_id", "=", row.id).execute();
       await repoRedirects.forgetRepo(trx, row.id);
       const deleted = await trx.deleteFrom("repos").where("id", "=", row.id).executeTakeFirst();
       if (options.audit !== false && Number(deleted.numDeletedRows) > 0)

@@ -40,6 +40,7 @@ const METADATA: [RegExp, string][] = [
   [/\/commits\/:rev$/, "the commit list"],
   [/\/:name\/refs$/, "branches and tags"],
   [/\/lfs-files$/, "LFS file list (writers only)"],
+  [/\/:name\/(secrets|variables)$/, "a Space's secrets and variables (writers only; no file contents)"],
   [/\/(like|likers)$/, "likes"],
   [/\/downloads\/daily$/, "download counts"],
   [/\/model-tree$/, "base models and derivatives"],
