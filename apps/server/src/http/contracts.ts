@@ -8,6 +8,7 @@ import type {
   KeyedLock,
   RepoAccess,
   RepoEvents,
+  StorageQuotaGate,
 } from "../domain/ports.js";
 import type { Viewer } from "../domain/repo.js";
 
@@ -42,4 +43,6 @@ export interface ContentDeps {
   sharedFolders?: boolean;
   /** The audit log, for changes the content half makes outside the database. */
   audit?: AuditTrail;
+  /** Storage quotas of repo owners: uploads, commits and pushes beyond them are refused. */
+  quotas?: StorageQuotaGate;
 }

@@ -14,7 +14,13 @@ const PASSWORD = "alice-Pa55word-never-logged";
 const WEBHOOK_SECRET = "whsec-never-in-the-log-1234";
 const WEBHOOK_URL_TOKEN = "urltoken-never-in-the-log-5678";
 /** Made by the suites that own them: retention and restore (chain.test.ts), scan releases and rescans (scanning/scan-policies.test.ts). */
-const ELSEWHERE = new Set(["audit.prune", "admin.restore", "admin.scan_release", "admin.scan_rescan"]);
+const ELSEWHERE = new Set([
+  "audit.prune",
+  "admin.restore",
+  "admin.scan_release",
+  "admin.scan_rescan",
+  "admin.quota_set",
+]);
 
 function ndjson(lines: object[]): string {
   return lines.map((line) => JSON.stringify(line)).join("\n");

@@ -74,6 +74,7 @@ export function duplicateRoutes(deps: AppDeps): Hono<AppEnv> {
     if (await deps.repos.find(type, id))
       throw new HttpError(409, `You already created this ${type} repo`, undefined, {}, { url });
     if (!deps.content.copyFiles) throw badRequest("This hub cannot duplicate repos");
+    await deps.quotas?.checkRepoCount(ns.name);
     const orgDefault =
       ns.kind === "org" && (await deps.accounts.findOrg(ns.name))?.private_repos_default === 1;
     const isPrivate = body.visibility
