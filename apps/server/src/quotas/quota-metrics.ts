@@ -6,12 +6,6 @@ import type { StorageQuotas } from "./service.js";
  * limit), read from the measured repos when `/metrics` is scraped.
  */
 export function registerQuotaMetrics(registry: Registry, quotas: StorageQuotas): void {
-  const quota = new Gauge({
-    name: "modelhub_org_storage_quota_bytes",
-    help: "Storage quota of each organization that has one, in bytes",
-    labelNames: ["org"],
-    registers: [registry],
-  });
   new Gauge({
     name: "modelhub_org_storage_bytes",
     help: "Storage each organization uses (LFS objects and git repositories, once per repo), in bytes",
@@ -20,11 +14,18 @@ export function registerQuotaMetrics(registry: Registry, quotas: StorageQuotas):
     async collect() {
       const orgs = await quotas.organizations();
       this.reset();
-      quota.reset();
-      for (const org of orgs) {
-        this.set({ org: org.name }, org.usedBytes);
-        if (org.storageLimit !== null) quota.set({ org: org.name }, org.storageLimit);
-      }
+      for (const org of orgs) this.set({ org: org.name }, org.usedBytes);
+    },
+  });
+  new Gauge({
+    name: "modelhub_org_storage_quota_bytes",
+    help: "Storage quota of each organization that has one, in bytes",
+    labelNames: ["org"],
+    registers: [registry],
+    async collect() {
+      const limits = await quotas.organizationLimits();
+      this.reset();
+      for (const org of limits) if (org.storageLimit !== null) this.set({ org: org.name }, org.storageLimit);
     },
   });
 }

@@ -295,6 +295,15 @@ export class StorageQuotas implements StorageQuotaGate {
     });
   }
 
+  /** The storage quota of every organization (null: unlimited). */
+  async organizationLimits(): Promise<{ name: string; storageLimit: number | null }[]> {
+    const orgs = await this.db.selectFrom("orgs").select("name").orderBy("name").execute();
+    const answer = [];
+    for (const org of orgs)
+      answer.push({ name: org.name, storageLimit: (await this.limitsOf(this.db, org.name)).storageLimit });
+    return answer;
+  }
+
   /** Usage of every organization (the `/metrics` gauges). */
   async organizations(): Promise<{ name: string; usedBytes: number; storageLimit: number | null }[]> {
     const orgs = await this.db.selectFrom("orgs").select("name").orderBy("name").execute();
