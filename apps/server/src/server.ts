@@ -165,14 +165,15 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
     const objectStore = await openBlobStore(config);
     if (objectStore) logger.info({ blobStore: objectStore.location }, "LFS objects in object storage");
     let datasetViewer: DatasetViewer | undefined;
-    let measureRepo: StorageQuotasDeps["measure"] | undefined;
+    // the quotas guard the content routes, and measure repos through the content service they guard
+    const measuring: { repo?: StorageQuotasDeps["measure"] } = {};
     const quotas = new StorageQuotas({
       db: hub.db,
       accounts: services.accounts,
       settings: config.quotas,
       measure: (repo) => {
-        if (!measureRepo) throw new Error("the content half is not loaded yet");
-        return measureRepo(repo);
+        if (!measuring.repo) throw new Error("the content half is not loaded yet");
+        return measuring.repo(repo);
       },
     });
     registerQuotaMetrics(metrics.registry, quotas);
@@ -197,7 +198,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       audit: auditTrail,
       quotas,
     });
-    measureRepo = (repo) => loaded.service.storageBytes(repo);
+    measuring.repo = (repo) => loaded.service.storageBytes(repo);
     countBlobStoreErrors(loaded.service.blobs, metrics);
     const scanning = new ScanService({
       db: hub.db,
