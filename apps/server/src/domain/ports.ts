@@ -197,8 +197,13 @@ export interface StorageQuotaGate {
    * (`id`: an LFS object's upload asked for twice holds its bytes once). Returns the holds' ids.
    */
   reserve(repo: RepoKeyOf, holds: { id?: string; bytes: number }[], ttlMs?: number): Promise<string[]>;
-  /** Measures the repo again and drops the holds `ids` in the same transaction (the upload landed or failed). */
-  settle(repo: RepoKeyOf, ids: string[]): Promise<void>;
+  /**
+   * Drops the holds `ids` (the upload landed or failed) and, in the same transaction, measures the repo
+   * again, or adds `addedLfsBytes` to its last measure (one LFS object stored: no walk over the others).
+   */
+  settle(repo: RepoKeyOf, ids: string[], addedLfsBytes?: number): Promise<void>;
+  /** Whether the owner has a storage quota at all (else nothing needs holding). */
+  limited(repo: RepoKeyOf): Promise<boolean>;
 }
 
 /** A repository as quota checks name it. */

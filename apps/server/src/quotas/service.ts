@@ -1,3 +1,4 @@
+import type { NamespaceStorage as NamespaceStorageAnswer } from "@modelhub/api-types";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../db/schema.js";
 import { recordAuditEvent } from "../audit/record.js";
@@ -21,22 +22,8 @@ export interface RepoBytes {
   gitBytes: number;
 }
 
-/** What `GET /api/admin/quotas/{name}` and the owner's storage page show. */
-export interface NamespaceStorage {
-  name: string;
-  kind: "user" | "org";
-  /** LFS objects and git repositories of every repo, each counted once per repo. */
-  usedBytes: number;
-  /** Bytes uploads under way hold until they land. */
-  reservedBytes: number;
-  /** Null: unlimited. */
-  storageLimit: number | null;
-  storageLimitFrom: "set" | "default";
-  repoCount: number;
-  repoLimit: number | null;
-  repoLimitFrom: "set" | "default";
-  repos: { id: string; type: RepoType; lfsBytes: number; gitBytes: number }[];
-}
+/** What the storage routes answer, without the `summary` line the routes add. */
+export type NamespaceStorage = Omit<NamespaceStorageAnswer, "summary">;
 
 export interface StorageQuotasDeps {
   db: Kysely<Database>;
@@ -286,11 +273,23 @@ export class StorageQuotas implements StorageQuotaGate {
     return ids;
   }
 
-  async settle(repo: RepoKeyOf, ids: string[]): Promise<void> {
-    const bytes = await this.deps.measure(repo);
+  async limited(repo: RepoKeyOf): Promise<boolean> {
+    return (await this.limitsOf(this.db, repo.owner)).storageLimit !== null;
+  }
+
+  async settle(repo: RepoKeyOf, ids: string[], addedLfsBytes?: number): Promise<void> {
+    const bytes = addedLfsBytes === undefined ? await this.deps.measure(repo) : undefined;
     await this.db.transaction().execute(async (trx) => {
       await this.lockNamespace(trx, repo.owner.toLowerCase());
-      await this.storeMeasure(trx, repo, bytes);
+      if (bytes) await this.storeMeasure(trx, repo, bytes);
+      else if (addedLfsBytes)
+        // a repo never measured has no row: its first measure counts the object
+        await trx
+          .updateTable("repo_storage")
+          .set((eb) => ({ lfs_bytes: eb("lfs_bytes", "+", addedLfsBytes) }))
+          .where("repo_type", "=", repo.type)
+          .where("repo_full_id", "=", repo.id)
+          .execute();
       if (ids.length > 0) await trx.deleteFrom("storage_reservations").where("id", "in", ids).execute();
     });
   }

@@ -150,7 +150,8 @@ async function parseWithinQuota(
   body: ReadableStream<Uint8Array> | null,
 ): Promise<{ parsed: ParsedCommit; holds: string[] }> {
   const quotas = ctx.quotas;
-  if (!quotas) return { parsed: await parseNdjsonCommit(body, ctx.content, repo), holds: [] };
+  if (!quotas || !(await quotas.limited(repo)))
+    return { parsed: await parseNdjsonCommit(body, ctx.content, repo), holds: [] };
   const quarantine = await ctx.content.openBlobQuarantine(repo);
   try {
     const room = await quotas.room(repo);

@@ -117,7 +117,7 @@ export function registerGitHttpRoutes(app: Hono<AppEnv>, ctx: ContentContext): v
           const pointers = await checkPushedPointers(dir, updates, env, (oid) =>
             ctx.content.hasLfsObject(repo, oid),
           );
-          if (!pointers.ok || !ctx.quotas) return pointers;
+          if (!pointers.ok || !ctx.quotas || !(await ctx.quotas.limited(repo))) return pointers;
           // the objects the push sent wait in git's quarantine: they land only if they fit
           const sent = env.GIT_QUARANTINE_PATH ? await objectFolderBytes(env.GIT_QUARANTINE_PATH) : 0;
           try {

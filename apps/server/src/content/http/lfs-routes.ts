@@ -13,7 +13,7 @@ import { PREFIX_PATTERN, URL_PREFIX, typeOfPrefix } from "./repo-types.js";
 import { completeDirectParts, directUploadAction } from "./lfs-direct.js";
 import { completeParts, multipartHeader, probePart, putPart, wantsMultipart } from "./lfs-multipart.js";
 import { HttpError, badRequest, unprocessable } from "../../domain/errors.js";
-import { holdLfsUploads, settleLfsUpload } from "./quota-checks.js";
+import { holdLfsUploads, settlingLfsUpload } from "./quota-checks.js";
 import type { RepoRecord, RepoType } from "../../domain/repo.js";
 
 const LFS_JSON = "application/vnd.git-lfs+json";
@@ -112,7 +112,7 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
       throw error;
     }
     const direct = ctx.content.blobs.direct;
-    if (operation === "upload") {
+    if (operation === "upload" && (await ctx.quotas?.limited(repo))) {
       try {
         await holdLfsUploads(ctx, repo, await objectsToSend(repo, objects));
       } catch (error) {
@@ -276,14 +276,14 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
     if (declared !== undefined && Number(declared) !== size)
       throw badRequest(`Content-Length ${declared} does not match the object size ${size}`);
     const body = requestBodyStream(c.req.raw, c.env);
-    try {
-      await ctx.content.storeLfsObject(repo, oid, size, body);
-    } catch (error) {
-      if (error instanceof BlobMismatchError) throw unprocessable(error.message);
-      throw error;
-    } finally {
-      await settleLfsUpload(ctx, repo, oid);
-    }
+    await settlingLfsUpload(ctx, repo, oid, async () => {
+      try {
+        await ctx.content.storeLfsObject(repo, oid, size, body);
+      } catch (error) {
+        if (error instanceof BlobMismatchError) throw unprocessable(error.message);
+        throw error;
+      }
+    });
     return c.body(null, 200);
   };
 
@@ -336,8 +336,10 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
       const writer = await signedRepo(c, (target) => `verify:${target.type}:${target.id}`, true);
       try {
         const size = typeof body.size === "number" ? body.size : undefined;
-        stored = await ctx.content.promoteStagedLfsObject(writer, body.oid, size);
-        await settleLfsUpload(ctx, writer, body.oid);
+        const oid = body.oid;
+        stored = await settlingLfsUpload(ctx, writer, oid, () =>
+          ctx.content.promoteStagedLfsObject(writer, oid, size),
+        );
       } catch (error) {
         if (error instanceof BlobMismatchError) return lfsError(422, error.message);
         throw error;
@@ -384,11 +386,11 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
     app.post(`${base}/objects/:oid/:size/complete`, (c) =>
       withObject(c, "complete", true, (repo, oid, size) => {
         const direct = ctx.content.blobs.direct;
-        const completed =
+        return settlingLfsUpload(ctx, repo, oid, () =>
           direct && c.req.query("upload") !== undefined
             ? completeDirectParts(ctx, direct, c, repo, oid, size)
-            : completeParts(ctx, c, repo, oid, size);
-        return completed.finally(() => settleLfsUpload(ctx, repo, oid));
+            : completeParts(ctx, c, repo, oid, size),
+        );
       }),
     );
     app.on(["GET", "HEAD"], `${base}/objects/:oid/:size`, download);

@@ -14,7 +14,7 @@ export async function holdLfsUploads(
   repo: RepoRecord,
   objects: { oid: string; size: number }[],
 ): Promise<void> {
-  if (!ctx.quotas || objects.length === 0) return;
+  if (!ctx.quotas || objects.length === 0 || !(await ctx.quotas.limited(repo))) return;
   const unique = new Map(objects.map((object) => [object.oid, object.size]));
   await ctx.quotas.reserve(
     repo,
@@ -23,9 +23,27 @@ export async function holdLfsUploads(
   );
 }
 
-/** An LFS object's upload ended (stored or failed): the repo is measured again and the hold dropped. */
-export async function settleLfsUpload(ctx: ContentContext, repo: RepoRecord, oid: string): Promise<void> {
-  await ctx.quotas?.settle(repo, [lfsHoldId(repo, oid)]);
+/**
+ * Runs an LFS object's upload, then drops its hold and adds the object to the repo's measure when the
+ * repo claims it now and did not before (stored or failed, the hold goes).
+ */
+export async function settlingLfsUpload<T>(
+  ctx: ContentContext,
+  repo: RepoRecord,
+  oid: string,
+  upload: () => Promise<T>,
+): Promise<T> {
+  const quotas = ctx.quotas;
+  if (!quotas) return upload();
+  const claimedBefore = await ctx.content.lfsClaimedBy(repo, oid);
+  let added = 0;
+  try {
+    return await upload();
+  } finally {
+    if (!claimedBefore && (await ctx.content.lfsClaimedBy(repo, oid)))
+      added = (await ctx.content.blobs.stat(oid)) ?? 0;
+    await quotas.settle(repo, [lfsHoldId(repo, oid)], added);
+  }
 }
 
 /** Bytes a commit's LFS files add to the repo: objects it does not claim yet, each once. */

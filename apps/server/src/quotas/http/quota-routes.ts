@@ -1,3 +1,4 @@
+import type { NamespaceStorage as NamespaceStorageAnswer } from "@modelhub/api-types";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../http/contracts.js";
@@ -46,7 +47,7 @@ function repoSetting(value: string | number | null): LimitSetting {
 }
 
 /** The answer of the storage routes: the figures and the line the web shows ("12.4 GB of 50.0 GB"). */
-function answer(storage: NamespaceStorage) {
+function answer(storage: NamespaceStorage): NamespaceStorageAnswer {
   return {
     ...storage,
     summary: `${formatBytes(storage.usedBytes)} of ${storage.storageLimit === null ? "unlimited" : formatBytes(storage.storageLimit)}`,
