@@ -25,7 +25,7 @@ function QuotaForm({ name }: { name: string }) {
     <div className="usage-stack">
       <StorageView storage={save.data ?? quota.data} />
       <form onSubmit={submit} style={{ display: "flex", gap: 10, flexWrap: "wrap", alignItems: "end" }}>
-        <label>
+        <label className="field">
           Storage quota
           <input
             className="input"
@@ -35,7 +35,7 @@ function QuotaForm({ name }: { name: string }) {
             aria-describedby="quota-help"
           />
         </label>
-        <label>
+        <label className="field">
           Repository limit
           <input
             className="input"
