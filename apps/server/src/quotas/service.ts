@@ -34,6 +34,11 @@ export interface StorageQuotasDeps {
 }
 
 const UNLIMITED = -1;
+/**
+ * A measure older than this is taken again when read: what changed a repo outside the hub's write
+ * routes (gc freeing unreachable objects, a restore) shows within this time.
+ */
+const MEASURE_FRESH_MS = 10 * 60 * 1000;
 const DEFAULT_HOLD_MS = 60 * 60 * 1000;
 
 const bytesText = (bytes: number) => `${formatBytes(bytes)} (${bytes} bytes)`;
@@ -88,16 +93,23 @@ export class StorageQuotas implements StorageQuotaGate {
           .onRef("repo_storage.repo_type", "=", "repos.type")
           .onRef("repo_storage.repo_full_id", "=", "repos.full_id"),
       )
-      .select(["repos.type", "repos.full_id", "repo_storage.lfs_bytes", "repo_storage.git_bytes"])
+      .select([
+        "repos.type",
+        "repos.full_id",
+        "repo_storage.lfs_bytes",
+        "repo_storage.git_bytes",
+        "repo_storage.measured_at",
+      ])
       .where((eb) => eb(eb.fn("lower", ["repos.owner"]), "=", namespace.toLowerCase()))
       .where("repos.mirror_upstream", "is", null)
       .orderBy("repos.full_id")
       .execute();
     const repos: NamespaceStorage["repos"] = [];
+    const freshSince = new Date(Date.now() - MEASURE_FRESH_MS).toISOString();
     for (const row of rows) {
       const type = row.type as RepoType;
       let bytes: RepoBytes;
-      if (row.lfs_bytes === null || row.git_bytes === null)
+      if (row.lfs_bytes === null || row.git_bytes === null || (row.measured_at ?? "") < freshSince)
         bytes = await this.remeasure({ type, id: row.full_id });
       else bytes = { lfsBytes: Number(row.lfs_bytes), gitBytes: Number(row.git_bytes) };
       repos.push({ id: row.full_id, type, ...bytes });
@@ -195,6 +207,13 @@ export class StorageQuotas implements StorageQuotaGate {
       });
     });
     return this.storageOf(ns.name);
+  }
+
+  /** 413 when a copy of `source` (a duplication: its LFS objects and git objects) would not fit `target`'s owner. */
+  async checkCopy(source: { type: RepoType; id: string }, target: RepoKeyOf): Promise<void> {
+    if (!(await this.limited(target))) return;
+    const bytes = await this.deps.measure(source);
+    await this.check(target, bytes.lfsBytes + bytes.gitBytes);
   }
 
   /** 413 before a repo beyond the namespace's repo-count limit is created. */

@@ -260,6 +260,23 @@ describe.each(DIALECTS)("storage quotas (%s)", (dialect) => {
     expect((await createRepo(carol, "three")).status).toBe(200);
   });
 
+  it("refuses duplicating a repo whose storage does not fit the target's quota", async () => {
+    await hub.services.accounts.ensureUser({ name: "dave" });
+    const dave = await hub.tokenFor("dave");
+    expect((await createRepo(dave, "source")).status).toBe(200);
+    expect((await commit("dave/source", { "big.bin": randomBytes(8000) }, dave)).status).toBe(200);
+    const used = (await storageOf("dave")).usedBytes;
+    await setQuota("dave", { storage: used + 1000 });
+    const refused = await api("POST", "/api/models/dave/source/duplicate", dave, { repository: "dave/copy" });
+    expect(refused.status).toBe(413);
+    expect((refused.json as { error: string }).error).toMatch(/Storage quota exceeded: dave uses/);
+    expect((await api("GET", "/api/models/dave/copy", dave)).status).toBe(404);
+    await setQuota("dave", { storage: used * 3 });
+    expect(
+      (await api("POST", "/api/models/dave/source/duplicate", dave, { repository: "dave/copy" })).status,
+    ).toBe(200);
+  });
+
   it("sets and shows quotas from the CLI", async () => {
     const out: string[] = [];
     const err: string[] = [];

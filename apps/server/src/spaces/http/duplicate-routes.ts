@@ -75,6 +75,10 @@ export function duplicateRoutes(deps: AppDeps): Hono<AppEnv> {
       throw new HttpError(409, `You already created this ${type} repo`, undefined, {}, { url });
     if (!deps.content.copyFiles) throw badRequest("This hub cannot duplicate repos");
     await deps.quotas?.checkRepoCount(ns.name);
+    await deps.quotas?.checkCopy(
+      { type, id: source.full_id },
+      { type, id: `${ns.name}/${parts[1]}`, owner: ns.name },
+    );
     const orgDefault =
       ns.kind === "org" && (await deps.accounts.findOrg(ns.name))?.private_repos_default === 1;
     const isPrivate = body.visibility
