@@ -297,10 +297,18 @@ export class StorageQuotas implements StorageQuotaGate {
   }
 
   async settle(repo: RepoKeyOf, ids: string[], addedLfsBytes?: number): Promise<void> {
-    const bytes = addedLfsBytes === undefined ? await this.deps.measure(repo) : undefined;
+    // without a quota nothing waits for the figure: the next read measures the repo
+    const measureNow = addedLfsBytes === undefined && (await this.limited(repo));
+    const bytes = measureNow ? await this.deps.measure(repo) : undefined;
     await this.db.transaction().execute(async (trx) => {
       await this.lockNamespace(trx, repo.owner.toLowerCase());
       if (bytes) await this.storeMeasure(trx, repo, bytes);
+      else if (addedLfsBytes === undefined)
+        await trx
+          .deleteFrom("repo_storage")
+          .where("repo_type", "=", repo.type)
+          .where("repo_full_id", "=", repo.id)
+          .execute();
       else if (addedLfsBytes)
         // a repo never measured has no row: its first measure counts the object
         await trx

@@ -95,47 +95,50 @@ export function registerCommitRoutes(app: Hono<AppEnv>, ctx: ContentContext): vo
       throw tooLarge(`Commit body exceeds ${MAX_NDJSON_BODY} bytes`);
     if (!(await ctx.content.exists(repo))) await ctx.content.init(repo, viewer.user ?? repo.owner);
     const { parsed, holds } = await parseWithinQuota(ctx, repo, c.req.raw.body);
-    const request = {
-      branch: branch === "HEAD" ? "main" : branch,
-      title: parsed.title,
-      description: parsed.description,
-      author: viewer.user ?? repo.owner,
-      parentCommit: parsed.parentCommit,
-      operations: parsed.operations,
-    };
-    const repoUrl = `${hubUrl(ctx, c)}/${URL_PREFIX[type]}${repo.id}`;
-    if (createPr) {
-      // a pull request targets a branch: a commit id is no revision to open one against
-      if (/^[0-9a-f]{40}$/.test(request.branch)) throw revisionNotFound(request.branch);
-      const base = request.parentCommit ?? (await ctx.content.resolve(repo, request.branch));
-      if (!base && request.branch !== "main") throw revisionNotFound(request.branch);
-      if (!base)
-        throw badRequest(`${request.branch} has no commit yet: commit to it before opening a pull request`);
-      if (!ctx.access.openPullRequest && !ctx.access.canWrite(viewer, repo))
-        throw new HttpError(403, `You don't have write access to ${type} ${repo.id}`);
-      const number = await ctx.access.openPullRequest?.(viewer, repo, {
+    // landed or not, the hold goes and the repo is measured again
+    try {
+      const request = {
+        branch: branch === "HEAD" ? "main" : branch,
         title: parsed.title,
-        description: parsed.description ?? "",
-        baseCommit: base,
-      });
-      const result = await ctx.content
-        .commitPullRequest(repo, { ...request, parentCommit: base }, number)
-        .finally(() => ctx.quotas?.settle(repo, holds));
+        description: parsed.description,
+        author: viewer.user ?? repo.owner,
+        parentCommit: parsed.parentCommit,
+        operations: parsed.operations,
+      };
+      const repoUrl = `${hubUrl(ctx, c)}/${URL_PREFIX[type]}${repo.id}`;
+      if (createPr) {
+        // a pull request targets a branch: a commit id is no revision to open one against
+        if (/^[0-9a-f]{40}$/.test(request.branch)) throw revisionNotFound(request.branch);
+        const base = request.parentCommit ?? (await ctx.content.resolve(repo, request.branch));
+        if (!base && request.branch !== "main") throw revisionNotFound(request.branch);
+        if (!base)
+          throw badRequest(`${request.branch} has no commit yet: commit to it before opening a pull request`);
+        if (!ctx.access.openPullRequest && !ctx.access.canWrite(viewer, repo))
+          throw new HttpError(403, `You don't have write access to ${type} ${repo.id}`);
+        const number = await ctx.access.openPullRequest?.(viewer, repo, {
+          title: parsed.title,
+          description: parsed.description ?? "",
+          baseCommit: base,
+        });
+        const result = await ctx.content.commitPullRequest(repo, { ...request, parentCommit: base }, number);
+        return c.json({
+          success: true,
+          commitOid: result.commit,
+          commitUrl: `${repoUrl}/commit/${result.commit}`,
+          pullRequestUrl: `${repoUrl}/discussions/${result.pullRequest}`,
+          hookOutput: "",
+        } satisfies CommitResponse);
+      }
+      const result = await ctx.content.commit(repo, request);
       return c.json({
         success: true,
         commitOid: result.commit,
         commitUrl: `${repoUrl}/commit/${result.commit}`,
-        pullRequestUrl: `${repoUrl}/discussions/${result.pullRequest}`,
         hookOutput: "",
       } satisfies CommitResponse);
+    } finally {
+      await ctx.quotas?.settle(repo, holds);
     }
-    const result = await ctx.content.commit(repo, request).finally(() => ctx.quotas?.settle(repo, holds));
-    return c.json({
-      success: true,
-      commitOid: result.commit,
-      commitUrl: `${repoUrl}/commit/${result.commit}`,
-      hookOutput: "",
-    } satisfies CommitResponse);
   });
 }
 
