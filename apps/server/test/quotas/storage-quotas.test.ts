@@ -4,7 +4,7 @@ import { rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runQuotaCommand } from "../../src/cli/quota.js";
-import { gitCli, makeGitHome } from "../content/git-cli.js";
+import { gitCli, hasGitLfs, makeGitHome } from "../content/git-cli.js";
 import { DIALECTS, startTestHub, type TestHub } from "../platform/helpers/test-hub.js";
 
 const ADMIN = `hf_${"Q".repeat(34)}`;
@@ -224,6 +224,36 @@ describe.each(DIALECTS)("storage quotas (%s)", (dialect) => {
     expect((await storageOf("alice")).usedBytes).toBeGreaterThan(used + 20_000);
     await setQuota("alice", { storage: "none" });
   });
+
+  it.skipIf(!hasGitLfs())(
+    "refuses a git-lfs push in the batch answer before any byte is sent, and takes it once it fits",
+    async () => {
+      expect((await createRepo(alice, "lfs-pushed")).status).toBe(200);
+      const url = `${hub.url}/alice/lfs-pushed`.replace("http://", `http://alice:${alice}@`);
+      const clone = join(home, "lfs-pushed");
+      expect((await gitCli(["clone", "--quiet", url, clone], home, home)).code).toBe(0);
+      await gitCli(["lfs", "track", "*.bin"], clone, home);
+      await writeFile(join(clone, "model.bin"), randomBytes(30_000));
+      await gitCli(["add", ".gitattributes", "model.bin"], clone, home);
+      expect((await gitCli(["commit", "-qm", "weights"], clone, home)).code).toBe(0);
+      const before = await head("alice/lfs-pushed");
+      const used = (await storageOf("alice")).usedBytes;
+      await setQuota("alice", { storage: used + 29_999 });
+      const refused = await gitCli(["push", "origin", "HEAD:main"], clone, home);
+      expect(refused.code).not.toBe(0);
+      expect(refused.stderr).toMatch(/Storage quota exceeded: alice uses/);
+      expect(await head("alice/lfs-pushed")).toBe(before);
+      expect((await storageOf("alice")).usedBytes).toBe(used);
+
+      await setQuota("alice", { storage: used + 60_000 });
+      const pushed = await gitCli(["push", "origin", "HEAD:main"], clone, home);
+      expect(pushed.code, pushed.stderr).toBe(0);
+      const after = await storageOf("alice");
+      expect(after.repos.find((repo) => repo.id === "alice/lfs-pushed")?.lfsBytes).toBe(30_000);
+      expect(after.reservedBytes).toBe(0);
+      await setQuota("alice", { storage: "none" });
+    },
+  );
 
   it("lets only one of two concurrent uploads land when together they exceed the quota", async () => {
     expect((await createRepo(alice, "race-a")).status).toBe(200);
