@@ -117,22 +117,33 @@ export class StorageQuotas implements StorageQuotaGate {
     return repos;
   }
 
-  private async remeasure(repo: { type: RepoType; id: string }, trx?: Db): Promise<RepoBytes> {
+  private async remeasure(repo: { type: RepoType; id: string }): Promise<RepoBytes> {
+    const startedAt = new Date().toISOString();
     const bytes = await this.deps.measure(repo);
-    await this.storeMeasure(trx ?? this.db, repo, bytes);
+    await this.storeMeasure(this.db, repo, bytes, startedAt);
     return bytes;
   }
 
-  private async storeMeasure(db: Db, repo: { type: RepoType; id: string }, bytes: RepoBytes) {
-    const measured = {
-      lfs_bytes: bytes.lfsBytes,
-      git_bytes: bytes.gitBytes,
-      measured_at: new Date().toISOString(),
-    };
+  /**
+   * Keeps a measure begun at `startedAt` unless a write stored a later figure meanwhile (a measure, or
+   * an upload's addition, that a figure taken before it landed must not overwrite).
+   */
+  private async storeMeasure(
+    db: Db,
+    repo: { type: RepoType; id: string },
+    bytes: RepoBytes,
+    startedAt: string,
+  ) {
+    const measured = { lfs_bytes: bytes.lfsBytes, git_bytes: bytes.gitBytes, measured_at: startedAt };
     await db
       .insertInto("repo_storage")
       .values({ repo_type: repo.type, repo_full_id: repo.id, ...measured })
-      .onConflict((oc) => oc.columns(["repo_type", "repo_full_id"]).doUpdateSet(measured))
+      .onConflict((oc) =>
+        oc
+          .columns(["repo_type", "repo_full_id"])
+          .doUpdateSet(measured)
+          .where("repo_storage.measured_at", "<=", startedAt),
+      )
       .execute();
   }
 
@@ -299,10 +310,11 @@ export class StorageQuotas implements StorageQuotaGate {
   async settle(repo: RepoKeyOf, ids: string[], addedLfsBytes?: number): Promise<void> {
     // without a quota nothing waits for the figure: the next read measures the repo
     const measureNow = addedLfsBytes === undefined && (await this.limited(repo));
+    const startedAt = new Date().toISOString();
     const bytes = measureNow ? await this.deps.measure(repo) : undefined;
     await this.db.transaction().execute(async (trx) => {
       await this.lockNamespace(trx, repo.owner.toLowerCase());
-      if (bytes) await this.storeMeasure(trx, repo, bytes);
+      if (bytes) await this.storeMeasure(trx, repo, bytes, startedAt);
       else if (addedLfsBytes === undefined)
         await trx
           .deleteFrom("repo_storage")
@@ -313,7 +325,10 @@ export class StorageQuotas implements StorageQuotaGate {
         // a repo never measured has no row: its first measure counts the object
         await trx
           .updateTable("repo_storage")
-          .set((eb) => ({ lfs_bytes: eb("lfs_bytes", "+", addedLfsBytes) }))
+          .set((eb) => ({
+            lfs_bytes: eb("lfs_bytes", "+", addedLfsBytes),
+            measured_at: new Date().toISOString(),
+          }))
           .where("repo_type", "=", repo.type)
           .where("repo_full_id", "=", repo.id)
           .execute();
