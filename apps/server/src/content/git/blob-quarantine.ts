@@ -5,6 +5,17 @@ import { LooseObjects } from "./loose-objects.js";
 
 const LOOSE_FOLDER = /^[0-9a-f]{2}$/;
 const LOOSE_NAME = /^[0-9a-f]{38}$/;
+const PREFIX = "quarantine-";
+const ABANDONED_MS = 24 * 60 * 60 * 1000;
+
+async function removeAbandoned(gitDir: string): Promise<void> {
+  for (const name of await readdir(gitDir).catch(() => [] as string[])) {
+    if (!name.startsWith(PREFIX)) continue;
+    const info = await stat(join(gitDir, name)).catch(() => undefined);
+    if (info && Date.now() - info.mtimeMs > ABANDONED_MS)
+      await rm(join(gitDir, name), { recursive: true, force: true });
+  }
+}
 
 /**
  * Blobs of a commit request written aside from the repository until the request is accepted (its
@@ -21,9 +32,13 @@ export class BlobQuarantine {
     this.objects = new LooseObjects(folder);
   }
 
-  /** A quarantine inside the repository's folder (same filesystem: accepting is a rename per object). */
+  /**
+   * A quarantine inside the repository's folder (same filesystem: accepting is a rename per object).
+   * Quarantines a crash left behind (older than a day: no request runs that long) are removed.
+   */
   static async open(gitDir: string): Promise<BlobQuarantine> {
-    const folder = join(gitDir, `quarantine-${randomBytes(6).toString("hex")}`);
+    await removeAbandoned(gitDir);
+    const folder = join(gitDir, `${PREFIX}${randomBytes(6).toString("hex")}`);
     await mkdir(join(folder, "objects"), { recursive: true });
     return new BlobQuarantine(gitDir, folder);
   }
