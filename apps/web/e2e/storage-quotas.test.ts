@@ -89,6 +89,9 @@ describe.skipIf(skipReason !== undefined)("storage quotas in Chromium against th
     await expect
       .poll(() => page.locator('[data-testid="storage-summary"]').innerText())
       .toMatch(/of 2\.0 GB[\s\S]*1 of 5 repositories/);
+    const listed = page.locator(`[data-testid="quota-list"] [data-row="${USER}"]`);
+    await listed.waitFor();
+    expect(await listed.innerText()).toContain("1 of 5");
     await screenshot(page, "storage-admin-dark");
     const stored = (await (await admin("GET", `/api/admin/quotas/${USER}`)).json()) as {
       storageLimit: number;

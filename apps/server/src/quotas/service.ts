@@ -172,6 +172,21 @@ export class StorageQuotas implements StorageQuotaGate {
     };
   }
 
+  /** Every user and organization a site admin set a limit for, with its figures (names gone are skipped). */
+  async listSet(): Promise<NamespaceStorage[]> {
+    const rows = await this.db
+      .selectFrom("storage_quotas")
+      .select("namespace")
+      .orderBy("namespace_lower")
+      .execute();
+    const answer: NamespaceStorage[] = [];
+    for (const row of rows) {
+      if (!(await this.deps.accounts.canonicalNamespace(row.namespace))) continue;
+      answer.push(await this.storageOf(row.namespace));
+    }
+    return answer;
+  }
+
   /** Sets a namespace's limits (absent: unchanged) and records `admin.quota_set` in the same transaction. */
   async setLimits(
     name: string,

@@ -321,6 +321,9 @@ describe.each(DIALECTS)("storage quotas (%s)", (dialect) => {
     expect(out.join("")).toContain("0 B of 50.0 GB");
     expect(out.join("")).toContain("repositories: 0 of 10");
     expect(await runQuotaCommand(["show", "bob", ...target], io)).toBe(0);
+    const listed = (await api("GET", "/api/admin/quotas", ADMIN)).json as { quotas: Storage[] };
+    expect(listed.quotas.find((entry) => entry.name === "bob")).toMatchObject({ repoLimit: 10 });
+    expect((await api("GET", "/api/admin/quotas", bob)).status).toBe(403);
     expect((await api("GET", "/api/admin/quotas/bob", ADMIN)).json).toMatchObject({
       storageLimit: 50e9,
       repoLimit: 10,

@@ -57,6 +57,7 @@ function answer(storage: NamespaceStorage): NamespaceStorageAnswer {
 /**
  * | route | who |
  * |-------|-----|
+ * | GET /api/admin/quotas | site admins: `{quotas: […]}`, everyone with a limit set |
  * | GET /api/admin/quotas/{name} | site admins |
  * | PUT /api/admin/quotas/{name} `{storage?, repos?}` | site admins (write token) |
  * | GET /api/users/{name}/storage | the user, site admins |
@@ -64,6 +65,11 @@ function answer(storage: NamespaceStorage): NamespaceStorageAnswer {
  */
 export function quotaRoutes(quotas: StorageQuotas): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+
+  app.get("/api/admin/quotas", async (c) => {
+    requireSiteAdmin(c.var.viewer, false);
+    return c.json({ quotas: (await quotas.listSet()).map(answer) });
+  });
 
   app.get("/api/admin/quotas/:name", async (c) => {
     requireSiteAdmin(c.var.viewer, false);

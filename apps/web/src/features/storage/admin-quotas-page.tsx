@@ -4,7 +4,7 @@ import { useTitle } from "../../lib/use-title.js";
 import { useAuth } from "../auth/auth-context.js";
 import { RequireUser } from "../auth/components/require-user.js";
 import "../inference-usage/usage.css";
-import { useAdminQuota, useSetQuota } from "./api.js";
+import { useAdminQuota, useAdminQuotas, useSetQuota } from "./api.js";
 import { StorageView } from "./storage-view.js";
 
 function QuotaForm({ name }: { name: string }) {
@@ -66,6 +66,44 @@ function QuotaForm({ name }: { name: string }) {
   );
 }
 
+function QuotaList({ onPick }: { onPick: (name: string) => void }) {
+  const list = useAdminQuotas(true);
+  if (list.isPending) return <Skeleton lines={3} />;
+  if (list.isError) return <ErrorState error={list.error} />;
+  if (list.data.quotas.length === 0)
+    return <p className="small muted">No user or organization has a limit of its own yet.</p>;
+  return (
+    <table className="usage-table" data-testid="quota-list">
+      <thead>
+        <tr>
+          <th>Name</th>
+          <th>Kind</th>
+          <th>Storage</th>
+          <th>Repositories</th>
+          <th />
+        </tr>
+      </thead>
+      <tbody>
+        {list.data.quotas.map((entry) => (
+          <tr key={entry.name} data-row={entry.name}>
+            <td className="mono">{entry.name}</td>
+            <td>{entry.kind === "org" ? "organization" : "user"}</td>
+            <td>{entry.summary}</td>
+            <td>
+              {entry.repoCount} of {entry.repoLimit ?? "unlimited"}
+            </td>
+            <td>
+              <button className="button" type="button" onClick={() => onPick(entry.name)}>
+                Edit {entry.name}
+              </button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 function Quotas() {
   const { user } = useAuth();
   const [draft, setDraft] = useState("");
@@ -92,6 +130,15 @@ function Quotas() {
         </button>
       </form>
       {name ? <QuotaForm key={name} name={name} /> : null}
+      <section>
+        <h2 className="usage-heading">Limits set</h2>
+        <QuotaList
+          onPick={(picked) => {
+            setDraft(picked);
+            setName(picked);
+          }}
+        />
+      </section>
     </div>
   );
 }

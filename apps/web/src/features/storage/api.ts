@@ -33,11 +33,24 @@ export function useAdminQuota(name: string) {
   });
 }
 
+/** Site admins: everyone with a limit set (`GET /api/admin/quotas`). */
+export function useAdminQuotas(enabled: boolean) {
+  return useQuery({
+    queryKey: ["admin-quotas"],
+    queryFn: () => requestJson<{ quotas: NamespaceStorage[] }>("/api/admin/quotas"),
+    enabled,
+    retry: false,
+  });
+}
+
 export function useSetQuota(name: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: { storage?: string; repos?: string }) =>
       requestJson<NamespaceStorage>(`/api/admin/quotas/${segment(name)}`, { method: "PUT", json: change }),
-    onSuccess: (answer) => queryClient.setQueryData(["admin-quota", name], answer),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(["admin-quota", name], answer);
+      void queryClient.invalidateQueries({ queryKey: ["admin-quotas"] });
+    },
   });
 }
