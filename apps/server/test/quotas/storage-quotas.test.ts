@@ -4,6 +4,7 @@ import { rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runQuotaCommand } from "../../src/cli/quota.js";
+import { quotaSettingsFrom } from "../../src/quotas/settings.js";
 import { gitCli, hasGitLfs, makeGitHome } from "../content/git-cli.js";
 import { DIALECTS, startTestHub, type TestHub } from "../platform/helpers/test-hub.js";
 
@@ -11,6 +12,7 @@ const ADMIN = `hf_${"Q".repeat(34)}`;
 
 interface Storage {
   name: string;
+  storageLimitFrom: string;
   kind: string;
   usedBytes: number;
   reservedBytes: number;
@@ -349,5 +351,72 @@ describe.each(DIALECTS)("storage quotas (%s)", (dialect) => {
     expect(metrics.text).toContain(`modelhub_org_storage_quota_bytes{org="acme"} 2000000000`);
     expect(aliceRead).toBeTruthy();
     expect(existsSync(hub.dataDir)).toBe(true);
+  });
+});
+
+describe("the default quota and repository limit (MODELHUB_DEFAULT_QUOTA_GB, MODELHUB_DEFAULT_REPO_LIMIT)", () => {
+  let hub: TestHub;
+  beforeAll(async () => {
+    hub = await startTestHub({
+      env: {
+        MODELHUB_ADMIN_TOKEN: ADMIN,
+        MODELHUB_DEFAULT_QUOTA_GB: "0.00002",
+        MODELHUB_DEFAULT_REPO_LIMIT: "1",
+      },
+    });
+  }, 60_000);
+  afterAll(() => hub?.stop());
+
+  it("applies to everyone without limits of their own, until an admin sets or resets them", async () => {
+    const erin = await hub.tokenFor("erin");
+    const call = (method: string, path: string, token: string, body?: unknown) =>
+      fetch(`${hub.url}${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const storage = async () =>
+      (await (await call("GET", "/api/admin/quotas/erin", ADMIN)).json()) as Storage;
+    expect(await storage()).toMatchObject({
+      storageLimit: 20_000,
+      repoLimit: 1,
+      storageLimitFrom: "default",
+    });
+    expect((await call("POST", "/api/repos/create", erin, { type: "model", name: "first" })).status).toBe(
+      200,
+    );
+    expect((await call("POST", "/api/repos/create", erin, { type: "model", name: "second" })).status).toBe(
+      403,
+    );
+    const upload = () =>
+      fetch(`${hub.url}/api/models/erin/first/commit/main`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${erin}`, "Content-Type": "application/x-ndjson" },
+        body: `${JSON.stringify({ key: "header", value: { summary: "big" } })}\n${JSON.stringify({
+          key: "file",
+          value: { path: "big.bin", content: randomBytes(30_000).toString("base64"), encoding: "base64" },
+        })}\n`,
+      });
+    expect((await upload()).status).toBe(413);
+    expect(
+      (await call("PUT", "/api/admin/quotas/erin", ADMIN, { storage: "none", repos: "none" })).status,
+    ).toBe(200);
+    expect((await upload()).status).toBe(200);
+    expect((await call("POST", "/api/repos/create", erin, { type: "model", name: "second" })).status).toBe(
+      200,
+    );
+    expect((await call("PUT", "/api/admin/quotas/erin", ADMIN, { storage: "default" })).status).toBe(200);
+    expect(await storage()).toMatchObject({
+      storageLimit: 20_000,
+      storageLimitFrom: "default",
+      repoLimit: null,
+    });
+  });
+
+  it("refuses a malformed default at start with one line", () => {
+    expect(() => quotaSettingsFrom({ MODELHUB_DEFAULT_QUOTA_GB: "lots" })).toThrow(
+      'MODELHUB_DEFAULT_QUOTA_GB must be a number of gigabytes, got "lots"',
+    );
+    expect(() => quotaSettingsFrom({ MODELHUB_DEFAULT_REPO_LIMIT: "-2" })).toThrow(/whole number/);
   });
 });
