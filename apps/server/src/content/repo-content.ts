@@ -21,9 +21,10 @@ import { sliceStream } from "./git/slice-stream.js";
 import { DEFAULT_GITATTRIBUTES, GitAttributes } from "./paths/gitattributes.js";
 import { checkRepoPath, checkRevision } from "./paths/repo-path.js";
 import { LfsLinks } from "./lfs/repo-links.js";
-import { linkedObjects } from "./lfs/lfs-inventory.js";
+import { linkedObjectIds } from "./lfs/lfs-inventory.js";
 import { objectDatabaseBytes } from "./git/object-bytes.js";
 import { BlobQuarantine } from "./git/blob-quarantine.js";
+import { boundedMap } from "./git/bounded-map.js";
 import { loadSnapshot, type Snapshot } from "./snapshot.js";
 import { crashPoint } from "./crash-point.js";
 import { HttpError, conflict, entryNotFound, revisionNotFound } from "../domain/errors.js";
@@ -344,8 +345,12 @@ export class RepoContent {
    */
   async storageBytes(repo: RepoKey): Promise<{ lfsBytes: number; gitBytes: number }> {
     const dir = this.repoDir(repo);
-    let lfsBytes = 0;
-    for (const { oid } of await linkedObjects(dir)) lfsBytes += (await this.blobs.stat(oid)) ?? 0;
+    const sizes = await boundedMap(
+      await linkedObjectIds(dir),
+      16,
+      async (oid) => (await this.blobs.stat(oid)) ?? 0,
+    );
+    const lfsBytes = sizes.reduce((sum, size) => sum + size, 0);
     return { lfsBytes, gitBytes: await objectDatabaseBytes(dir) };
   }
 
