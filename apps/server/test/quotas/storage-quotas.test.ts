@@ -171,6 +171,18 @@ describe.each(DIALECTS)("storage quotas (%s)", (dialect) => {
     const after = await storageOf("alice");
     expect(after.usedBytes).toBeGreaterThan(used);
     expect(after.reservedBytes).toBe(0);
+
+    // over the quota, deleting still lands: it needs no room
+    await setQuota("alice", { storage: 1 });
+    const deletion = await fetch(`${hub.url}/api/models/alice/commits/commit/main`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${alice}`, "Content-Type": "application/x-ndjson" },
+      body: `${JSON.stringify({ key: "header", value: { summary: "clean up" } })}\n${JSON.stringify({
+        key: "deletedFile",
+        value: { path: "weights.bin" },
+      })}\n`,
+    });
+    expect(deletion.status, await deletion.clone().text()).toBe(200);
     await setQuota("alice", { storage: "none" });
   });
 
