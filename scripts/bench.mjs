@@ -36,6 +36,8 @@ const benches = [
   "apps/server/bench/scan/run.mjs",
   // webhooks: a watched repo's commit vs an unwatched one, delivery latency, queue drain; about 30 s
   "apps/server/bench/webhooks/run.mjs",
+  // storage quotas: commit and LFS batch under a quota vs none (interleaved), measuring a 2,000-file repo; ~30 s
+  "apps/server/bench/quotas/run.mjs",
   // the audit log: 1,000,000 chained events, filtered pages over HTTP (goal < 200 ms), append, verify; a few minutes
   "apps/server/bench/audit/run.mjs",
   // 100,000 models on SQLite (and PostgreSQL when DATABASE_URL is set); several minutes.

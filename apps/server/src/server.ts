@@ -49,6 +49,8 @@ import { WebhookService } from "./webhooks/service.js";
 import { readRefSnapshot } from "./webhooks/ref-snapshot.js";
 import { CompanySignIn } from "./sso/company-sign-in.js";
 import { AuditService } from "./audit/service.js";
+import { StorageQuotas, type StorageQuotasDeps } from "./quotas/service.js";
+import { registerQuotaMetrics } from "./quotas/quota-metrics.js";
 import { databaseAuditTrail } from "./audit/trail.js";
 import { ScanService } from "./scanning/service.js";
 
@@ -163,6 +165,18 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
     const objectStore = await openBlobStore(config);
     if (objectStore) logger.info({ blobStore: objectStore.location }, "LFS objects in object storage");
     let datasetViewer: DatasetViewer | undefined;
+    // the quotas guard the content routes, and measure repos through the content service they guard
+    const measuring: { repo?: StorageQuotasDeps["measure"] } = {};
+    const quotas = new StorageQuotas({
+      db: hub.db,
+      accounts: services.accounts,
+      settings: config.quotas,
+      measure: (repo) => {
+        if (!measuring.repo) throw new Error("the content half is not loaded yet");
+        return measuring.repo(repo);
+      },
+    });
+    registerQuotaMetrics(metrics.registry, quotas);
     const loaded = await loadContent({
       blobs: objectStore,
       access: services.access,
@@ -182,7 +196,9 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
       // on PostgreSQL the git and LFS folders may be shared with other replicas
       sharedFolders: coordination.mode === "postgres",
       audit: auditTrail,
+      quotas,
     });
+    measuring.repo = (repo) => loaded.service.storageBytes(repo);
     countBlobStoreErrors(loaded.service.blobs, metrics);
     const scanning = new ScanService({
       db: hub.db,
@@ -303,6 +319,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
         : undefined,
       webhooks,
       audit,
+      quotas,
     });
     // Before the first request: a crash between a ref move and its database update is repaired here
     // (one replica at a time: the others wait, then find nothing left to repair).

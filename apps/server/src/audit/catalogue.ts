@@ -284,6 +284,12 @@ const ENTRIES = {
       "Every scan result was queued again (`data.queued`; the admin page's button or `modelhub scan --all`)",
     message: (d) => `Queued ${text(d.queued)} files for scanning again`,
   },
+  "admin.quota_set": {
+    description:
+      "A site admin set a user's or organization's storage quota or repository limit (`data.storageBefore`, `data.storageAfter`, `data.reposBefore`, `data.reposAfter`; null is unlimited)",
+    message: (d) =>
+      `Set the limits of ${text(d.namespace)}: storage ${text(d.storageAfter)} bytes, ${text(d.reposAfter)} repositories`,
+  },
   "audit.prune": {
     description: "Retention removed old events and signed a summary of them (`data.throughSeq`)",
     message: (d) => `Removed ${text(d.removed)} audit events older than ${text(d.retentionDays)} days`,

@@ -3,6 +3,7 @@ import { runTransferCommand } from "../transfer/index.js";
 import { stdio } from "./context.js";
 import { runMirrorCommand } from "./mirror-pull.js";
 import { runScanCommand } from "./scan.js";
+import { runQuotaCommand } from "./quota.js";
 import { runCli } from "./run.js";
 
 const argv = process.argv.slice(2);
@@ -23,5 +24,7 @@ const code = transfer
     ? await runMirrorCommand(argv.slice(1), terminal)
     : argv[0] === "scan"
       ? await runScanCommand(argv.slice(1), terminal)
-      : await runCli(argv, process.env, stdio);
+      : argv[0] === "quota"
+        ? await runQuotaCommand(argv.slice(1), terminal)
+        : await runCli(argv, process.env, stdio);
 if (code !== 0) process.exit(code);

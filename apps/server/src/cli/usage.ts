@@ -22,6 +22,10 @@ Commands:
                                          (site admin token: --token / HF_TOKEN; --help for options)
   scan --all [--wait]                    scan every stored file again on a running hub (pickle
                                          imports, format checks, ClamAV); site admin token
+  quota set <user|org> <size> [--repos N]
+                                         set a storage quota (50GB, 500MiB, none, default) and
+                                         repository limit on a running hub; site admin token
+  quota show <user|org>                  storage used, quota and repositories of a user or org
   gc [--dry-run] [--grace-hours H]       free unreachable git objects, unreferenced LFS objects, stale
                                          parts and temp files older than the grace period
   fsck [--repair]                        check LFS objects, git refs and the database; --repair

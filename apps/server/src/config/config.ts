@@ -17,6 +17,7 @@ import { webhookSettingsFrom, WebhookSettingsError, type WebhookSettings } from 
 import { ssoSettingsFrom, SsoSettingsError, type SsoSettings } from "../sso/settings.js";
 import { auditSettingsFrom, AuditSettingsError, type AuditSettings } from "../audit/settings.js";
 import { scanSettingsFrom, ScanSettingsError, type ScanSettings } from "../scanning/settings.js";
+import { quotaSettingsFrom, QuotaSettingsError, type QuotaSettings } from "../quotas/settings.js";
 
 /** apps/web/dist, found from this file in both src/ and dist/ (same depth). */
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL("../../../web/dist", import.meta.url));
@@ -74,6 +75,8 @@ export interface Config {
   audit: AuditSettings;
   /** Security scans: policy, workers, clamd (MODELHUB_SCAN_*, MODELHUB_CLAMD_*). */
   scanning: ScanSettings;
+  /** Default storage quota and repository limit of users and organizations (MODELHUB_DEFAULT_QUOTA_GB …). */
+  quotas: QuotaSettings;
 }
 
 export const DEFAULT_PORT = 8080;
@@ -134,6 +137,7 @@ export function resolveConfig(
     sso: settingsOrConfigError(() => ssoSettingsFrom(env), SsoSettingsError),
     audit: settingsOrConfigError(() => auditSettingsFrom(env), AuditSettingsError),
     scanning: settingsOrConfigError(() => scanSettingsFrom(env), ScanSettingsError),
+    quotas: settingsOrConfigError(() => quotaSettingsFrom(env), QuotaSettingsError),
   };
 }
 

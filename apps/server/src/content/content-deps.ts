@@ -6,6 +6,7 @@ import type {
   KeyedLock,
   RepoAccess,
   RepoEvents,
+  StorageQuotaGate,
 } from "../domain/ports.js";
 
 /** What platform hands to the content half when building its routes and service. */
@@ -30,4 +31,6 @@ export interface ContentDeps {
   sharedFolders?: boolean;
   /** The audit log, for changes the content half makes outside the database. */
   audit?: AuditTrail;
+  /** Storage quotas of repo owners: uploads, commits and pushes beyond them are refused. */
+  quotas?: StorageQuotaGate;
 }

@@ -21,6 +21,10 @@ import { sliceStream } from "./git/slice-stream.js";
 import { DEFAULT_GITATTRIBUTES, GitAttributes } from "./paths/gitattributes.js";
 import { checkRepoPath, checkRevision } from "./paths/repo-path.js";
 import { LfsLinks } from "./lfs/repo-links.js";
+import { linkedObjectIds } from "./lfs/lfs-inventory.js";
+import { objectDatabaseBytes } from "./git/object-bytes.js";
+import { BlobQuarantine } from "./git/blob-quarantine.js";
+import { boundedMap } from "./git/bounded-map.js";
 import { loadSnapshot, type Snapshot } from "./snapshot.js";
 import { crashPoint } from "./crash-point.js";
 import { HttpError, conflict, entryNotFound, revisionNotFound } from "../domain/errors.js";
@@ -323,6 +327,31 @@ export class RepoContent {
         `The LFS file of ${path} was permanently deleted from this repository`,
         "EntryNotFound",
       );
+  }
+
+  /** A place for a commit request's blobs until the request is accepted (see BlobQuarantine). */
+  openBlobQuarantine(repo: RepoKey): Promise<BlobQuarantine> {
+    return BlobQuarantine.open(this.repoDir(repo));
+  }
+
+  /** Whether the repo holds its own claim on this object (it counts in the repo's storage). */
+  lfsClaimedBy(repo: RepoKey, oid: string): Promise<boolean> {
+    return this.lfsLinks.claimedBy(this.repoDir(repo), oid);
+  }
+
+  /**
+   * The repo's storage as the Hub's storage page counts it: every LFS object it claims, once, whatever
+   * the number of revisions using it, plus the bytes of its git repository.
+   */
+  async storageBytes(repo: RepoKey): Promise<{ lfsBytes: number; gitBytes: number }> {
+    const dir = this.repoDir(repo);
+    const sizes = await boundedMap(
+      await linkedObjectIds(dir),
+      16,
+      async (oid) => (await this.blobs.stat(oid)) ?? 0,
+    );
+    const lfsBytes = sizes.reduce((sum, size) => sum + size, 0);
+    return { lfsBytes, gitBytes: await objectDatabaseBytes(dir) };
   }
 
   /** Whether the repo may use (and already holds) this LFS object. */

@@ -182,6 +182,33 @@ export interface AuditTrail {
   record(event: { type: string; data?: Record<string, unknown>; namespace?: string | null }): Promise<void>;
 }
 
+/**
+ * The storage quota of a repo's owner (user or organization), as the content half's writes ask it.
+ * Every refusal is a 413 naming the quota, the current usage and the bytes needed.
+ */
+export interface StorageQuotaGate {
+  /** Refuses when `bytes` more would not fit now; holds nothing. */
+  check(repo: RepoKeyOf, bytes: number): Promise<void>;
+  /** Bytes that still fit in the owner's quota now (Infinity when unlimited). */
+  room(repo: RepoKeyOf): Promise<number>;
+  /**
+   * Refuses when the holds' bytes together would not fit, else holds them for the upload until it is
+   * settled or `ttlMs` passes, atomically with every other hold of the namespace. A hold may be named
+   * (`id`: an LFS object's upload asked for twice holds its bytes once). Returns the holds' ids.
+   */
+  reserve(repo: RepoKeyOf, holds: { id?: string; bytes: number }[], ttlMs?: number): Promise<string[]>;
+  /**
+   * Drops the holds `ids` (the upload landed or failed) and, in the same transaction, measures the repo
+   * again, or adds `addedLfsBytes` to its last measure (one LFS object stored: no walk over the others).
+   */
+  settle(repo: RepoKeyOf, ids: string[], addedLfsBytes?: number): Promise<void>;
+  /** Whether the owner has a storage quota at all (else nothing needs holding). */
+  limited(repo: RepoKeyOf): Promise<boolean>;
+}
+
+/** A repository as quota checks name it. */
+export type RepoKeyOf = Pick<RepoRecord, "type" | "id" | "owner">;
+
 /** A file of a revision as the security scans see it: its content is named by the LFS sha256 or the blob id. */
 export interface ScannedFile {
   path: string;

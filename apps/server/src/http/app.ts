@@ -26,6 +26,7 @@ import { repoStorageRoutes } from "../repo-storage/http/repo-storage-routes.js";
 import { duplicateRoutes } from "../spaces/http/duplicate-routes.js";
 import { spaceSettingsRoutes } from "../spaces/http/space-settings-routes.js";
 import { auditRoutes } from "../audit/http/audit-routes.js";
+import { quotaRoutes } from "../quotas/http/quota-routes.js";
 
 export type { AppDeps } from "./deps.js";
 
@@ -125,6 +126,7 @@ export function createApp(given: AppDeps): Hono<AppEnv> {
   if (deps.mirror) app.route("/", mirrorRoutes(deps.mirror));
   if (deps.audit) app.route("/", auditRoutes({ db: deps.db, accounts: deps.accounts, audit: deps.audit }));
   if (deps.scanning) app.route("/", scanRoutes(deps.scanning, deps.repos));
+  if (deps.quotas) app.route("/", quotaRoutes(deps.quotas));
   for (const group of deps.datasetViewerRoutes ?? []) app.route("/", group);
   for (const group of platformRoutes(deps)) app.route("/", group);
   for (const group of companySignInRoutes(deps)) app.route("/", group);

@@ -30,6 +30,7 @@ import type { WebhookService } from "../webhooks/service.js";
 import type { CompanySignIn } from "../sso/company-sign-in.js";
 import type { AuditService } from "../audit/service.js";
 import type { ScanService } from "../scanning/service.js";
+import type { StorageQuotas } from "../quotas/service.js";
 
 /** Everything the HTTP layer needs; built once at start (no globals). */
 export interface AppDeps {
@@ -80,4 +81,6 @@ export interface AppDeps {
   audit?: AuditService;
   /** Security scans: the Hub's security fields, the scan routes and the admin page's API. */
   scanning?: ScanService;
+  /** Storage quotas and repository limits: the admin and owner routes, the repo-count check. */
+  quotas?: StorageQuotas;
 }

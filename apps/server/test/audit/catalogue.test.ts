@@ -14,7 +14,7 @@ const ADMIN = `hf_${"A".repeat(34)}`;
 const PASSWORD = "alice-Pa55word-never-logged";
 const WEBHOOK_SECRET = "whsec-never-in-the-log-1234";
 const WEBHOOK_URL_TOKEN = "urltoken-never-in-the-log-5678";
-/** Made by the suites that own them: retention and restore (chain.test.ts), scan releases and rescans (scanning/scan-policies.test.ts), Space secrets and variables (spaces/space-secrets.test.ts). */
+/** Made by the suites that own them: retention and restore (chain.test.ts), scan releases and rescans (scanning/scan-policies.test.ts), Space secrets and variables (spaces/space-secrets.test.ts), quota changes (quotas/storage-quotas.test.ts). */
 const ELSEWHERE = new Set([
   "audit.prune",
   "admin.restore",
@@ -24,6 +24,7 @@ const ELSEWHERE = new Set([
   "repo.secret_delete",
   "repo.variable_set",
   "repo.variable_delete",
+  "admin.quota_set",
 ]);
 
 function ndjson(lines: object[]): string {

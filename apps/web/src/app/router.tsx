@@ -57,6 +57,9 @@ const AdminAuditLogPage = page(
   () => import("../features/audit-log/admin-audit-page.js"),
   "AdminAuditLogPage",
 );
+const StoragePage = page(() => import("../features/storage/storage-page.js"), "StoragePage");
+const OrgStoragePage = page(() => import("../features/storage/org-storage-page.js"), "OrgStoragePage");
+const AdminQuotasPage = page(() => import("../features/storage/admin-quotas-page.js"), "AdminQuotasPage");
 const WebhooksPage = page(() => import("../features/webhooks/webhooks-page.js"), "WebhooksPage");
 const WebhookPage = page(() => import("../features/webhooks/webhook-page.js"), "WebhookPage");
 const CollectionPage = page(() => import("../features/collections/collection-page.js"), "CollectionPage");
@@ -101,17 +104,20 @@ export function AppRoutes() {
         <Route path="settings/tokens" element={<TokensPage />} />
         <Route path="settings/security" element={<SecurityPage />} />
         <Route path="settings/inference" element={<InferenceUsagePage />} />
+        <Route path="settings/storage" element={<StoragePage />} />
         <Route path="settings/webhooks" element={<WebhooksPage />} />
         <Route path="settings/webhooks/:id" element={<WebhookPage />} />
         <Route path="admin/inference" element={<AdminInferencePage />} />
         <Route path="admin/mirror" element={<AdminMirrorPage />} />
         <Route path="admin/audit-log" element={<AdminAuditLogPage />} />
         <Route path="admin/scans" element={<AdminScansPage />} />
+        <Route path="admin/quotas" element={<AdminQuotasPage />} />
         <Route path="new" element={<NewRepoPage />} />
         <Route path="organizations/new" element={<NewOrgPage />} />
         <Route path="organizations/:org/settings/members" element={<OrgMembersPage />} />
         <Route path="organizations/:org/settings/sso" element={<OrgSsoPage />} />
         <Route path="organizations/:org/settings/inference" element={<OrgInferenceUsagePage />} />
+        <Route path="organizations/:org/settings/storage" element={<OrgStoragePage />} />
         <Route path="organizations/:org/settings/audit-log" element={<OrgAuditLogPage />} />
         <Route path="collections/:owner/:slug" element={<CollectionPage />} />
         <Route path="datasets/:owner/:name" element={<DatasetPage />} />

@@ -67,6 +67,8 @@ export async function parseNdjsonCommit(
   body: ReadableStream<Uint8Array> | null,
   content: RepoContent,
   repo: RepoKey,
+  /** Where inline file contents go (a quarantine checked against the quota); the repo's objects by default. */
+  writeBlob: (content: Buffer) => Promise<string> = (data) => content.hashBlob(repo, data),
 ): Promise<ParsedCommit> {
   if (!body) throw badRequest("Empty commit body");
   let parsed: ParsedCommit | undefined;
@@ -97,7 +99,7 @@ export async function parseNdjsonCommit(
         parsed.operations.push({
           kind: "file",
           path,
-          blob: await content.hashBlob(repo, Buffer.from(data, "base64")),
+          blob: await writeBlob(Buffer.from(data, "base64")),
         });
         break;
       }

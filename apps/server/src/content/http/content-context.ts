@@ -3,7 +3,7 @@ import type { AppEnv } from "../../http-kit/contracts.js";
 import type { RepoContent } from "../repo-content.js";
 import type { UploadParts } from "../blobs/upload-parts.js";
 import type { UrlSigner } from "./signed-urls.js";
-import type { AuditTrail, RepoAccess, RepoEvents } from "../../domain/ports.js";
+import type { AuditTrail, RepoAccess, RepoEvents, StorageQuotaGate } from "../../domain/ports.js";
 
 /** What every content route module needs. */
 export interface ContentContext {
@@ -18,6 +18,8 @@ export interface ContentContext {
   lfsPartBytes: number;
   /** The audit log (changes outside the database: deleted refs, squashes, LFS deletions). */
   audit: AuditTrail;
+  /** Storage quotas of repo owners; absent: unlimited. */
+  quotas?: StorageQuotaGate;
 }
 
 /** Absolute base URL of the hub for links handed to clients. */

@@ -20,7 +20,7 @@ import { type ContentLogger, type RepoContent, createRepoContent } from "../repo
 import { errorResponse } from "./error-response.js";
 import { insufficientStorage, isStorageFull, reportStorageFull } from "../storage-full.js";
 import { HttpError, RepoMovedError } from "../../domain/errors.js";
-import type { AuditTrail, RepoAccess, RepoEvents } from "../../domain/ports.js";
+import type { AuditTrail, RepoAccess, RepoEvents, StorageQuotaGate } from "../../domain/ports.js";
 
 export interface ContentRoutesDeps {
   access: RepoAccess;
@@ -35,6 +35,8 @@ export interface ContentRoutesDeps {
   lfsPartBytes?: number;
   /** Where deleted refs, super-squashes, force pushes and LFS deletions are recorded. */
   audit?: AuditTrail;
+  /** Storage quotas of repo owners (none: unlimited). */
+  quotas?: StorageQuotaGate;
 }
 
 /** Without an audit log (tests of the content half alone), events go nowhere. */
@@ -56,6 +58,7 @@ export function createContentRoutes(deps: ContentRoutesDeps): Hono<AppEnv> {
     parts: new UploadParts(join(deps.dataDir, "lfs-parts")),
     lfsPartBytes: deps.lfsPartBytes ?? DEFAULT_LFS_PART_BYTES,
     audit: deps.audit ?? NO_AUDIT,
+    quotas: deps.quotas,
   };
   const app = new Hono<AppEnv>();
   app.onError((error, c) => {

@@ -15,6 +15,7 @@ import { recordPushEvents } from "./push-audit.js";
 import { openPushGate } from "../git/push-gate.js";
 import { checkPushedPaths } from "../git/push-path-check.js";
 import { clearStaleRefLocks } from "../git/stale-locks.js";
+import { objectFolderBytes } from "../git/object-bytes.js";
 import type { ContentContext } from "./content-context.js";
 import { contributableRepo, downloadableRepo, viewerOf } from "./repo-access.js";
 import { refusedPullRequestPush } from "./pull-request-push.js";
@@ -102,6 +103,7 @@ export function registerGitHttpRoutes(app: Hono<AppEnv>, ctx: ContentContext): v
       return ctx.content.withRepoLock(repo, async () => {
         await clearStaleRefLocks(dir);
         let pushed: RefUpdate[] = [];
+        let holds: string[] = [];
         const gate = await openPushGate(ctx.content.tmpDir, async (request) => {
           const updates = parseRefUpdates(request.updates);
           pushed = updates;
@@ -112,7 +114,20 @@ export function registerGitHttpRoutes(app: Hono<AppEnv>, ctx: ContentContext): v
           const env = await quarantineEnv(dir, request);
           const paths = await checkPushedPaths(dir, updates, env);
           if (!paths.ok) return paths;
-          return checkPushedPointers(dir, updates, env, (oid) => ctx.content.hasLfsObject(repo, oid));
+          const pointers = await checkPushedPointers(dir, updates, env, (oid) =>
+            ctx.content.hasLfsObject(repo, oid),
+          );
+          if (!pointers.ok || !ctx.quotas || !(await ctx.quotas.limited(repo))) return pointers;
+          // the objects the push sent wait in git's quarantine: they land only if they fit
+          const sent = env.GIT_QUARANTINE_PATH ? await objectFolderBytes(env.GIT_QUARANTINE_PATH) : 0;
+          try {
+            holds = await ctx.quotas.reserve(repo, [{ bytes: sent }]);
+          } catch (error) {
+            if (error instanceof HttpError && error.status === 413)
+              return { ok: false, message: `ModelHub: ${error.message}` };
+            throw error;
+          }
+          return pointers;
         });
         const chunks: Buffer[] = [];
         let ran: Awaited<ReturnType<typeof run>>;
@@ -122,6 +137,7 @@ export function registerGitHttpRoutes(app: Hono<AppEnv>, ctx: ContentContext): v
           await ran.response.exited;
         } finally {
           await gate.close();
+          await ctx.quotas?.settle(repo, holds);
         }
         const { response, before } = ran;
         ctx.content.forget(dir);

@@ -100,6 +100,9 @@ export function registerLfsFilesRoutes(app: Hono<AppEnv>, ctx: ContentContext): 
     const type = typeOfCollection(c.req.param("kind") ?? "")!;
     const repo = await writableRepo(ctx.access, viewerOf(c), type, c.req.param("owner"), c.req.param("name"));
     const request = deletionRequest(await readLimitedJson(c, 256 * 1024));
-    return c.json(await deleteLfsObjects(ctx.content, repo, request, ctx.audit));
+    const answer = await deleteLfsObjects(ctx.content, repo, request, ctx.audit);
+    // the repo no longer claims the objects: its owner's usage drops now
+    await ctx.quotas?.settle(repo, []);
+    return c.json(answer);
   });
 }

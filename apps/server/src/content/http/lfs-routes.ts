@@ -13,6 +13,7 @@ import { PREFIX_PATTERN, URL_PREFIX, typeOfPrefix } from "./repo-types.js";
 import { completeDirectParts, directUploadAction } from "./lfs-direct.js";
 import { completeParts, multipartHeader, probePart, putPart, wantsMultipart } from "./lfs-multipart.js";
 import { HttpError, badRequest, unprocessable } from "../../domain/errors.js";
+import { holdLfsUploads, settlingLfsUpload } from "./quota-checks.js";
 import type { RepoRecord, RepoType } from "../../domain/repo.js";
 
 const LFS_JSON = "application/vnd.git-lfs+json";
@@ -37,13 +38,17 @@ function repoName(c: Context<AppEnv>): string {
   return (c.req.param("name") ?? "").replace(/\.git$/, "");
 }
 
-function lfsError(status: 400 | 401 | 403 | 404 | 422, message: string, code?: string): Response {
+function lfsError(status: 400 | 401 | 403 | 404 | 413 | 422, message: string, code?: string): Response {
   const headers: Record<string, string> = { "Content-Type": LFS_JSON };
   // the gate's refusal reads as it does on resolve (`X-Error-Code: GatedRepo`)
   if (code) headers["X-Error-Code"] = code;
   if (status === 401) headers["LFS-Authenticate"] = 'Basic realm="ModelHub"';
   if (status === 401) headers["WWW-Authenticate"] = 'Basic realm="ModelHub"';
-  return new Response(JSON.stringify({ message }), { status, headers });
+  // `message` for git-lfs, `error` for the Hub clients and the web app
+  return new Response(JSON.stringify({ message, ...(status === 413 ? { error: message } : {}) }), {
+    status,
+    headers,
+  });
 }
 
 /** git-lfs batch API, signed upload/download hrefs, verify and the lock check. */
@@ -107,6 +112,14 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
       throw error;
     }
     const direct = ctx.content.blobs.direct;
+    if (operation === "upload" && (await ctx.quotas?.limited(repo))) {
+      try {
+        await holdLfsUploads(ctx, repo, await objectsToSend(repo, objects));
+      } catch (error) {
+        if (error instanceof HttpError && error.status === 413) return lfsError(413, error.message);
+        throw error;
+      }
+    }
     const answers = await Promise.all(
       objects.map(async ({ oid, size }): Promise<LfsBatchObject> => {
         if (!isSha256(oid))
@@ -205,6 +218,15 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
     );
   };
 
+  /** The objects of an upload batch the client will send (valid, not stored for this repo yet). */
+  const objectsToSend = async (repo: RepoRecord, objects: { oid: string; size: number }[]) => {
+    const sending: { oid: string; size: number }[] = [];
+    for (const object of objects)
+      if (isSha256(object.oid) && (await ctx.content.hasLfsObject(repo, object.oid)) !== object.size)
+        sending.push(object);
+    return sending;
+  };
+
   /** Repo of a signed object URL: the signature, or normal credentials, authorise it. */
   const signedRepo = async (
     c: Context<AppEnv>,
@@ -254,12 +276,14 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
     if (declared !== undefined && Number(declared) !== size)
       throw badRequest(`Content-Length ${declared} does not match the object size ${size}`);
     const body = requestBodyStream(c.req.raw, c.env);
-    try {
-      await ctx.content.storeLfsObject(repo, oid, size, body);
-    } catch (error) {
-      if (error instanceof BlobMismatchError) throw unprocessable(error.message);
-      throw error;
-    }
+    await settlingLfsUpload(ctx, repo, oid, async () => {
+      try {
+        await ctx.content.storeLfsObject(repo, oid, size, body);
+      } catch (error) {
+        if (error instanceof BlobMismatchError) throw unprocessable(error.message);
+        throw error;
+      }
+    });
     return c.body(null, 200);
   };
 
@@ -312,7 +336,10 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
       const writer = await signedRepo(c, (target) => `verify:${target.type}:${target.id}`, true);
       try {
         const size = typeof body.size === "number" ? body.size : undefined;
-        stored = await ctx.content.promoteStagedLfsObject(writer, body.oid, size);
+        const oid = body.oid;
+        stored = await settlingLfsUpload(ctx, writer, oid, () =>
+          ctx.content.promoteStagedLfsObject(writer, oid, size),
+        );
       } catch (error) {
         if (error instanceof BlobMismatchError) return lfsError(422, error.message);
         throw error;
@@ -359,9 +386,11 @@ export function registerLfsRoutes(app: Hono<AppEnv>, ctx: ContentContext): void 
     app.post(`${base}/objects/:oid/:size/complete`, (c) =>
       withObject(c, "complete", true, (repo, oid, size) => {
         const direct = ctx.content.blobs.direct;
-        return direct && c.req.query("upload") !== undefined
-          ? completeDirectParts(ctx, direct, c, repo, oid, size)
-          : completeParts(ctx, c, repo, oid, size);
+        return settlingLfsUpload(ctx, repo, oid, () =>
+          direct && c.req.query("upload") !== undefined
+            ? completeDirectParts(ctx, direct, c, repo, oid, size)
+            : completeParts(ctx, c, repo, oid, size),
+        );
       }),
     );
     app.on(["GET", "HEAD"], `${base}/objects/:oid/:size`, download);

@@ -30,3 +30,13 @@ export async function linkedObjects(repoDir: string): Promise<{ oid: string; pus
   }
   return found;
 }
+
+/** The ids of the LFS objects this repo claims (names only: no stat per marker). */
+export async function linkedObjectIds(repoDir: string): Promise<string[]> {
+  const root = join(repoDir, "lfs-objects");
+  const ids: string[] = [];
+  for (const prefix of (await readdir(root).catch(() => [] as string[])).filter((name) => HEX2.test(name)))
+    for (const name of await readdir(join(root, prefix)).catch(() => [] as string[]))
+      if (HEX62.test(name)) ids.push(prefix + name);
+  return ids;
+}

@@ -115,6 +115,7 @@ export function repoLifecycleRoutes(deps: AppDeps): Hono<AppEnv> {
     } else if (existing) {
       throw new HttpError(409, `You already created this ${type} repo`, undefined, {}, { url });
     }
+    await deps.quotas?.checkRepoCount(owner);
     const isPrivate = body.visibility
       ? body.visibility !== "public"
       : (body.private ?? (await deps.accounts.findOrg(owner))?.private_repos_default === 1);

@@ -11,6 +11,7 @@ import { canWriteNamespace, requireWriteUser } from "../../platform/access-rules
 import { assertValidName } from "../../platform/names.js";
 import { createRepoAccess } from "../../platform/repo-access.js";
 import { parseGated, toRepoRecord } from "../../platform/repos.js";
+import type { StorageQuotas } from "../../quotas/service.js";
 
 /** Spaces here run on the hub's own CPU: the only hardware a duplicate may ask for. */
 const HARDWARE = ["cpu-basic"];
@@ -51,7 +52,9 @@ function checkSpaceOptions(body: DuplicateBody): void {
  * Without an explicit visibility the copy is private when the source is, or when the target
  * organisation makes new repos private by default.
  */
-export function duplicateRoutes(deps: PlatformRouteDeps): Hono<AppEnv> {
+export function duplicateRoutes(
+  deps: PlatformRouteDeps & { quotas?: Pick<StorageQuotas, "checkRepoCount" | "checkCopy"> },
+): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const access = createRepoAccess(deps.repos, deps.db);
   app.post(`/api/:kind${KIND_PATTERN}/:owner/:name/duplicate`, async (c) => {
@@ -74,6 +77,11 @@ export function duplicateRoutes(deps: PlatformRouteDeps): Hono<AppEnv> {
     if (await deps.repos.find(type, id))
       throw new HttpError(409, `You already created this ${type} repo`, undefined, {}, { url });
     if (!deps.content.copyFiles) throw badRequest("This hub cannot duplicate repos");
+    await deps.quotas?.checkRepoCount(ns.name);
+    await deps.quotas?.checkCopy(
+      { type, id: source.full_id },
+      { type, id: `${ns.name}/${parts[1]}`, owner: ns.name },
+    );
     const orgDefault =
       ns.kind === "org" && (await deps.accounts.findOrg(ns.name))?.private_repos_default === 1;
     const isPrivate = body.visibility

@@ -50,10 +50,12 @@ export function UserMenu() {
         <Link to="/settings/security">Account security</Link>
         <Link to="/settings/webhooks">Webhooks</Link>
         <Link to="/settings/inference">Inference usage</Link>
+        <Link to="/settings/storage">Storage</Link>
         {user?.isAdmin ? <Link to="/admin/inference">Inference backends</Link> : null}
         {user?.isAdmin ? <Link to="/admin/mirror">Upstream mirror</Link> : null}
         {user?.isAdmin ? <Link to="/admin/audit-log">Audit log</Link> : null}
         {user?.isAdmin ? <Link to="/admin/scans">Security scans</Link> : null}
+        {user?.isAdmin ? <Link to="/admin/quotas">Storage quotas</Link> : null}
         {user ? <Link to={paths.user(user.name)}>Your models</Link> : null}
         {user?.orgs?.length ? (
           <div

@@ -21,7 +21,7 @@ export function OrgHeader({
 }: {
   name: string;
   fullname?: string;
-  current: "profile" | "members" | "usage" | "sso" | "audit";
+  current: "profile" | "members" | "usage" | "storage" | "sso" | "audit";
   actions?: ReactNode;
   details?: ReactNode;
 }) {
@@ -49,6 +49,9 @@ export function OrgHeader({
           </Link>
           <Link to={orgPaths.usage(name)} aria-current={current === "usage" ? "page" : undefined}>
             Usage
+          </Link>
+          <Link to={orgPaths.storage(name)} aria-current={current === "storage" ? "page" : undefined}>
+            Storage
           </Link>
           <Link to={orgPaths.sso(name)} aria-current={current === "sso" ? "page" : undefined}>
             Sign-in

@@ -8,6 +8,7 @@ export const orgPaths = {
   members: (org: string) => `/organizations/${segment(org)}/settings/members`,
   usage: (org: string) => `/organizations/${segment(org)}/settings/inference`,
   sso: (org: string) => `/organizations/${segment(org)}/settings/sso`,
+  storage: (org: string) => `/organizations/${segment(org)}/settings/storage`,
   audit: (org: string) => `/organizations/${segment(org)}/settings/audit-log`,
 };
 
