@@ -15,8 +15,12 @@ import { TailReader, type GrowingFile } from "./tail-reader.js";
 import { fileRefusal, type CurationRefusal, type CurationRules } from "./curation.js";
 import type { UpstreamClient } from "./upstream-client.js";
 
-/** Bytes of the latest upstream chunks kept in memory for readers that keep up. */
-const RECENT_BYTES = 8 * 1024 * 1024;
+/**
+ * Bytes of the latest upstream chunks kept in memory for readers that keep up. Kept small on purpose:
+ * every socket chunk is a fresh buffer, and holding megabytes of them makes them outlive the young
+ * generation, so V8's full collections ran several times per 200 MB (about 5 CPU s per GiB).
+ */
+const RECENT_BYTES = 512 * 1024;
 
 /** The most bytes a reader is handed from memory at once. */
 const READ_BATCH = 1024 * 1024;
@@ -421,8 +425,8 @@ export class MirrorFileCache implements LfsPullThrough {
   }
 }
 
-/** Writes waiting above this many bytes make the upstream reader wait for the disk. */
-const MAX_PENDING_BYTES = 16 * 1024 * 1024;
+/** Writes waiting above this many bytes make the upstream reader wait for the disk (small: see RECENT_BYTES). */
+const MAX_PENDING_BYTES = 1024 * 1024;
 
 /**
  * Appends the upstream's chunks to the temp file without making the next network read wait for each
