@@ -97,14 +97,14 @@ class Transfer implements GrowingFile {
       this.heldBytes -= this.chunks.shift()!.bytes.length;
   }
 
-  recent(position: number, limit: number): Uint8Array | undefined {
+  recent(position: number, limit: number): Uint8Array[] | undefined {
     const first = this.chunks[0];
     if (!first || position < first.start) return undefined;
     // readers usually want one of the last few chunks: search from the end
     let i = this.chunks.length - 1;
     while (i >= 0 && this.chunks[i].start > position) i--;
     if (i < 0) return undefined;
-    // hand out up to READ_BATCH bytes at once: one push per upstream chunk costs more than the copy
+    // hand out up to READ_BATCH bytes at once, as views of the held chunks (no copy)
     const parts: Uint8Array[] = [];
     let at = position;
     for (; i < this.chunks.length && at < limit && at - position < READ_BATCH; i++) {
@@ -114,8 +114,7 @@ class Transfer implements GrowingFile {
       parts.push(bytes.subarray(at - start, end - start));
       at = end;
     }
-    if (parts.length === 0) return undefined;
-    return parts.length === 1 ? parts[0] : Buffer.concat(parts);
+    return parts.length === 0 ? undefined : parts;
   }
 
   /** Frees the held chunks (the transfer ended). */

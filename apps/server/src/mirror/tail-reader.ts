@@ -21,7 +21,7 @@ export interface GrowingFile {
    * Bytes from `position` (up to `limit`) still held in memory from the upstream, so a reader that
    * keeps up needs no file read; undefined when they are no longer held.
    */
-  recent?(position: number, limit: number): Uint8Array | undefined;
+  recent?(position: number, limit: number): Uint8Array[] | undefined;
 }
 
 /**
@@ -69,8 +69,10 @@ export class TailReader extends Readable {
       if (this.position < limit) {
         const held = this.file.recent?.(this.position, limit);
         if (held) {
-          this.position += held.length;
-          this.push(held);
+          for (const part of held) {
+            this.position += part.length;
+            this.push(part);
+          }
           return;
         }
         const onDisk = Math.min(this.file.onDisk(), limit);
