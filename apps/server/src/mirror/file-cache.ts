@@ -280,14 +280,14 @@ export class MirrorFileCache implements LfsPullThrough {
 
   /**
    * The transfer a new reader of this object joins, if any. Once the bytes are verified, the rest of
-   * the transfer is storing them: a new reader waits for that and then reads the stored object.
+   * the transfer is syncing and storing them (seconds for a large file): a new reader waits only until
+   * the whole file is on disk, then reads it (the temp file, or the stored object once it moved).
    */
   private async joinable(oid: string): Promise<Transfer | undefined> {
-    for (;;) {
-      const transfer = this.running(oid);
-      if (!transfer?.verified) return transfer;
-      await transfer.ended;
-    }
+    const transfer = this.running(oid);
+    while (transfer?.verified && !transfer.error && transfer.written < transfer.size)
+      await transfer.changed();
+    return this.running(oid);
   }
 
   /** The transfer of this object still worth joining (a failed one is left to end; a new try starts). */
