@@ -162,9 +162,11 @@ export class UpstreamClient {
       if ((response.statusCode ?? 0) >= 500) this.countError();
       return response;
     } catch (error) {
-      const why = error instanceof UnreachableError ? error.message : describe(error);
-      this.markDown(why);
-      throw upstreamUnavailable(this.url, why);
+      // only a link that did not answer marks the upstream down; a bad redirect is this file's problem
+      if (!(error instanceof UnreachableError))
+        throw new HttpError(502, `The upstream hub ${this.url} could not be read: ${describe(error)}`);
+      this.markDown(error.message);
+      throw upstreamUnavailable(this.url, error.message);
     }
   }
 

@@ -25,20 +25,32 @@ export class UnreachableError extends Error {}
  */
 export async function downloadBody(url: string, options: DownloadOptions): Promise<IncomingMessage> {
   let target = new URL(url);
+  let headers = options.headers;
   for (let hop = 0; ; hop++) {
-    const response = await get(target, options);
+    const response = await get(target, headers, options);
     const location = response.headers.location;
     const status = response.statusCode ?? 0;
     if (status < 300 || status >= 400 || !location || hop === MAX_REDIRECTS) return response;
     response.resume();
-    target = new URL(location, target);
+    const next = new URL(location, target);
+    // credentials meant for one origin do not follow a redirect to another (as fetch does)
+    if (next.origin !== target.origin) headers = withoutCredentials(headers);
+    target = next;
   }
 }
 
-function get(target: URL, options: DownloadOptions): Promise<IncomingMessage> {
+const CREDENTIAL_HEADERS = new Set(["authorization", "cookie", "proxy-authorization"]);
+
+function withoutCredentials(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers).filter(([name]) => !CREDENTIAL_HEADERS.has(name.toLowerCase())),
+  );
+}
+
+function get(target: URL, sent: Record<string, string>, options: DownloadOptions): Promise<IncomingMessage> {
   const client = target.protocol === "https:" ? https : http;
   const headers = {
-    ...options.headers,
+    ...sent,
     ...(target.origin === options.privateOrigin ? options.privateHeaders : {}),
   };
   return new Promise((resolve, reject) => {
