@@ -3,7 +3,8 @@
 // and M (MODELHUB_UPSTREAM_URL = U). For ~200 MB generated LFS files it measures
 //   - the first (uncached) download through M vs the same kind of file straight from U (goal >= 0.8x),
 //   - time to first byte of an uncached file through M (and straight from U, for reference),
-//   - a cached download from M vs a local repo's file of the same size on M (goal >= 0.9x).
+//   - a cached download from M vs a local repo's file of the same size on M (goal >= 0.9x),
+//   - the serving hub's CPU seconds per GiB on each path (from /proc: user + system of that process).
 // Rounds are interleaved (direct, then mirror) and bounded; each uncached round uses a new file.
 // Downloads are read and discarded (no client hashing), so the figures are the hubs' own paths.
 // Environment: MIRROR_BENCH_MB (200), MIRROR_BENCH_ROUNDS (3).
@@ -14,6 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
+import { summary } from "../../../../scripts/bench-summary.mjs";
 import { startHubProcess } from "../hub-process.mjs";
 
 const CLI = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
@@ -46,8 +48,9 @@ async function upload(hub, repo, dir) {
   });
 }
 
-/** Downloads a URL, discarding the bytes: { seconds, ttfbMs, bytes }. */
-async function download(url) {
+/** Downloads a URL from `hub`, discarding the bytes: { seconds, ttfbMs, bytes, cpuMs } (cpuMs: the hub's). */
+async function download(hub, url) {
+  const cpuBefore = hub.cpuMs();
   const started = performance.now();
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
@@ -59,7 +62,12 @@ async function download(url) {
   }
   const ended = performance.now();
   if (bytes !== SIZE) throw new Error(`${url}: got ${bytes} of ${SIZE} bytes`);
-  return { seconds: (ended - started) / 1000, ttfbMs: firstByte - started, bytes };
+  return {
+    seconds: (ended - started) / 1000,
+    ttfbMs: firstByte - started,
+    bytes,
+    cpuMs: hub.cpuMs() - cpuBefore,
+  };
 }
 
 const median = (values) => {
@@ -68,6 +76,11 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 const rate = (result) => result.bytes / MiB / result.seconds;
+/** The serving hub's CPU seconds per GiB over a set of downloads. */
+const cpuPerGiB = (results) =>
+  results.reduce((sum, r) => sum + r.cpuMs, 0) /
+  1000 /
+  (results.reduce((sum, r) => sum + r.bytes, 0) / 1024 / MiB);
 const fmt = (value, digits = 0) => value.toFixed(digits);
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "modelhub-mirror-bench-"));
@@ -91,20 +104,20 @@ try {
   const file = (hub, repo, i) =>
     `${hub.url}/${repo}/resolve/main/${repo === "bench/big" ? `up-${i}` : "local-0"}.bin`;
   // warm-up: the mirrored repo's first look-up (git history) and each hub's code paths
-  await download(file(upstream, "bench/big", ROUNDS));
-  await download(file(mirror, "bench/big", ROUNDS));
+  await download(upstream, file(upstream, "bench/big", ROUNDS));
+  await download(mirror, file(mirror, "bench/big", ROUNDS));
 
   const direct = [];
   const uncached = [];
   for (let i = 0; i < ROUNDS; i++) {
-    direct.push(await download(file(upstream, "bench/big", i)));
-    uncached.push(await download(file(mirror, "bench/big", i)));
+    direct.push(await download(upstream, file(upstream, "bench/big", i)));
+    uncached.push(await download(mirror, file(mirror, "bench/big", i)));
   }
   const cached = [];
   const local = [];
   for (let i = 0; i < ROUNDS; i++) {
-    local.push(await download(file(mirror, "bench/local-big", 0)));
-    cached.push(await download(file(mirror, "bench/big", i)));
+    local.push(await download(mirror, file(mirror, "bench/local-big", 0)));
+    cached.push(await download(mirror, file(mirror, "bench/big", i)));
   }
 
   const directRate = median(direct.map(rate));
@@ -112,10 +125,15 @@ try {
   const localRate = median(local.map(rate));
   const cachedRate = median(cached.map(rate));
   const rows = [
-    ["direct from U (upstream)", directRate, median(direct.map((r) => r.ttfbMs))],
-    ["M, uncached (stream-through)", uncachedRate, median(uncached.map((r) => r.ttfbMs))],
-    ["M, local repo", localRate, median(local.map((r) => r.ttfbMs))],
-    ["M, cached mirrored file", cachedRate, median(cached.map((r) => r.ttfbMs))],
+    ["direct from U (upstream)", directRate, median(direct.map((r) => r.ttfbMs)), cpuPerGiB(direct)],
+    [
+      "M, uncached (stream-through)",
+      uncachedRate,
+      median(uncached.map((r) => r.ttfbMs)),
+      cpuPerGiB(uncached),
+    ],
+    ["M, local repo", localRate, median(local.map((r) => r.ttfbMs)), cpuPerGiB(local)],
+    ["M, cached mirrored file", cachedRate, median(cached.map((r) => r.ttfbMs)), cpuPerGiB(cached)],
   ];
   console.log(
     `\nmirror bench: ${SIZE / MiB} MiB LFS files, ${ROUNDS} rounds (medians), load ${os
@@ -123,8 +141,9 @@ try {
       .map((l) => l.toFixed(1))
       .join(" ")}`,
   );
-  console.log("| download | MiB/s | time to first byte |\n|---|---|---|");
-  for (const [label, mibs, ttfb] of rows) console.log(`| ${label} | ${fmt(mibs)} | ${fmt(ttfb, 1)} ms |`);
+  console.log("| download | MiB/s | time to first byte | serving hub CPU s / GiB |\n|---|---|---|---|");
+  for (const [label, mibs, ttfb, cpu] of rows)
+    console.log(`| ${label} | ${fmt(mibs)} | ${fmt(ttfb, 1)} ms | ${fmt(cpu, 2)} |`);
   const uncachedRatio = uncachedRate / directRate;
   const cachedRatio = cachedRate / localRate;
   console.log(
@@ -133,6 +152,22 @@ try {
   console.log(
     `cached / local: ${fmt(cachedRatio, 2)}x (goal >= 0.9) ${cachedRatio >= 0.9 ? "met" : "MISSED"}`,
   );
+  summary({
+    mirror: {
+      "uncached MiB/s through M": {
+        value: uncachedRate,
+        baseline: directRate,
+        baselineLabel: "direct from U",
+      },
+      "uncached / direct": { value: uncachedRatio, goal: ">= 0.8" },
+      "cached / local": { value: cachedRatio, goal: ">= 0.9" },
+      "M CPU s/GiB uncached": {
+        value: cpuPerGiB(uncached),
+        baseline: cpuPerGiB(cached),
+        baselineLabel: "cached",
+      },
+    },
+  });
   console.log(
     `per-round MiB/s: direct ${direct.map((r) => fmt(rate(r))).join(" ")}, uncached ${uncached.map((r) => fmt(rate(r))).join(" ")}, local ${local.map((r) => fmt(rate(r))).join(" ")}, cached ${cached.map((r) => fmt(rate(r))).join(" ")}`,
   );

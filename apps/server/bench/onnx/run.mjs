@@ -8,6 +8,7 @@ import os, { tmpdir } from "node:os";
 import path from "node:path";
 import { env, pipeline } from "@huggingface/transformers";
 import { readFileSync } from "node:fs";
+import { summary as benchSummary } from "../../../../scripts/bench-summary.mjs";
 import { cpuTicks, startHubProcess } from "../hub-process.mjs";
 import { RUNNABLE_DEMO_MODELS } from "../../dist/seed/tiny-onnx/demo-registry.js";
 
@@ -133,6 +134,18 @@ try {
   await local.dispose();
   rmSync(root, { recursive: true, force: true });
   const overhead = percentile(sortedOf(hubSamples), 50) - percentile(sortedOf(localSamples), 50);
+  // The floor of any authenticated call on this machine right now: HTTP both ways, token check, no work.
+  const floorSamples = [];
+  const floorCpu0 = hub.cpuMs();
+  for (let i = 0; i < CALLS; i++)
+    floorSamples.push(
+      await timed(() =>
+        fetch(`${hub.url}/api/whoami-v2`, { headers: { Authorization: `Bearer ${hub.token}` } }).then((r) =>
+          r.arrayBuffer(),
+        ),
+      ),
+    );
+  const floorCpuPerCall = (hub.cpuMs() - floorCpu0) / CALLS;
 
   const throughput = async (clients) => {
     const started = performance.now();
@@ -187,7 +200,12 @@ try {
     `| warm text-classification call through the hub, ${CALLS} sequential | ${summary(hubSamples)} |`,
   );
   console.log(`| the same pipeline in-process (interleaved with the hub calls) | ${summary(localSamples)} |`);
-  console.log(`| hub overhead per call (p50 difference) | ${overhead.toFixed(2)} ms |`);
+  console.log(
+    `| hub overhead per call (p50 difference) beside the in-process p50 | ${overhead.toFixed(2)} ms (in-process ${percentile(sortedOf(localSamples), 50).toFixed(2)} ms; goal <= 2) |`,
+  );
+  console.log(
+    `| authenticated GET /api/whoami-v2 (HTTP + token check, no work), ${CALLS} sequential; hub CPU per call | ${summary(floorSamples)}; ${floorCpuPerCall.toFixed(2)} ms |`,
+  );
   console.log(
     `| CPU per call: hub process / its worker / the pipeline in-process | ${hubCpuPerCall.toFixed(2)} / ${workerCpuPerCall.toFixed(2)} / ${(localCpu / CALLS).toFixed(2)} ms |`,
   );
@@ -198,6 +216,26 @@ try {
     `| streamed generation, 200 tokens: first token / whole answer | ${firstToken.toFixed(0)} ms / ${wholeStream.toFixed(0)} ms |`,
   );
   console.log(`| GET /api/models?limit=5, idle (${LISTINGS}) | ${summary(idle)} |`);
+  benchSummary({
+    onnx: {
+      "text-classification call p50 through the hub (ms)": {
+        value: percentile(sortedOf(hubSamples), 50),
+        baseline: percentile(sortedOf(localSamples), 50),
+        baselineLabel: "in-process",
+      },
+      "hub overhead per call p50 (ms)": {
+        value: overhead,
+        baseline: percentile(sortedOf(floorSamples), 50),
+        baselineLabel: "authenticated no-op GET p50",
+        goal: "<= 2",
+      },
+      "hub CPU per call (ms)": {
+        value: hubCpuPerCall,
+        baseline: floorCpuPerCall,
+        baselineLabel: "authenticated no-op GET",
+      },
+    },
+  });
   console.log(
     `| same, while a 256-text embedding batch runs in a worker (${during.length} calls, batch still running) | ${summary(during)} |`,
   );

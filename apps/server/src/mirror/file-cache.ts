@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { open, rm, type FileHandle } from "node:fs/promises";
 import { join } from "node:path";
+import type { IncomingMessage } from "node:http";
 import type { Readable } from "node:stream";
 import type { RepoContent } from "../content/repo-content.js";
 import { FsBlobStore } from "../content/blobs/fs-blob-store.js";
@@ -14,8 +15,12 @@ import { TailReader, type GrowingFile } from "./tail-reader.js";
 import { fileRefusal, type CurationRefusal, type CurationRules } from "./curation.js";
 import type { UpstreamClient } from "./upstream-client.js";
 
-/** Bytes of the latest upstream chunks kept in memory for readers that keep up. */
-const RECENT_BYTES = 8 * 1024 * 1024;
+/**
+ * Bytes of the latest upstream chunks kept in memory for readers that keep up. Kept small on purpose:
+ * every socket chunk is a fresh buffer, and holding megabytes of them makes them outlive the young
+ * generation, so V8's full collections ran several times per 200 MB (about 5 CPU s per GiB).
+ */
+const RECENT_BYTES = 512 * 1024;
 
 /** The most bytes a reader is handed from memory at once. */
 const READ_BATCH = 1024 * 1024;
@@ -31,21 +36,32 @@ interface Logger {
 /** The upstream's bytes do not match the pointer's sha256. */
 class VerificationError extends Error {}
 
-/** One upstream transfer of one object, shared by every request for it while it runs. */
+/**
+ * One upstream transfer of one object, shared by every request for it while it runs. Each upstream
+ * chunk is hashed, handed to the readers from memory and appended to the temp file, in that order: the
+ * bytes cross the hub once; only a reader that falls more than RECENT_BYTES behind reads the file.
+ */
 class Transfer implements GrowingFile {
+  /** Bytes received and hashed so far (readers may take them from memory). */
+  received = 0;
+  /** Bytes of the temp file on disk so far. */
   written = 0;
+  /** The sha256 and size matched: readers may have the last byte (storing may still be running). */
   verified = false;
   /** Readers of the temp file; with a remote store it is removed only once the last one is done. */
   private readers = 0;
-  private ended = false;
+  private released = false;
   error: Error | undefined;
   private waiters: (() => void)[] = [];
-  /** The latest chunks written, oldest first, with where each starts in the file. */
+  /** The latest chunks received, oldest first, with where each starts in the file. */
   private readonly chunks: { start: number; bytes: Uint8Array }[] = [];
   private heldBytes = 0;
   /** Settles once the upstream answered with a body (or failed first): errors then are clean 5xx. */
   readonly ready: Promise<void>;
   settleReady: (error?: Error) => void = () => undefined;
+  /** Settles once the transfer is over: the object is stored, or the transfer failed. */
+  readonly ended: Promise<void>;
+  settleEnded: () => void = () => undefined;
 
   constructor(
     readonly oid: string,
@@ -57,18 +73,23 @@ class Transfer implements GrowingFile {
       this.settleReady = (error) => (error ? reject(error) : resolve());
     });
     this.ready.catch(() => undefined);
+    this.ended = new Promise<void>((resolve) => (this.settleEnded = resolve));
   }
 
   // The last byte is held back until the sha256 matched: no reader ever gets a whole wrong file.
   available(): number {
-    return this.verified ? this.size : Math.min(this.written, this.size - 1);
+    return this.verified ? this.size : Math.min(this.received, this.size - 1);
+  }
+
+  onDisk(): number {
+    return this.written;
   }
 
   failure(): Error | undefined {
     return this.error;
   }
 
-  /** Remembers a chunk just written (the oldest ones go past RECENT_BYTES). */
+  /** Remembers a chunk just received (the oldest ones go past RECENT_BYTES). */
   hold(start: number, bytes: Uint8Array): void {
     this.chunks.push({ start, bytes });
     this.heldBytes += bytes.length;
@@ -76,14 +97,14 @@ class Transfer implements GrowingFile {
       this.heldBytes -= this.chunks.shift()!.bytes.length;
   }
 
-  recent(position: number, limit: number): Uint8Array | undefined {
+  recent(position: number, limit: number): Uint8Array[] | undefined {
     const first = this.chunks[0];
     if (!first || position < first.start) return undefined;
     // readers usually want one of the last few chunks: search from the end
     let i = this.chunks.length - 1;
     while (i >= 0 && this.chunks[i].start > position) i--;
     if (i < 0) return undefined;
-    // hand out up to READ_BATCH bytes at once: one push per upstream chunk costs more than the copy
+    // hand out up to READ_BATCH bytes at once, as views of the held chunks (no copy)
     const parts: Uint8Array[] = [];
     let at = position;
     for (; i < this.chunks.length && at < limit && at - position < READ_BATCH; i++) {
@@ -93,15 +114,14 @@ class Transfer implements GrowingFile {
       parts.push(bytes.subarray(at - start, end - start));
       at = end;
     }
-    if (parts.length === 0) return undefined;
-    return parts.length === 1 ? parts[0] : Buffer.concat(parts);
+    return parts.length === 0 ? undefined : parts;
   }
 
   /** Frees the held chunks (the transfer ended). */
   release(): void {
     this.chunks.length = 0;
     this.heldBytes = 0;
-    this.ended = true;
+    this.released = true;
     this.dropTempIfUnread();
   }
 
@@ -116,7 +136,7 @@ class Transfer implements GrowingFile {
 
   /** A remote store keeps no local final file: the temp file outlives the transfer while read. */
   private dropTempIfUnread(): void {
-    if (this.ended && this.readers === 0 && this.finalPath === this.tmpPath)
+    if (this.released && this.readers === 0 && this.finalPath === this.tmpPath)
       void rm(this.tmpPath, { force: true });
   }
 
@@ -169,7 +189,7 @@ export class MirrorFileCache implements LfsPullThrough {
 
   /** Objects being fetched right now (the admin page). */
   inFlight(): { oid: string; size: number; written: number }[] {
-    return [...this.transfers.values()].map((t) => ({ oid: t.oid, size: t.size, written: t.written }));
+    return [...this.transfers.values()].map((t) => ({ oid: t.oid, size: t.size, written: t.received }));
   }
 
   served(repo: RepoRecord, sha256: string, bytes: number): void {
@@ -184,7 +204,7 @@ export class MirrorFileCache implements LfsPullThrough {
     range?: { start: number; end: number },
   ): Promise<Readable> {
     await this.refuse(repo, object);
-    let transfer = this.running(object.sha256);
+    let transfer = await this.joinable(object.sha256);
     if (!transfer) {
       // stored already: fetched for another mirrored repo, uploaded here, or a transfer that just ended
       if (await this.adopt(repo, object)) {
@@ -225,9 +245,11 @@ export class MirrorFileCache implements LfsPullThrough {
       const transfer = this.running(object.sha256) ?? (await this.start(repo, object));
       while (!transfer.verified) {
         if (transfer.error) throw transfer.error;
-        onBytes?.(transfer.written);
+        onBytes?.(transfer.received);
         await transfer.changed();
       }
+      await transfer.ended;
+      if (transfer.error) throw transfer.error;
     }
     // an object of a local repo stays out of the cache's books (it is never evicted anyway)
     if (rowId && (!adopted || (await this.deps.records.hasFile(object.sha256))))
@@ -254,6 +276,18 @@ export class MirrorFileCache implements LfsPullThrough {
     // object storage: `put` checks sha256 and size once more on the way in; the temp file stays for
     // the readers that joined the transfer (removed when the last one is done)
     await content.storeLfsObject(repo, object.sha256, object.size, createReadStream(file));
+  }
+
+  /**
+   * The transfer a new reader of this object joins, if any. Once the bytes are verified, the rest of
+   * the transfer is syncing and storing them (seconds for a large file): a new reader waits only until
+   * the whole file is on disk, then reads it (the temp file, or the stored object once it moved).
+   */
+  private async joinable(oid: string): Promise<Transfer | undefined> {
+    const transfer = this.running(oid);
+    while (transfer?.verified && !transfer.error && transfer.written < transfer.size)
+      await transfer.changed();
+    return this.running(oid);
   }
 
   /** The transfer of this object still worth joining (a failed one is left to end; a new try starts). */
@@ -286,14 +320,12 @@ export class MirrorFileCache implements LfsPullThrough {
       if (this.transfers.get(object.sha256) === transfer) this.transfers.delete(object.sha256);
       transfer.release();
       transfer.notify();
+      transfer.settleEnded();
     });
     return transfer;
   }
 
-  private async upstreamBody(
-    repo: RepoRecord,
-    object: LfsObjectRef,
-  ): Promise<{ body: ReadableStream<Uint8Array>; abort: AbortController }> {
+  private async upstreamBody(repo: RepoRecord, object: LfsObjectRef): Promise<IncomingMessage> {
     const { upstream } = this.deps;
     let url: string;
     let headers: Record<string, string> = {};
@@ -305,15 +337,16 @@ export class MirrorFileCache implements LfsPullThrough {
       url = link.href;
       headers = link.header;
     }
-    const { response, abort } = await upstream.request(url, { headers });
-    if (!response.ok || !response.body) {
-      await response.body?.cancel();
+    const response = await upstream.download(url, headers, IDLE_MS);
+    const status = response.statusCode ?? 0;
+    if (status < 200 || status >= 300) {
+      response.resume();
       throw new HttpError(
         502,
-        `The upstream hub ${upstream.url} answered ${response.status} for ${object.path ?? object.sha256}`,
+        `The upstream hub ${upstream.url} answered ${status} for ${object.path ?? object.sha256}`,
       );
     }
-    return { body: response.body, abort };
+    return response;
   }
 
   private async run(
@@ -324,33 +357,23 @@ export class MirrorFileCache implements LfsPullThrough {
   ): Promise<void> {
     const { stats, logger } = this.deps;
     const hash = createHash("sha256");
-    let idle: NodeJS.Timeout | undefined;
+    let body: IncomingMessage | undefined;
     try {
-      const { body, abort } = await this.upstreamBody(repo, object);
+      body = await this.upstreamBody(repo, object);
       transfer.settleReady();
-      const reader = body.getReader();
-      const arm = () => {
-        clearTimeout(idle);
-        idle = setTimeout(() => abort.abort(new Error("upstream stalled")), IDLE_MS);
-      };
-      arm();
       const writer = new BatchWriter(handle, transfer);
       let received = 0;
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        arm();
+      for await (const value of body as AsyncIterable<Buffer>) {
         received += value.length;
-        if (received > object.size) {
-          await reader.cancel();
+        if (received > object.size)
           throw new Error(`the upstream sent more than the ${object.size} bytes of the pointer`);
-        }
         hash.update(value);
+        transfer.hold(transfer.received, value);
+        transfer.received = received;
+        transfer.notify();
         await writer.add(value);
       }
-      await writer.finish();
-      if (transfer.written !== object.size)
-        throw new Error(`the upstream sent ${transfer.written} of ${object.size} bytes`);
+      if (received !== object.size) throw new Error(`the upstream sent ${received} of ${object.size} bytes`);
       const digest = hash.digest("hex");
       if (digest !== object.sha256) {
         stats.verificationFailures++;
@@ -358,6 +381,10 @@ export class MirrorFileCache implements LfsPullThrough {
           `the upstream's bytes hash to ${digest}, not to the pointer's ${object.sha256}`,
         );
       }
+      // the readers may finish now; writing, syncing and storing go on behind them
+      transfer.verified = true;
+      transfer.notify();
+      await writer.finish();
       await handle.datasync();
       await this.keep(repo, object, transfer.tmpPath);
       // scanned right away, ahead of the queue: a blocking scan policy serves it after the verdict
@@ -366,7 +393,6 @@ export class MirrorFileCache implements LfsPullThrough {
         .catch((error: unknown) =>
           logger.warn({ oid: object.sha256, err: String(error) }, "mirror: queueing a scan failed"),
         );
-      transfer.verified = true;
       stats.bytesFetched += object.size;
       const rowId = await this.deps.rowIdOf(repo);
       if (rowId) await this.deps.records.recordFile(object.sha256, rowId, object.size, false);
@@ -387,23 +413,24 @@ export class MirrorFileCache implements LfsPullThrough {
               },
             );
       transfer.settleReady(transfer.error);
+      transfer.notify();
       stats.error(message);
       logger.warn({ repo: repo.id, oid: object.sha256, err: message }, "mirror: upstream transfer failed");
       await rm(transfer.tmpPath, { force: true });
     } finally {
-      clearTimeout(idle);
+      body?.destroy();
       await handle.close().catch(() => undefined);
     }
   }
 }
 
-/** Writes waiting above this many bytes make the upstream reader wait for the disk. */
-const MAX_PENDING_BYTES = 16 * 1024 * 1024;
+/** Writes waiting above this many bytes make the upstream reader wait for the disk (small: see RECENT_BYTES). */
+const MAX_PENDING_BYTES = 1024 * 1024;
 
 /**
  * Appends the upstream's chunks to the temp file without making the next network read wait for each
- * write: chunks that arrive while a write runs go out together in the next one (one `writev`), and
- * readers hear of bytes once they are on disk.
+ * write: chunks that arrive while a write runs go out together in the next one (one `writev`). Readers
+ * that fell behind the chunks held in memory hear of bytes once they are on disk.
  */
 class BatchWriter {
   private pending: Uint8Array[] = [];
@@ -440,12 +467,7 @@ class BatchWriter {
         const total = batch.reduce((sum, chunk) => sum + chunk.length, 0);
         if (bytesWritten < total)
           await writeAll(this.handle, Buffer.concat(batch).subarray(bytesWritten), start + bytesWritten);
-        let at = start;
-        for (const chunk of batch) {
-          this.transfer.hold(at, chunk);
-          at += chunk.length;
-        }
-        this.transfer.written = at;
+        this.transfer.written = start + total;
         this.transfer.notify();
       }
     } catch (error) {

@@ -11,6 +11,8 @@ export interface GrowingFile {
   readonly finalPath: string;
   /** Bytes a reader may hand out so far; the whole size only once verified. */
   available(): number;
+  /** Bytes of the file on disk so far (may trail `available` while they are held in memory). */
+  onDisk(): number;
   /** Set when the transfer failed: readers end with this error. */
   failure(): Error | undefined;
   /** Resolves at the next progress, completion or failure. */
@@ -19,13 +21,13 @@ export interface GrowingFile {
    * Bytes from `position` (up to `limit`) still held in memory from the upstream, so a reader that
    * keeps up needs no file read; undefined when they are no longer held.
    */
-  recent?(position: number, limit: number): Uint8Array | undefined;
+  recent?(position: number, limit: number): Uint8Array[] | undefined;
 }
 
 /**
  * Streams bytes `start..end` of a file while another task writes it: hands out the writer's recent
  * chunks from memory while it keeps up, else reads what is on disk; waits for more, ends with an
- * error when the writer fails. Memory stays at one chunk per reader.
+ * error when the writer fails and nothing is left to hand out. Memory stays at one chunk per reader.
  */
 export class TailReader extends Readable {
   private handle: FileHandle | undefined;
@@ -59,8 +61,6 @@ export class TailReader extends Readable {
 
   private async pump(): Promise<void> {
     for (;;) {
-      const failure = this.file.failure();
-      if (failure) throw failure;
       if (this.position > this.end) {
         this.push(null);
         return;
@@ -69,19 +69,28 @@ export class TailReader extends Readable {
       if (this.position < limit) {
         const held = this.file.recent?.(this.position, limit);
         if (held) {
-          this.position += held.length;
-          this.push(held);
+          for (const part of held) {
+            this.position += part.length;
+            this.push(part);
+          }
           return;
         }
-        const handle = await this.openHandle();
-        const length = Math.min(limit - this.position, CHUNK);
-        const buffer = Buffer.allocUnsafe(length);
-        const { bytesRead } = await handle.read(buffer, 0, length, this.position);
-        if (bytesRead === 0) throw new Error("cached file shrank while being read");
-        this.position += bytesRead;
-        this.push(buffer.subarray(0, bytesRead));
-        return;
+        const onDisk = Math.min(this.file.onDisk(), limit);
+        if (this.position < onDisk) {
+          const handle = await this.openHandle();
+          const length = Math.min(onDisk - this.position, CHUNK);
+          const buffer = Buffer.allocUnsafe(length);
+          const { bytesRead } = await handle.read(buffer, 0, length, this.position);
+          if (bytesRead === 0) throw new Error("cached file shrank while being read");
+          this.position += bytesRead;
+          this.push(buffer.subarray(0, bytesRead));
+          return;
+        }
       }
+      // checked only when nothing is left to hand out: a failure after verification (storing the
+      // object) does not cut off a reader that can still finish from memory or the file
+      const failure = this.file.failure();
+      if (failure) throw failure;
       await this.file.changed();
     }
   }

@@ -1,6 +1,8 @@
+import type { IncomingMessage } from "node:http";
 import type { RepoType } from "../domain/repo.js";
 import { HttpError } from "../domain/errors.js";
 import type { MirrorSettings } from "./settings.js";
+import { downloadBody, UnreachableError } from "./upstream-download.js";
 
 const URL_PREFIX: Record<RepoType, string> = {
   model: "",
@@ -138,6 +140,33 @@ export class UpstreamClient {
       throw upstreamUnavailable(this.url, why);
     } finally {
       clearTimeout(timer);
+    }
+  }
+
+  /**
+   * GETs a file's body from the upstream (or a link it handed out), following redirects, as a Node
+   * stream of the socket's chunks: the bytes of a mirrored download cross this hub once, with no web
+   * stream in between. `idleMs`: a body that sends nothing for this long ends with an error.
+   */
+  async download(url: string, headers: Record<string, string>, idleMs: number): Promise<IncomingMessage> {
+    const reason = this.unavailableReason();
+    if (reason) throw upstreamUnavailable(this.url, reason);
+    try {
+      const response = await downloadBody(url, {
+        headers: { "User-Agent": "modelhub-mirror", ...headers },
+        privateHeaders: this.authHeaders(),
+        privateOrigin: new URL(this.url).origin,
+        answerMs: this.settings.timeoutMs,
+        idleMs,
+      });
+      if ((response.statusCode ?? 0) >= 500) this.countError();
+      return response;
+    } catch (error) {
+      // only a link that did not answer marks the upstream down; a bad redirect is this file's problem
+      if (!(error instanceof UnreachableError))
+        throw new HttpError(502, `The upstream hub ${this.url} could not be read: ${describe(error)}`);
+      this.markDown(error.message);
+      throw upstreamUnavailable(this.url, error.message);
     }
   }
 

@@ -26,6 +26,7 @@ describe("ModelHub as a pull-through mirror of another ModelHub", () => {
   const weights = randomFile("weights.bin", 3 * 1024 * 1024);
   const big = randomFile("big.bin", 8 * 1024 * 1024);
   const corrupt = randomFile("weights.bin", 1024 * 1024);
+  const truncated = randomFile("weights.bin", 3 * 1024 * 1024);
   const kernelBinary = randomFile("_relu.abi3.so", 2 * 1024 * 1024);
   const temp: string[] = [];
 
@@ -49,6 +50,9 @@ describe("ModelHub as a pull-through mirror of another ModelHub", () => {
     ).toBe(200);
     await seedModel(upstream.url, UPSTREAM_ADMIN, "admin/concurrent", [
       { path: big.path, content: big.bytes },
+    ]);
+    await seedModel(upstream.url, UPSTREAM_ADMIN, "admin/truncated", [
+      { path: truncated.path, content: truncated.bytes },
     ]);
     await seedModel(upstream.url, UPSTREAM_ADMIN, "admin/corrupt", [
       { path: corrupt.path, content: corrupt.bytes },
@@ -225,6 +229,24 @@ describe("ModelHub as a pull-through mirror of another ModelHub", () => {
     );
     expect(fs.existsSync(mirroredBlob)).toBe(false);
     expect(upstreamGets("admin/corrupt", corrupt.path)).toBe(2);
+  });
+
+  it("never keeps a body the upstream cut short; the client's stream is aborted", async () => {
+    const lfsPath = (dataDir: string) =>
+      path.join(
+        dataDir,
+        "lfs",
+        truncated.sha256.slice(0, 2),
+        truncated.sha256.slice(2, 4),
+        truncated.sha256.slice(4),
+      );
+    // the upstream still announces the whole size but has only the first 2 MiB to send
+    fs.truncateSync(lfsPath(upstream.dataDir), 2 * 1024 * 1024);
+    const response = await fetch(m(`/admin/truncated/resolve/main/${truncated.path}`));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Length")).toBe(String(truncated.bytes.length));
+    await expect(response.arrayBuffer()).rejects.toThrow();
+    expect(fs.existsSync(lfsPath(mirror.dataDir))).toBe(false);
   });
 
   it("hides denied ids and the upstream's private repos", async () => {

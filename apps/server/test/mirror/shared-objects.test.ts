@@ -95,6 +95,9 @@ describe("mirror: a large file, shared objects and persisted counters", () => {
         .digest("hex"),
     );
     expect(upstreamGets("up/large", large.path)).toBe(1);
+    // readers finish once the bytes are verified; syncing and storing the object go on behind them
+    for (let waited = 0; !fs.existsSync(storedPath(large.sha256)) && waited < 10_000; waited += 50)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     expect(fs.statSync(storedPath(large.sha256)).size).toBe(large.bytes.length);
   });
 

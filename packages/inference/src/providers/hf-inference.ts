@@ -1,5 +1,5 @@
 import { LocalFile, mimeTypeOf } from "../request/local-file.js";
-import { isBodyObject, splitArgs, type BodyObject } from "../request/body.js";
+import { hasFiles, isBodyObject, splitArgs, type BodyObject } from "../request/body.js";
 import type { InferenceTask } from "../types.js";
 import { defineProvider, type RequestContext, type TaskHelper, type TaskHelpers } from "./define-provider.js";
 import { pathOf } from "./helpers.js";
@@ -24,6 +24,8 @@ const FILE_BODY_TASKS = new Set<InferenceTask>([
 
 /** Encodes every file in the arguments as base64 (the JSON tasks that take images). */
 function base64Files(args: BodyObject): BodyObject {
+  // most arguments hold no file: they are sent as they are (nothing downstream changes a body)
+  if (!hasFiles(args)) return args;
   const encode = (value: BodyObject[string]): BodyObject[string] => {
     if (value instanceof LocalFile) return value.as("base64");
     if (Array.isArray(value)) return value.map(encode);

@@ -79,8 +79,14 @@ function helperFor(provider: ProviderDefinition, task: InferenceTask): TaskHelpe
   return helper;
 }
 
+const SLASH = 0x2f;
+
 function joinUrl(base: string, route: string, query?: string): string {
-  const url = `${base.replace(/\/+$/, "")}/${route.replace(/^\/+/, "")}`;
+  let end = base.length;
+  while (end > 0 && base.charCodeAt(end - 1) === SLASH) end--;
+  let start = 0;
+  while (start < route.length && route.charCodeAt(start) === SLASH) start++;
+  const url = `${end === base.length ? base : base.slice(0, end)}/${start === 0 ? route : route.slice(start)}`;
   if (!query) return url;
   return url + (url.includes("?") ? "&" : "?") + query;
 }

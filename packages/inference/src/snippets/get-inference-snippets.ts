@@ -35,6 +35,8 @@ const AUTO_POLICY_CLIENTS = new Set(["huggingface_hub", "huggingface.js"]);
 /** The provider whose request shapes an `endpointUrl` follows. */
 const ENDPOINT_PROVIDER = "hf-inference";
 
+const CHAT_COMPLETIONS = "/chat/completions";
+
 const ROUTED_PLACEHOLDER = "hf_token_placeholder";
 const DIRECT_PLACEHOLDER = "not_hf_token_placeholder";
 
@@ -184,7 +186,9 @@ export function getInferenceSnippets(
     options: opts,
     direct: request.direct,
     chatModel: request.providerModelId,
-    openAiBaseUrl: request.url.replace(/\/chat\/completions$/, ""),
+    openAiBaseUrl: request.url.endsWith(CHAT_COMPLETIONS)
+      ? request.url.slice(0, -CHAT_COMPLETIONS.length)
+      : request.url,
     outputFile: OUTPUT_FILES[pipeline] ?? "output.bin",
   };
 

@@ -124,8 +124,9 @@ export function mountTaskRoutes(app: Hono<AppEnv>, deps: TaskRouteDeps): void {
     await deps.limiter.admit(user);
 
     const startedAt = new Date();
+    // the row is group-committed after the answer (readers of usage settle first): not awaited here
     const record = (status: number, promptTokens: number) =>
-      deps.usage
+      void deps.usage
         .record({
           user,
           billTo,
@@ -156,12 +157,12 @@ export function mountTaskRoutes(app: Hono<AppEnv>, deps: TaskRouteDeps): void {
               { authorization: c.req.header("Authorization"), cookie: c.req.header("Cookie") },
               c.req.raw.signal,
             );
-      await record(200, result.promptTokens);
+      record(200, result.promptTokens);
       const legacy = wantsLegacyZeroShot(c.req.header("User-Agent"));
       return c.json(shapeOutput(job, result.output, legacy) as object);
     } catch (err) {
       const status = (err as { status?: unknown }).status;
-      await record(typeof status === "number" ? status : 500, 0);
+      record(typeof status === "number" ? status : 500, 0);
       throw err;
     }
   };

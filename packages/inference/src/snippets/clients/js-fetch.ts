@@ -4,6 +4,7 @@ import { javascriptBody } from "../body-literal.js";
 import { extraHeaders, rawHttpAllowed } from "../raw-http.js";
 import type { SnippetKind } from "../task-kinds.js";
 import { jsAuthorization } from "../token.js";
+import { joinLines } from "../join-lines.js";
 
 const KINDS = new Set<SnippetKind>([
   "basic",
@@ -120,6 +121,6 @@ export const jsFetch: ClientTemplate = {
     if (!rawHttpAllowed(ctx, KINDS)) return undefined;
     const rendered = code(ctx);
     const imports = rendered.fs ? ['import fs from "node:fs";', ""] : [];
-    return [...imports, ...rendered.lines].join("\n");
+    return joinLines([...imports, ...rendered.lines]);
   },
 };

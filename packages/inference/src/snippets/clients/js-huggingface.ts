@@ -2,13 +2,14 @@ import { javascript, jsValue, jsKey, raw } from "@modelhub/tasks";
 import type { ClientTemplate, SnippetContext } from "../context.js";
 import { JS_METHODS } from "../method-names.js";
 import { jsToken } from "../token.js";
+import { joinLines } from "../join-lines.js";
 
 /** `client.method({ ...lines }, { billTo })` with one property per line. */
 function call(ctx: SnippetContext, prefix: string, method: string, properties: string[]): string {
   const lines = [`${prefix}client.${method}(`, "    {", ...properties.map((p) => `        ${p},`), "    },"];
   if (ctx.options.billTo) lines.push(javascript`    { billTo: ${ctx.options.billTo} },`);
   lines.push(");");
-  return lines.join("\n");
+  return joinLines(lines);
 }
 
 /** Where the call goes: an endpoint, or a provider and the Hub model id. */
@@ -46,23 +47,23 @@ function body(ctx: SnippetContext): { code: string; fs: boolean } | undefined {
       // imageSegmentation base64-encodes its input through `inputs.arrayBuffer()`: it takes a Blob.
       if (ctx.pipeline === "image-segmentation")
         return {
-          code: [
+          code: joinLines([
             javascript`const data = new Blob([fs.readFileSync(${input.path})]);`,
             "",
             call(ctx, "const output = await ", method, [...target(ctx), "inputs: data"]),
             "",
             "console.log(output);",
-          ].join("\n"),
+          ]),
           fs: true,
         };
       return {
-        code: [
+        code: joinLines([
           javascript`const data = fs.readFileSync(${input.path});`,
           "",
           call(ctx, "const output = await ", method, ["data", ...target(ctx)]),
           "",
           "console.log(output);",
-        ].join("\n"),
+        ]),
         fs: true,
       };
     case "conversational":
@@ -78,7 +79,7 @@ function body(ctx: SnippetContext): { code: string; fs: boolean } | undefined {
         };
       }
       return {
-        code: [
+        code: joinLines([
           call(ctx, "const stream = ", "chatCompletionStream", properties),
           "",
           "for await (const chunk of stream) {",
@@ -86,7 +87,7 @@ function body(ctx: SnippetContext): { code: string; fs: boolean } | undefined {
           '        process.stdout.write(chunk.choices[0].delta.content || "");',
           "    }",
           "}",
-        ].join("\n"),
+        ]),
         fs: false,
       };
     }
@@ -103,11 +104,11 @@ function body(ctx: SnippetContext): { code: string; fs: boolean } | undefined {
       const properties = [...target(ctx), `inputs: ${jsValue(input.prompt, 2)}`];
       if (input.kind === "textToImage") properties.push("parameters: { num_inference_steps: 5 }");
       return {
-        code: [
+        code: joinLines([
           call(ctx, `const ${name} = await `, method, properties),
           `// ${name} is a Blob`,
           saveBlob(name, ctx),
-        ].join("\n"),
+        ]),
         fs: true,
       };
     }
@@ -116,7 +117,7 @@ function body(ctx: SnippetContext): { code: string; fs: boolean } | undefined {
       const [name, method] =
         input.kind === "imageToImage" ? ["image", "imageToImage"] : ["video", "imageToVideo"];
       return {
-        code: [
+        code: joinLines([
           // A Blob: with parameters the client base64-encodes `inputs` through `inputs.arrayBuffer()`,
           // which a Node Buffer lacks (the Hub's own snippet passes the Buffer and fails there).
           javascript`const data = new Blob([fs.readFileSync(${input.path})]);`,
@@ -128,7 +129,7 @@ function body(ctx: SnippetContext): { code: string; fs: boolean } | undefined {
           ]),
           `// ${name} is a Blob`,
           saveBlob(name, ctx),
-        ].join("\n"),
+        ]),
         fs: true,
       };
     }
@@ -140,13 +141,13 @@ function body(ctx: SnippetContext): { code: string; fs: boolean } | undefined {
           ? ["inputs: { image: data }", `parameters: { candidate_labels: ${jsValue(input.labels, 2)} }`]
           : [javascript`inputs: { image: data, question: ${input.question} }`];
       return {
-        code: [
+        code: joinLines([
           javascript`const data = new Blob([fs.readFileSync(${input.path})]);`,
           "",
           call(ctx, "const output = await ", method, [...target(ctx), ...inputs]),
           "",
           "console.log(output);",
-        ].join("\n"),
+        ]),
         fs: true,
       };
     }
@@ -163,12 +164,12 @@ export const jsHuggingface: ClientTemplate = {
     if (!rendered) return undefined;
     const imports = ['import { InferenceClient } from "@huggingface/inference";'];
     if (rendered.fs) imports.push('import fs from "node:fs";');
-    return [
+    return joinLines([
       ...imports,
       "",
       `const client = new InferenceClient(${jsToken(ctx.token)});`,
       "",
       rendered.code,
-    ].join("\n");
+    ]);
   },
 };

@@ -1,6 +1,7 @@
 import { javascript, jsValue, jsKey } from "@modelhub/tasks";
 import type { ClientTemplate } from "../context.js";
 import { jsToken } from "../token.js";
+import { joinLines } from "../join-lines.js";
 
 export const jsOpenai: ClientTemplate = {
   language: "js",
@@ -36,6 +37,6 @@ export const jsOpenai: ClientTemplate = {
         "}",
       );
     }
-    return lines.join("\n");
+    return joinLines(lines);
   },
 };

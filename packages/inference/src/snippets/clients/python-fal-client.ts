@@ -1,6 +1,7 @@
 import { python } from "@modelhub/tasks";
 import type { ClientTemplate } from "../context.js";
 import { pythonBody } from "../body-literal.js";
+import { joinLines } from "../join-lines.js";
 
 const FAL_KINDS = new Set(["textToImage", "imageToImage", "imageToVideo"]);
 
@@ -14,7 +15,7 @@ export const pythonFalClient: ClientTemplate = {
     const body = pythonBody(ctx.request.body.value, 1);
     const imports = body.readsFiles ? ["import base64", "import fal_client"] : ["import fal_client"];
     const prelude = body.prelude.length ? [...body.prelude, ""] : [];
-    return [
+    return joinLines([
       ...imports,
       "",
       ...prelude,
@@ -24,6 +25,6 @@ export const pythonFalClient: ClientTemplate = {
       ")",
       "",
       "print(result)",
-    ].join("\n");
+    ]);
   },
 };

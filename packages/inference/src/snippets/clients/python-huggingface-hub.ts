@@ -2,6 +2,7 @@ import { pyValue, python, raw } from "@modelhub/tasks";
 import type { ClientTemplate, SnippetContext } from "../context.js";
 import { PYTHON_METHODS } from "../method-names.js";
 import { pyToken } from "../token.js";
+import { joinLines } from "../join-lines.js";
 
 function construction(ctx: SnippetContext): string {
   const lines = [python`from huggingface_hub import InferenceClient`, "", "client = InferenceClient("];
@@ -10,12 +11,12 @@ function construction(ctx: SnippetContext): string {
   lines.push(`    api_key=${pyToken(ctx.token)},`);
   if (ctx.options.billTo) lines.push(python`    bill_to=${ctx.options.billTo},`);
   lines.push(")");
-  return lines.join("\n");
+  return joinLines(lines);
 }
 
 /** `name = client.method(` + argument lines + `)`. */
 function call(target: string, method: string, args: string[]): string {
-  return [`${target} = client.${method}(`, ...args.map((a) => `    ${a},`), ")"].join("\n");
+  return joinLines([`${target} = client.${method}(`, ...args.map((a) => `    ${a},`), ")"]);
 }
 
 /**
@@ -56,29 +57,29 @@ function body(ctx: SnippetContext): string | undefined {
       if (input.kind === "conversational") {
         return `${call("completion", "chat.completions.create", [model, ...kwargs])}\n\nprint(completion.choices[0].message)`;
       }
-      return [
+      return joinLines([
         call("stream", "chat.completions.create", [model, ...kwargs, "stream=True"]),
         "",
         "for chunk in stream:",
         '    print(chunk.choices[0].delta.content or "", end="")',
-      ].join("\n");
+      ]);
     }
     case "textToImage":
-      return [
+      return joinLines([
         "# output is a PIL.Image object",
         call("image", "text_to_image", [pyValue(input.prompt, 1), ...modelArgs(ctx)]),
         python`image.save(${ctx.outputFile})`,
-      ].join("\n");
+      ]);
     case "textToVideo":
     case "textToSpeech": {
       const [name, method] =
         input.kind === "textToVideo" ? ["video", "text_to_video"] : ["audio", "text_to_speech"];
-      return [
+      return joinLines([
         `# ${name} is returned as bytes`,
         call(name, method, [pyValue(input.prompt, 1), ...modelArgs(ctx)]),
         python`with open(${ctx.outputFile}, "wb") as f:`,
         `    f.write(${name})`,
-      ].join("\n");
+      ]);
     }
     case "imageToImage":
     case "imageToVideo": {
@@ -89,19 +90,19 @@ function body(ctx: SnippetContext): string | undefined {
       ];
       const args = ["input_image", python`prompt=${input.prompt}`, ...modelArgs(ctx)];
       if (input.kind === "imageToImage") {
-        return [
+        return joinLines([
           ...read,
           "# output is a PIL.Image object",
           call("image", "image_to_image", args),
           python`image.save(${ctx.outputFile})`,
-        ].join("\n");
+        ]);
       }
-      return [
+      return joinLines([
         ...read,
         call("video", "image_to_video", args),
         python`with open(${ctx.outputFile}, "wb") as f:`,
         "    f.write(video)",
-      ].join("\n");
+      ]);
     }
     case "zeroShotImageClassification":
       if (!method) return undefined;

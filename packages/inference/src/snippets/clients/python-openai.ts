@@ -1,6 +1,7 @@
 import { pyValue, python } from "@modelhub/tasks";
 import type { ClientTemplate } from "../context.js";
 import { pyToken } from "../token.js";
+import { joinLines } from "../join-lines.js";
 
 export const pythonOpenai: ClientTemplate = {
   language: "python",
@@ -28,6 +29,6 @@ export const pythonOpenai: ClientTemplate = {
         '    print(chunk.choices[0].delta.content or "", end="")',
       );
     }
-    return lines.join("\n");
+    return joinLines(lines);
   },
 };

@@ -4,6 +4,7 @@ import { pythonBody } from "../body-literal.js";
 import { extraHeaders, rawHttpAllowed } from "../raw-http.js";
 import type { SnippetKind } from "../task-kinds.js";
 import { pyAuthorization } from "../token.js";
+import { joinLines } from "../join-lines.js";
 
 const KINDS = new Set<SnippetKind>([
   "basic",
@@ -125,13 +126,13 @@ export const pythonRequests: ClientTemplate = {
     const rendered = requestCode(ctx);
     if (!rendered) return undefined;
     const imports = [...(ctx.token.kind === "env" ? ["os"] : []), ...rendered.imports, "requests"];
-    return [
+    return joinLines([
       ...imports.map((name) => `import ${name}`),
       "",
       python`API_URL = ${ctx.request.url}`,
       ...headerLines(ctx),
       "",
       ...rendered.code,
-    ].join("\n");
+    ]);
   },
 };

@@ -6,6 +6,7 @@ import { shellJsonWithFiles } from "../shell-json-body.js";
 import { extraHeaders, rawHttpAllowed } from "../raw-http.js";
 import type { SnippetKind } from "../task-kinds.js";
 import { shAuthorization } from "../token.js";
+import { joinLines } from "../join-lines.js";
 
 const KINDS = new Set<SnippetKind>([
   "basic",
@@ -50,8 +51,9 @@ export const shCurl: ClientTemplate = {
     for (const [name, value] of extraHeaders(ctx)) args.push(`-H ${shWord(`${name}: ${value}`)}`);
     args.push(...body.args);
     if (ctx.request.response === "binary") args.push(`-o ${shWord(ctx.outputFile)}`);
-    const command = [`curl ${shWord(ctx.request.url)}`, ...args.map((a) => `    ${a}`)].join(" \\\n");
+    let command = `curl ${shWord(ctx.request.url)}`;
+    for (const arg of args) command += ` \\\n    ${arg}`;
     if (!body.stdin) return command;
-    return ["{", ...body.stdin.map((line) => `    ${line}`), `} | ${command}`].join("\n");
+    return joinLines(["{", ...body.stdin.map((line) => `    ${line}`), `} | ${command}`]);
   },
 };
