@@ -21,6 +21,7 @@ import { migration0071 } from "./0071-org-private-default.js";
 import { migration0110 } from "./0110-company-sign-in.js";
 import { migration0130 } from "./0130-audit-log.js";
 import { migration0140 } from "./0140-security-scans.js";
+import { migration0170 } from "./0170-fine-grained-tokens.js";
 
 /**
  * Every schema step, by the name kysely records once it has run. Steps are immutable: a released step
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0110_company_sign_in": migration0110,
   "0130_audit_log": migration0130,
   "0140_security_scans": migration0140,
+  "0170_fine_grained_tokens": migration0170,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -68,6 +68,9 @@ export function authMiddleware(
       c.set("viewer", plain);
       return runWithAuditContext(auditContextOf(c, plain), next);
     }
+    const expiresAt = resolved.token.expires_at;
+    if (expiresAt && Date.parse(expiresAt) <= Date.now())
+      throw unauthorized(`This token expired at ${expiresAt}: create a new one at /settings/tokens`);
     const viewer = accounts.viewerOf(resolved);
     c.set("viewer", viewer);
     const credential: AuditCredential = {
