@@ -299,7 +299,7 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RouteRule>> = {
   "POST /api/credentials/revoke": NONE,
   "POST /api/organizations/:org/settings/tokens/revoke": DENIED,
   "GET /api/organizations/:org/settings/tokens": DENIED,
-  "POST /api/organizations/:org/settings/tokens/:id/:decision{(?:approve|deny)}": DENIED,
+  "POST /api/organizations/:org/settings/tokens/:id/:decision{(?:approve|deny|revoke)}": DENIED,
   "GET /api/organizations/:org/settings/token-policy": DENIED,
   "PUT /api/organizations/:org/settings/token-policy": DENIED,
   "GET /api/organizations/:org/service-accounts": DENIED,

@@ -452,6 +452,32 @@ export class Accounts {
     return deleted;
   }
 
+  /** Deletes every token among `values` (leaked credentials), each with its audit event; unknown ones are ignored. */
+  async revokeLeakedTokens(values: string[]): Promise<void> {
+    const hashes = [...new Set(values.map(hashToken))];
+    if (hashes.length === 0) return;
+    await this.db.transaction().execute(async (trx) => {
+      const rows = await trx.selectFrom("tokens").selectAll().where("token_hash", "in", hashes).execute();
+      for (const row of rows) {
+        await trx.deleteFrom("tokens").where("id", "=", row.id).execute();
+        await trx.deleteFrom("org_token_access").where("token_id", "=", row.id).execute();
+        const value = values.find((candidate) => hashToken(candidate) === row.token_hash) ?? "";
+        await recordAuditEvent(trx, {
+          type: "token.credentials_revoke",
+          namespace: row.user_name,
+          data: {
+            user: row.user_name,
+            tokenId: row.id,
+            displayName: row.display_name,
+            role: row.role,
+            last4: value.slice(-4),
+          },
+        });
+      }
+    });
+    this.forgetResolvedTokens();
+  }
+
   /** The token's owner and standing; an expired token resolves too (the caller refuses it with its date). */
   async resolveToken(token: string): Promise<ResolvedToken | undefined> {
     const hash = hashToken(token);

@@ -15,6 +15,7 @@ import {
   type AuditCredential,
 } from "../../audit/context.js";
 import { clientAddress } from "../client-address.js";
+import { tokenExpired } from "../../platform/tokens.js";
 
 const ANONYMOUS: Viewer = { orgs: [] };
 const SCIM_PATH = /^\/api\/organizations\/[^/]+\/scim\/v2(?:\/|$)/;
@@ -68,9 +69,10 @@ export function authMiddleware(
       c.set("viewer", plain);
       return runWithAuditContext(auditContextOf(c, plain), next);
     }
-    const expiresAt = resolved.token.expires_at;
-    if (expiresAt && Date.parse(expiresAt) <= Date.now())
-      throw unauthorized(`This token expired at ${expiresAt}: create a new one at /settings/tokens`);
+    if (tokenExpired(resolved.token))
+      throw unauthorized(
+        `This token expired at ${resolved.token.expires_at}: create a new one at /settings/tokens`,
+      );
     const viewer = accounts.viewerOf(resolved);
     c.set("viewer", viewer);
     const credential: AuditCredential = {
