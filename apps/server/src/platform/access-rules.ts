@@ -76,6 +76,14 @@ export function canWriteNamespace(viewer: Viewer, owner: string, permission = "r
   return baseNamespaceWriter(viewer, owner) && tokenPermits(viewer, permission, { kind: "namespace", owner });
 }
 
+/**
+ * A writer of the repo's whole namespace (owner, write member of its org, site admin) whose token
+ * reaches this repo: who may merge pull requests and hide comments.
+ */
+export function canWriteAsNamespaceWriter(viewer: Viewer, repo: RepoFacts): boolean {
+  return baseNamespaceWriter(viewer, repo.owner) && tokenPermits(viewer, "repo.write", targetOf(repo));
+}
+
 function baseNamespaceWriter(viewer: Viewer, owner: string): boolean {
   if (viewer.role !== "write" || !viewer.user) return false;
   if (viewer.isAdmin === true) return true;

@@ -441,6 +441,7 @@ export class Accounts {
         .executeTakeFirst();
       if (!row) return false;
       await trx.deleteFrom("tokens").where("id", "=", row.id).execute();
+      await trx.deleteFrom("org_token_access").where("token_id", "=", row.id).execute();
       await recordAuditEvent(trx, {
         type: "token.delete",
         namespace: row.user_name,

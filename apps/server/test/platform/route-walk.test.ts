@@ -29,7 +29,7 @@ const REPOS: Target[] = [
 ];
 /** POSTs that only read (or sign in/out, or run inference, which read tokens may): walked like reads. */
 const READING_POSTS =
-  /\/(paths-info|git-upload-pack|validate-yaml|login|logout|saml\/acs|lfs\/objects\/batch|locks\/verify|completions|embeddings)(\/|$)|^\/hf-inference\/models\/|^\/datasets-server\/sql$/;
+  /\/(paths-info|git-upload-pack|validate-yaml|login|logout|saml\/acs|lfs\/objects\/batch|locks\/verify|completions|embeddings|transcriptions)(\/|$)|^\/hf-inference\/models\/|^\/datasets-server\/sql$/;
 
 const SCIM_ROUTE = /\/scim\/v2\//;
 /** Writes anyone may call by design: revoking a leaked token needs no sign-in and always answers 202. */

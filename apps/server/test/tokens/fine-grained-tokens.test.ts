@@ -215,6 +215,30 @@ describe.each(DIALECTS)("fine-grained tokens (%s)", (dialect) => {
     expect(await errorOf(expired)).toMatch(/expired/);
   });
 
+  it("downloads from gated repos only with canReadGatedRepos (or a scope on the repo)", async () => {
+    await createRepo(hub, alice, "alice", "gated", { private: false });
+    const gate = await postJson(
+      `${hub.url}/api/models/alice/gated/settings`,
+      { gated: "auto" },
+      alice,
+      "PUT",
+    );
+    expect(gate.status).toBe(200);
+    const bob = await hub.tokenFor("bob");
+    expect((await postJson(`${hub.url}/api/models/alice/gated/ask-access`, {}, bob)).status).toBe(200);
+    const file = (token: string) =>
+      fetch(`${hub.url}/alice/gated/resolve/main/config.json`, { headers: bearer(token) });
+    // README.md is free of the gate: ask for a file behind it
+    await commitFiles(hub, alice, "alice/gated", { "config.json": "{}" });
+    expect((await file(bob)).status).toBe(200);
+    const plain = await fineGrainedToken(hub, bob, []);
+    const refused = await file(plain);
+    expect(refused.status).toBe(403);
+    expect(await errorOf(refused)).toMatch(/canReadGatedRepos/);
+    const gated = await fineGrainedToken(hub, bob, [], { canReadGatedRepos: true });
+    expect((await file(gated)).status).toBe(200);
+  });
+
   it("clones and pushes with git only where the token reaches", async () => {
     const token = await fineGrainedToken(hub, alice, [
       { entity: { type: "model", name: "alice/one" }, permissions: ["repo.write"] },

@@ -4,6 +4,7 @@ import type { AppEnv } from "../contracts.js";
 import type { AppDeps } from "../deps.js";
 import { jsonBody } from "../json-body.js";
 import { noStore } from "../middleware/no-store.js";
+import { requireWriteUser } from "../../platform/access-rules.js";
 import { OrgTokens, type TokenDecision } from "../../platform/org-tokens.js";
 import { parseTokenPolicy, TOKEN_POLICIES } from "../../platform/org-token-policy.js";
 
@@ -24,6 +25,7 @@ export function orgTokenRoutes(deps: AppDeps): Hono<AppEnv> {
   );
 
   app.put("/api/organizations/:org/settings/token-policy", async (c) => {
+    requireWriteUser(c.var.viewer);
     const body = await jsonBody(c, policySchema);
     return c.json(await tokens.setPolicy(c.req.param("org"), parseTokenPolicy(body.policy), c.var.viewer));
   });
@@ -33,6 +35,7 @@ export function orgTokenRoutes(deps: AppDeps): Hono<AppEnv> {
   );
 
   app.post("/api/organizations/:org/settings/tokens/revoke", async (c) => {
+    requireWriteUser(c.var.viewer);
     const body = await jsonBody(c, revokeSchema);
     return c.json(await tokens.revokeValue(c.req.param("org"), body.token, c.var.viewer));
   });

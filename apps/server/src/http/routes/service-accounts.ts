@@ -5,6 +5,7 @@ import type { AppEnv } from "../contracts.js";
 import type { AppDeps } from "../deps.js";
 import { jsonBody } from "../json-body.js";
 import { noStore } from "../middleware/no-store.js";
+import { requireWriteUser } from "../../platform/access-rules.js";
 import { ServiceAccounts } from "../../platform/service-accounts.js";
 import { ORG_ROLES } from "../../platform/org-roles.js";
 import {
@@ -38,6 +39,7 @@ export function serviceAccountRoutes(deps: AppDeps): Hono<AppEnv> {
   );
 
   app.post("/api/organizations/:org/service-accounts", async (c) => {
+    requireWriteUser(c.var.viewer);
     const body = await jsonBody(c, createSchema);
     return c.json(await accounts.create(c.req.param("org"), body, c.var.viewer));
   });
