@@ -109,3 +109,20 @@ export interface WebSessionInfo {
   /** The session of this browser. */
   current: boolean;
 }
+
+/** An organisation's rule for its members' tokens. */
+export type OrgTokenPolicy = "allow_all" | "fine_grained_only" | "admin_approval";
+
+/** `GET /api/organizations/{org}/settings/tokens`: a member's token that reaches the org (never its value). */
+export interface OrgTokenEntry {
+  id: string;
+  user: string;
+  displayName: string;
+  role: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  expiresAt: string | null;
+  /** `active` (nothing decided), `pending`, `approved`, `denied` or `revoked`. */
+  status: string;
+  fineGrained?: FineGrainedPermissions;
+}

@@ -4,7 +4,6 @@ import { APP_REQUIREMENTS } from "./app-filters.js";
 import type { ParameterRange } from "./parameter-range.js";
 import type { RepoType, Viewer } from "../domain/repo.js";
 import { isNamespaceMember, type MemberViewer } from "./access-rules.js";
-import { lookupKey } from "./repos.js";
 import { scopesWith, type FineGrained } from "./token-scope.js";
 
 /** What narrows a listing (a `ListQuery` adds only how to order and page it). */
@@ -68,7 +67,8 @@ function whereFineGrainedVisible<O>(
   const namespaces = scopes.namespaces.filter(member);
   const keys = scopes.repos
     .filter((repo) => repo.type === type && member(repo.name.split("/")[0]))
-    .map((repo) => lookupKey(type, repo.name));
+    // the `lookup_key` column's form (repos.ts lookupKey; imported from there it would close a cycle)
+    .map((repo) => `${type}:${repo.name.toLowerCase()}`);
   return q.where((eb) =>
     eb.or([
       eb("private", "=", 0),

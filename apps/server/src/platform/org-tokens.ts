@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
+import type { FineGrainedPermissions, OrgTokenEntry } from "@modelhub/api-types";
 import type { Database } from "../db/schema.js";
 import { forbidden, notFound } from "../domain/errors.js";
 import type { Viewer } from "../domain/repo.js";
@@ -8,7 +9,7 @@ import type { Accounts, OrgRow, TokenRow } from "./accounts.js";
 import { nowIso } from "./ids.js";
 import type { TokenPolicy } from "./org-token-policy.js";
 import { hashToken } from "./tokens.js";
-import { orgsReached, parseStoredFineGrained, type FineGrained } from "./token-scope.js";
+import { orgsReached, parseStoredFineGrained } from "./token-scope.js";
 
 export type TokenDecision = "approve" | "deny" | "revoke";
 
@@ -19,19 +20,7 @@ const EVENT_OF: Record<TokenDecision, "org.token_approve" | "org.token_deny" | "
   revoke: "org.token_revoke",
 };
 
-/** One token that reaches an org, as its admins see it (never the value). */
-export interface OrgTokenEntry {
-  id: string;
-  user: string;
-  displayName: string;
-  role: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  expiresAt: string | null;
-  /** `pending`, `approved`, `denied`, `revoked`, or `active` when nothing was decided. */
-  status: string;
-  fineGrained?: FineGrained;
-}
+export type { OrgTokenEntry };
 
 /**
  * An organisation's side of its members' tokens: the token policy, approving or denying the
@@ -100,7 +89,9 @@ export class OrgTokens {
       lastUsedAt: row.last_used_at,
       expiresAt: row.expires_at,
       status: statusOf.get(row.id) ?? (this.needsApproval(org, row) ? "pending" : "active"),
-      ...(row.fine_grained ? { fineGrained: parseStoredFineGrained(row.fine_grained) } : {}),
+      ...(row.fine_grained
+        ? { fineGrained: parseStoredFineGrained(row.fine_grained) as FineGrainedPermissions }
+        : {}),
     }));
   }
 

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import { isUniqueViolation } from "../db/unique-violation.js";
-import { badRequest, conflict, forbidden, notFound } from "../domain/errors.js";
+import { badRequest, conflict, notFound } from "../domain/errors.js";
 import type { Viewer } from "../domain/repo.js";
 import { recordAuditEvent } from "../audit/record.js";
 import { requireOrgAdmin } from "./org-admin.js";
