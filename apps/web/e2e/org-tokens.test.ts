@@ -45,7 +45,8 @@ describe.skipIf(skipReason !== undefined)("the org Tokens page in Chromium again
     const errors = watchErrors(page);
     await signIn(page, ADMIN, PASSWORD);
     await page.goto(`/organizations/${ORG}/settings/tokens`);
-    await page.getByRole("radio", { name: /Fine-grained tokens, approved by an admin/ }).check();
+    const approval = page.getByRole("radio", { name: /Fine-grained tokens, approved by an admin/ });
+    await approval.click();
     await expect
       .poll(
         async () =>
@@ -56,6 +57,7 @@ describe.skipIf(skipReason !== undefined)("the org Tokens page in Chromium again
           ).policy,
       )
       .toBe("admin_approval");
+    await expect.poll(() => approval.isChecked()).toBe(true);
     const created = await api("/api/settings/tokens", member, "POST", {
       displayName: "deploy",
       role: "fineGrained",

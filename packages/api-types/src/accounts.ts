@@ -122,7 +122,7 @@ export interface OrgTokenEntry {
   createdAt: string;
   lastUsedAt: string | null;
   expiresAt: string | null;
-  /** `active` (nothing decided), `pending`, `approved`, `denied` or `revoked`. */
+  /** `active`, `pending`, `approved`, `denied`, `revoked`, or `refused` (a classic token under a fine-grained policy). */
   status: string;
   fineGrained?: FineGrainedPermissions;
 }

@@ -88,7 +88,7 @@ export class OrgTokens {
       createdAt: row.created_at,
       lastUsedAt: row.last_used_at,
       expiresAt: row.expires_at,
-      status: statusOf.get(row.id) ?? (this.needsApproval(org, row) ? "pending" : "active"),
+      status: statusOf.get(row.id) ?? this.undecided(org, row),
       ...(row.fine_grained
         ? { fineGrained: parseStoredFineGrained(row.fine_grained) as FineGrainedPermissions }
         : {}),
@@ -165,8 +165,11 @@ export class OrgTokens {
     });
   }
 
-  private needsApproval(org: OrgRow, row: TokenRow): boolean {
-    return org.token_policy === "admin_approval" && row.fine_grained !== null;
+  /** A token nobody decided on: pending under approval, refused when classic under a fine-grained policy. */
+  private undecided(org: OrgRow, row: TokenRow): string {
+    if (org.token_policy === "allow_all") return "active";
+    if (row.fine_grained === null) return "refused";
+    return org.token_policy === "admin_approval" ? "pending" : "active";
   }
 
   /** Tokens of the org's members: classic ones, and fine-grained ones whose scopes name the org or its repos. */

@@ -99,8 +99,9 @@ describe.each(DIALECTS)("org token policy, revocation and service accounts (%s)"
     expect(await errorOf(pending)).toMatch(/pending approval/);
     const list = (await (
       await fetch(`${hub.url}/api/organizations/acme/settings/tokens`, { headers: bearer(alice) })
-    ).json()) as { id: string; status: string; user: string }[];
+    ).json()) as { id: string; status: string; user: string; role: string }[];
     const entry = list.find((row) => row.status === "pending" && row.user === "will");
+    expect(list.filter((row) => row.role === "write").map((row) => row.status)).toContain("refused");
     expect(entry).toBeDefined();
     const decide = (decision: string, by = alice) =>
       postJson(`${hub.url}/api/organizations/acme/settings/tokens/${entry?.id}/${decision}`, {}, by);

@@ -76,6 +76,7 @@ const ACTIONS: Record<string, TokenDecision[]> = {
   denied: ["approve"],
   approved: ["deny", "revoke"],
   active: ["revoke"],
+  refused: ["revoke"],
   revoked: [],
 };
 
