@@ -72,6 +72,15 @@ describe.each(DIALECTS)("fine-grained tokens (%s)", (dialect) => {
     const list = await (await fetch(`${hub.url}/api/settings/tokens`, { headers: bearer(alice) })).text();
     expect(list).toContain("alice/one");
     expect(list).not.toContain(created.token);
+    // audited with the permissions, never the value
+    const root = await hub.tokenFor("root");
+    await hub.services.accounts.setAdmin("root", true);
+    const log = (await (
+      await fetch(`${hub.url}/api/admin/audit-log?limit=200`, { headers: bearer(root) })
+    ).json()) as { events: { type: string; data: Record<string, unknown> }[] };
+    const event = log.events.find((e) => e.type === "token.create" && e.data.role === "fineGrained");
+    expect(event?.data.fineGrained).toMatchObject({ global: ["discussion.write"], canReadGatedRepos: true });
+    expect(JSON.stringify(log)).not.toContain(created.token);
   });
 
   it("a token scoped to one repo writes that repo and nothing else", async () => {
