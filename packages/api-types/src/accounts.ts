@@ -1,6 +1,17 @@
 /** Users, sign-in, web sessions and personal access tokens. */
 
-export type TokenRole = "read" | "write";
+/** `fineGrained` tokens carry their permissions (`fineGrained`); read/write tokens act with the user's rights. */
+export type TokenRole = "read" | "write" | "fineGrained";
+
+/** What a fine-grained token may do, in the shape whoami-v2 reports and `POST /api/settings/tokens` takes. */
+export interface FineGrainedPermissions {
+  canReadGatedRepos: boolean;
+  global: string[];
+  scoped: {
+    entity: { _id: string; type: "user" | "org" | "model" | "dataset" | "space"; name: string };
+    permissions: string[];
+  }[];
+}
 
 /** `GET /api/whoami-v2`: the token's (or web session's) user. */
 export interface WhoAmI {
@@ -19,7 +30,16 @@ export interface WhoAmI {
   isAdmin: boolean;
   orgs: WhoAmIOrg[];
   auth:
-    | { type: "access_token"; accessToken: { displayName: string; role: TokenRole; createdAt: string } }
+    | {
+        type: "access_token";
+        accessToken: {
+          displayName: string;
+          role: TokenRole;
+          createdAt: string;
+          fineGrained?: FineGrainedPermissions;
+          expiresAt?: string;
+        };
+      }
     | { type: "web_session" };
 }
 
@@ -44,6 +64,11 @@ export interface AccessTokenInfo {
   prefix: string;
   createdAt: string;
   lastUsedAt: string | null;
+  /** When the token stops working; null: never. */
+  expiresAt: string | null;
+  fineGrained?: FineGrainedPermissions;
+  /** Service-account tokens: the account's name. */
+  serviceAccount?: string;
 }
 
 /** `POST /api/settings/tokens`: the only time the secret is shown. */
@@ -83,4 +108,21 @@ export interface WebSessionInfo {
   method?: string | null;
   /** The session of this browser. */
   current: boolean;
+}
+
+/** An organisation's rule for its members' tokens. */
+export type OrgTokenPolicy = "allow_all" | "fine_grained_only" | "admin_approval";
+
+/** `GET /api/organizations/{org}/settings/tokens`: a member's token that reaches the org (never its value). */
+export interface OrgTokenEntry {
+  id: string;
+  user: string;
+  displayName: string;
+  role: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  expiresAt: string | null;
+  /** `active`, `pending`, `approved`, `denied`, `revoked`, or `refused` (a classic token under a fine-grained policy). */
+  status: string;
+  fineGrained?: FineGrainedPermissions;
 }

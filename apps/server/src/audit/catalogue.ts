@@ -80,7 +80,8 @@ const ENTRIES = {
     message: (d) => `Renewed the recovery codes of ${text(d.user)}`,
   },
   "token.create": {
-    description: "A personal access token was created (`data.role`, `data.last4`; never its value)",
+    description:
+      "A personal access token was created (`data.role`, `data.last4`, `data.expiresAt`; a fine-grained one's `data.fineGrained` permissions and `data.pendingApproval` orgs; never its value)",
     message: (d) => `Created the ${text(d.role)} token "${text(d.displayName)}" of ${text(d.user)}`,
   },
   "token.delete": {
@@ -90,6 +91,11 @@ const ENTRIES = {
   "token.first_use": {
     description: "A personal access token was used for the first time",
     message: (d) => `First use of the ${text(d.role)} token "${text(d.displayName)}"`,
+  },
+  "token.credentials_revoke": {
+    description:
+      "A leaked token was revoked through `POST /api/credentials/revoke` (no sign-in needed; `data.last4`) and deleted",
+    message: (d) => `Revoked the leaked ${text(d.role)} token "${text(d.displayName)}" of ${text(d.user)}`,
   },
 
   // organisations
@@ -133,6 +139,31 @@ const ENTRIES = {
     message: (d) =>
       `New repos of ${text(d.org)} are ${d.privateReposByDefault === true ? "private" : "public"} by default`,
     hub: true,
+  },
+  "org.settings.security.token_policy": {
+    description:
+      "An organization's token policy changed (`data.policy`: `allow_all`, `fine_grained_only` or `admin_approval`; `data.previous`)",
+    message: (d) => `The token policy of ${text(d.org)} is now ${text(d.policy)}`,
+  },
+  "org.token_approve": {
+    description: "An org admin approved a member's fine-grained token for the organization (`data.tokenId`)",
+    message: (d) => `Approved the token "${text(d.displayName)}" of ${text(d.user)} for ${text(d.org)}`,
+  },
+  "org.token_deny": {
+    description: "An org admin denied a member's fine-grained token access to the organization",
+    message: (d) => `Denied the token "${text(d.displayName)}" of ${text(d.user)} access to ${text(d.org)}`,
+  },
+  "org.token_revoke": {
+    description: "An org admin revoked a token's access to the organization (by its value or its id)",
+    message: (d) => `Revoked the token "${text(d.displayName)}" of ${text(d.user)} for ${text(d.org)}`,
+  },
+  "org.service_account_create": {
+    description: "An org admin created a service account (`data.user`, `data.role`, `data.description`)",
+    message: (d) => `Created the service account ${text(d.user)} in ${text(d.org)}`,
+  },
+  "org.service_account_delete": {
+    description: "An org admin deleted a service account (its tokens are deleted; `data.tokensDeleted`)",
+    message: (d) => `Deleted the service account ${text(d.user)} of ${text(d.org)}`,
   },
   "org.audit_log.export": {
     description: "An organization's audit log was exported (`data.q`, `data.format`)",

@@ -46,7 +46,7 @@ export async function presentCollection(
     private: row.private === 1,
     theme: row.theme as CollectionTheme,
     upvotes: row.upvotes,
-    canWrite: canWriteNamespace(viewer, row.owner),
+    canWrite: canWriteNamespace(viewer, row.owner, "collection.write"),
   };
 }
 

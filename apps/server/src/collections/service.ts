@@ -8,6 +8,7 @@ import {
   canReadRepo,
   canWriteNamespace,
   isNamespaceMember,
+  tokenPermits,
   requireWriteUser,
 } from "../platform/access-rules.js";
 import { newId, nowIso } from "../platform/ids.js";
@@ -55,7 +56,9 @@ export class Collections {
   }
 
   canRead(viewer: Viewer, row: CollectionRow): boolean {
-    return row.private === 0 || viewer.isAdmin === true || isNamespaceMember(viewer, row.owner);
+    if (row.private === 0) return true;
+    if (viewer.isAdmin !== true && !isNamespaceMember(viewer, row.owner)) return false;
+    return tokenPermits(viewer, "collection.read", { kind: "namespace", owner: row.owner });
   }
 
   /** The collection a slug names when the viewer may see it; 404 otherwise (private ones too). */
@@ -71,7 +74,7 @@ export class Collections {
   async writable(viewer: Viewer, owner: string, rest: string): Promise<CollectionRow> {
     requireWriteUser(viewer);
     const row = await this.readable(viewer, owner, rest);
-    if (!canWriteNamespace(viewer, row.owner))
+    if (!canWriteNamespace(viewer, row.owner, "collection.write"))
       throw forbidden(`You don't have the rights to edit the collection ${this.slugOf(row)}`);
     return row;
   }
@@ -84,7 +87,7 @@ export class Collections {
     const wanted = input.namespace ?? user;
     const namespace = await this.accounts.canonicalNamespace(wanted);
     if (!namespace) throw notFound(`Namespace ${wanted} not found`);
-    if (!canWriteNamespace(viewer, namespace.name))
+    if (!canWriteNamespace(viewer, namespace.name, "collection.write"))
       throw forbidden(`You don't have the rights to create a collection in ${namespace.name}`);
     const title = input.title.trim();
     const existing = await this.store.findByTitle(namespace.name.toLowerCase(), title.toLowerCase());

@@ -26,6 +26,12 @@ export interface OpenDatabaseOptions {
 
 export class DatabaseUnreachableError extends Error {}
 
+/** PostgreSQL's invalid_schema_name, about a schema other than the hub's own. */
+function droppedMeanwhile(error: unknown, ownSchema: string | undefined): boolean {
+  if (!(error instanceof Error) || (error as { code?: unknown }).code !== "3F000") return false;
+  return ownSchema === undefined || !error.message.includes(`"${ownSchema}"`);
+}
+
 const PG_INT8 = 20;
 const PG_NUMERIC = 1700;
 
@@ -35,13 +41,18 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<HubDat
     : openSqlite(options.dataDir);
   // kysely looks for its bookkeeping tables in every schema unless told which one: with parallel test
   // schemas it would find another run's table and then fail to query its own
-  const { error, results } = await new Migrator({
+  const migrator = new Migrator({
     db: hub.db,
     provider: migrationProvider,
     // numbers were handed out to parallel features: a hub that already ran a later one still runs an earlier
     allowUnorderedMigrations: true,
     ...(options.databaseUrl && options.schema ? { migrationTableSchema: options.schema } : {}),
-  }).migrateToLatest();
+  });
+  let { error, results } = await migrator.migrateToLatest();
+  // kysely's introspection reads the catalogue of every schema: another schema dropped at that moment
+  // (a parallel test run's) fails it with "schema … does not exist"; nothing was migrated, so try again
+  for (let attempt = 1; attempt <= 3 && droppedMeanwhile(error, options.schema); attempt++)
+    ({ error, results } = await migrator.migrateToLatest());
   if (error) {
     await hub.close();
     throw error instanceof Error ? error : new Error(String(error));

@@ -22,6 +22,10 @@ export interface UserTable {
   totp_enabled_at: Generated<string | null>;
   /** The last TOTP time step accepted: a code is never accepted twice. */
   totp_last_step: Generated<number>;
+  /** Set on service accounts: the org that owns the account (no password, no browser sign-in). */
+  service_account_org: Generated<string | null>;
+  service_account_description: Generated<string | null>;
+  service_account_created_by: Generated<string | null>;
 }
 
 export interface OrgTable {
@@ -36,6 +40,8 @@ export interface OrgTable {
   require_2fa: Generated<number>;
   /** The OIDC claim / SAML attribute holding the groups the org's mappings match (site default when null). */
   sso_groups_attribute: Generated<string | null>;
+  /** `allow_all`, `fine_grained_only` or `admin_approval` (see platform/org-token-policy.ts). */
+  token_policy: Generated<string>;
 }
 
 export interface MembershipTable {
@@ -56,6 +62,19 @@ export interface TokenTable {
   token_prefix: string;
   created_at: string;
   last_used_at: string | null;
+  /** The permissions of a fine-grained token (JSON, see platform/token-scope.ts); null for read/write tokens. */
+  fine_grained: Generated<string | null>;
+  /** After this instant the token is refused (401); null: it never expires. */
+  expires_at: Generated<string | null>;
+}
+
+/** A token's standing with one organisation: `pending`, `approved`, `denied` or `revoked`. */
+export interface OrgTokenAccessTable {
+  org_name: string;
+  token_id: string;
+  status: string;
+  decided_by: string | null;
+  updated_at: string;
 }
 
 /** A browser sign-in: the cookie holds a random secret, stored here only as its SHA-256. */
@@ -346,6 +365,7 @@ export interface Database {
   orgs: OrgTable;
   memberships: MembershipTable;
   tokens: TokenTable;
+  org_token_access: OrgTokenAccessTable;
   repos: RepoTable;
   repo_tags: RepoTagTable;
   likes: LikeTable;

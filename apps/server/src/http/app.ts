@@ -7,6 +7,7 @@ import { errorHandler } from "./errors.js";
 import { accessLog } from "./middleware/access-log.js";
 import { commonHeaders } from "./middleware/common-headers.js";
 import { authMiddleware } from "./middleware/auth.js";
+import { tokenPermissionCheck } from "./middleware/token-permission-check.js";
 import { jsonCompression } from "./middleware/json-compression.js";
 import { CompanySignIn } from "../sso/company-sign-in.js";
 import { NO_SSO } from "../sso/settings.js";
@@ -100,6 +101,11 @@ export function createApp(given: AppDeps): Hono<AppEnv> {
       if (!READS.has(c.req.method)) await signals.settled();
     });
   app.use("*", authMiddleware(deps.accounts, deps.sso.sessions, deps.sso));
+  // fine-grained tokens and org token policies: one check per route, from the app's own route table
+  app.use(
+    "*",
+    tokenPermissionCheck(deps.repos, () => app.routes),
+  );
   if (operations) app.route("/", metricsRoutes(operations.metrics, operations.metricsPublic));
   const maxJson = deps.maxJsonBytes ?? DEFAULT_MAX_JSON_BYTES;
   // Every API body is bounded while it streams, with a bound that fits the route (see body-limits.ts).

@@ -15,6 +15,9 @@ import { snippetRoutes } from "./routes/snippets.js";
 import { taskRoutes } from "./routes/tasks.js";
 import { tokenRoutes } from "./routes/tokens.js";
 import { whoamiRoutes } from "./routes/whoami.js";
+import { credentialRoutes } from "./routes/credentials.js";
+import { orgTokenRoutes } from "./routes/org-tokens.js";
+import { serviceAccountRoutes } from "./routes/service-accounts.js";
 import { sessionRoutes } from "./routes/sessions.js";
 import { validateYamlRoutes } from "./routes/validate-yaml.js";
 import { agentHarnessRoutes } from "./routes/agent-harnesses.js";
@@ -29,7 +32,10 @@ import type { CompanySignIn } from "../sso/company-sign-in.js";
  * | group      | routes                                                                          |
  * |------------|---------------------------------------------------------------------------------|
  * | whoami     | GET /api/whoami-v2                                                              |
- * | tokens     | GET/POST /api/settings/tokens, DELETE /api/settings/tokens/:id                  |
+ * | tokens     | GET/POST /api/settings/tokens, DELETE /api/settings/tokens/:id,                 |
+ * |            | POST /api/credentials/revoke, GET/PUT …/:org/settings/token-policy,             |
+ * |            | GET …/:org/settings/tokens, POST …/tokens/revoke, POST …/tokens/:id/:decision,  |
+ * |            | GET/POST …/:org/service-accounts, DELETE …/:id, POST …/:id/tokens               |
  * | sessions   | POST /api/login, POST /api/logout, GET /api/session,                            |
  * |            | GET /api/settings/sessions, DELETE /api/settings/sessions/:id                   |
  * | repos      | POST /api/repos/create, DELETE /api/repos/delete, POST /api/repos/move,         |
@@ -56,6 +62,9 @@ export function platformRoutes(deps: AppDeps & { sso: CompanySignIn }): Hono<App
   return [
     whoamiRoutes(deps),
     tokenRoutes(deps),
+    credentialRoutes(deps),
+    orgTokenRoutes(deps),
+    serviceAccountRoutes(deps),
     sessionRoutes(deps),
     repoLifecycleRoutes(deps),
     listingRoutes(deps),

@@ -7,6 +7,8 @@ import { WRITING_ROLES } from "./org-roles.js";
 import type { MemberViewer } from "./access-rules.js";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords.js";
 import { generateToken, hashToken, tokenPrefix } from "./tokens.js";
+import { orgsReached, parseStoredFineGrained, type FineGrained } from "./token-scope.js";
+import { orgBlocksOf, pendingOrgsOnCreate, type OrgTokenStanding } from "./org-token-policy.js";
 import { badRequest, conflict, notFound } from "../domain/errors.js";
 import { recordAuditEvent } from "../audit/record.js";
 
@@ -40,6 +42,8 @@ export interface ResolvedToken {
   writeOrgs: string[];
   /** Orgs where the user is a contributor (writes only to repos it created). */
   contributorOrgs: string[];
+  /** Orgs (lower case) this token may not reach, with the reason (see org-token-policy.ts). */
+  orgBlocks: Record<string, string>;
 }
 
 interface Memberships {
@@ -48,6 +52,8 @@ interface Memberships {
   contributorOrgs: string[];
   /** Orgs whose members must use 2FA or company sign-in in the browser. */
   secondFactorOrgs: string[];
+  /** Each org's token policy, by org name. */
+  tokenPolicies: Record<string, string>;
 }
 
 /** Users, organisations, memberships and access tokens. */
@@ -90,6 +96,9 @@ export class Accounts {
       totp_secret: null,
       totp_enabled_at: null,
       totp_last_step: 0,
+      service_account_org: null,
+      service_account_description: null,
+      service_account_created_by: null,
     };
     await this.insertNamed(
       () =>
@@ -138,6 +147,7 @@ export class Accounts {
       private_repos_default: 0,
       require_2fa: 0,
       sso_groups_attribute: null,
+      token_policy: "allow_all",
     };
     // the org and its first admins in one change, one event (their joining is part of it)
     await this.insertNamed(
@@ -280,6 +290,10 @@ export class Accounts {
       .executeTakeFirst();
   }
 
+  findOrgById(id: string): Promise<OrgRow | undefined> {
+    return this.db.selectFrom("orgs").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+
   /** Canonical spelling of a user or org name, or undefined when neither exists. */
   async canonicalNamespace(name: string): Promise<{ name: string; kind: "user" | "org" } | undefined> {
     const user = await this.findUser(name);
@@ -334,23 +348,49 @@ export class Accounts {
 
   async createToken(
     user: string,
-    options: { displayName: string; role: TokenRole; value?: string } & AuditOption,
+    options: {
+      displayName: string;
+      role: TokenRole;
+      value?: string;
+      fineGrained?: FineGrained;
+      expiresAt?: string;
+    } & AuditOption,
   ): Promise<{ token: string; row: TokenRow }> {
     const owner = await this.findUser(user);
     if (!owner) throw notFound(`User ${user} not found`);
     const token = options.value ?? generateToken();
+    const fineGrained = options.fineGrained;
     const row: TokenRow = {
       id: newId(),
       user_name: owner.name,
       display_name: options.displayName,
-      role: options.role,
+      role: fineGrained ? "fineGrained" : options.role,
       token_hash: hashToken(token),
       token_prefix: tokenPrefix(token),
       created_at: nowIso(),
       last_used_at: null,
+      fine_grained: fineGrained ? JSON.stringify(fineGrained) : null,
+      expires_at: options.expiresAt ?? null,
     };
+    const pending = fineGrained
+      ? pendingOrgsOnCreate(
+          orgsReached(fineGrained, owner.name),
+          (await this.memberships(owner.name)).tokenPolicies,
+        )
+      : [];
     await this.db.transaction().execute(async (trx) => {
       await trx.insertInto("tokens").values(row).execute();
+      for (const org of pending)
+        await trx
+          .insertInto("org_token_access")
+          .values({
+            org_name: org,
+            token_id: row.id,
+            status: "pending",
+            decided_by: null,
+            updated_at: row.created_at,
+          })
+          .execute();
       if (options.audit !== false)
         await recordAuditEvent(trx, {
           type: "token.create",
@@ -361,6 +401,8 @@ export class Accounts {
             displayName: row.display_name,
             role: row.role,
             last4: token.slice(-4),
+            ...(row.expires_at ? { expiresAt: row.expires_at } : {}),
+            ...(fineGrained ? { fineGrained, pendingApproval: pending } : {}),
           },
         });
     });
@@ -405,6 +447,7 @@ export class Accounts {
         .executeTakeFirst();
       if (!row) return false;
       await trx.deleteFrom("tokens").where("id", "=", row.id).execute();
+      await trx.deleteFrom("org_token_access").where("token_id", "=", row.id).execute();
       await recordAuditEvent(trx, {
         type: "token.delete",
         namespace: row.user_name,
@@ -416,6 +459,33 @@ export class Accounts {
     return deleted;
   }
 
+  /** Deletes every token among `values` (leaked credentials), each with its audit event; unknown ones are ignored. */
+  async revokeLeakedTokens(values: string[]): Promise<void> {
+    const hashes = [...new Set(values.map(hashToken))];
+    if (hashes.length === 0) return;
+    await this.db.transaction().execute(async (trx) => {
+      const rows = await trx.selectFrom("tokens").selectAll().where("token_hash", "in", hashes).execute();
+      for (const row of rows) {
+        await trx.deleteFrom("tokens").where("id", "=", row.id).execute();
+        await trx.deleteFrom("org_token_access").where("token_id", "=", row.id).execute();
+        const value = values.find((candidate) => hashToken(candidate) === row.token_hash) ?? "";
+        await recordAuditEvent(trx, {
+          type: "token.credentials_revoke",
+          namespace: row.user_name,
+          data: {
+            user: row.user_name,
+            tokenId: row.id,
+            displayName: row.display_name,
+            role: row.role,
+            last4: value.slice(-4),
+          },
+        });
+      }
+    });
+    this.forgetResolvedTokens();
+  }
+
+  /** The token's owner and standing; an expired token resolves too (the caller refuses it with its date). */
   async resolveToken(token: string): Promise<ResolvedToken | undefined> {
     const hash = hashToken(token);
     const now = Date.now();
@@ -430,8 +500,21 @@ export class Accounts {
     if (!row) return undefined;
     const user = await this.findUser(row.user_name);
     if (!user || user.disabled === 1) return undefined;
-    const { orgs, writeOrgs, contributorOrgs } = await this.memberships(user.name);
-    const value = { user, token: row, orgs, writeOrgs, contributorOrgs };
+    const memberships = await this.memberships(user.name);
+    const standing: OrgTokenStanding[] = await this.db
+      .selectFrom("org_token_access")
+      .select(["org_name", "status"])
+      .where("token_id", "=", row.id)
+      .execute();
+    const orgBlocks = orgBlocksOf({
+      fineGrained: row.fine_grained ? parseStoredFineGrained(row.fine_grained) : undefined,
+      tokenOwner: user.name,
+      memberOrgs: memberships.orgs,
+      policies: memberships.tokenPolicies,
+      standing,
+    });
+    const { orgs, writeOrgs, contributorOrgs } = memberships;
+    const value = { user, token: row, orgs, writeOrgs, contributorOrgs, orgBlocks };
     if (generation !== this.tokenGeneration) return value;
     if (this.resolvedTokens.size >= TOKEN_CACHE_ENTRIES) this.resolvedTokens.clear();
     this.resolvedTokens.set(hash, { value, expires: now + TOKEN_CACHE_MS });
@@ -474,6 +557,7 @@ export class Accounts {
         "memberships.org_name as org_name",
         "memberships.role as role",
         "orgs.require_2fa as require_2fa",
+        "orgs.token_policy as token_policy",
       ])
       .where("memberships.user_name", "=", user)
       .execute();
@@ -482,6 +566,7 @@ export class Accounts {
       writeOrgs: orgs.filter((o) => WRITING_ROLES.includes(o.role)).map((o) => o.org_name),
       contributorOrgs: orgs.filter((o) => o.role === "contributor").map((o) => o.org_name),
       secondFactorOrgs: orgs.filter((o) => o.require_2fa === 1).map((o) => o.org_name),
+      tokenPolicies: Object.fromEntries(orgs.map((o) => [o.org_name, o.token_policy])),
     };
   }
 
@@ -524,15 +609,24 @@ export class Accounts {
     });
   }
 
+  /**
+   * The viewer a token stands for. A fine-grained token counts as a write token whose every right is
+   * narrowed by its permissions (access-rules.ts); an org that bars the token is no org of the viewer.
+   */
   viewerOf(resolved: ResolvedToken): MemberViewer {
+    const blocked = (org: string) => Object.hasOwn(resolved.orgBlocks, org.toLowerCase());
+    const allowed = (orgs: string[]) => orgs.filter((org) => !blocked(org));
+    const fineGrained = resolved.token.fine_grained;
     return {
       user: resolved.user.name,
       userId: resolved.user.id,
-      orgs: resolved.orgs,
-      writeOrgs: resolved.writeOrgs,
-      contributorOrgs: resolved.contributorOrgs,
-      role: resolved.token.role === "write" ? "write" : "read",
+      orgs: allowed(resolved.orgs),
+      writeOrgs: allowed(resolved.writeOrgs),
+      contributorOrgs: allowed(resolved.contributorOrgs),
+      role: resolved.token.role === "read" ? "read" : "write",
       isAdmin: resolved.user.is_admin === 1,
+      ...(fineGrained ? { fineGrained: parseStoredFineGrained(fineGrained) } : {}),
+      ...(Object.keys(resolved.orgBlocks).length > 0 ? { orgBlocks: resolved.orgBlocks } : {}),
     };
   }
 

@@ -3,6 +3,8 @@ import type { Database } from "../db/schema.js";
 import { APP_REQUIREMENTS } from "./app-filters.js";
 import type { ParameterRange } from "./parameter-range.js";
 import type { RepoType, Viewer } from "../domain/repo.js";
+import { isNamespaceMember, type MemberViewer } from "./access-rules.js";
+import { scopesWith, type FineGrained } from "./token-scope.js";
 
 /** What narrows a listing (a `ListQuery` adds only how to order and page it). */
 export interface ListQueryFilters {
@@ -53,6 +55,29 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
+/** Public repos, and the private ones both the user and the fine-grained token's read scopes reach. */
+function whereFineGrainedVisible<O>(
+  q: SelectQueryBuilder<Database, "repos", O>,
+  viewer: Viewer,
+  grants: FineGrained,
+  type: RepoType,
+): SelectQueryBuilder<Database, "repos", O> {
+  const member = (owner: string) => viewer.isAdmin === true || isNamespaceMember(viewer, owner);
+  const scopes = scopesWith(grants, "repo.content.read");
+  const namespaces = scopes.namespaces.filter(member);
+  const keys = scopes.repos
+    .filter((repo) => repo.type === type && member(repo.name.split("/")[0]))
+    // the `lookup_key` column's form (repos.ts lookupKey; imported from there it would close a cycle)
+    .map((repo) => `${type}:${repo.name.toLowerCase()}`);
+  return q.where((eb) =>
+    eb.or([
+      eb("private", "=", 0),
+      ...(namespaces.length > 0 ? [eb("owner", "in", namespaces)] : []),
+      ...(keys.length > 0 ? [eb("lookup_key", "in", keys)] : []),
+    ]),
+  );
+}
+
 /**
  * The WHERE clauses of a listing (type, visibility for the viewer, search terms, author, task,
  * library, tag sets, providers, gating). Listings and facet counts both use it, so a facet count
@@ -66,7 +91,9 @@ export function whereListFilters<O>(
 ): SelectQueryBuilder<Database, "repos", O> {
   q = q.where("type", "=", query.type);
   const viewer = query.viewer;
-  if (!viewer.isAdmin) {
+  const grants = (viewer as MemberViewer).fineGrained;
+  if (grants) q = whereFineGrainedVisible(q, viewer, grants, query.type);
+  else if (!viewer.isAdmin) {
     const namespaces = viewer.user ? [viewer.user, ...viewer.orgs] : [];
     q =
       namespaces.length > 0

@@ -5,7 +5,8 @@ import { pullRequestAccess } from "./discussions/access-hooks.js";
 import { toRepoRecord, type Repos } from "./repos.js";
 import type { RepoAccess } from "../domain/ports.js";
 import type { RepoType } from "../domain/repo.js";
-import { canReadRepo, canWriteRepo } from "./access-rules.js";
+import { canReadRepo, canWriteRepo, type MemberViewer } from "./access-rules.js";
+import { fineGrainedAllows } from "./token-scope.js";
 
 /**
  * The one place that decides repo access for the content routes. `db` enables the gate of gated repos
@@ -28,6 +29,13 @@ export function createRepoAccess(repos: Repos, db?: Kysely<Database>): RepoAcces
     ...(db ? pullRequestAccess(db, repos) : {}),
     async downloadDenial(viewer, repo) {
       if (!requests || !repo.gated || hasBypass(viewer, repo)) return undefined;
+      const grants = (viewer as MemberViewer).fineGrained;
+      const target = { kind: "repo" as const, type: repo.type, owner: repo.owner, name: repo.name };
+      if (grants && !grants.canReadGatedRepos && !fineGrainedAllows(grants, "repo.content.read", target))
+        return {
+          status: 403,
+          message: `This fine-grained token cannot read gated repos such as ${repo.id}: create one with canReadGatedRepos, or scoped to this repo`,
+        };
       let status;
       if (viewer.user) {
         const row = await repos.find(repo.type, repo.id);

@@ -18,3 +18,8 @@ export function hashToken(token: string): string {
 export function tokenPrefix(token: string): string {
   return `${token.slice(0, 7)}…`;
 }
+
+/** Whether a token's optional expiry has passed. */
+export function tokenExpired(row: { expires_at: string | null }, now = Date.now()): boolean {
+  return row.expires_at !== null && Date.parse(row.expires_at) <= now;
+}

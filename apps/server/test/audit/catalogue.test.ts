@@ -14,7 +14,12 @@ const ADMIN = `hf_${"A".repeat(34)}`;
 const PASSWORD = "alice-Pa55word-never-logged";
 const WEBHOOK_SECRET = "whsec-never-in-the-log-1234";
 const WEBHOOK_URL_TOKEN = "urltoken-never-in-the-log-5678";
-/** Made by the suites that own them: retention and restore (chain.test.ts), scan releases and rescans (scanning/scan-policies.test.ts), Space secrets and variables (spaces/space-secrets.test.ts), quota changes (quotas/storage-quotas.test.ts). */
+/**
+ * Made by the suites that own them: retention and restore (chain.test.ts), scan releases and rescans
+ * (scanning/scan-policies.test.ts), Space secrets and variables (spaces/space-secrets.test.ts), quota
+ * changes (quotas/storage-quotas.test.ts), token policy, approvals, revocations and service accounts
+ * (tokens/org-token-policy.test.ts).
+ */
 const ELSEWHERE = new Set([
   "audit.prune",
   "admin.restore",
@@ -25,6 +30,13 @@ const ELSEWHERE = new Set([
   "repo.variable_set",
   "repo.variable_delete",
   "admin.quota_set",
+  "token.credentials_revoke",
+  "org.settings.security.token_policy",
+  "org.token_approve",
+  "org.token_deny",
+  "org.token_revoke",
+  "org.service_account_create",
+  "org.service_account_delete",
 ]);
 
 function ndjson(lines: object[]): string {

@@ -20,6 +20,7 @@ const SignInPage = page(() => import("./routes/sign-in.js"), "SignInPage");
 const TokensPage = page(() => import("./routes/tokens.js"), "TokensPage");
 const SecurityPage = page(() => import("../features/security/security-page.js"), "SecurityPage");
 const OrgSsoPage = page(() => import("../features/orgs/sso-page.js"), "OrgSsoPage");
+const OrgTokensPage = page(() => import("../features/orgs/tokens-page.js"), "OrgTokensPage");
 const NewRepoPage = page(() => import("./routes/new-repo.js"), "NewRepoPage");
 const UploadPage = page(() => import("./routes/upload.js"), "UploadPage");
 const RepoSettingsPage = page(() => import("../features/repo-settings/settings-page.js"), "RepoSettingsPage");
@@ -116,6 +117,7 @@ export function AppRoutes() {
         <Route path="organizations/new" element={<NewOrgPage />} />
         <Route path="organizations/:org/settings/members" element={<OrgMembersPage />} />
         <Route path="organizations/:org/settings/sso" element={<OrgSsoPage />} />
+        <Route path="organizations/:org/settings/tokens" element={<OrgTokensPage />} />
         <Route path="organizations/:org/settings/inference" element={<OrgInferenceUsagePage />} />
         <Route path="organizations/:org/settings/storage" element={<OrgStoragePage />} />
         <Route path="organizations/:org/settings/audit-log" element={<OrgAuditLogPage />} />

@@ -23,6 +23,7 @@ import { migration0130 } from "./0130-audit-log.js";
 import { migration0140 } from "./0140-security-scans.js";
 import { migration0200 } from "./0200-space-settings.js";
 import { migration0180 } from "./0180-storage-quotas.js";
+import { migration0170 } from "./0170-fine-grained-tokens.js";
 
 /**
  * Every schema step, by the name kysely records once it has run. Steps are immutable: a released step
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0140_security_scans": migration0140,
   "0200_space_settings": migration0200,
   "0180_storage_quotas": migration0180,
+  "0170_fine_grained_tokens": migration0170,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -17,6 +17,7 @@ import {
 import { bearerToken } from "../../http-kit/bearer-token.js";
 import { clientAddress } from "../../http-kit/client-address.js";
 import { SESSION_COOKIE } from "../../platform/http/session-cookie.js";
+import { tokenExpired } from "../../platform/tokens.js";
 
 const ANONYMOUS: Viewer = { orgs: [] };
 const SCIM_PATH = /^\/api\/organizations\/[^/]+\/scim\/v2(?:\/|$)/;
@@ -68,6 +69,10 @@ export function authMiddleware(
       c.set("viewer", plain);
       return runWithAuditContext(auditContextOf(c, plain), next);
     }
+    if (tokenExpired(resolved.token))
+      throw unauthorized(
+        `This token expired at ${resolved.token.expires_at}: create a new one at /settings/tokens`,
+      );
     const viewer = accounts.viewerOf(resolved);
     c.set("viewer", viewer);
     const credential: AuditCredential = {

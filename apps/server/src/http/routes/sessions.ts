@@ -1,4 +1,5 @@
 import { Hono, type Context } from "hono";
+import { tokenExpired } from "../../platform/tokens.js";
 import { deleteCookie, getCookie } from "hono/cookie";
 import { z } from "zod";
 import type { AppEnv } from "../../http-kit/contracts.js";
@@ -203,6 +204,7 @@ export function sessionRoutes(deps: AppDeps & { sso: CompanySignIn }): Hono<AppE
       ({ user, method } = outcome);
     } else {
       resolved = await deps.accounts.resolveToken(body.token);
+      if (resolved && tokenExpired(resolved.token)) resolved = undefined;
       if (resolved && resolved.token.role !== "write") {
         await throttle.recordFailure(
           undefined,
@@ -210,7 +212,7 @@ export function sessionRoutes(deps: AppDeps & { sso: CompanySignIn }): Hono<AppE
           await failure("token", undefined, resolved, body.token),
         );
         throw forbidden(
-          "A read token cannot sign in to the web app (a session may write): use a write token",
+          "Only a classic write token can sign in to the web app (a session may write): not a read or fine-grained token",
         );
       }
       user = resolved?.user;

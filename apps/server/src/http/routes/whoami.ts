@@ -1,9 +1,25 @@
 import type { WhoAmI } from "@modelhub/api-types";
+import type { TokenRow } from "../../platform/accounts.js";
+
+type WhoAmIAccessToken = Extract<WhoAmI["auth"], { type: "access_token" }>["accessToken"];
 import { Hono } from "hono";
 import type { AppEnv } from "../../http-kit/contracts.js";
 import type { AppDeps } from "../deps.js";
 import { bearerToken } from "../../http-kit/bearer-token.js";
 import { unauthorized } from "../../domain/errors.js";
+import { tokenJson } from "./tokens.js";
+
+/** The token as whoami-v2 reports it (`role`, and for fine-grained tokens `fineGrained` as given). */
+function accessTokenJson(row: TokenRow): WhoAmIAccessToken {
+  const { displayName, role, createdAt, expiresAt, fineGrained } = tokenJson(row);
+  return {
+    displayName,
+    role,
+    createdAt,
+    ...(expiresAt ? { expiresAt } : {}),
+    ...(fineGrained ? { fineGrained } : {}),
+  };
+}
 
 /** `GET /api/whoami-v2`: the token's (or web session's) user, orgs and the credential (clients read `auth`). */
 export function whoamiRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -46,11 +62,7 @@ export function whoamiRoutes(deps: AppDeps): Hono<AppEnv> {
       auth: tokenRow
         ? {
             type: "access_token",
-            accessToken: {
-              displayName: tokenRow.display_name,
-              role: tokenRow.role === "write" ? "write" : "read",
-              createdAt: tokenRow.created_at,
-            },
+            accessToken: accessTokenJson(tokenRow),
           }
         : { type: "web_session" },
     } satisfies WhoAmI);

@@ -1,6 +1,6 @@
-import { canWriteNamespace } from "../access-rules.js";
+import { canWriteAsNamespaceWriter } from "../access-rules.js";
 import type { DiscussionRow } from "./store.js";
-import type { Viewer } from "../../domain/repo.js";
+import type { RepoType, Viewer } from "../../domain/repo.js";
 
 /** Why a push to a ref is refused; undefined when it is allowed. */
 export interface PushDenial {
@@ -11,8 +11,11 @@ export interface PushDenial {
 export const PR_REF = /^refs\/pr\/([1-9][0-9]{0,8})$/;
 
 /** Repo writers: a write token of the owner, of a write/admin member of the owning org, or of a site admin. */
-export function isWriter(viewer: Viewer, owner: string): boolean {
-  return canWriteNamespace(viewer, owner);
+export function isWriter(
+  viewer: Viewer,
+  repo: string | { owner: string; type?: RepoType; id?: string },
+): boolean {
+  return canWriteAsNamespaceWriter(viewer, typeof repo === "string" ? { owner: repo } : repo);
 }
 
 function isAuthor(viewer: Viewer, discussion: Pick<DiscussionRow, "author">): boolean {

@@ -176,7 +176,8 @@ export class Discussions {
     eventId: string,
   ): Promise<UpdatedCommentResponse> {
     const user = await this.participant(viewer, row);
-    if (!isWriter(viewer, row.owner)) throw forbidden(`Only the writers of ${row.full_id} may hide comments`);
+    if (!isWriter(viewer, toRepoRecord(row)))
+      throw forbidden(`Only the writers of ${row.full_id} may hide comments`);
     const event = await this.commentEvent(row, num, eventId);
     const comment = commentOf(event);
     const updated = comment.hidden
@@ -228,7 +229,7 @@ export class Discussions {
   /** Merges an open pull request into main; a conflict answers 409 and changes nothing. */
   async merge(viewer: Viewer, row: RepoRow, num: number, comment?: string): Promise<MergeResponse> {
     const user = await this.participant(viewer, row);
-    if (!isWriter(viewer, row.owner))
+    if (!isWriter(viewer, toRepoRecord(row)))
       throw forbidden(`Only the writers of ${row.full_id} may merge pull requests`);
     const repo = toRepoRecord(row);
     let discussion = await this.found(row, num);
@@ -274,7 +275,7 @@ export class Discussions {
   ): Promise<PushDenial | undefined> {
     const match = PR_REF.exec(ref);
     if (!match) {
-      if (isWriter(viewer, repo.owner)) return undefined;
+      if (isWriter(viewer, repo)) return undefined;
       return viewer.user
         ? { status: 403, message: `You need write access to ${repo.id} to push to ${ref}` }
         : { status: 401, message: "You must be authenticated to push" };

@@ -21,7 +21,7 @@ export function OrgHeader({
 }: {
   name: string;
   fullname?: string;
-  current: "profile" | "members" | "usage" | "storage" | "sso" | "audit";
+  current: "profile" | "members" | "usage" | "storage" | "sso" | "tokens" | "audit";
   actions?: ReactNode;
   details?: ReactNode;
 }) {
@@ -55,6 +55,9 @@ export function OrgHeader({
           </Link>
           <Link to={orgPaths.sso(name)} aria-current={current === "sso" ? "page" : undefined}>
             Sign-in
+          </Link>
+          <Link to={orgPaths.tokens(name)} aria-current={current === "tokens" ? "page" : undefined}>
+            Tokens
           </Link>
           <Link to={orgPaths.audit(name)} aria-current={current === "audit" ? "page" : undefined}>
             Audit log

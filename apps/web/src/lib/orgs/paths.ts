@@ -10,6 +10,7 @@ export const orgPaths = {
   sso: (org: string) => `/organizations/${segment(org)}/settings/sso`,
   storage: (org: string) => `/organizations/${segment(org)}/settings/storage`,
   audit: (org: string) => `/organizations/${segment(org)}/settings/audit-log`,
+  tokens: (org: string) => `/organizations/${segment(org)}/settings/tokens`,
 };
 
 export const orgApiPaths = {
@@ -20,4 +21,6 @@ export const orgApiPaths = {
   role: (org: string, user: string) => `/api/organizations/${segment(org)}/members/${segment(user)}/role`,
   sso: (org: string) => `/api/organizations/${segment(org)}/settings/sso`,
   scimTokens: (org: string) => `/api/organizations/${segment(org)}/settings/scim-tokens`,
+  tokenPolicy: (org: string) => `/api/organizations/${segment(org)}/settings/token-policy`,
+  tokens: (org: string) => `/api/organizations/${segment(org)}/settings/tokens`,
 };
