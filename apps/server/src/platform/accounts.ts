@@ -394,7 +394,7 @@ export class Accounts {
       if (options.audit !== false)
         await recordAuditEvent(trx, {
           type: "token.create",
-          namespace: owner.name,
+          namespace: await tokenAuditNamespace(trx, owner.name, fineGrained),
           data: {
             user: owner.name,
             tokenId: row.id,
@@ -450,7 +450,7 @@ export class Accounts {
       await trx.deleteFrom("org_token_access").where("token_id", "=", row.id).execute();
       await recordAuditEvent(trx, {
         type: "token.delete",
-        namespace: row.user_name,
+        namespace: await tokenAuditNamespace(trx, row.user_name, row.fine_grained),
         data: { user: row.user_name, tokenId: row.id, displayName: row.display_name, role: row.role },
       });
       return true;
@@ -471,7 +471,7 @@ export class Accounts {
         const value = values.find((candidate) => hashToken(candidate) === row.token_hash) ?? "";
         await recordAuditEvent(trx, {
           type: "token.credentials_revoke",
-          namespace: row.user_name,
+          namespace: await tokenAuditNamespace(trx, row.user_name, row.fine_grained),
           data: {
             user: row.user_name,
             tokenId: row.id,
@@ -644,4 +644,25 @@ export class Accounts {
     const problem = nameProblem("namespace", name, { allowReserved });
     if (problem) throw badRequest(problem);
   }
+}
+
+/**
+ * Where a token's events are filed: a fine-grained token that reaches exactly one org (its scopes name
+ * the org or its repos) is that org's business, so its security team sees it in the org's audit log;
+ * any other token stays in its owner's. `db` is the transaction that records the event.
+ */
+async function tokenAuditNamespace(
+  db: Kysely<Database>,
+  owner: string,
+  grants: FineGrained | string | null | undefined,
+): Promise<string> {
+  if (!grants) return owner;
+  const reached = orgsReached(typeof grants === "string" ? parseStoredFineGrained(grants) : grants, owner);
+  if (reached.length !== 1) return owner;
+  const org = await db
+    .selectFrom("orgs")
+    .select("name")
+    .where("name_lower", "=", reached[0])
+    .executeTakeFirst();
+  return org?.name ?? owner;
 }

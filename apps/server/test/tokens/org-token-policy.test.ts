@@ -159,6 +159,22 @@ describe.each(DIALECTS)("org token policy, revocation and service accounts (%s)"
     expect(revoked[0].data).toMatchObject({ user: "carl", last4: leaked.slice(-4) });
   });
 
+  it("files a fine-grained token that reaches the org in the org's audit log, from creation to revocation", async () => {
+    await policy("allow_all");
+    const leaked = await fineGrainedToken(hub, will, [
+      { entity: { type: "model", name: "acme/private-model" }, permissions: ["repo.content.read"] },
+    ]);
+    expect((await info(leaked, "acme/private-model")).status).toBe(200);
+    expect((await postJson(`${hub.url}/api/credentials/revoke`, { credentials: [leaked] })).status).toBe(202);
+    const created = (await events("token.create")).filter((event) => event.data.last4 === leaked.slice(-4));
+    expect(created).toHaveLength(1);
+    expect(created[0]).toMatchObject({ namespace: "acme", author: { user: "will" } });
+    const revoked = await events("token.credentials_revoke");
+    expect(revoked.map((event) => event.data.last4)).toContain(leaked.slice(-4));
+    // a classic token reaches every org of its owner: it stays in the owner's own log
+    expect((await events("token.create")).every((event) => event.data.role === "fineGrained")).toBe(true);
+  });
+
   it("service accounts: admins create them, mint fine-grained tokens; they act under their own name", async () => {
     const create = (body: unknown, by = alice) =>
       postJson(`${hub.url}/api/organizations/acme/service-accounts`, body, by);
