@@ -127,10 +127,15 @@ describe.each(DIALECTS)("audit streaming (%s)", (dialect) => {
     expect(sample.headers["x-modelhub-audit-event-id"]).toBe(sample.event._id);
     expect(sample.headers["content-type"]).toBe("application/json");
     expect(sample.event).toEqual(all.find((e) => e._id === sample.event._id));
-    const cursor = await auditTables(hub.services.hub.db)
-      .selectFrom("audit_stream_cursors")
-      .selectAll()
-      .executeTakeFirstOrThrow();
+    // the cursor is saved right after a delivery is acknowledged: wait for the last one's
+    const cursor = await eventually(
+      () =>
+        auditTables(hub.services.hub.db)
+          .selectFrom("audit_stream_cursors")
+          .selectAll()
+          .executeTakeFirstOrThrow(),
+      (row) => Number(row.last_seq) === lastSeq,
+    );
     expect(cursor).toMatchObject({
       sink: `http:http://127.0.0.1:${sink.port}/ingest`,
       failures: 0,

@@ -133,16 +133,22 @@ describe.skipIf(missing !== undefined)("in-process readers of LFS files on a hub
           .digest("hex"),
       ).toBe(file.sha256);
       // the object is in the bucket, checked by a client of its own; the next download needs no upstream
+      // (stored once the verified bytes have reached every reader, so it may take a moment)
       const bucket = new S3BlobStore(s3SettingsFrom(ceph.env, "s3://mirror-hub/lfs")!);
       try {
-        expect(await bucket.stat(file.sha256)).toBe(file.bytes.length);
+        let stored = await bucket.stat(file.sha256);
+        for (let i = 0; i < 100 && stored === undefined; i++) {
+          await new Promise((r) => setTimeout(r, 100));
+          stored = await bucket.stat(file.sha256);
+        }
+        expect(stored).toBe(file.bytes.length);
       } finally {
         bucket.client.destroy();
       }
       // the temp file the first download streamed from goes once that reader is done
       const temps = () =>
         fs.readdirSync(path.join(mirror!.dataDir, "tmp")).filter((n) => n.startsWith("mirror-"));
-      for (let i = 0; i < 50 && temps().length > 0; i++) await new Promise((r) => setTimeout(r, 20));
+      for (let i = 0; i < 250 && temps().length > 0; i++) await new Promise((r) => setTimeout(r, 20));
       expect(temps()).toEqual([]);
       await upstream.stop();
       const again = await fetch(url);
