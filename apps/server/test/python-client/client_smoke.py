@@ -422,7 +422,11 @@ def _():
     listed = list(api.get_repo_discussions(repo, discussion_type="pull_request", discussion_status="open"))
     expect([d.num for d in listed] == [num] and listed[0].author == "pycontrib", f"open PRs {listed}")
     details = api.get_discussion_details(repo, num)
-    expect(details.is_pull_request and details.status == "open", f"details {details.status}")
+    # as on the Hub, a pull request made through the API starts as a draft; its author marks it ready
+    expect(details.is_pull_request and details.status == "draft", f"details {details.status}")
+    contributor.change_discussion_status(repo, num, "open")
+    details = api.get_discussion_details(repo, num)
+    expect(details.status == "open", f"after marking it ready: {details.status}")
     expect("README.md" in (details.diff or "") and "the model" in details.diff, "PR diff lacks the README change")
     expect(any(getattr(e, "content", "") == "Ready for review" for e in details.events), "comment not in events")
     api.merge_pull_request(repo, num, comment="Thanks!")
