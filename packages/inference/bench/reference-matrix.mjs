@@ -1,5 +1,5 @@
-// The snippet matrix of packages/inference/test/models.ts and matrix.test.ts (every task × provider × option
-// set, untagged chat pipelines also mapped as chat), as plain data for the bench. Keep the two alike.
+// The snippet matrix (every task × provider × option set, untagged chat pipelines also mapped as chat):
+// plain data, so the bench runs it with Node alone; test/models.ts gives the tests the same data typed.
 const model = (id, pipeline_tag, tags = []) => ({ id, pipeline_tag, tags });
 
 export const MATRIX_MODELS = [
@@ -38,14 +38,15 @@ export const MATRIX_MODELS = [
   model("scikit-learn/Fish-Weight", "tabular-regression"),
 ];
 
-export const MATRIX_OPTION_SETS = [
-  {},
-  { streaming: true },
-  { accessToken: "hf_literal_token" },
-  { billTo: "my-org" },
-  { endpointUrl: "https://my-endpoint.example.com" },
-  { directRequest: true },
-  {
+/** The option sets every (task, provider) pair is rendered with, by name. */
+export const MATRIX_OPTION_SETS = {
+  default: {},
+  streaming: { streaming: true },
+  accessToken: { accessToken: "hf_literal_token" },
+  billTo: { billTo: "my-org" },
+  endpointUrl: { endpointUrl: "https://my-endpoint.example.com" },
+  directRequest: { directRequest: true },
+  messages: {
     messages: [
       { role: "system", content: "Answer briefly." },
       { role: "user", content: "Hello!" },
@@ -54,9 +55,10 @@ export const MATRIX_OPTION_SETS = [
     max_tokens: 256,
     top_p: 0.9,
   },
-];
+};
 
-function mappingFor(model, provider, task) {
+/** The provider mapping the matrix gives a model for a provider and task. */
+export function mappingFor(model, provider, task) {
   return {
     provider,
     hfModelId: model.id,
@@ -71,7 +73,7 @@ export function matrixCalls(providers) {
   const calls = [];
   for (const model of MATRIX_MODELS) {
     for (const provider of providers) {
-      for (const opts of MATRIX_OPTION_SETS) {
+      for (const opts of Object.values(MATRIX_OPTION_SETS)) {
         const tagged = model.tags.includes("conversational");
         const task = tagged ? "conversational" : model.pipeline_tag;
         const chatPipeline =

@@ -1,4 +1,3 @@
-import { resolveConfig, ConfigError } from "../config/config.js";
 import { classifyError, EXIT, TransferError, usageError, type ExitCode } from "../transfer/exit-codes.js";
 import { formatBytes, formatDuration } from "../transfer/format.js";
 import { HubHttp } from "../transfer/hub-http.js";
@@ -6,7 +5,7 @@ import { parseCommandLine, resolveTarget, TARGET_OPTIONS } from "../transfer/opt
 import { ProgressBoard, type ProgressTask } from "../transfer/progress.js";
 import type { TransferIO } from "../transfer/transfer-io.js";
 import type { PullProgress } from "../mirror/service.js";
-import { runningHub } from "./hub-runtime.js";
+import { localHubUrl } from "./local-hub-url.js";
 
 export const MIRROR_USAGE = `Usage: modelhub mirror pull <repo> [--revision R] [--repo-type model|dataset|space|kernel]
 
@@ -56,24 +55,6 @@ export async function runMirrorCommand(argv: string[], io: TransferIO): Promise<
     io.stderr.write(`modelhub: ${message}\n`);
     return code;
   }
-}
-
-/** The address of the hub running on the data folder (like `token create` finds it). */
-function localHubUrl(dataFlag: string | undefined, env: Record<string, string | undefined>): string {
-  let dataDir: string;
-  try {
-    dataDir = resolveConfig(dataFlag ? { data: dataFlag } : {}, env).dataDir;
-  } catch (error) {
-    if (error instanceof ConfigError) throw usageError(error.message);
-    throw error;
-  }
-  const running = runningHub(dataDir);
-  if (!running)
-    throw new TransferError(
-      EXIT.network,
-      `no hub is running on ${dataDir}; start it (modelhub serve) or give --endpoint / HF_ENDPOINT`,
-    );
-  return running.url;
 }
 
 async function pull(http: HubHttp, io: TransferIO): Promise<ExitCode> {

@@ -1,8 +1,7 @@
-import { ConfigError, resolveConfig } from "../config/config.js";
 import { classifyError, EXIT, TransferError, usageError, type ExitCode } from "../transfer/exit-codes.js";
 import { parseCommandLine } from "../transfer/options.js";
 import type { TransferIO } from "../transfer/transfer-io.js";
-import { runningHub } from "./hub-runtime.js";
+import { localHubUrl } from "./local-hub-url.js";
 
 export const QUOTA_USAGE = `Usage: modelhub quota set <user|org> <size> [--repos N]
        modelhub quota show <user|org>
@@ -107,21 +106,4 @@ export async function runQuotaCommand(argv: string[], io: TransferIO): Promise<E
     io.stderr.write(`modelhub: ${message}\n`);
     return code;
   }
-}
-
-function localHubUrl(dataFlag: string | undefined, env: Record<string, string | undefined>): string {
-  let dataDir: string;
-  try {
-    dataDir = resolveConfig(dataFlag ? { data: dataFlag } : {}, env).dataDir;
-  } catch (error) {
-    if (error instanceof ConfigError) throw usageError(error.message);
-    throw error;
-  }
-  const running = runningHub(dataDir);
-  if (!running)
-    throw new TransferError(
-      EXIT.network,
-      `no hub is running on ${dataDir}; start it (modelhub serve) or give --endpoint / HF_ENDPOINT`,
-    );
-  return running.url;
 }

@@ -1,9 +1,8 @@
 import type { AdminScansReport, ScanRescanAnswer } from "@modelhub/api-types";
-import { ConfigError, resolveConfig } from "../config/config.js";
 import { classifyError, EXIT, TransferError, usageError, type ExitCode } from "../transfer/exit-codes.js";
 import { parseCommandLine } from "../transfer/options.js";
 import type { TransferIO } from "../transfer/transfer-io.js";
-import { runningHub } from "./hub-runtime.js";
+import { localHubUrl } from "./local-hub-url.js";
 
 export const SCAN_USAGE = `Usage: modelhub scan --all [--wait]
 
@@ -83,21 +82,4 @@ export async function runScanCommand(argv: string[], io: TransferIO): Promise<Ex
     io.stderr.write(`modelhub: ${message}\n`);
     return code;
   }
-}
-
-function localHubUrl(dataFlag: string | undefined, env: Record<string, string | undefined>): string {
-  let dataDir: string;
-  try {
-    dataDir = resolveConfig(dataFlag ? { data: dataFlag } : {}, env).dataDir;
-  } catch (error) {
-    if (error instanceof ConfigError) throw usageError(error.message);
-    throw error;
-  }
-  const running = runningHub(dataDir);
-  if (!running)
-    throw new TransferError(
-      EXIT.network,
-      `no hub is running on ${dataDir}; start it (modelhub serve) or give --endpoint / HF_ENDPOINT`,
-    );
-  return running.url;
 }
