@@ -116,17 +116,21 @@ function TokensSection({ org }: { org: string }) {
                   </span>
                 </td>
                 <td className="file-size">
-                  {(ACTIONS[token.status] ?? []).map((decision) => (
-                    <button
-                      key={decision}
-                      type="button"
-                      className={`button button-small${decision === "approve" ? "" : " button-danger"}`}
-                      disabled={decide.isPending}
-                      onClick={() => decide.mutate({ id: token.id, decision })}
-                    >
-                      {decision[0].toUpperCase() + decision.slice(1)}
-                    </button>
-                  ))}
+                  <span
+                    style={{ display: "inline-flex", gap: 6, flexWrap: "wrap", justifyContent: "flex-end" }}
+                  >
+                    {(ACTIONS[token.status] ?? []).map((decision) => (
+                      <button
+                        key={decision}
+                        type="button"
+                        className={`button button-small${decision === "approve" ? "" : " button-danger"}`}
+                        disabled={decide.isPending}
+                        onClick={() => decide.mutate({ id: token.id, decision })}
+                      >
+                        {decision[0].toUpperCase() + decision.slice(1)}
+                      </button>
+                    ))}
+                  </span>
                 </td>
               </tr>
             ))}
