@@ -1,23 +1,5 @@
 import type { EntityGroup, ExtractedAnswer, FillMaskCandidate, LabelScore } from "@modelhub/api-types";
-
-function ScoreBars({ rows }: { rows: { label: string; score: number }[] }) {
-  return (
-    <ul className="try-it-bars" data-testid="try-it-bars">
-      {rows.map((row, index) => (
-        <li key={`${row.label}-${index}`} className="try-it-bar">
-          <span className="try-it-bar-label">{row.label}</span>
-          <span className="try-it-bar-track" aria-hidden="true">
-            <span
-              className="try-it-bar-fill"
-              style={{ width: `${Math.max(0, Math.min(1, row.score)) * 100}%` }}
-            />
-          </span>
-          <span className="try-it-bar-score">{row.score.toFixed(3)}</span>
-        </li>
-      ))}
-    </ul>
-  );
-}
+import { Bars } from "./task-forms/form-parts.js";
 
 /** `start`/`end` of task answers count Unicode code points (Python's str indices, as on the Hub). */
 function codePoints(text: string, start: number, end: number): string {
@@ -33,14 +15,14 @@ export function TaskResult({ task, answer, text }: { task: string; answer: unkno
   switch (task) {
     case "text-classification": {
       const first = Array.isArray(answer) ? (answer[0] as unknown) : undefined;
-      return isLabelScores(first) ? <ScoreBars rows={first} /> : <Raw answer={answer} />;
+      return isLabelScores(first) ? <Bars rows={first} /> : <Raw answer={answer} />;
     }
     case "image-classification":
     case "zero-shot-classification":
-      return isLabelScores(answer) ? <ScoreBars rows={answer} /> : <Raw answer={answer} />;
+      return isLabelScores(answer) ? <Bars rows={answer} /> : <Raw answer={answer} />;
     case "fill-mask": {
       const rows = answer as FillMaskCandidate[];
-      return <ScoreBars rows={rows.map((r) => ({ label: r.sequence, score: r.score }))} />;
+      return <Bars rows={rows.map((r) => ({ label: r.sequence, score: r.score }))} />;
     }
     case "token-classification": {
       const groups = answer as EntityGroup[];
@@ -70,7 +52,7 @@ export function TaskResult({ task, answer, text }: { task: string; answer: unkno
     case "sentence-similarity": {
       const scores = answer as number[];
       const sentences = text.split("\n").filter((s) => s.trim() !== "");
-      return <ScoreBars rows={scores.map((score, i) => ({ label: sentences[i] ?? `#${i + 1}`, score }))} />;
+      return <Bars rows={scores.map((score, i) => ({ label: sentences[i] ?? `#${i + 1}`, score }))} />;
     }
     case "feature-extraction": {
       const vector = (

@@ -3,6 +3,7 @@ import { describeFailure } from "./gateway-client.js";
 import { RunOrStop } from "./run-or-stop.js";
 import { callTask, type TaskPayload } from "./task-client.js";
 import { TaskResult } from "./task-results.js";
+import { TextArea } from "./task-forms/form-parts.js";
 
 /** Tasks the hub's ONNX backend runs, with the try-it form each gets. */
 export const FORM_TASKS = new Set([
@@ -24,29 +25,6 @@ const PLACEHOLDERS: Record<string, string> = {
   "zero-shot-classification": "I have a problem with my iphone that needs to be resolved asap!",
   "question-answering": "Where do I live?",
 };
-
-function TextField(props: {
-  label: string;
-  value: string;
-  rows?: number;
-  placeholder?: string;
-  testId: string;
-  onChange: (v: string) => void;
-}) {
-  return (
-    <label className="field">
-      {props.label}
-      <textarea
-        className="input"
-        rows={props.rows ?? 3}
-        value={props.value}
-        placeholder={props.placeholder}
-        data-testid={props.testId}
-        onChange={(event) => props.onChange(event.target.value)}
-      />
-    </label>
-  );
-}
 
 /** A form per task (text; labels for zero-shot; question + context; an image), and the answer below it. */
 export function TaskView({ modelId, task }: { modelId: string; task: string }) {
@@ -134,7 +112,7 @@ export function TaskView({ modelId, task }: { modelId: string; task: string }) {
           />
         </label>
       ) : (
-        <TextField
+        <TextArea
           label={
             task === "question-answering"
               ? "Question"
@@ -150,7 +128,7 @@ export function TaskView({ modelId, task }: { modelId: string; task: string }) {
         />
       )}
       {task === "zero-shot-classification" ? (
-        <TextField
+        <TextArea
           label="Candidate labels (comma-separated)"
           value={second}
           rows={1}
@@ -160,7 +138,7 @@ export function TaskView({ modelId, task }: { modelId: string; task: string }) {
         />
       ) : null}
       {task === "question-answering" ? (
-        <TextField
+        <TextArea
           label="Context"
           value={second}
           placeholder="My name is Clara and I live in Berkeley."
@@ -169,7 +147,7 @@ export function TaskView({ modelId, task }: { modelId: string; task: string }) {
         />
       ) : null}
       {task === "sentence-similarity" ? (
-        <TextField
+        <TextArea
           label="Sentences to compare (one per line)"
           value={second}
           placeholder={"That is a happy dog\nToday is a sunny day"}
