@@ -86,11 +86,12 @@ describe.skipIf(skipReason !== undefined)("audit log pages (Chromium)", () => {
       .getByTestId("audit-query")
       .filter({ hasText: `type:org.* author:${ALICE}` })
       .waitFor();
-    await page.waitForFunction(() =>
-      [...document.querySelectorAll("[data-testid=audit-events] li")].every((li) =>
-        (li.getAttribute("data-type") ?? "").startsWith("org."),
-      ),
-    );
+    // the filtered page has arrived when the list holds events again, all of them org.* (an empty list
+    // while it loads would pass an "every" check)
+    await page.waitForFunction(() => {
+      const items = [...document.querySelectorAll("[data-testid=audit-events] li")];
+      return items.length > 0 && items.every((li) => (li.getAttribute("data-type") ?? "").startsWith("org."));
+    });
     expect(page.url()).toContain("q=type%3Aorg.*");
     const authors = await page.locator(".audit-author-name").allInnerTexts();
     expect(new Set(authors)).toEqual(new Set([ALICE]));
