@@ -70,9 +70,14 @@ describe.each(DIALECTS)("inference admin API (%s)", (dialect) => {
       (await postJson(`${h.hub.url}/v1/chat/completions`, { model: "acme/refused", messages }, alice)).status,
     ).toBe(400);
 
-    const res = await overview(ADMIN_TOKEN);
-    expect(res.status).toBe(200);
-    const text = await res.text();
+    // usage rows are group-committed after the answers: read the overview once both are in
+    let text = "";
+    await eventually(async () => {
+      const res = await overview(ADMIN_TOKEN);
+      expect(res.status).toBe(200);
+      text = await res.text();
+      return text.includes('"requests":2');
+    });
     expect(text).not.toContain("127.0.0.1");
     expect(text).not.toContain(HEALTH_BACKEND_KEY);
     const body = JSON.parse(text) as { health: { intervalMs: number }; backends: AdminBackend[] };
