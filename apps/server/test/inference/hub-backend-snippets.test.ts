@@ -17,32 +17,13 @@ import { onnxDemoCatalogue } from "../../src/seed/tiny-onnx/seeded-hubs.js";
 import { RUNNABLE_MODEL_IDS, runnableCatalogue } from "../../src/seed/tiny-gguf/seeded-hubs.js";
 import { clientSources, type ClientSources } from "../platform/helpers/py-client-sources.js";
 import { startTestHub, type TestHub } from "../platform/helpers/test-hub.js";
+import { PYTHON_RUNNER, type Outcome } from "./helpers/snippet-runs.js";
 import { tinyPng } from "./helpers/tiny-png.js";
 
 const run = promisify(execFile);
 type Snippet = { client: string; language: string; content: string };
 /** One snippet to run, named by model, provider choice and client. */
 type Case = { name: string; client: string; language: string; code: string; token: string };
-/** What a runner reports per case: its printed output, or the error it raised. */
-type Outcome = { name: string; output: string; error?: string };
-
-/** Runs Python snippets one after the other in one interpreter (each in a fresh namespace). */
-const PYTHON_RUNNER = `
-import contextlib, io, json, os, sys, traceback
-results = []
-for case in json.load(open(sys.argv[1])):
-    os.environ["HF_TOKEN"] = case["token"]
-    out = io.StringIO()
-    error = None
-    try:
-        with contextlib.redirect_stdout(out):
-            exec(compile(case["code"], case["name"], "exec"), {"__name__": "__main__"})
-    except BaseException as err:
-        error = "".join(traceback.format_exception_only(type(err), err)).strip()[-600:]
-    results.append({"name": case["name"], "output": out.getvalue(), "error": error})
-print(json.dumps(results))
-`;
-
 /** A snippet ran when it raised nothing and printed an answer that is not an error. */
 function verdict(outcome: Outcome): string {
   if (outcome.error) return `failed: ${outcome.error}`;

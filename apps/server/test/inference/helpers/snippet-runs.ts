@@ -24,7 +24,7 @@ export interface Outcome {
 }
 
 /** Runs Python snippets one after the other in one interpreter, each in a fresh namespace. */
-const PYTHON_RUNNER = `
+export const PYTHON_RUNNER = `
 import contextlib, io, json, os, sys, traceback
 results = []
 for case in json.load(open(sys.argv[1])):
