@@ -231,6 +231,11 @@ export interface ContentScanning {
   objectStored(repo: RepoRecord, object: { sha256: string; size: number; path?: string }): Promise<void>;
   /** Throws an HttpError when the policy holds the file back: 403 refused, 409 (Retry-After) pending. */
   gate(repo: RepoRecord, file: ScannedFile): Promise<void>;
+  /**
+   * The same rule for a git clone or fetch, which carries every blob the refs reach: throws as `gate`
+   * when any of them is held back (LFS objects are not carried by git: their downloads are gated).
+   */
+  gateGitRead(repo: RepoRecord): Promise<void>;
   /** `securityFileStatus` of each file, by path (always an answer, `unscanned` when nothing is known). */
   statuses(files: ScannedFile[]): Promise<Map<string, SecurityFileStatus>>;
 }

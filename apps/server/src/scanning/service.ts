@@ -528,6 +528,70 @@ export class ScanService implements ContentScanning {
     throw new HttpError(403, message);
   }
 
+  async gateGitRead(repo: RepoRecord): Promise<void> {
+    const { settings } = this.deps;
+    if (!settings.enabled || settings.policy === "warn") return;
+    const blobs = await this.deps.content.git(repo).reachableBlobIds();
+    // only contents scanned as git blobs have a row under these keys (commits and LFS pointers have none)
+    let rows = [...(await this.store.lookup(blobs.map((oid) => `git:${oid}`))).values()];
+    if (rows.some((row) => row.status === "queued")) rows = await this.awaitGitVerdicts(rows);
+    const releases = await this.releasesOf(rows.map((row) => row.key));
+    const open = rows.filter((row) => !releases.has(row.key));
+    const pending = open.filter((row) => row.status === "queued");
+    const held = open.filter(
+      (row) =>
+        row.status === "unsafe" ||
+        (settings.policy === "block-unscanned" && row.status !== "safe" && row.status !== "queued"),
+    );
+    if (held.length === 0) {
+      if (pending.length > 0)
+        throw new HttpError(
+          409,
+          `${repo.id} has ${pending.length} file(s) still being scanned for malware and unsafe pickle imports (this hub's scan policy is ${settings.policy}), among them ${pending[0]!.name_hint}; try the clone again in a few seconds`,
+          undefined,
+          { "Retry-After": String(RETRY_AFTER_S) },
+        );
+      return;
+    }
+    const named = held
+      .slice(0, 3)
+      .map((row) => {
+        const finding = findingSummary(row);
+        return finding.startsWith("scanned as ")
+          ? `${row.name_hint} (${row.status})`
+          : `${row.name_hint} (${row.status}: ${finding})`;
+      })
+      .join(", ");
+    const more = held.length > 3 ? ` and ${held.length - 3} more` : "";
+    const message = `git clone and fetch of ${repo.id} are refused by this hub's scan policy (${settings.policy}): its history holds ${named}${more}; a site admin can release a file, or download the other files over HTTP`;
+    for (const row of held.slice(0, 3))
+      await this.refused({
+        kind: "download",
+        repo,
+        path: row.name_hint,
+        objectKey: row.key,
+        rule: row.status === "unsafe" ? "unsafe" : `not-safe:${row.status}`,
+        message,
+      });
+    throw new HttpError(403, message);
+  }
+
+  /** Hurries the pending git blobs of a clone and waits (up to the policy's wait) for their verdicts. */
+  private async awaitGitVerdicts(rows: ScanResultTable[]): Promise<ScanResultTable[]> {
+    const pending = rows.filter((row) => row.status === "queued");
+    for (const row of pending) await this.store.hurry(row.key);
+    void this.pump();
+    const deadline = Date.now() + this.deps.settings.waitMs;
+    let latest = new Map(rows.map((row) => [row.key, row]));
+    for (;;) {
+      const fresh = await this.store.lookup(pending.map((row) => row.key));
+      latest = new Map([...latest, ...fresh]);
+      const waiting = [...fresh.values()].some((row) => row.status === "queued");
+      if (!waiting || Date.now() >= deadline) return [...latest.values()];
+      await new Promise((resolve) => setTimeout(resolve, Math.min(250, deadline - Date.now())));
+    }
+  }
+
   /** Makes sure a pending file gets scanned soon (fetched first for a mirror) and waits a while for it. */
   private async awaitVerdict(
     repo: RepoRecord,

@@ -1,7 +1,9 @@
-import { spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
 import type { AdminScansReport, MirrorReport } from "@modelhub/api-types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +15,7 @@ import { buildCorpus } from "./corpus.js";
 import { HOLD_MARKER, startFakeClamd, type FakeClamd } from "./fake-clamd.js";
 import { commitFiles, createRepo, waitForScans } from "./helpers.js";
 
+const run = promisify(execFile);
 const MAIN = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
 const DOWNLOAD = path.join(path.dirname(fileURLToPath(import.meta.url)), "download_check.py");
 const UPSTREAM_ADMIN = "hf_scanupstream000000000000000000000000";
@@ -231,6 +234,61 @@ describe("scan policies end to end: block-unsafe on a mirror with curation rules
     expect(metrics).toMatch(/modelhub_scan_refusals_total\{kind="mirror",rule="license-deny"\} [1-9]/);
     expect(metrics).toMatch(/modelhub_scan_releases_total [1-9]/);
     expect(metrics).toMatch(/modelhub_scans_total\{kind="pickle",status="unsafe"\} [1-9]/);
+  });
+
+  it("refuses a git clone or fetch whose history reaches an unsafe file kept in git (not LFS), with git's own error", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "modelhub-scan-clone-"));
+    const env = { ...process.env, GIT_TERMINAL_PROMPT: "0", GIT_LFS_SKIP_SMUDGE: "1" };
+    const remote = mirror.url.replace("://", `://admin:${MIRROR_ADMIN}@`);
+    const git = (args: string[], cwd = dir) => run("git", args, { cwd, env });
+    try {
+      await createRepo(mirror.url, MIRROR_ADMIN, "admin/in-git");
+      await commitFiles(mirror.url, MIRROR_ADMIN, "admin/in-git", [{ path: "notes.md", bytes: "# notes\n" }]);
+      await waitForScans(mirror.url, MIRROR_ADMIN, "admin/in-git");
+      await git(["clone", "-q", `${remote}/admin/in-git`, "work"]);
+      const work = path.join(dir, "work");
+      // one push of two commits: the pickle (a `.dat` file: no LFS rule routes it) is added, then removed;
+      // no ref ever points at the commit holding it, and a clone still carries it
+      fs.writeFileSync(path.join(work, "legacy.dat"), evil);
+      await git(["add", "legacy.dat"], work);
+      await git(["-c", "user.name=a", "-c", "user.email=a@b", "commit", "-qm", "add"], work);
+      await git(["rm", "-q", "legacy.dat"], work);
+      await git(["-c", "user.name=a", "-c", "user.email=a@b", "commit", "-qm", "remove"], work);
+      await git(["push", "-q", "origin", "main"], work);
+      // the pushed commits' files are scanned (the clone waits up to MODELHUB_SCAN_WAIT_S for verdicts)
+      const refused = await git(["clone", "-q", `${remote}/admin/in-git`, "again"]).then(
+        () => "cloned",
+        (error: { stderr?: string }) => error.stderr ?? "",
+      );
+      expect(refused).toMatch(
+        /remote error: git clone and fetch of admin\/in-git are refused by this hub's scan policy \(block-unsafe\)/,
+      );
+      expect(refused).toMatch(/legacy\.dat \(unsafe: pickle imports posix\.system \(dangerous\)\)/);
+      expect(fs.existsSync(path.join(dir, "again"))).toBe(false);
+      // a fetch of an existing clone is the same request, refused the same way
+      await expect(git(["fetch", "-q", "origin"], work)).rejects.toThrow(/refused by this hub's scan policy/);
+      // a client skipping the advertisement gets the JSON error
+      const direct = await fetch(m("/admin/in-git/git-upload-pack"), {
+        method: "POST",
+        headers: { "Content-Type": "application/x-git-upload-pack-request", ...bearer(MIRROR_ADMIN) },
+        body: "0000",
+      });
+      expect(direct.status).toBe(403);
+      expect(((await direct.json()) as { error: string }).error).toMatch(/legacy\.dat/);
+      // the other files stay downloadable over HTTP; released, the clone works again
+      expect((await get(m("/admin/in-git/resolve/main/notes.md"), MIRROR_ADMIN)).status).toBe(200);
+      const oid = (await git(["rev-parse", "HEAD~1:legacy.dat"], work)).stdout.trim();
+      const release = await postJson(
+        m("/api/admin/scans/release"),
+        { key: `git:${oid}`, reason: "a fixture of the tests" },
+        MIRROR_ADMIN,
+      );
+      expect(release.status).toBe(200);
+      await git(["clone", "-q", `${remote}/admin/in-git`, "released"]);
+      expect(fs.readFileSync(path.join(dir, "released", "notes.md"), "utf8")).toBe("# notes\n");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("modelhub scan --all queues every file again on the running hub", async () => {

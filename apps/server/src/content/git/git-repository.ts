@@ -253,6 +253,28 @@ export class GitRepository {
       });
   }
 
+  /**
+   * Ids of the blobs (and the commits, which git always lists) that any ref reaches: what a clone or a
+   * fetch of every ref can carry. Empty for a repository without refs.
+   */
+  async reachableBlobIds(): Promise<string[]> {
+    const text = await gitText(
+      ["rev-list", "--objects", "--all", "--no-object-names", "--filter=object:type=blob"],
+      { gitDir: this.dir },
+    );
+    return text.split("\n").filter((line) => line !== "");
+  }
+
+  /** Commits reachable from `tips` and not from `known` (newest first, at most `limit`): what a push brought. */
+  async commitsBetween(tips: string[], known: string[], limit: number): Promise<string[]> {
+    if (tips.length === 0) return [];
+    const text = await gitText(
+      ["rev-list", `--max-count=${limit}`, ...tips, ...(known.length > 0 ? ["--not", ...known] : [])],
+      { gitDir: this.dir },
+    );
+    return text.split("\n").filter((line) => line !== "");
+  }
+
   /** Atomic compare-and-swap of a ref; `expectedOld` = "" requires the ref not to exist. Returns false on a lost race. */
   async updateRef(ref: string, next: string, expectedOld: string | undefined): Promise<boolean> {
     if (expectedOld !== undefined) {

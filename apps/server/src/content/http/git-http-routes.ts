@@ -24,6 +24,8 @@ import { HttpError } from "../../domain/errors.js";
 import type { RepoType } from "../../domain/repo.js";
 import type { RepoKey } from "../repo-content.js";
 
+/** The most commits of one push whose files are queued for scanning (the tips always are). */
+const PUSHED_COMMITS_SCANNED = 100;
 const REALM = { "WWW-Authenticate": 'Basic realm="ModelHub"' };
 
 function repoTypeOf(c: Context<AppEnv>): RepoType {
@@ -69,6 +71,17 @@ export function registerGitHttpRoutes(app: Hono<AppEnv>, ctx: ContentContext): v
       if (service !== "info/refs" && c.req.header("Content-Type") !== expectedType)
         throw new HttpError(415, `Expected POST with Content-Type '${expectedType}'`);
       if (!(await ctx.content.exists(repo))) await ctx.content.init(repo);
+      if (!push) {
+        // a clone carries every blob its refs reach: the scan policy holds back the same files as downloads
+        const refusal = await ctx.content.scanning?.gateGitRead(repo).then(
+          () => undefined,
+          (error: unknown) => {
+            if (error instanceof HttpError && service === "info/refs") return error;
+            throw error;
+          },
+        );
+        if (refusal) return gitRemoteError(c, refusal);
+      }
       const dir = ctx.content.repoDir(repo);
       const pathInfo = `${dir.slice(ctx.content.reposRoot.length)}/${service}`;
       const refsBefore = push ? await refTargets(ctx, repo) : undefined;
@@ -146,7 +159,17 @@ export function registerGitHttpRoutes(app: Hono<AppEnv>, ctx: ContentContext): v
         const moved = [...refsAfter]
           .filter(([ref, target]) => refsBefore?.get(ref) !== target)
           .map(([, t]) => t);
-        void ctx.content.contentAdded(repo, [...new Set(moved)]);
+        // every commit of the push, not only the tips: a file added and removed again within one push
+        // is still carried by clones of the history
+        const brought = await ctx.content
+          .git(repo)
+          .commitsBetween(
+            [...new Set(moved)],
+            [...new Set(refsBefore?.values() ?? [])],
+            PUSHED_COMMITS_SCANNED,
+          )
+          .catch(() => moved);
+        void ctx.content.contentAdded(repo, [...new Set([...moved, ...brought])]);
         const after = await ctx.content.git(repo).headOf(DEFAULT_BRANCH);
         if (after && after !== before) await ctx.content.announce(repo, after);
         if (pushed.length > 0) {
@@ -162,6 +185,29 @@ export function registerGitHttpRoutes(app: Hono<AppEnv>, ctx: ContentContext): v
     app.post(`${prefix}/:owner/:name/git-upload-pack`, handle("git-upload-pack"));
     app.post(`${prefix}/:owner/:name/git-receive-pack`, handle("git-receive-pack"));
   }
+}
+
+/** A pkt-line (four hex digits of length, then the payload). */
+function pktLine(text: string): string {
+  const bytes = Buffer.byteLength(text) + 4;
+  return bytes.toString(16).padStart(4, "0") + text;
+}
+
+/**
+ * A refusal as git's own `ERR` packet in the ref advertisement: git prints "remote error: …" with the
+ * hub's message, where an HTTP error status would show only its number.
+ */
+function gitRemoteError(c: Context<AppEnv>, error: HttpError): Response {
+  const service = c.req.query("service") ?? "git-upload-pack";
+  const text = `${pktLine(`# service=${service}\n`)}0000${pktLine(`ERR ${error.message}\n`)}`;
+  return new Response(text, {
+    status: 200,
+    headers: {
+      "Content-Type": `application/x-${service}-advertisement`,
+      "Cache-Control": "no-cache",
+      ...(error.headers ?? {}),
+    },
+  });
 }
 
 /** Every ref of the repo and the commit it points at (tags peeled to nothing: only commits are read). */

@@ -1,0 +1,13 @@
+import { mkdtempSync } from "node:fs"; import { tmpdir } from "node:os"; import path from "node:path";
+import { startHubProcess } from "../hub-process.mjs";
+const hub = await startHubProcess(mkdtempSync(path.join(tmpdir(), "prof-")), {}, { cli: "/tmp/profmain.mjs" });
+const h = { Authorization: `Bearer ${hub.token}` };
+for (let i = 0; i < 300; i++) await (await fetch(`${hub.url}/api/whoami-v2`, { headers: h })).arrayBuffer();
+const c0 = hub.cpuMs(); const t0 = performance.now();
+process.kill(hub.pid, "SIGUSR2"); await new Promise((r) => setTimeout(r, 500));
+await fetch(`${hub.url}/healthz`);
+const N = 3000; const c1 = hub.cpuMs(); const t1 = performance.now();
+for (let i = 0; i < N; i++) await (await fetch(`${hub.url}/api/whoami-v2`, { headers: h })).arrayBuffer();
+console.log("whoami cpu ms/call", ((hub.cpuMs() - c1) / N).toFixed(3), "wall", ((performance.now() - t1) / N).toFixed(3));
+process.kill(hub.pid, "SIGUSR2"); await new Promise((r) => setTimeout(r, 2000));
+await hub.stop();
