@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from "kysely";
+import { sql, type Kysely, type Selectable, type Transaction } from "kysely";
 import type { Database, ProviderMappingTable, RepoTable } from "../db/schema.js";
 import { isUniqueViolation } from "../db/unique-violation.js";
 import { newId, nowIso } from "./ids.js";
@@ -27,6 +27,9 @@ export interface RepoAuditOption {
   /** "system": the hub did it on its own (the mirror following its upstream), whoever's request ran it. */
   as?: "system";
 }
+
+/** Runs inside the transaction that inserts a new repo, before the insert: throws to refuse it. */
+export type RepoAdmission = (trx: Transaction<Database>) => Promise<void>;
 
 function attribution(options: RepoAuditOption) {
   return options.as === "system"
@@ -225,7 +228,7 @@ export class Repos {
     return this.db.selectFrom("repos").selectAll().where("id", "=", repoId).executeTakeFirst();
   }
 
-  async create(input: NewRepo, options: RepoAuditOption = {}): Promise<RepoRow> {
+  async create(input: NewRepo, options: RepoAuditOption & { admit?: RepoAdmission } = {}): Promise<RepoRow> {
     const fullId = `${input.owner}/${input.name}`;
     if (await this.find(input.type, fullId)) {
       throw conflict(`You already created this ${input.type} repo`);
@@ -267,6 +270,7 @@ export class Repos {
     };
     try {
       await this.db.transaction().execute(async (trx) => {
+        await options.admit?.(trx);
         await trx.insertInto("repos").values(row).execute();
         await repoRedirects.release(trx, row.lookup_key);
         if (options.audit !== false)

@@ -242,11 +242,28 @@ export class StorageQuotas implements StorageQuotaGate {
     await this.check(target, bytes.lfsBytes + bytes.gitBytes);
   }
 
-  /** 413 before a repo beyond the namespace's repo-count limit is created. */
+  /** 403 before a repo beyond the namespace's repo-count limit is created (an early answer: see admitRepo). */
   async checkRepoCount(namespace: string): Promise<void> {
-    const { repoLimit } = await this.limitsOf(this.db, namespace);
+    await this.refuseRepoOver(this.db, namespace);
+  }
+
+  /**
+   * The same check inside the transaction that inserts the repo, under the namespace's lock row: two
+   * creations racing for the last allowed repo are serialised, and the second one is refused.
+   */
+  admitRepo(namespace: string): (trx: Transaction<Database>) => Promise<void> {
+    return async (trx) => {
+      const db = trx as unknown as Transaction<Database & QuotaTables>;
+      if ((await this.limitsOf(db, namespace)).repoLimit === null) return;
+      await this.lockNamespace(db, namespace.toLowerCase());
+      await this.refuseRepoOver(db, namespace);
+    };
+  }
+
+  private async refuseRepoOver(db: Db, namespace: string): Promise<void> {
+    const { repoLimit } = await this.limitsOf(db, namespace);
     if (repoLimit === null) return;
-    const row = await this.db
+    const row = await db
       .selectFrom("repos")
       .select((eb) => eb.fn.countAll<number | string>().as("count"))
       .where((eb) => eb(eb.fn("lower", ["owner"]), "=", namespace.toLowerCase()))

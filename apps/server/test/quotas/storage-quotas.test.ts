@@ -302,6 +302,13 @@ describe.each(DIALECTS)("storage quotas (%s)", (dialect) => {
     expect((refused.json as { error: string }).error).toMatch(/Repository limit reached: carol has 2 of 2/);
     await setQuota("carol", { repos: "none" });
     expect((await createRepo(carol, "three")).status).toBe(200);
+    // creations racing for the last allowed repo: exactly one gets it (the count is checked under the
+    // namespace's lock, in the transaction that inserts the repo)
+    await setQuota("carol", { repos: 4 });
+    const racing = await Promise.all(Array.from({ length: 6 }, (_, i) => createRepo(carol, `race-${i}`)));
+    expect(racing.map((r) => r.status).sort()).toEqual([200, 403, 403, 403, 403, 403]);
+    expect((await storageOf("carol")).repoCount).toBe(4);
+    await setQuota("carol", { repos: "none" });
   });
 
   it("refuses duplicating a repo whose storage does not fit the target's quota", async () => {

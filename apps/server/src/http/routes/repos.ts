@@ -119,14 +119,17 @@ export function repoLifecycleRoutes(deps: AppDeps): Hono<AppEnv> {
     const isPrivate = body.visibility
       ? body.visibility !== "public"
       : (body.private ?? (await deps.accounts.findOrg(owner))?.private_repos_default === 1);
-    const row = await deps.repos.create({
-      type,
-      owner,
-      name: split.name,
-      private: isPrivate,
-      sdk: body.sdk ?? (type === "space" ? "static" : undefined),
-      createdBy: viewer.user,
-    });
+    const row = await deps.repos.create(
+      {
+        type,
+        owner,
+        name: split.name,
+        private: isPrivate,
+        sdk: body.sdk ?? (type === "space" ? "static" : undefined),
+        createdBy: viewer.user,
+      },
+      { admit: deps.quotas?.admitRepo(owner) },
+    );
     const record = toRepoRecord(row);
     try {
       await deps.content.init(record);

@@ -53,7 +53,7 @@ function checkSpaceOptions(body: DuplicateBody): void {
  * organisation makes new repos private by default.
  */
 export function duplicateRoutes(
-  deps: PlatformRouteDeps & { quotas?: Pick<StorageQuotas, "checkRepoCount" | "checkCopy"> },
+  deps: PlatformRouteDeps & { quotas?: Pick<StorageQuotas, "checkRepoCount" | "checkCopy" | "admitRepo"> },
 ): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const access = createRepoAccess(deps.repos, deps.db);
@@ -87,14 +87,17 @@ export function duplicateRoutes(
     const isPrivate = body.visibility
       ? body.visibility !== "public"
       : (body.private ?? (source.private === 1 || orgDefault));
-    const row = await deps.repos.create({
-      type,
-      owner: ns.name,
-      name: parts[1],
-      private: isPrivate,
-      gated: parseGated(source.gated),
-      sdk: source.sdk ?? undefined,
-    });
+    const row = await deps.repos.create(
+      {
+        type,
+        owner: ns.name,
+        name: parts[1],
+        private: isPrivate,
+        gated: parseGated(source.gated),
+        sdk: source.sdk ?? undefined,
+      },
+      { admit: deps.quotas?.admitRepo(ns.name) },
+    );
     const record = toRepoRecord(row);
     try {
       await deps.content.init(record);
