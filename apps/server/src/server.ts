@@ -22,6 +22,7 @@ import { addOnnxDemoModelsToSeededHub } from "./seed/tiny-onnx/seeded-hubs.js";
 import { addRunnableModelsToSeededHub } from "./seed/tiny-gguf/seeded-hubs.js";
 import { InferenceRuntime } from "./inference/runtime.js";
 import { NO_INFERENCE } from "./inference/settings.js";
+import { usageWritesSettled } from "./inference/usage-store.js";
 import { HealthChecker } from "./inference/health/checker.js";
 import type { RepoContent } from "./domain/ports.js";
 import { reconcileAll } from "./maintenance/reconcile.js";
@@ -401,6 +402,7 @@ export async function startHub(config: Config, options: StartOptions = {}): Prom
         await scanning.close();
         if (report.inFlight > 0 || report.cut > 0) logger.info({ ...report }, "connections drained");
         await services.repos.flushDownloads();
+        await usageWritesSettled(hub.db);
         await mirror?.close();
         objectStore?.client.destroy();
         await coordination.close();

@@ -8,7 +8,7 @@
 // Rounds are interleaved (direct, then mirror) and bounded; each uncached round uses a new file.
 // Downloads are read and discarded (no client hashing), so the figures are the hubs' own paths.
 // Environment: MIRROR_BENCH_MB (200), MIRROR_BENCH_ROUNDS (3).
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -16,7 +16,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
 import { summary } from "../../../../scripts/bench-summary.mjs";
-import { startHubProcess } from "../hub-process.mjs";
+import { cpuTicks, startHubProcess } from "../hub-process.mjs";
 
 const CLI = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
 const run = promisify(execFile);
@@ -70,6 +70,38 @@ async function download(hub, url) {
   };
 }
 
+/**
+ * The floor of any Node.js pass-through on this machine: a child process that GETs the upstream URL (following
+ * redirects) and pipes the body to its client, with no hashing, no disk and no bookkeeping.
+ */
+async function startBareProxy() {
+  const code = `
+    const http = require("node:http");
+    const fetchUpstream = (url, res, hops) => http.get(url, (up) => {
+      if (up.statusCode >= 300 && up.statusCode < 400 && up.headers.location && hops < 5) {
+        up.resume();
+        return fetchUpstream(new URL(up.headers.location, url), res, hops + 1);
+      }
+      res.writeHead(up.statusCode, { "Content-Length": up.headers["content-length"] });
+      up.pipe(res);
+    });
+    const server = http.createServer((req, res) => {
+      fetchUpstream(new URL(req.url, "http://x").searchParams.get("u"), res, 0);
+    });
+    server.listen(0, "127.0.0.1", () => console.log(server.address().port));
+  `;
+  const child = spawn(process.execPath, ["-e", code], { stdio: ["ignore", "pipe", "inherit"] });
+  const port = await new Promise((resolve, reject) => {
+    child.once("exit", (exitCode) => reject(new Error(`bare proxy exited with ${exitCode}`)));
+    child.stdout.once("data", (chunk) => resolve(Number(String(chunk).trim())));
+  });
+  return {
+    url: (target) => `http://127.0.0.1:${port}/?u=${encodeURIComponent(target)}`,
+    cpuMs: () => (cpuTicks(child.pid) * 1000) / 100,
+    stop: () => child.kill(),
+  };
+}
+
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -107,12 +139,17 @@ try {
   await download(upstream, file(upstream, "bench/big", ROUNDS));
   await download(mirror, file(mirror, "bench/big", ROUNDS));
 
+  const proxy = await startBareProxy();
+  await download(proxy, proxy.url(file(upstream, "bench/big", ROUNDS)));
   const direct = [];
   const uncached = [];
+  const proxied = [];
   for (let i = 0; i < ROUNDS; i++) {
     direct.push(await download(upstream, file(upstream, "bench/big", i)));
     uncached.push(await download(mirror, file(mirror, "bench/big", i)));
+    proxied.push(await download(proxy, proxy.url(file(upstream, "bench/big", i))));
   }
+  proxy.stop();
   const cached = [];
   const local = [];
   for (let i = 0; i < ROUNDS; i++) {
@@ -132,6 +169,12 @@ try {
       median(uncached.map((r) => r.ttfbMs)),
       cpuPerGiB(uncached),
     ],
+    [
+      "bare Node pass-through of U (no hash, no disk)",
+      median(proxied.map(rate)),
+      median(proxied.map((r) => r.ttfbMs)),
+      cpuPerGiB(proxied),
+    ],
     ["M, local repo", localRate, median(local.map((r) => r.ttfbMs)), cpuPerGiB(local)],
     ["M, cached mirrored file", cachedRate, median(cached.map((r) => r.ttfbMs)), cpuPerGiB(cached)],
   ];
@@ -149,6 +192,10 @@ try {
   console.log(
     `\nuncached / direct: ${fmt(uncachedRatio, 2)}x (goal >= 0.8) ${uncachedRatio >= 0.8 ? "met" : "MISSED"}`,
   );
+  const proxyRate = median(proxied.map(rate));
+  console.log(
+    `bare pass-through / direct: ${fmt(proxyRate / directRate, 2)}x (the ceiling of any Node.js proxy here); M uncached / bare pass-through: ${fmt(uncachedRate / proxyRate, 2)}x`,
+  );
   console.log(
     `cached / local: ${fmt(cachedRatio, 2)}x (goal >= 0.9) ${cachedRatio >= 0.9 ? "met" : "MISSED"}`,
   );
@@ -161,6 +208,11 @@ try {
       },
       "uncached / direct": { value: uncachedRatio, goal: ">= 0.8" },
       "cached / local": { value: cachedRatio, goal: ">= 0.9" },
+      "uncached MiB/s through M vs a bare pass-through": {
+        value: uncachedRate,
+        baseline: proxyRate,
+        baselineLabel: "bare Node pass-through (no hash, no disk)",
+      },
       "M CPU s/GiB uncached": {
         value: cpuPerGiB(uncached),
         baseline: cpuPerGiB(cached),
@@ -169,7 +221,7 @@ try {
     },
   });
   console.log(
-    `per-round MiB/s: direct ${direct.map((r) => fmt(rate(r))).join(" ")}, uncached ${uncached.map((r) => fmt(rate(r))).join(" ")}, local ${local.map((r) => fmt(rate(r))).join(" ")}, cached ${cached.map((r) => fmt(rate(r))).join(" ")}`,
+    `per-round MiB/s: direct ${direct.map((r) => fmt(rate(r))).join(" ")}, uncached ${uncached.map((r) => fmt(rate(r))).join(" ")}, bare pass-through ${proxied.map((r) => fmt(rate(r))).join(" ")}, local ${local.map((r) => fmt(rate(r))).join(" ")}, cached ${cached.map((r) => fmt(rate(r))).join(" ")}`,
   );
 } finally {
   await mirror?.stop();

@@ -3,6 +3,7 @@
 // worker IPC), throughput of 1 and 4 concurrent clients with the default worker count, time to the
 // first streamed token of a generation against its whole duration, and GET /api/models latency alone
 // and while a long ONNX batch runs. About a minute.
+import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import path from "node:path";
@@ -54,6 +55,34 @@ async function upload(hub, model) {
   });
   if (!response.ok) throw new Error(`commit failed: ${response.status} ${await response.text()}`);
   return { id: `bench/${name}`, files };
+}
+
+/**
+ * A bare node:http server in a child process that reads a POST body and answers a fixed JSON: the cost of
+ * one HTTP round trip between two processes on this machine with this client, and nothing else.
+ */
+async function startBareServer() {
+  const code = `
+    const http = require("node:http");
+    const answer = JSON.stringify([[{ label: "POSITIVE", score: 0.99 }, { label: "NEGATIVE", score: 0.01 }]]);
+    const server = http.createServer((req, res) => {
+      const chunks = [];
+      req.on("data", (chunk) => chunks.push(chunk));
+      req.on("end", () => {
+        JSON.parse(Buffer.concat(chunks).toString("utf8"));
+        res.writeHead(200, { "Content-Type": "application/json" });
+        res.end(answer);
+      });
+    });
+    server.listen(0, "127.0.0.1", () => console.log(server.address().port));
+    process.on("disconnect", () => process.exit(0));
+  `;
+  const child = spawn(process.execPath, ["-e", code], { stdio: ["ignore", "pipe", "inherit", "ipc"] });
+  const port = await new Promise((resolve, reject) => {
+    child.once("exit", (exitCode) => reject(new Error(`bare server exited with ${exitCode}`)));
+    child.stdout.once("data", (chunk) => resolve(Number(String(chunk).trim())));
+  });
+  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
 }
 
 async function timed(fn) {
@@ -116,8 +145,17 @@ try {
   Object.assign(env, { allowRemoteModels: false, allowLocalModels: true, localModelPath: `${root}/` });
   const local = await pipeline("text-classification", sentiment.id, { device: "cpu", dtype: "fp32" });
   for (let i = 0; i < 30; i++) await local(`warm ${i}`);
+  const bare = await startBareServer();
+  const bareCall = (inputs) =>
+    fetch(bare.url, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${hub.token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ inputs }),
+    }).then((r) => r.json());
+  for (let i = 0; i < 30; i++) await bareCall(`warm ${i}`);
   const hubSamples = [];
   const localSamples = [];
+  const bareSamples = [];
   const hubCpu0 = hub.cpuMs();
   const workerCpu0 = workersCpuMs(hub.pid);
   let localCpu = 0;
@@ -128,7 +166,10 @@ try {
     localSamples.push(await timed(() => local(`call number ${i}`)));
     const used = process.cpuUsage(cpu);
     localCpu += (used.user + used.system) / 1000;
+    bareSamples.push(await timed(() => bareCall(`call number ${i}`)));
   }
+  bare.stop();
+  const bareP50 = percentile(sortedOf(bareSamples), 50);
   const hubCpuPerCall = (hub.cpuMs() - hubCpu0) / CALLS;
   const workerCpuPerCall = (workersCpuMs(hub.pid) - workerCpu0) / CALLS;
   await local.dispose();
@@ -204,6 +245,12 @@ try {
     `| hub overhead per call (p50 difference) beside the in-process p50 | ${overhead.toFixed(2)} ms (in-process ${percentile(sortedOf(localSamples), 50).toFixed(2)} ms; goal <= 2) |`,
   );
   console.log(
+    `| a bare \`node:http\` server in its own process answering the same POST with a fixed JSON (the HTTP floor of any server here, same client), interleaved | ${summary(bareSamples)} |`,
+  );
+  console.log(
+    `| hub overhead beyond that HTTP floor (token check, look-ups, body, IPC, usage row) | ${(overhead - bareP50).toFixed(2)} ms |`,
+  );
+  console.log(
     `| authenticated GET /api/whoami-v2 (HTTP + token check, no work), ${CALLS} sequential; hub CPU per call | ${summary(floorSamples)}; ${floorCpuPerCall.toFixed(2)} ms |`,
   );
   console.log(
@@ -228,6 +275,11 @@ try {
         baseline: percentile(sortedOf(floorSamples), 50),
         baselineLabel: "authenticated no-op GET p50",
         goal: "<= 2",
+      },
+      "hub overhead beyond a bare HTTP server p50 (ms)": {
+        value: overhead - bareP50,
+        baseline: bareP50,
+        baselineLabel: "bare node:http round trip p50",
       },
       "hub CPU per call (ms)": {
         value: hubCpuPerCall,

@@ -5,6 +5,7 @@
 import type { IncomingMessage } from "node:http";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import { HttpError } from "../domain/errors.js";
 
 function incomingOf(env: unknown): IncomingMessage | undefined {
   if (typeof env !== "object" || env === null || !("incoming" in env)) return undefined;
@@ -21,4 +22,40 @@ export function requestBodyStream(raw: Request, env: unknown): Readable {
   const incoming = incomingOf(env);
   if (incoming && incoming.readableFlowing === null && !incoming.readableDidRead) return incoming;
   return raw.body ? Readable.fromWeb(raw.body as WebReadableStream<Uint8Array>) : Readable.from([]);
+}
+
+/**
+ * The whole body of a request that declares a length up to `maxBytes`, read from the Node message in
+ * one piece; undefined when that does not apply (no declared length, a larger one, or a body something
+ * else has started to read), so the caller reads it the general way.
+ */
+export function readDeclaredBody(
+  env: unknown,
+  declaredBytes: number | undefined,
+  maxBytes: number,
+): Promise<Buffer> | undefined {
+  const incoming = incomingOf(env);
+  if (!incoming || declaredBytes === undefined || declaredBytes > maxBytes) return undefined;
+  if (incoming.readableFlowing !== null || incoming.readableDidRead) return undefined;
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const fail = (error: Error) => {
+      incoming.off("data", onData);
+      reject(error);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      // Node's parser stops at the declared length; this only guards a message that was not framed by it
+      if (size > maxBytes)
+        return fail(new HttpError(400, "The request body is longer than its Content-Length"));
+      chunks.push(chunk);
+    };
+    incoming.on("data", onData);
+    incoming.once("end", () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)));
+    incoming.once("error", fail);
+    incoming.once("aborted", () =>
+      fail(new HttpError(400, "The client closed the request before its body ended")),
+    );
+  });
 }

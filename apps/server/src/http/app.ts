@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../http-kit/contracts.js";
 import { bodyClassOf, SMALL_BODY_BYTES } from "./body-limits.js";
 import type { AppDeps } from "./deps.js";
@@ -28,6 +27,7 @@ import { duplicateRoutes } from "../spaces/http/duplicate-routes.js";
 import { spaceSettingsRoutes } from "../spaces/http/space-settings-routes.js";
 import { auditRoutes } from "../audit/http/audit-routes.js";
 import { quotaRoutes } from "../quotas/http/quota-routes.js";
+import { boundedBody } from "../http-kit/body-limit.js";
 
 export type { AppDeps } from "./deps.js";
 
@@ -109,13 +109,7 @@ export function createApp(given: AppDeps): Hono<AppEnv> {
   if (operations) app.route("/", metricsRoutes(operations.metrics, operations.metricsPublic));
   const maxJson = deps.maxJsonBytes ?? DEFAULT_MAX_JSON_BYTES;
   // Every API body is bounded while it streams, with a bound that fits the route (see body-limits.ts).
-  const limitTo = (maxSize: number) =>
-    bodyLimit({
-      maxSize,
-      onError: () => {
-        throw new HttpError(413, `Request body is larger than ${maxSize} bytes`);
-      },
-    });
+  const limitTo = (maxSize: number) => boundedBody(maxSize, `Request body is larger than ${maxSize} bytes`);
   const limits = { large: limitTo(maxJson), small: limitTo(Math.min(maxJson, SMALL_BODY_BYTES)) };
   app.use("/api/*", (c, next) => {
     // reading a body-less request's body would only build a full fetch Request for nothing

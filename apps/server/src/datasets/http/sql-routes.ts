@@ -1,10 +1,9 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { AppEnv } from "../../http-kit/contracts.js";
 import { jsonBody } from "../../offload/json-body.js";
-import { HttpError } from "../../domain/errors.js";
 import { configName, convertedRecord, readableDataset, type ViewerRouteDeps } from "./viewer-context.js";
+import { boundedBody } from "../../http-kit/body-limit.js";
 
 const MAX_BODY_BYTES = 64 * 1024;
 
@@ -19,12 +18,7 @@ export function sqlRoutes(deps: ViewerRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.post(
     "/datasets-server/sql",
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new HttpError(413, `Request body is larger than ${MAX_BODY_BYTES} bytes`);
-      },
-    }),
+    boundedBody(MAX_BODY_BYTES, `Request body is larger than ${MAX_BODY_BYTES} bytes`),
     async (c) => {
       const body = await jsonBody(c, SqlBody);
       const repo = await readableDataset(c, deps, body.dataset);

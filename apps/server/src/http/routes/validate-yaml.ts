@@ -1,10 +1,10 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { parse } from "yaml";
 import type { AppEnv } from "../../http-kit/contracts.js";
 import { frontMatterOf } from "../../content/derive/front-matter.js";
 import { HttpError } from "../../domain/errors.js";
 import { HUB_LICENSE_IDS } from "../../hub-api/license-ids.js";
+import { boundedBody } from "../../http-kit/body-limit.js";
 
 /** A README is small; validating one needs far less than the general 64 MiB API bound. */
 export const MAX_VALIDATE_YAML_BYTES = 1024 * 1024;
@@ -103,12 +103,10 @@ function plainReport(result: { errors: Finding[]; warnings: Finding[] }): string
  */
 export function validateYamlRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const limit = bodyLimit({
-    maxSize: MAX_VALIDATE_YAML_BYTES,
-    onError: () => {
-      throw new HttpError(413, `Request body is larger than ${MAX_VALIDATE_YAML_BYTES} bytes`);
-    },
-  });
+  const limit = boundedBody(
+    MAX_VALIDATE_YAML_BYTES,
+    `Request body is larger than ${MAX_VALIDATE_YAML_BYTES} bytes`,
+  );
   app.post("/api/validate-yaml", limit, async (c) => {
     const body = await requestBody(c.req.header("Content-Type"), await c.req.text());
     if (typeof body !== "object" || body === null || Array.isArray(body))

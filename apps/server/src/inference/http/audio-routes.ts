@@ -1,8 +1,8 @@
 import type { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
+import { clientGoneSignal } from "../../http-kit/client-gone.js";
 import type { AppEnv } from "../../http-kit/contracts.js";
 import { requireUser } from "../../platform/access-rules.js";
-import { badRequest, HttpError } from "../../domain/errors.js";
+import { badRequest } from "../../domain/errors.js";
 import { BILL_TO_HEADER, resolveBillTo } from "../bill-to.js";
 import { readableModel } from "../model-access.js";
 import { ONNX_BACKEND_NAME } from "../onnx/onnx-backend.js";
@@ -13,6 +13,7 @@ import {
   type TranscriptFormat,
 } from "../onnx/families/speech/transcript-formats.js";
 import type { TaskRouteDeps } from "./task-routes.js";
+import { boundedBody } from "../../http-kit/body-limit.js";
 
 /** Form fields OpenAI's transcription endpoint defines that the hub honours or accepts at their default. */
 const KNOWN_FIELDS = new Set([
@@ -42,15 +43,10 @@ function field(form: FormData, name: string): string | undefined {
  * model the ONNX backend serves; same token rules, gate, limits, bill-to and usage rows as the task API.
  */
 export function mountAudioRoutes(app: Hono<AppEnv>, deps: TaskRouteDeps): void {
-  const limit = bodyLimit({
-    maxSize: deps.backend.settings.maxBodyBytes,
-    onError: () => {
-      throw new HttpError(
-        413,
-        `The file is larger than this hub accepts (${deps.backend.settings.maxBodyBytes} bytes)`,
-      );
-    },
-  });
+  const limit = boundedBody(
+    deps.backend.settings.maxBodyBytes,
+    `The file is larger than this hub accepts (${deps.backend.settings.maxBodyBytes} bytes)`,
+  );
   app.post("/v1/audio/transcriptions", limit, async (c) => {
     const user = requireUser(c.var.viewer);
     const type = (c.req.header("Content-Type") ?? "").toLowerCase();
@@ -129,7 +125,7 @@ export function mountAudioRoutes(app: Hono<AppEnv>, deps: TaskRouteDeps): void {
         model,
         job,
         { authorization: c.req.header("Authorization"), cookie: c.req.header("Cookie") },
-        c.req.raw.signal,
+        clientGoneSignal(c),
       );
       transcript = result.output as Transcript;
       record(200, result.completionTokens ?? 0);

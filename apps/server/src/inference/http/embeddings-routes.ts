@@ -1,4 +1,5 @@
 import type { Hono } from "hono";
+import { clientGoneSignal } from "../../http-kit/client-gone.js";
 import { z } from "zod";
 import type { AppEnv } from "../../http-kit/contracts.js";
 import { jsonBody } from "../../offload/json-body.js";
@@ -15,7 +16,7 @@ export function mountEmbeddingsRoutes(app: Hono<AppEnv>, gateway: EmbeddingsGate
         viewer: c.var.viewer,
         body: await jsonBody(c, z.unknown()),
         billToHeader: c.req.header(BILL_TO_HEADER),
-        signal: c.req.raw.signal,
+        signal: clientGoneSignal(c),
       });
       return c.json(answer);
     } catch (err) {

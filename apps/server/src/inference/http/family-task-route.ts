@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { clientGoneSignal } from "../../http-kit/client-gone.js";
 import type { AppEnv } from "../../http-kit/contracts.js";
 import type { RepoRow } from "../../platform/repos.js";
 import { HttpError } from "../../domain/errors.js";
@@ -64,7 +65,7 @@ export async function runFamilyCall(call: FamilyCall): Promise<Response> {
   const model = { ...call.model, task };
   if (!job.stream || !family.streamChunk || !family.streamEnd) {
     try {
-      const result = await call.backend.run(call.row, model, job, credentials, c.req.raw.signal);
+      const result = await call.backend.run(call.row, model, job, credentials, clientGoneSignal(c));
       call.record({ status: 200, ...tokens(result), streamed: false });
       return respond(family.answer(job, result, info));
     } catch (err) {
@@ -88,7 +89,7 @@ async function streamFamilyCall(
   const { family } = call;
   const encoder = new TextEncoder();
   const abort = new AbortController();
-  const signal = AbortSignal.any([call.c.req.raw.signal, abort.signal]);
+  const signal = AbortSignal.any([clientGoneSignal(call.c), abort.signal]);
   let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
   const early: string[] = [];
   let started: () => void = () => undefined;

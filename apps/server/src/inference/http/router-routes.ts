@@ -1,4 +1,5 @@
 import type { Context, Hono, MiddlewareHandler } from "hono";
+import { clientGoneSignal } from "../../http-kit/client-gone.js";
 import { z } from "zod";
 import type { AppEnv } from "../../http-kit/contracts.js";
 import { jsonBody } from "../../offload/json-body.js";
@@ -28,7 +29,7 @@ export function mountRouterRoutes(
       route,
       body,
       billToHeader: c.req.header(BILL_TO_HEADER),
-      signal: c.req.raw.signal,
+      signal: clientGoneSignal(c),
       credentials: { authorization: c.req.header("Authorization"), cookie: c.req.header("Cookie") },
     });
   const pathId = (c: Context<AppEnv>) => `${c.req.param("owner")}/${c.req.param("name")}`;

@@ -1,6 +1,6 @@
 import type { OrgUsage, PublicBackend, UserUsage } from "@modelhub/api-types";
+import { clientGoneSignal } from "../../http-kit/client-gone.js";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { AppEnv } from "../../http-kit/contracts.js";
 import type { InferenceRouteDeps } from "./route-deps.js";
@@ -22,7 +22,8 @@ import { DEFAULT_BACKEND_TIMEOUT_MS, NO_INFERENCE } from "../settings.js";
 import { EmbeddingsGateway } from "../embeddings/embeddings-gateway.js";
 import { mountEmbeddingsRoutes } from "./embeddings-routes.js";
 import { UsageStore } from "../usage-store.js";
-import { forbidden, HttpError, notFound } from "../../domain/errors.js";
+import { forbidden, notFound } from "../../domain/errors.js";
+import { boundedBody } from "../../http-kit/body-limit.js";
 
 /** Largest completion request accepted (images in messages arrive base64-encoded). */
 export const MAX_COMPLETION_BODY_BYTES = 16 * 1024 * 1024;
@@ -75,12 +76,10 @@ export function inferenceRoutes(deps: InferenceRouteDeps): Hono<AppEnv> {
   });
   const app = new Hono<AppEnv>();
 
-  const completionBodyLimit = bodyLimit({
-    maxSize: MAX_COMPLETION_BODY_BYTES,
-    onError: () => {
-      throw new HttpError(413, `Request body is larger than ${MAX_COMPLETION_BODY_BYTES} bytes`);
-    },
-  });
+  const completionBodyLimit = boundedBody(
+    MAX_COMPLETION_BODY_BYTES,
+    `Request body is larger than ${MAX_COMPLETION_BODY_BYTES} bytes`,
+  );
   // Audio uploads have their own (larger) bound: audio-routes.ts.
   app.use("/v1/*", (c, next) =>
     c.req.path.startsWith("/v1/audio/") ? next() : completionBodyLimit(c, next),
@@ -104,7 +103,7 @@ export function inferenceRoutes(deps: InferenceRouteDeps): Hono<AppEnv> {
         route,
         body: await jsonBody(c, z.unknown()),
         billToHeader: c.req.header(BILL_TO_HEADER),
-        signal: c.req.raw.signal,
+        signal: clientGoneSignal(c),
         credentials: { authorization: c.req.header("Authorization"), cookie: c.req.header("Cookie") },
       });
     });

@@ -1,5 +1,5 @@
 import type { Context, Hono, MiddlewareHandler, Next } from "hono";
-import { bodyLimit } from "hono/body-limit";
+import { clientGoneSignal } from "../../http-kit/client-gone.js";
 import type { AppEnv } from "../../http-kit/contracts.js";
 import { jsonBody } from "../../offload/json-body.js";
 import { parseJsonBody } from "../../offload/codec.js";
@@ -19,6 +19,7 @@ import type { UsageStore } from "../usage-store.js";
 import { badRequest, HttpError, notFound } from "../../domain/errors.js";
 import type { RepoAccess } from "../../domain/ports.js";
 import { z } from "zod";
+import { boundedBody } from "../../http-kit/body-limit.js";
 
 export interface TaskRouteDeps {
   backend: OnnxBackend;
@@ -80,14 +81,11 @@ function startsWithBrace(bytes: Uint8Array): boolean {
  * Models whose task the backend does not run fall through to the routes mounted after (text generation).
  */
 export function mountTaskRoutes(app: Hono<AppEnv>, deps: TaskRouteDeps): void {
-  const limit: MiddlewareHandler<AppEnv> = bodyLimit({
-    maxSize: deps.backend.settings.maxBodyBytes,
-    onError: () => {
-      throw badRequest(
-        `The input is larger than this hub accepts for task calls (${deps.backend.settings.maxBodyBytes} bytes)`,
-      );
-    },
-  });
+  const limit: MiddlewareHandler<AppEnv> = boundedBody(
+    deps.backend.settings.maxBodyBytes,
+    `The input is larger than this hub accepts for task calls (${deps.backend.settings.maxBodyBytes} bytes)`,
+    400,
+  );
 
   const handle = async (c: Context<AppEnv>, next: Next, askedTask: string | undefined) => {
     const id = `${c.req.param("owner")}/${c.req.param("name")}`;
@@ -148,14 +146,14 @@ export function mountTaskRoutes(app: Hono<AppEnv>, deps: TaskRouteDeps): void {
               embedder!,
               row.full_id,
               job as Parameters<typeof runEmbeddingTask>[2],
-              c.req.raw.signal,
+              clientGoneSignal(c),
             )
           : await deps.backend.run(
               row,
               { ...model, task: task as OnnxTask },
               job,
               { authorization: c.req.header("Authorization"), cookie: c.req.header("Cookie") },
-              c.req.raw.signal,
+              clientGoneSignal(c),
             );
       record(200, result.promptTokens);
       const legacy = wantsLegacyZeroShot(c.req.header("User-Agent"));

@@ -1,5 +1,4 @@
 import { Hono, type Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { SignInProviders } from "@modelhub/api-types";
 import type { AppEnv } from "../../http-kit/contracts.js";
@@ -13,6 +12,7 @@ import type { CompanySignIn } from "../company-sign-in.js";
 import { AccountDisabledError } from "../identities.js";
 import { OidcSignInError } from "../oidc.js";
 import { SamlSignInError } from "../saml.js";
+import { boundedBody } from "../../http-kit/body-limit.js";
 
 /** Binds an OIDC flow to the browser that began it (Lax: it must come back on the IdP's redirect). */
 const FLOW_COOKIE = "modelhub_sso_flow";
@@ -149,12 +149,7 @@ export function authRoutes(deps: SsoRouteDeps): Hono<AppEnv> {
 
   app.post(
     "/auth/saml/acs",
-    bodyLimit({
-      maxSize: ACS_MAX_BYTES,
-      onError: () => {
-        throw new HttpError(413, `A SAML response may be at most ${ACS_MAX_BYTES} bytes`);
-      },
-    }),
+    boundedBody(ACS_MAX_BYTES, `A SAML response may be at most ${ACS_MAX_BYTES} bytes`),
     async (c) => {
       if (!sso.saml) throw notFound("SAML sign-in is not configured on this hub");
       const saml = sso.saml;
