@@ -1,13 +1,5 @@
-import type { ServerResponse } from "node:http";
 import type { Context } from "hono";
-
-function outgoingOf(env: unknown): ServerResponse | undefined {
-  if (typeof env !== "object" || env === null || !("outgoing" in env)) return undefined;
-  const outgoing = (env as { outgoing: unknown }).outgoing;
-  return typeof outgoing === "object" && outgoing !== null && "writableFinished" in outgoing
-    ? (outgoing as ServerResponse)
-    : undefined;
-}
+import { outgoingOf } from "./node-body.js";
 
 /**
  * Aborts when the client goes away before its answer is complete (a call in a worker or a stream then

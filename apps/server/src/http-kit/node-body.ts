@@ -2,7 +2,7 @@
  * Uploads read the Node `IncomingMessage` directly: @hono/node-server's request body is a web stream
  * over it, which costs several promise hops per chunk.
  */
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { HttpError } from "../domain/errors.js";
@@ -11,6 +11,15 @@ function incomingOf(env: unknown): IncomingMessage | undefined {
   if (typeof env !== "object" || env === null || !("incoming" in env)) return undefined;
   const incoming = (env as { incoming: unknown }).incoming;
   return incoming instanceof Readable ? (incoming as IncomingMessage) : undefined;
+}
+
+/** The Node response @hono/node-server passes in a request's `env` (none under `app.fetch`). */
+export function outgoingOf(env: unknown): ServerResponse | undefined {
+  if (typeof env !== "object" || env === null || !("outgoing" in env)) return undefined;
+  const outgoing = (env as { outgoing: unknown }).outgoing;
+  return typeof outgoing === "object" && outgoing !== null && "writeHead" in outgoing
+    ? (outgoing as ServerResponse)
+    : undefined;
 }
 
 /**

@@ -11,6 +11,7 @@ import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { type Readable, pipeline } from "node:stream";
 import { ReadableStream } from "node:stream/web";
 import { FileRangeStream } from "../blobs/file-range-stream.js";
+import { outgoingOf } from "../../http-kit/node-body.js";
 
 /** Bodies built for a request, by its Node response, until the server sends (or drops) them. */
 const pending = new WeakMap<ServerResponse, { web: ReadableStream<Uint8Array>; body: Readable }>();
@@ -69,15 +70,6 @@ export function withNodeStreamBodies(fetch: FetchHandler): FetchHandler {
     const outgoing = outgoingOf(env);
     return outgoing && sendNodeStreamBody(response, outgoing) ? RESPONSE_ALREADY_SENT : response;
   };
-}
-
-/** The Node response @hono/node-server passes in a request's `env`. */
-function outgoingOf(env: unknown): ServerResponse | undefined {
-  if (typeof env !== "object" || env === null || !("outgoing" in env)) return undefined;
-  const outgoing = (env as { outgoing: unknown }).outgoing;
-  return typeof outgoing === "object" && outgoing !== null && "writeHead" in outgoing
-    ? (outgoing as ServerResponse)
-    : undefined;
 }
 
 /**
