@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "../db/schema.js";
-import { newId } from "../platform/ids.js";
+import { newId } from "../domain/ids.js";
 import { AUDIT_CATALOGUE, isAuditEventType, type AuditEventType } from "./catalogue.js";
 import { eventHash, headMac } from "./chain.js";
 import { currentAuditContext, type AuditActor, type AuditCredential, type AuditOrigin } from "./context.js";

@@ -1,5 +1,5 @@
 import { HttpError } from "../domain/errors.js";
-import { validateTargetUrl } from "../webhooks/target-url.js";
+import { validateTargetUrl } from "../outbound/target-url.js";
 
 /** An audit setting out of range (start-up turns it into a one-line ConfigError). */
 export class AuditSettingsError extends Error {}

@@ -11,7 +11,7 @@ import {
   tokenPermits,
   requireWriteUser,
 } from "../platform/access-rules.js";
-import { newId, nowIso } from "../platform/ids.js";
+import { newId, nowIso } from "../domain/ids.js";
 import { toRepoRecord, type Repos } from "../platform/repos.js";
 import { collectionSlug, parseSlug } from "./slugs.js";
 import { CollectionStore, type CollectionItemRow, type CollectionRow, type CollectionSort } from "./store.js";

@@ -1,10 +1,11 @@
+import { ConfigError } from "../domain/errors.js";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defaultEmbeddedInference } from "../inference/embedded/default-backend.js";
 import { InferenceConfigError, loadInferenceSettings } from "../inference/load-config.js";
 import type { InferenceSettings } from "../inference/settings.js";
 import { GcSettingsError, resolveGcSettings, type GcSettings } from "./maintenance-settings.js";
-import { NetSettingsError, resolveNetSettings, type NetSettings } from "./net-settings.js";
+import { NetSettingsError, resolveNetSettings, type NetSettings } from "../net/net-settings.js";
 import { s3SettingsFrom, S3SettingsError, type S3Settings } from "../content/blobs/s3/s3-settings.js";
 import { resolveReplicaSettings, ReplicaSettingsError, type ReplicaSettings } from "./replica-settings.js";
 import {
@@ -13,7 +14,7 @@ import {
   type OnnxSettings,
 } from "../inference/onnx/onnx-settings.js";
 import { mirrorSettingsFrom, MirrorSettingsError, type MirrorSettings } from "../mirror/settings.js";
-import { webhookSettingsFrom, WebhookSettingsError, type WebhookSettings } from "../webhooks/settings.js";
+import { webhookSettingsFrom, WebhookSettingsError, type WebhookSettings } from "../outbound/settings.js";
 import { ssoSettingsFrom, SsoSettingsError, type SsoSettings } from "../sso/settings.js";
 import { auditSettingsFrom, AuditSettingsError, type AuditSettings } from "../audit/settings.js";
 import { scanSettingsFrom, ScanSettingsError, type ScanSettings } from "../scanning/settings.js";
@@ -84,7 +85,8 @@ export const DEFAULT_HOST = "127.0.0.1";
 export const DEFAULT_LISTING_CACHE_MS = 2000;
 export const DEFAULT_LFS_PART_MB = 64;
 
-export class ConfigError extends Error {}
+// ConfigError lives in domain/, below every folder that reads settings; exported here for the commands
+export { ConfigError };
 
 export type Env = Record<string, string | undefined>;
 

@@ -3,7 +3,7 @@ import { createReadStream } from "node:fs";
 import { mkdir, mkdtemp, readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { CommitOperation } from "../content/commit/plan-index-changes.js";
-import { MAX_README_BYTES } from "../content/derive/front-matter.js";
+import { MAX_README_BYTES } from "../cards/front-matter.js";
 import { parseCardOffThread } from "../offload/codec.js";
 import type { ContentLogger, RepoContent } from "../content/repo-content.js";
 import type { Snapshot } from "../content/snapshot.js";

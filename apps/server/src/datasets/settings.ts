@@ -1,4 +1,4 @@
-import { ConfigError } from "../config/config.js";
+import { ConfigError } from "../domain/errors.js";
 
 export interface DatasetViewerSettings {
   enabled: boolean;

@@ -109,3 +109,6 @@ export const mirrorReadOnly = (repo: { id: string; mirror?: { upstream: string }
     403,
     `${repo.id} is a read-only mirror of ${repo.mirror?.upstream ?? "an upstream hub"}: change it there; this hub refreshes it from the upstream`,
   );
+
+/** A setting (environment, flag or config file) that cannot be used: the hub does not start. */
+export class ConfigError extends Error {}

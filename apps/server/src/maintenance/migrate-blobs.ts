@@ -1,6 +1,6 @@
 import { createReadStream } from "node:fs";
 import type { ListableBlobStore } from "../content/blobs/blob-store.js";
-import { lfsObjects, type LfsObjectFile } from "./data-layout.js";
+import { lfsObjects, type LfsObjectFile } from "../content/data-layout.js";
 
 export interface MigrationReport {
   objects: number;

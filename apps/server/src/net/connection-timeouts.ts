@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server, ServerOptions, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import type { NetSettings } from "../config/net-settings.js";
+import type { NetSettings } from "./net-settings.js";
 
 /**
  * Server options for the slow-client timeouts. Node enforces the header and request timeouts on a

@@ -4,7 +4,7 @@
  * too many values) comes back as `{ refused: { status, message } }`, a parsed one as `{ parsed }`.
  */
 import type { MessagePort } from "node:worker_threads";
-import { parseCard } from "../content/derive/front-matter.js";
+import { parseCard } from "../cards/front-matter.js";
 import { parseCheckedJson, RefusedJson } from "./json-checks.js";
 import { serveJobs, type JobAnswer } from "./thread-jobs.js";
 

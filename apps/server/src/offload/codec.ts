@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { MessageChannel } from "node:worker_threads";
-import { parseCard, type CardResult } from "../content/derive/front-matter.js";
+import { parseCard, type CardResult } from "../cards/front-matter.js";
 import { HttpError } from "../domain/errors.js";
 import { parseCheckedJson, RefusedJson } from "./json-checks.js";
 import { siblingEntry, ThreadJobError, ThreadPool } from "./thread-pool.js";

@@ -2,7 +2,7 @@ import type { AccessRequest, GatedFieldOption } from "@modelhub/api-types";
 import { recordAuditEvent, type AuditEventInput } from "../audit/record.js";
 import type { Kysely } from "kysely";
 import type { AccessRequestTable, Database } from "../db/schema.js";
-import { nowIso } from "./ids.js";
+import { nowIso } from "../domain/ids.js";
 import { isNamespaceMember } from "./access-rules.js";
 import type { RepoRecord, Viewer } from "../domain/repo.js";
 

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
 import type { Database, OrgTable, TokenTable, UserTable } from "../db/schema.js";
 import { isUniqueViolation } from "../db/unique-violation.js";
-import { newId, nowIso } from "./ids.js";
+import { newId, nowIso } from "../domain/ids.js";
 import { nameProblem } from "./names.js";
 import { WRITING_ROLES } from "./org-roles.js";
 import type { MemberViewer } from "./access-rules.js";

@@ -6,7 +6,7 @@ import type { Viewer } from "../domain/repo.js";
 import { recordAuditEvent } from "../audit/record.js";
 import { requireOrgAdmin } from "./org-admin.js";
 import type { Accounts, OrgRow, TokenRow } from "./accounts.js";
-import { nowIso } from "./ids.js";
+import { nowIso } from "../domain/ids.js";
 import type { TokenPolicy } from "./org-token-policy.js";
 import { hashToken } from "./tokens.js";
 import { orgsReached, parseStoredFineGrained } from "./token-scope.js";

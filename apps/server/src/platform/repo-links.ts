@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database, RepoLinkTable } from "../db/schema.js";
 import { searchNameOf } from "../db/search-indexes.js";
-import { stringList } from "../content/derive/front-matter.js";
+import { stringList } from "../cards/front-matter.js";
 import { fromJsonText } from "./json-columns.js";
 import { whereListFilters } from "./list-filters.js";
 import type { Viewer } from "../domain/repo.js";

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../db/schema.js";
-import { nowIso } from "./ids.js";
+import { nowIso } from "../domain/ids.js";
 
 type Db = Kysely<Database> | Transaction<Database>;
 

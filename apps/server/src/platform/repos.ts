@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Selectable, type Transaction } from "kysely";
 import type { Database, ProviderMappingTable, RepoTable } from "../db/schema.js";
 import { isUniqueViolation } from "../db/unique-violation.js";
-import { newId, nowIso } from "./ids.js";
+import { newId, nowIso } from "../domain/ids.js";
 import { fromJsonText, toJsonText } from "./json-columns.js";
 import { DownloadTally, type DownloadCount } from "./download-tally.js";
 import { LruCache } from "./lru-cache.js";

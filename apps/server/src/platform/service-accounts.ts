@@ -6,7 +6,7 @@ import type { Viewer } from "../domain/repo.js";
 import { recordAuditEvent } from "../audit/record.js";
 import { requireOrgAdmin } from "./org-admin.js";
 import type { Accounts, OrgRow, TokenRow, UserRow } from "./accounts.js";
-import { newId, nowIso } from "./ids.js";
+import { newId, nowIso } from "../domain/ids.js";
 import { nameProblem } from "./names.js";
 import type { OrgRole } from "./org-roles.js";
 import type { FineGrained } from "./token-scope.js";

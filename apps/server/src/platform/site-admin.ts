@@ -1,4 +1,4 @@
-import { ConfigError } from "../config/config.js";
+import { ConfigError } from "../domain/errors.js";
 import type { Accounts } from "./accounts.js";
 
 /** The user MODELHUB_ADMIN_TOKEN signs in as; a reserved name nobody else can take. */

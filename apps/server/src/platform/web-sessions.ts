@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import type { Database, WebSessionTable } from "../db/schema.js";
-import { newId } from "./ids.js";
+import { newId } from "../domain/ids.js";
 import { hashToken } from "./tokens.js";
 import { recordAuditEvent, type AuditEventInput } from "../audit/record.js";
 

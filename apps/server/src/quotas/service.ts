@@ -6,7 +6,7 @@ import { HttpError, notFound } from "../domain/errors.js";
 import type { RepoKeyOf, StorageQuotaGate } from "../domain/ports.js";
 import type { RepoType } from "../domain/repo.js";
 import type { Accounts } from "../platform/accounts.js";
-import { newId } from "../platform/ids.js";
+import { newId } from "../domain/ids.js";
 import type { QuotaSettings } from "./settings.js";
 import { formatBytes } from "./size-text.js";
 import type { QuotaTables } from "./tables.js";

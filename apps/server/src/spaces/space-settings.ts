@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../db/schema.js";
 import { auditSecretOf } from "../audit/secret.js";
 import { recordAuditEvent } from "../audit/record.js";
-import { nowIso } from "../platform/ids.js";
+import { nowIso } from "../domain/ids.js";
 import type { RepoRow } from "../platform/repos.js";
 import { badRequest, conflict, notFound } from "../domain/errors.js";
 

@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from "kysely";
 import type { Database, ExternalIdentityTable } from "../db/schema.js";
 import { isUniqueViolation } from "../db/unique-violation.js";
 import type { Accounts, UserRow } from "../platform/accounts.js";
-import { newId, nowIso } from "../platform/ids.js";
+import { newId, nowIso } from "../domain/ids.js";
 import type { SecurityEvents } from "../platform/security-events.js";
 
 import type { ProviderProfile } from "./profile.js";

@@ -4,7 +4,7 @@ import * as OTPAuth from "otpauth";
 import type { Database } from "../db/schema.js";
 import type { UserRow } from "../platform/accounts.js";
 import { hashToken } from "../platform/tokens.js";
-import { nowIso } from "../platform/ids.js";
+import { nowIso } from "../domain/ids.js";
 import { badRequest, conflict } from "../domain/errors.js";
 import { recordAuditEvent } from "../audit/record.js";
 

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import type { RepoType } from "../domain/repo.js";
 import type { DiscussionTables } from "../platform/discussions/tables.js";
-import { nowIso } from "../platform/ids.js";
+import { nowIso } from "../domain/ids.js";
 import type { RepoRow, Repos } from "../platform/repos.js";
 import type { EventDiscussion, EventRepo, HubEvent, UpdatedRef } from "./events.js";
 

@@ -1,6 +1,6 @@
 import type { Logger } from "../platform/logger.js";
-import { sendPayload, type SendResult } from "./send.js";
-import type { WebhookSettings } from "./settings.js";
+import { sendPayload, type SendResult } from "../outbound/send.js";
+import type { WebhookSettings } from "../outbound/settings.js";
 import type { DeliveryRow, WebhookStore } from "./store.js";
 
 const MAX_BACKOFF_MS = 3_600_000;

@@ -15,7 +15,7 @@ import { ChangeDetector, type ListRefs } from "./change-detector.js";
 import { DeliveryQueue } from "./delivery-queue.js";
 import { domainOf, type HubEvent } from "./events.js";
 import { buildPayload } from "./payload.js";
-import type { WebhookSettings } from "./settings.js";
+import type { WebhookSettings } from "../outbound/settings.js";
 import { WebhookStore, type AttemptRow, type DeliveryRow, type WebhookRow } from "./store.js";
 
 const REPO_TYPES = new Set(["model", "dataset", "space"]);

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../db/schema.js";
 import { isUniqueViolation } from "../db/unique-violation.js";
-import { newId, nowIso } from "../platform/ids.js";
+import { newId, nowIso } from "../domain/ids.js";
 import { recordAuditEvent, type AuditEventInput } from "../audit/record.js";
 import type { WebhookAttemptTable, WebhookDeliveryTable, WebhookTable, WebhookTables } from "./tables.js";
 

@@ -115,3 +115,40 @@ export function floorViolations(tree: Tree, modules: readonly CruisedModule[]): 
   }
   return found;
 }
+
+/**
+ * The groups of folders that import each other round in a circle (each group sorted, groups sorted): a
+ * floor whose folders may know each other still keeps its drawing free of cycles.
+ */
+export function folderCycles(tree: Tree, modules: readonly CruisedModule[]): string[][] {
+  const next = new Map<string, string[]>();
+  for (const { from, to } of folderArrows(tree, modules)) next.set(from, [...(next.get(from) ?? []), to]);
+  // Tarjan's strongly connected components
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const groups: string[][] = [];
+  const visit = (folder: string) => {
+    index.set(folder, index.size);
+    low.set(folder, index.get(folder)!);
+    stack.push(folder);
+    onStack.add(folder);
+    for (const to of next.get(folder) ?? []) {
+      if (!index.has(to)) {
+        visit(to);
+        low.set(folder, Math.min(low.get(folder)!, low.get(to)!));
+      } else if (onStack.has(to)) low.set(folder, Math.min(low.get(folder)!, index.get(to)!));
+    }
+    if (low.get(folder) !== index.get(folder)) return;
+    const group: string[] = [];
+    for (let member = stack.pop()!; ; member = stack.pop()!) {
+      onStack.delete(member);
+      group.push(member);
+      if (member === folder) break;
+    }
+    if (group.length > 1) groups.push(group.sort());
+  };
+  for (const folder of next.keys()) if (!index.has(folder)) visit(folder);
+  return groups.sort((a, b) => a[0].localeCompare(b[0]));
+}

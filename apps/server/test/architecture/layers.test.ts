@@ -5,7 +5,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CruisedModule, floorViolations, folderArrows, SERVER_TREE, WEB_TREE } from "./folder-floors.js";
+import {
+  type CruisedModule,
+  floorViolations,
+  folderArrows,
+  folderCycles,
+  SERVER_TREE,
+  WEB_TREE,
+} from "./folder-floors.js";
 
 /**
  * The layering rules of .dependency-cruiser.cjs (README "Architecture"), run with the same CLI as
@@ -69,6 +76,8 @@ describe("import layering", () => {
       // every folder is on a floor and every folder-level arrow goes down
       expect(floorViolations(SERVER_TREE, modules)).toEqual([]);
       expect(floorViolations(WEB_TREE, modules)).toEqual([]);
+      // and no folders import each other round in a circle, not even sideways on one floor
+      expect(folderCycles(SERVER_TREE, modules)).toEqual([]);
       // the drawing is really there: the app reaches down to the kit, the web app's router to a feature
       const arrows = (tree: typeof SERVER_TREE) =>
         folderArrows(tree, modules).map((arrow) => `${arrow.from} -> ${arrow.to}`);
@@ -100,6 +109,10 @@ describe("import layering", () => {
       probe("platform/probe-b.ts", 'import { a } from "./probe-a.js";\nexport const b = () => a;\n');
       probe("http-kit/layer-probe.ts", 'export type { Repos } from "../platform/repos.js";\n');
       probe("sso/http/layer-probe.ts", 'export type { AppDeps } from "../../http/deps.js";\n');
+      probe(
+        "content/cycle-probe.ts",
+        'export { collectGarbage } from "../maintenance/gc/collect-garbage.js";\n',
+      );
       const webProbe = (file: string, text: string) =>
         fs.writeFileSync(path.join(copy, WEB_TREE.root, file), text);
       webProbe("features/search/layer-probe.ts", 'export * from "../orgs/members-page.js";\n');
@@ -125,6 +138,11 @@ describe("import layering", () => {
       // nothing but the probes is flagged
       expect(found.filter((line) => !/probe/.test(line))).toEqual([]);
 
+      // a sideways arrow that closes a circle between two capabilities
+      const withoutLayerProbes = modules.filter((module) => !module.source.includes("layer-probe"));
+      const circles = folderCycles(SERVER_TREE, withoutLayerProbes);
+      expect(circles).toHaveLength(1);
+      expect(circles[0]).toEqual(expect.arrayContaining(["content", "maintenance"]));
       // the folder-level check sees the same back arrows on its own
       const upArrows = [...floorViolations(SERVER_TREE, modules), ...floorViolations(WEB_TREE, modules)];
       expect(upArrows).toEqual(

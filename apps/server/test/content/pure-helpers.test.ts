@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { looksBinary } from "../../src/content/commit/upload-mode.js";
-import { parseCard } from "../../src/content/derive/front-matter.js";
+import { parseCard } from "../../src/cards/front-matter.js";
 import { transformersInfoOf } from "../../src/content/derive/transformers-info.js";
 import { filterExport } from "../../src/content/git/drop-blobs.js";
 import { parseRange } from "../../src/content/http/byte-range.js";

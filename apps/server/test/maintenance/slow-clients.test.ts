@@ -3,7 +3,7 @@ import { connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resolveNetSettings } from "../../src/config/net-settings.js";
+import { resolveNetSettings } from "../../src/net/net-settings.js";
 import { AUTH, startHubProcess, type HubProcess } from "./hub-process.js";
 
 const dataDir = mkdtempSync(join(tmpdir(), "slow-clients-"));

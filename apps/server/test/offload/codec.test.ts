@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCard } from "../../src/content/derive/front-matter.js";
+import { parseCard } from "../../src/cards/front-matter.js";
 import { HttpError } from "../../src/domain/errors.js";
 import { encodeJson, parseCardOffThread, parseJsonStream } from "../../src/offload/codec.js";
 

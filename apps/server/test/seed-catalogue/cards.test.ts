@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { frontMatterOf } from "../../src/content/derive/front-matter.js";
+import { frontMatterOf } from "../../src/cards/front-matter.js";
 import { bytesOf, catalogue, fileOf, ROW_BY_ID } from "./catalogue-fixture.js";
 
 function cardOf(text: string): Record<string, unknown> {

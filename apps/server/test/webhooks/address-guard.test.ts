@@ -1,14 +1,14 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { forbiddenAddressReason, specialRangeOf } from "../../src/webhooks/address-policy.js";
-import { validateTargetUrl } from "../../src/webhooks/target-url.js";
-import { sendPayload } from "../../src/webhooks/send.js";
+import { forbiddenAddressReason, specialRangeOf } from "../../src/outbound/address-policy.js";
+import { validateTargetUrl } from "../../src/outbound/target-url.js";
+import { sendPayload } from "../../src/outbound/send.js";
 import {
   DEFAULT_WEBHOOK_SETTINGS,
   webhookSettingsFrom,
   type WebhookSettings,
-} from "../../src/webhooks/settings.js";
+} from "../../src/outbound/settings.js";
 
 describe("webhook address guard", () => {
   let hits = 0;

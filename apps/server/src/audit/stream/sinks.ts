@@ -1,7 +1,7 @@
 import type { AuditEvent } from "@modelhub/api-types";
 import { writeSync } from "node:fs";
-import { sendPayload } from "../../webhooks/send.js";
-import { DEFAULT_WEBHOOK_SETTINGS } from "../../webhooks/settings.js";
+import { sendPayload } from "../../outbound/send.js";
+import { DEFAULT_WEBHOOK_SETTINGS } from "../../outbound/settings.js";
 import type { AuditStreamSettings } from "../settings.js";
 
 /** Where streamed events go. `name` keys its cursor: a renamed sink starts again at the log's end. */

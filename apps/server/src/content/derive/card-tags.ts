@@ -1,4 +1,4 @@
-import { stringList } from "./front-matter.js";
+import { stringList } from "../../cards/front-matter.js";
 
 export type BaseModelRelation = "finetune" | "adapter" | "quantized" | "merge";
 const RELATIONS = new Set<string>(["finetune", "adapter", "quantized", "merge"]);

@@ -1,5 +1,5 @@
 import { arxivTags, baseModelTags, datasetCardTags, type BaseModelRelation } from "./card-tags.js";
-import { MAX_README_BYTES, stringList } from "./front-matter.js";
+import { MAX_README_BYTES, stringList } from "../../cards/front-matter.js";
 import { parseCardOffThread } from "../../offload/codec.js";
 import type { GgufFileInfo } from "./gguf-summary.js";
 import { summariseGguf } from "./gguf-summary.js";

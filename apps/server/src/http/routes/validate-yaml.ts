@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { parse } from "yaml";
 import type { AppEnv } from "../../http-kit/contracts.js";
-import { frontMatterOf } from "../../content/derive/front-matter.js";
+import { frontMatterOf } from "../../cards/front-matter.js";
 import { HttpError } from "../../domain/errors.js";
 import { HUB_LICENSE_IDS } from "../../hub-api/license-ids.js";
 import { boundedBody } from "../../http-kit/body-limit.js";

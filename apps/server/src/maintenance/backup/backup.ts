@@ -3,7 +3,7 @@ import { join, relative } from "node:path";
 import SQLite from "better-sqlite3";
 import { runGit } from "../../content/git/run-git.js";
 import { sqliteFile } from "../../db/open-database.js";
-import { dataLayout, reposOnDisk } from "../data-layout.js";
+import { dataLayout, reposOnDisk } from "../../content/data-layout.js";
 import { copyTree, type CopyCount } from "./copy-tree.js";
 
 export const MANIFEST = "modelhub-backup.json";

@@ -2,7 +2,7 @@ import { runGit } from "../../content/git/run-git.js";
 import type { FileEntry, RepoType } from "../../domain/repo.js";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.js";
-import type { RepoOnDisk } from "../data-layout.js";
+import type { RepoOnDisk } from "../../content/data-layout.js";
 import { DEFAULT_BRANCH } from "../reconcile.js";
 import type { FsckProblem } from "./fsck-report.js";
 

@@ -3,7 +3,7 @@ import { createReadStream } from "node:fs";
 import { mkdir, rename } from "node:fs/promises";
 import { join } from "node:path";
 import type { ProgressBoard } from "../../transfer/progress.js";
-import { lfsObjects, type LfsObjectFile } from "../data-layout.js";
+import { lfsObjects, type LfsObjectFile } from "../../content/data-layout.js";
 import type { FsckProblem } from "./fsck-report.js";
 
 async function sha256Of(path: string, onBytes: (done: number) => void): Promise<string> {

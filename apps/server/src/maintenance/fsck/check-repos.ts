@@ -1,7 +1,7 @@
 import { stat } from "node:fs/promises";
 import { runGit } from "../../content/git/run-git.js";
-import type { RepoOnDisk } from "../data-layout.js";
-import { lfsPointersOf } from "../gc/referenced-lfs.js";
+import type { RepoOnDisk } from "../../content/data-layout.js";
+import { lfsPointersOf } from "../../content/lfs/referenced-lfs.js";
 import { deletedLfsObjects } from "../../content/lfs/repo-links.js";
 import type { FsckProblem } from "./fsck-report.js";
 

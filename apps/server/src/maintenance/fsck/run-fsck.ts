@@ -6,7 +6,7 @@ import { createRepoContent } from "../../content/index.js";
 import type { Repos } from "../../platform/repos.js";
 import { toRepoRecord } from "../../platform/repos.js";
 import { ProgressBoard } from "../../transfer/progress.js";
-import { reposOnDisk } from "../data-layout.js";
+import { reposOnDisk } from "../../content/data-layout.js";
 import { checkLfsObjects, setAsideCorrupt } from "./check-lfs-objects.js";
 import { checkDatabase } from "./check-database.js";
 import { checkRepo } from "./check-repos.js";

@@ -9,11 +9,11 @@ import {
   newestMtime,
   reposOnDisk,
   type RepoOnDisk,
-} from "../data-layout.js";
+} from "../../content/data-layout.js";
 import type { ListableBlobStore } from "../../content/blobs/blob-store.js";
 import { acquireGcLock } from "./gc-lock.js";
 import { writeLastRun, type GcReport } from "./gc-report.js";
-import { claimedLfsOf } from "./referenced-lfs.js";
+import { claimedLfsOf } from "../../content/lfs/referenced-lfs.js";
 
 export interface GcOptions {
   dataDir: string;

@@ -1,7 +1,7 @@
 import type { GcSettings } from "../../config/maintenance-settings.js";
 import type { ListableBlobStore } from "../../content/blobs/blob-store.js";
 import type { AuditTrail, ContentLogger } from "../../domain/ports.js";
-import { dataLayout } from "../data-layout.js";
+import { dataLayout } from "../../content/data-layout.js";
 import { collectGarbage } from "./collect-garbage.js";
 import { GcBusyError } from "./gc-lock.js";
 import { readLastRun, type GcReport } from "./gc-report.js";

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.js";
 import type { Accounts, OrgRow, UserRow } from "../../platform/accounts.js";
-import { newId, nowIso } from "../../platform/ids.js";
+import { newId, nowIso } from "../../domain/ids.js";
 import { higherRole, type OrgRole } from "../../platform/org-roles.js";
 import type { SecurityEvents } from "../../platform/security-events.js";
 import type { IdentityRow } from "../identities.js";

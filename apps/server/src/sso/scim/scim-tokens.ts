@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import type { Database, ScimTokenTable } from "../../db/schema.js";
-import { newId, nowIso } from "../../platform/ids.js";
+import { newId, nowIso } from "../../domain/ids.js";
 import { hashToken, tokenPrefix } from "../../platform/tokens.js";
 import { recordAuditEvent } from "../../audit/record.js";
 

@@ -14,7 +14,7 @@ import { badRequest, notFound } from "../../domain/errors.js";
 import type { Viewer } from "../../domain/repo.js";
 import type { WebhookService } from "../service.js";
 import { webhookJson } from "../service.js";
-import { validateTargetUrl } from "../target-url.js";
+import { validateTargetUrl } from "../../outbound/target-url.js";
 import type { WebhookRow } from "../store.js";
 
 const MAX_WATCHED = 100;

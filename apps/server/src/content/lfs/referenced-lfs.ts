@@ -1,6 +1,6 @@
-import { runGit } from "../../content/git/run-git.js";
-import { MAX_POINTER_SIZE, parsePointer, type LfsPointer } from "../../content/lfs/pointer.js";
-import { deletedLfsObjects } from "../../content/lfs/repo-links.js";
+import { runGit } from "../git/run-git.js";
+import { MAX_POINTER_SIZE, parsePointer, type LfsPointer } from "./pointer.js";
+import { deletedLfsObjects } from "./repo-links.js";
 
 /** One object of `git cat-file --batch` output. */
 interface BatchObject {

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { LfsLinks } from "../../content/lfs/repo-links.js";
+import { LfsLinks } from "./repo-links.js";
 import { dataLayout, reposOnDisk } from "../data-layout.js";
 import { claimedLfsOf } from "./referenced-lfs.js";
 
