@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { stripFrontMatter } from "./markdown.js";
+// its own module: markdown.tsx starts loading the highlighter, which would outlive this test
+import { stripFrontMatter } from "./strip-front-matter.js";
 
 describe("stripFrontMatter", () => {
   it("removes the YAML block the hub already shows as metadata", () => {
