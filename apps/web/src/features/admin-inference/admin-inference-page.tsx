@@ -1,11 +1,10 @@
 import { EmptyState, ErrorState, Skeleton } from "../../components/ui/status.js";
 import { formatRelative } from "../../lib/format.js";
-import { useTitle } from "../../lib/use-title.js";
 import { useAuth } from "../../lib/auth/auth-context.js";
-import { RequireUser } from "../../components/auth/require-user.js";
 import "../../components/inference-usage/usage.css";
 import type { AdminBackend } from "@modelhub/api-types";
 import { useAdminInference, useCheckBackend } from "./api.js";
+import { AdminPage } from "../../components/auth/admin-page.js";
 
 const number = new Intl.NumberFormat("en");
 
@@ -119,13 +118,9 @@ function Backends() {
 
 /** `/admin/inference`: the hub's inference backends, for site admins. */
 export function AdminInferencePage() {
-  useTitle("Inference backends");
   return (
-    <div className="container" style={{ paddingTop: 8, paddingBottom: 32 }}>
-      <h1>Inference backends</h1>
-      <RequireUser what="see the inference backends">
-        <Backends />
-      </RequireUser>
-    </div>
+    <AdminPage title="Inference backends" what="see the inference backends">
+      <Backends />
+    </AdminPage>
   );
 }

@@ -3,9 +3,9 @@ import { EmptyState, ErrorState, Skeleton } from "../../components/ui/status.js"
 import { paths } from "../../config/paths.js";
 import { isNotFound } from "../../lib/api-error.js";
 import { formatBytes, formatRelative } from "../../lib/format.js";
-import { useTitle } from "../../lib/use-title.js";
 import { useAuth } from "../../lib/auth/auth-context.js";
-import { RequireUser } from "../../components/auth/require-user.js";
+import { AdminPage } from "../../components/auth/admin-page.js";
+import { RefusalsTable } from "../../components/scans/refusals-table.js";
 import "../../components/inference-usage/usage.css";
 import "./mirror.css";
 import "../../components/scans/scans.css";
@@ -171,44 +171,6 @@ function Curation({ report }: { report: MirrorReport }) {
   );
 }
 
-function Refusals({ report }: { report: MirrorReport }) {
-  if (report.refusals.length === 0) return null;
-  return (
-    <section>
-      <h2 className="usage-heading">Refused by the curation rules</h2>
-      <div className="card" style={{ padding: 0, overflowX: "auto" }}>
-        <table className="usage-table scan-table" data-testid="mirror-refusals">
-          <thead>
-            <tr>
-              <th scope="col">Repo or file</th>
-              <th scope="col">Rule</th>
-              <th scope="col">Times</th>
-              <th scope="col">Last</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.refusals.map((refusal) => (
-              <tr
-                key={`${refusal.repoType}${refusal.repoId}${refusal.path}${refusal.rule}`}
-                data-rule={refusal.rule}
-              >
-                <td style={{ overflowWrap: "anywhere" }}>
-                  {refusal.repoId}
-                  {refusal.path ? <span className="mono">: {refusal.path}</span> : null}
-                  <div className="small muted">{refusal.message}</div>
-                </td>
-                <td className="mono small">{refusal.rule}</td>
-                <td>{number.format(refusal.count)}</td>
-                <td className="small muted">{formatRelative(refusal.lastAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
-  );
-}
-
 function Mirror() {
   const { user } = useAuth();
   const report = useMirrorReport(Boolean(user?.isAdmin));
@@ -235,7 +197,12 @@ function Mirror() {
         <h2 className="usage-heading">Mirrored repos</h2>
         <CachedRepos report={data} />
       </section>
-      <Refusals report={data} />
+      <RefusalsTable
+        refusals={data.refusals}
+        heading="Refused by the curation rules"
+        subject="Repo or file"
+        testId="mirror-refusals"
+      />
       <RecentErrors report={data} />
     </div>
   );
@@ -243,13 +210,9 @@ function Mirror() {
 
 /** `/admin/mirror`: the upstream mirror's cache, counters and pinning, for site admins. */
 export function AdminMirrorPage() {
-  useTitle("Upstream mirror");
   return (
-    <div className="container" style={{ paddingTop: 8, paddingBottom: 32 }}>
-      <h1>Upstream mirror</h1>
-      <RequireUser what="see the upstream mirror">
-        <Mirror />
-      </RequireUser>
-    </div>
+    <AdminPage title="Upstream mirror" what="see the upstream mirror">
+      <Mirror />
+    </AdminPage>
   );
 }

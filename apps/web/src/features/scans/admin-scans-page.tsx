@@ -4,9 +4,9 @@ import type { AdminScansReport, RepoType, ScanFinding } from "@modelhub/api-type
 import { EmptyState, ErrorState, Skeleton } from "../../components/ui/status.js";
 import { paths } from "../../config/paths.js";
 import { formatBytes, formatRelative } from "../../lib/format.js";
-import { useTitle } from "../../lib/use-title.js";
 import { useAuth } from "../../lib/auth/auth-context.js";
-import { RequireUser } from "../../components/auth/require-user.js";
+import { AdminPage } from "../../components/auth/admin-page.js";
+import { RefusalsTable } from "../../components/scans/refusals-table.js";
 import "../../components/inference-usage/usage.css";
 import { useAdminScans, useReleaseFile, useRescanAll } from "../../lib/scans/api.js";
 import { ScanBadge } from "../../components/scans/scan-badge.js";
@@ -194,44 +194,6 @@ function Findings({ report }: { report: AdminScansReport }) {
   );
 }
 
-function Refusals({ report }: { report: AdminScansReport }) {
-  if (report.refusals.length === 0) return null;
-  return (
-    <section>
-      <h2 className="usage-heading">Refused</h2>
-      <div className="card" style={{ padding: 0, overflowX: "auto" }}>
-        <table className="usage-table scan-table" data-testid="scan-refusals">
-          <thead>
-            <tr>
-              <th scope="col">Repo and file</th>
-              <th scope="col">Rule</th>
-              <th scope="col">Times</th>
-              <th scope="col">Last</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.refusals.map((refusal) => (
-              <tr key={`${refusal.kind}${refusal.repoType}${refusal.repoId}${refusal.path}${refusal.rule}`}>
-                <td style={{ overflowWrap: "anywhere" }}>
-                  {refusal.repoId}
-                  {refusal.path ? <span className="mono">: {refusal.path}</span> : null}
-                  <div className="small muted">{refusal.message}</div>
-                </td>
-                <td className="mono small">
-                  {refusal.kind === "mirror" ? "mirror " : ""}
-                  {refusal.rule}
-                </td>
-                <td>{number.format(refusal.count)}</td>
-                <td className="small muted">{formatRelative(refusal.lastAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
-  );
-}
-
 function Scans() {
   const { user } = useAuth();
   const report = useAdminScans(Boolean(user?.isAdmin));
@@ -260,20 +222,22 @@ function Scans() {
         <h2 className="usage-heading">Findings</h2>
         <Findings report={data} />
       </section>
-      <Refusals report={data} />
+      <RefusalsTable
+        refusals={data.refusals}
+        heading="Refused"
+        subject="Repo and file"
+        testId="scan-refusals"
+        showKind
+      />
     </div>
   );
 }
 
 /** `/admin/scans`: the scan policy, ClamAV's state, findings with their release, refusals. */
 export function AdminScansPage() {
-  useTitle("Security scans");
   return (
-    <div className="container" style={{ paddingTop: 8, paddingBottom: 32 }}>
-      <h1>Security scans</h1>
-      <RequireUser what="see the security scans">
-        <Scans />
-      </RequireUser>
-    </div>
+    <AdminPage title="Security scans" what="see the security scans">
+      <Scans />
+    </AdminPage>
   );
 }

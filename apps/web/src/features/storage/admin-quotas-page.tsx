@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from "react";
 import { ErrorState, Skeleton } from "../../components/ui/status.js";
-import { useTitle } from "../../lib/use-title.js";
 import { useAuth } from "../../lib/auth/auth-context.js";
-import { RequireUser } from "../../components/auth/require-user.js";
 import "../../components/inference-usage/usage.css";
 import { useAdminQuota, useAdminQuotas, useSetQuota } from "./api.js";
 import { StorageView } from "./storage-view.js";
+import { AdminPage } from "../../components/auth/admin-page.js";
 
 function QuotaForm({ name }: { name: string }) {
   const quota = useAdminQuota(name);
@@ -145,13 +144,9 @@ function Quotas() {
 
 /** `/admin/quotas`: a site admin looks up a user or organization and sets its quota and repo limit. */
 export function AdminQuotasPage() {
-  useTitle("Storage quotas");
   return (
-    <div className="container page-narrow" style={{ paddingTop: 8, paddingBottom: 32 }}>
-      <h1>Storage quotas</h1>
-      <RequireUser what="set storage quotas">
-        <Quotas />
-      </RequireUser>
-    </div>
+    <AdminPage title="Storage quotas" what="set storage quotas" narrow>
+      <Quotas />
+    </AdminPage>
   );
 }
