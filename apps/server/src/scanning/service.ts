@@ -579,7 +579,7 @@ export class ScanService implements ContentScanning {
   /** Hurries the pending git blobs of a clone and waits (up to the policy's wait) for their verdicts. */
   private async awaitGitVerdicts(rows: ScanResultTable[]): Promise<ScanResultTable[]> {
     const pending = rows.filter((row) => row.status === "queued");
-    for (const row of pending) await this.store.hurry(row.key);
+    await this.store.hurry(pending.map((row) => row.key));
     void this.pump();
     const deadline = Date.now() + this.deps.settings.waitMs;
     let latest = new Map(rows.map((row) => [row.key, row]));
@@ -599,7 +599,7 @@ export class ScanService implements ContentScanning {
     row: ScanResultTable | undefined,
   ): Promise<ScanResultTable | undefined> {
     const key = objectKey(file);
-    if (row) await this.store.hurry(key);
+    if (row) await this.store.hurry([key]);
     else if (file.lfs && repo.mirror && (await this.deps.content.blobs.stat(file.lfs.sha256)) === undefined) {
       const fetcher = this.mirrorFetch;
       const lfs = file.lfs;

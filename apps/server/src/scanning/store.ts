@@ -98,14 +98,15 @@ export class ScanStore {
     return added;
   }
 
-  /** Someone waits for this content's verdict: it goes to the front of the queue. */
-  async hurry(key: string): Promise<void> {
-    await this.db
-      .updateTable("scan_results")
-      .set({ priority: 1 })
-      .where("key", "=", key)
-      .where("state", "=", "queued")
-      .execute();
+  /** Someone waits for these contents' verdicts: they go to the front of the queue. */
+  async hurry(keys: readonly string[]): Promise<void> {
+    for (const part of chunks(keys))
+      await this.db
+        .updateTable("scan_results")
+        .set({ priority: 1 })
+        .where("key", "in", part)
+        .where("state", "=", "queued")
+        .execute();
   }
 
   /** Takes up to `count` queued rows for this process (a row is taken by one replica only). */
