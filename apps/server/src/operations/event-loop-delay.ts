@@ -1,4 +1,4 @@
-import { monitorEventLoopDelay, type IntervalHistogram } from "node:perf_hooks";
+import { createHistogram, performance, type RecordableHistogram } from "node:perf_hooks";
 
 /** How often the loop is sampled: a timer due every this many ms, and how late it fires. */
 const SAMPLE_MS = 10;
@@ -13,25 +13,37 @@ export interface LoopDelay {
 }
 
 /**
- * How long the event loop made callbacks wait: a timer due every SAMPLE_MS is timed, and its lateness
- * (the time between two firings minus SAMPLE_MS: Node's histogram records the whole interval) is the
- * delay a request arriving then would have waited before any of its code ran. `take` reads the
- * window since the last `take` and starts a new one.
+ * How long the event loop made callbacks wait: a timer due every SAMPLE_MS notes how late it fired,
+ * which is the delay a request arriving then would have waited before any of its code ran. `take`
+ * reads the window since the last `take` and starts a new one.
+ *
+ * Node's own `monitorEventLoopDelay` is not used: its `reset()` also forgets when its timer last
+ * fired, so the first interval after a reset is dropped, and a block that starts right after a scrape
+ * would never show.
  */
 export class EventLoopDelay {
-  private readonly histogram: IntervalHistogram = monitorEventLoopDelay({ resolution: SAMPLE_MS });
+  private readonly histogram: RecordableHistogram = createHistogram();
+  private last = performance.now();
+  private readonly timer: NodeJS.Timeout;
 
   constructor() {
-    this.histogram.enable();
+    this.timer = setInterval(() => {
+      const now = performance.now();
+      const lateMs = Math.max(0, now - this.last - SAMPLE_MS);
+      this.last = now;
+      // the histogram holds integers: microseconds, at least 1 (it refuses 0)
+      this.histogram.record(Math.max(1, Math.round(lateMs * 1000)));
+    }, SAMPLE_MS);
+    this.timer.unref();
   }
 
   take(): LoopDelay {
     const h = this.histogram;
-    const late = (ns: number) => (h.count === 0 ? 0 : Math.max(0, ns / 1e6 - SAMPLE_MS) / 1000);
+    const seconds = (us: number) => (h.count === 0 || us <= 1 ? 0 : us / 1e6);
     const window = {
-      p50: late(h.percentile(50)),
-      p99: late(h.percentile(99)),
-      max: late(h.max),
+      p50: seconds(h.percentile(50)),
+      p99: seconds(h.percentile(99)),
+      max: seconds(h.max),
       samples: h.count,
     };
     h.reset();
@@ -39,6 +51,6 @@ export class EventLoopDelay {
   }
 
   stop(): void {
-    this.histogram.disable();
+    clearInterval(this.timer);
   }
 }
