@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, Migrator, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { DialectName } from "./dialect.js";
+import { OwnSchemaPostgresDialect } from "./own-schema-dialect.js";
 import { migrationProvider } from "./migrations/index.js";
 import type { Database } from "./schema.js";
 import { cachingSqliteDatabase } from "./statement-cache.js";
@@ -26,12 +27,6 @@ export interface OpenDatabaseOptions {
 
 export class DatabaseUnreachableError extends Error {}
 
-/** PostgreSQL's invalid_schema_name, about a schema other than the hub's own. */
-function droppedMeanwhile(error: unknown, ownSchema: string | undefined): boolean {
-  if (!(error instanceof Error) || (error as { code?: unknown }).code !== "3F000") return false;
-  return ownSchema === undefined || !error.message.includes(`"${ownSchema}"`);
-}
-
 const PG_INT8 = 20;
 const PG_NUMERIC = 1700;
 
@@ -39,8 +34,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<HubDat
   const hub = options.databaseUrl
     ? await openPostgres(options.databaseUrl, options.schema)
     : openSqlite(options.dataDir);
-  // kysely looks for its bookkeeping tables in every schema unless told which one: with parallel test
-  // schemas it would find another run's table and then fail to query its own
+  // the bookkeeping tables live in the hub's own schema (its introspection sees no other: own-schema-dialect.ts)
   const migrator = new Migrator({
     db: hub.db,
     provider: migrationProvider,
@@ -48,11 +42,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<HubDat
     allowUnorderedMigrations: true,
     ...(options.databaseUrl && options.schema ? { migrationTableSchema: options.schema } : {}),
   });
-  let { error, results } = await migrator.migrateToLatest();
-  // kysely's introspection reads the catalogue of every schema: another schema dropped at that moment
-  // (a parallel test run's) fails it with "schema … does not exist"; nothing was migrated, so try again
-  for (let attempt = 1; attempt <= 3 && droppedMeanwhile(error, options.schema); attempt++)
-    ({ error, results } = await migrator.migrateToLatest());
+  const { error, results } = await migrator.migrateToLatest();
   if (error) {
     await hub.close();
     throw error instanceof Error ? error : new Error(String(error));
@@ -119,7 +109,7 @@ async function openPostgres(url: string, schema: string | undefined): Promise<Hu
   // it on a checked-out connection between queries, e.g. inside a transaction).
   pool.on("error", () => undefined);
   pool.on("connect", (client) => client.on("error", () => undefined));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
   return {
     db,
     dialect: "postgres",
