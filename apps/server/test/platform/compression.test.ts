@@ -102,6 +102,8 @@ describe("compression: precompressed web assets, gzip for large JSON, never for 
     expect(tasks.status).toBe(200);
     expect(tasks.headers["content-encoding"]).toBe("gzip");
     expect(tasks.headers["vary"]).toMatch(/Accept-Encoding/i);
+    // the length stated for the JSON before compressing must not survive it
+    expect(tasks.headers["content-length"] ?? String(tasks.body.length)).toBe(String(tasks.body.length));
     const decoded = gunzipSync(tasks.body);
     expect(decoded.length).toBeGreaterThan(1024);
     expect(JSON.parse(decoded.toString())).toHaveProperty("text-generation");
@@ -109,6 +111,8 @@ describe("compression: precompressed web assets, gzip for large JSON, never for 
     const small = await raw(`${hub.url}/api/whoami-v2`, { "Accept-Encoding": "gzip", ...bearer(token) });
     expect(small.status).toBe(200);
     expect(small.headers["content-encoding"]).toBeUndefined();
+    // stated by the JSON answer itself (the threshold is judged without reading the body back)
+    expect(small.headers["content-length"]).toBe(String(small.body.length));
     expect(JSON.parse(small.body.toString())).toMatchObject({ name: "zoe" });
 
     const head = await raw(`${hub.url}/api/models/zoe/squeeze`, { "Accept-Encoding": "gzip" }, "HEAD");
