@@ -24,7 +24,8 @@ export function jsonCompression(): MiddlewareHandler {
     jsonWithLength(c);
     return gzip(c, async () => {
       await next();
-      // A JSON body built in memory has no Content-Length yet; give it one so the threshold applies.
+      // JSON made without c.json (c.body with a JSON type, a cached answer) has no Content-Length yet:
+      // read it once and give it one, so the threshold applies.
       const res = c.res;
       if (
         c.req.method === "HEAD" ||
