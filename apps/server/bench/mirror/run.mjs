@@ -11,6 +11,7 @@
 import { execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -102,6 +103,64 @@ async function startBareProxy() {
   };
 }
 
+/**
+ * A kernel-splicing HTTP proxy in front of U (HAProxy with `option splice-auto`, when /usr/sbin/haproxy is
+ * installed; otherwise the row is skipped): bytes go socket to socket inside the kernel, never into user
+ * space. No relay in any language, let alone one that also hashes and stores the bytes, does less work
+ * per byte, so its rate is the ceiling of a pass-through on this machine.
+ */
+async function startSpliceProxy(upstreamUrl, folder) {
+  const binary = "/usr/sbin/haproxy";
+  if (!fs.existsSync(binary)) return undefined;
+  const upstreamHost = new URL(upstreamUrl).host;
+  const port = await new Promise((resolve) => {
+    const probe = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port: free } = probe.address();
+      probe.close(() => resolve(free));
+    });
+  });
+  const config = path.join(folder, "haproxy.cfg");
+  fs.writeFileSync(
+    config,
+    [
+      "global",
+      "  maxconn 64",
+      "defaults",
+      "  mode http",
+      "  option splice-auto",
+      "  timeout connect 5s",
+      "  timeout client 120s",
+      "  timeout server 120s",
+      "frontend bench",
+      `  bind 127.0.0.1:${port}`,
+      "  default_backend upstream",
+      "backend upstream",
+      `  server u ${upstreamHost}`,
+      "",
+    ].join("\n"),
+  );
+  const child = spawn(binary, ["-f", config, "-db"], { stdio: ["ignore", "ignore", "ignore"] });
+  for (let tries = 0; ; tries++) {
+    const up = await fetch(`http://127.0.0.1:${port}/api/models?limit=1`).catch(() => undefined);
+    if (up?.ok) break;
+    if (tries === 50) throw new Error("haproxy did not start");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    /** The file's final URL at U (after U's redirect), asked of the proxy. */
+    async url(target) {
+      const head = await fetch(target, { redirect: "manual" });
+      await head.body?.cancel();
+      const location = head.headers.get("location");
+      const final = new URL(location && head.status >= 300 && head.status < 400 ? location : target, target);
+      return `${origin}${final.pathname}${final.search}`;
+    },
+    cpuMs: () => (cpuTicks(child.pid) * 1000) / 100,
+    stop: () => child.kill(),
+  };
+}
+
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -141,15 +200,20 @@ try {
 
   const proxy = await startBareProxy();
   await download(proxy, proxy.url(file(upstream, "bench/big", ROUNDS)));
+  const splice = await startSpliceProxy(upstream.url, work);
+  if (splice) await download(splice, await splice.url(file(upstream, "bench/big", ROUNDS)));
   const direct = [];
   const uncached = [];
   const proxied = [];
+  const spliced = [];
   for (let i = 0; i < ROUNDS; i++) {
     direct.push(await download(upstream, file(upstream, "bench/big", i)));
     uncached.push(await download(mirror, file(mirror, "bench/big", i)));
     proxied.push(await download(proxy, proxy.url(file(upstream, "bench/big", i))));
+    if (splice) spliced.push(await download(splice, await splice.url(file(upstream, "bench/big", i))));
   }
   proxy.stop();
+  splice?.stop();
   const cached = [];
   const local = [];
   for (let i = 0; i < ROUNDS; i++) {
@@ -175,6 +239,16 @@ try {
       median(proxied.map((r) => r.ttfbMs)),
       cpuPerGiB(proxied),
     ],
+    ...(spliced.length > 0
+      ? [
+          [
+            "kernel-splicing proxy of U (HAProxy: no copy to user space, no hash, no disk)",
+            median(spliced.map(rate)),
+            median(spliced.map((r) => r.ttfbMs)),
+            cpuPerGiB(spliced),
+          ],
+        ]
+      : []),
     ["M, local repo", localRate, median(local.map((r) => r.ttfbMs)), cpuPerGiB(local)],
     ["M, cached mirrored file", cachedRate, median(cached.map((r) => r.ttfbMs)), cpuPerGiB(cached)],
   ];
@@ -196,6 +270,11 @@ try {
   console.log(
     `bare pass-through / direct: ${fmt(proxyRate / directRate, 2)}x (the ceiling of any Node.js proxy here); M uncached / bare pass-through: ${fmt(uncachedRate / proxyRate, 2)}x`,
   );
+  const spliceRate = spliced.length > 0 ? median(spliced.map(rate)) : undefined;
+  if (spliceRate !== undefined)
+    console.log(
+      `kernel-splicing proxy / direct: ${fmt(spliceRate / directRate, 2)}x (the ceiling of any relay on this machine)`,
+    );
   console.log(
     `cached / local: ${fmt(cachedRatio, 2)}x (goal >= 0.9) ${cachedRatio >= 0.9 ? "met" : "MISSED"}`,
   );
@@ -213,6 +292,15 @@ try {
         baseline: proxyRate,
         baselineLabel: "bare Node pass-through (no hash, no disk)",
       },
+      ...(spliceRate !== undefined
+        ? {
+            "kernel-splicing proxy MiB/s (any relay's ceiling)": {
+              value: spliceRate,
+              baseline: directRate,
+              baselineLabel: "direct from U",
+            },
+          }
+        : {}),
       "M CPU s/GiB uncached": {
         value: cpuPerGiB(uncached),
         baseline: cpuPerGiB(cached),
@@ -221,7 +309,7 @@ try {
     },
   });
   console.log(
-    `per-round MiB/s: direct ${direct.map((r) => fmt(rate(r))).join(" ")}, uncached ${uncached.map((r) => fmt(rate(r))).join(" ")}, bare pass-through ${proxied.map((r) => fmt(rate(r))).join(" ")}, local ${local.map((r) => fmt(rate(r))).join(" ")}, cached ${cached.map((r) => fmt(rate(r))).join(" ")}`,
+    `per-round MiB/s: direct ${direct.map((r) => fmt(rate(r))).join(" ")}, uncached ${uncached.map((r) => fmt(rate(r))).join(" ")}, bare pass-through ${proxied.map((r) => fmt(rate(r))).join(" ")}${spliced.length > 0 ? `, splice proxy ${spliced.map((r) => fmt(rate(r))).join(" ")}` : ""}, local ${local.map((r) => fmt(rate(r))).join(" ")}, cached ${cached.map((r) => fmt(rate(r))).join(" ")}`,
   );
 } finally {
   await mirror?.stop();
