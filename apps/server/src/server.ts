@@ -1,3 +1,4 @@
+import { PortInUseError } from "./net/port-in-use-error.js";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { createAdaptorServer } from "@hono/node-server";
@@ -55,7 +56,7 @@ import { registerQuotaMetrics } from "./quotas/quota-metrics.js";
 import { databaseAuditTrail } from "./audit/trail.js";
 import { ScanService } from "./scanning/service.js";
 
-export class PortInUseError extends Error {}
+export { PortInUseError };
 
 export interface RunningHub {
   /** Base URL the server answers on (the public URL when one is configured). */

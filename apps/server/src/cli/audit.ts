@@ -6,7 +6,7 @@ import { auditSecretOf } from "../audit/secret.js";
 import { verifyAuditChain } from "../audit/verify.js";
 import type { Output } from "./context.js";
 import { withExistingHub } from "./hub-target.js";
-import { UsageError } from "./token-create.js";
+import { UsageError } from "./usage-error.js";
 
 /**
  * `modelhub audit verify`: checks the hash chain from the retention summary to the signed head; exit 0

@@ -6,7 +6,7 @@ import { restoreHub, RestoreError } from "../maintenance/backup/restore.js";
 import { formatBytes } from "../maintenance/gc/gc-report.js";
 import type { Output } from "./context.js";
 import { runningHub } from "./hub-runtime.js";
-import { UsageError } from "./token-create.js";
+import { UsageError } from "./usage-error.js";
 import { recordCommandEvent } from "./audit.js";
 
 /** `modelhub backup <dir>`: online, incremental backup of the data folder (safe while the hub serves). */

@@ -7,7 +7,7 @@ import { formatBytes } from "../maintenance/gc/gc-report.js";
 import { createLogger } from "../platform/logger.js";
 import { withServices, type Output } from "./context.js";
 import { recordCommandEvent } from "./audit.js";
-import { UsageError } from "./token-create.js";
+import { UsageError } from "./usage-error.js";
 
 /**
  * `modelhub fsck [--repair]`: checks every LFS object's hash, every ref, the LFS objects of every branch

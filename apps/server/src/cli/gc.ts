@@ -4,7 +4,7 @@ import { openBlobStore } from "../compose/blob-store.js";
 import { collectGarbage } from "../maintenance/gc/collect-garbage.js";
 import { formatBytes, type GcReport } from "../maintenance/gc/gc-report.js";
 import type { Output } from "./context.js";
-import { UsageError } from "./token-create.js";
+import { UsageError } from "./usage-error.js";
 import { recordCommandEvent } from "./audit.js";
 import { gcAuditData } from "../maintenance/gc/gc-scheduler.js";
 

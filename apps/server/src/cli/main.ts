@@ -1,10 +1,5 @@
 #!/usr/bin/env node
-import { runTransferCommand } from "../transfer/index.js";
 import { stdio } from "./context.js";
-import { runMirrorCommand } from "./mirror-pull.js";
-import { runScanCommand } from "./scan.js";
-import { runQuotaCommand } from "./quota.js";
-import { runCli } from "./run.js";
 
 const argv = process.argv.slice(2);
 // Transfers are clients of any hub (not this process's config), so they parse their own flags.
@@ -18,13 +13,19 @@ const terminal = {
   isTTY: process.stderr.isTTY === true,
   env: process.env,
 };
-const code = transfer
-  ? await runTransferCommand(transfer, argv.slice(1))
-  : argv[0] === "mirror"
-    ? await runMirrorCommand(argv.slice(1), terminal)
-    : argv[0] === "scan"
-      ? await runScanCommand(argv.slice(1), terminal)
-      : argv[0] === "quota"
-        ? await runQuotaCommand(argv.slice(1), terminal)
-        : await runCli(argv, process.env, stdio);
+// A command's code is imported only when it runs (see run.ts).
+async function runCommand(): Promise<number> {
+  if (transfer) return (await import("../transfer/index.js")).runTransferCommand(transfer, argv.slice(1));
+  switch (argv[0]) {
+    case "mirror":
+      return (await import("./mirror-pull.js")).runMirrorCommand(argv.slice(1), terminal);
+    case "scan":
+      return (await import("./scan.js")).runScanCommand(argv.slice(1), terminal);
+    case "quota":
+      return (await import("./quota.js")).runQuotaCommand(argv.slice(1), terminal);
+    default:
+      return (await import("./run.js")).runCli(argv, process.env, stdio);
+  }
+}
+const code = await runCommand();
 if (code !== 0) process.exit(code);

@@ -5,7 +5,7 @@ import { formatBytes } from "../maintenance/gc/gc-report.js";
 import { migrateBlobs, type MigrationReport } from "../maintenance/migrate-blobs.js";
 import { openBlobStore } from "../compose/blob-store.js";
 import type { Output } from "./context.js";
-import { UsageError } from "./token-create.js";
+import { UsageError } from "./usage-error.js";
 
 export interface MigrateFlags {
   to?: string;

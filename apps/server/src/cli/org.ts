@@ -3,7 +3,7 @@ import { parseOrgRole, type OrgRole } from "../platform/org-roles.js";
 import { OrgMembers } from "../platform/orgs.js";
 import type { Output } from "./context.js";
 import { withExistingHub } from "./hub-target.js";
-import { UsageError } from "./token-create.js";
+import { UsageError } from "./usage-error.js";
 import { HttpError } from "../domain/errors.js";
 
 const ORG_USAGE =

@@ -3,7 +3,7 @@ import { modelDataOf } from "../hub-api/model-data.js";
 import { buildSnippets } from "../platform/snippets.js";
 import type { Output } from "./context.js";
 import { withExistingHub } from "./hub-target.js";
-import { UsageError } from "./token-create.js";
+import { UsageError } from "./usage-error.js";
 
 export interface SnippetArgs {
   modelId?: string;

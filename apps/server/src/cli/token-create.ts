@@ -2,8 +2,7 @@ import type { Config } from "../config/config.js";
 import type { Output } from "./context.js";
 import { withExistingHub } from "./hub-target.js";
 import { nameProblem } from "../platform/names.js";
-
-export class UsageError extends Error {}
+import { UsageError } from "./usage-error.js";
 
 export async function tokenCreateCommand(
   config: Config,
