@@ -1,5 +1,6 @@
 import { spawn, execFile, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { sharedService } from "@modelhub/testkit/run-services";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
@@ -21,7 +22,6 @@ export interface RunningHub {
   createUser: (name: string, password: string) => Promise<string>;
 }
 
-/** Starts the real hub (built CLI) on a random port with a fresh data folder and the demo catalogue. */
 /**
  * The environment of the hub under test: the embedded defaults a user gets from `npm start` (SQLite in
  * its own data folder). DATABASE_URL is dropped: a shared PostgreSQL database would carry repos from
@@ -34,17 +34,83 @@ function hubEnv(seed: boolean, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv
   return env;
 }
 
+/** A hub seeded to copy must be ready within this long (the first start imports ~970 repos). */
+const SEED_TEMPLATE_TIMEOUT_MS = 300_000;
+
 /**
- * `seed: false` starts an empty hub (ready in a second) for flows that bring their own repos. `env`
- * adds variables (e.g. MODELHUB_INFERENCE_CONFIG); `dataDir` restarts on a folder the caller keeps
- * (stop then leaves it in place).
+ * A data folder holding the demo catalogue, made once per test run by a real first start of the hub
+ * (the import of ~970 repos takes 10–30 s) and copied by every seeded hub after it (about a second).
+ */
+async function seededTemplate(): Promise<{ dataDir: string; release: () => Promise<void> }> {
+  const { info, release } = await sharedService<{ dataDir: string }>(
+    "seeded-hub-data",
+    async (dir) => {
+      const dataDir = path.join(dir, "data");
+      const hub = await launchHub({ seed: true, dataDir, keepData: true });
+      try {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          hub.seeded,
+          new Promise((_, reject) => {
+            timer = setTimeout(
+              () => reject(new Error("the demo catalogue was not imported in time")),
+              SEED_TEMPLATE_TIMEOUT_MS,
+            );
+          }),
+        ]).finally(() => clearTimeout(timer));
+      } finally {
+        await hub.stop();
+      }
+      // nothing runs on it: the run's folder (and the template in it) is removed when the run ends
+      return { info: { dataDir }, stop: { command: "true" } };
+    },
+    { timeoutMs: SEED_TEMPLATE_TIMEOUT_MS + 60_000 },
+  );
+  return { dataDir: info.dataDir, release };
+}
+
+/**
+ * Starts the real hub (built CLI) on a random port with a data folder of its own. By default it holds
+ * the demo catalogue: a copy of the run's seeded folder (see `seededTemplate`), so `seeded` is already
+ * settled. `seed: false` starts an empty hub (ready in a second) for flows that bring their own repos.
+ * `env` adds variables (e.g. MODELHUB_INFERENCE_CONFIG); `dataDir` restarts on a folder the caller
+ * keeps (stop then leaves it in place).
  */
 export async function startHub(
   options: { seed?: boolean; env?: NodeJS.ProcessEnv; dataDir?: string; port?: number } = {},
 ): Promise<RunningHub> {
-  const ownsData = options.dataDir === undefined;
+  const seed = options.seed ?? true;
+  if (!seed || options.dataDir !== undefined) return launchHub({ ...options, seed });
+  const dataDir = mkdtempSync(path.join(tmpdir(), "modelhub-web-e2e-"));
+  const template = await seededTemplate();
+  try {
+    // `cp -a` keeps the folder as the hub left it (modes, times); the hub finds its catalogue imported
+    await run("cp", ["-a", `${template.dataDir}/.`, dataDir]);
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  } finally {
+    // a template made for this file alone (no run setup) goes once copied; a shared one stays for the run
+    await template.release();
+  }
+  // seeding stays on, as for a user restarting a seeded hub: it finds the catalogue there and keeps it
+  return launchHub({ ...options, seed: true, dataDir, keepData: false, seededAlready: true });
+}
+
+/** Starts the hub process; `seed: true` lets it import the catalogue on its first start. */
+async function launchHub(options: {
+  seed: boolean;
+  env?: NodeJS.ProcessEnv;
+  dataDir?: string;
+  port?: number;
+  /** Leave `dataDir` in place on stop (default: only when the caller named it). */
+  keepData?: boolean;
+  /** The folder holds the imported catalogue already: `seeded` is settled from the start. */
+  seededAlready?: boolean;
+}): Promise<RunningHub> {
+  const ownsData = options.dataDir === undefined || options.keepData === false;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "modelhub-web-e2e-"));
-  const env = hubEnv(options.seed ?? true, options.env);
+  const env = hubEnv(options.seed, options.env);
   const child: ChildProcess = spawn(
     process.execPath,
     [SERVER_CLI, "serve", "--port", String(options.port ?? 0), "--host", "127.0.0.1", "--data", dataDir],
@@ -57,6 +123,7 @@ export async function startHub(
   const output: string[] = [];
   let markSeeded: () => void = () => {};
   const seeded = new Promise<void>((resolve) => (markSeeded = resolve));
+  if (options.seededAlready) markSeeded();
   child.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
 
   const listening = new Promise<string>((resolve, reject) => {
