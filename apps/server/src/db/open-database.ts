@@ -2,12 +2,13 @@ import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, Migrator, SqliteDialect } from "kysely";
-import pg from "pg";
+import type pg from "pg";
 import type { DialectName } from "./dialect.js";
 import { OwnSchemaPostgresDialect } from "./own-schema-dialect.js";
 import { migrationProvider } from "./migrations/index.js";
 import type { Database } from "./schema.js";
 import { cachingSqliteDatabase } from "./statement-cache.js";
+import { pgLibrary } from "./pg-library.js";
 import { refreshPlannerStatistics } from "./statistics.js";
 
 export interface HubDatabase {
@@ -83,7 +84,8 @@ async function openPostgres(url: string, schema: string | undefined): Promise<Hu
   const location = redact(url);
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema))
     throw new Error(`invalid schema name ${schema}`);
-  const probe = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  const postgres = await pgLibrary();
+  const probe = new postgres.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
   try {
     await probe.connect();
     if (schema) await probe.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
@@ -92,7 +94,7 @@ async function openPostgres(url: string, schema: string | undefined): Promise<Hu
   } finally {
     await probe.end().catch(() => undefined);
   }
-  const pool = new pg.Pool({
+  const pool = new postgres.Pool({
     connectionString: url,
     max: 10,
     connectionTimeoutMillis: 5000,
@@ -101,7 +103,7 @@ async function openPostgres(url: string, schema: string | undefined): Promise<Hu
       getTypeParser: ((oid: number, format?: "text" | "binary") =>
         oid === PG_INT8 || oid === PG_NUMERIC
           ? Number
-          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+          : postgres.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
   // A connection the server or network dropped: the pool discards it and the next query reconnects; a
@@ -130,7 +132,8 @@ function redact(url: string): string {
 
 /** Drops a schema created for a test run. */
 export async function dropPostgresSchema(url: string, schema: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
+  const postgres = await pgLibrary();
+  const client = new postgres.Client({ connectionString: url });
   await client.connect();
   try {
     await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);

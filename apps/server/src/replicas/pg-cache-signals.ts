@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import pg from "pg";
+import type pg from "pg";
+import { pgLibrary } from "../db/pg-library.js";
 import type { CacheSignals, ContentLogger } from "../domain/ports.js";
 
 /** What every subscriber receives when notices may have been missed (the listener reconnected). */
@@ -71,7 +72,8 @@ export class PgCacheSignals implements CacheSignals {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({
+    const postgres = await pgLibrary();
+    const client = new postgres.Client({
       connectionString: this.url,
       connectionTimeoutMillis: 5000,
       keepAlive: true,

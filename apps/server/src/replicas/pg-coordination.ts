@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import pg from "pg";
+import { pgLibrary } from "../db/pg-library.js";
 import type { Database } from "../db/schema.js";
 import type { ContentLogger } from "../domain/ports.js";
 import { advisoryKey } from "./advisory-key.js";
@@ -34,7 +34,8 @@ export interface PgCoordinationOptions {
 /** Replicas on one PostgreSQL database: advisory locks, LISTEN/NOTIFY, leader election per job. */
 export async function postgresCoordination(options: PgCoordinationOptions): Promise<Coordination> {
   const schema = options.schema ?? "public";
-  const lockPool = new pg.Pool({
+  const postgres = await pgLibrary();
+  const lockPool = new postgres.Pool({
     connectionString: options.url,
     max: 20,
     connectionTimeoutMillis: 10_000,

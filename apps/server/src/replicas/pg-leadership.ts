@@ -1,4 +1,5 @@
-import pg from "pg";
+import type pg from "pg";
+import { pgLibrary } from "../db/pg-library.js";
 import type { ContentLogger, JobLeadership } from "../domain/ports.js";
 import { advisoryKey } from "./advisory-key.js";
 
@@ -72,7 +73,8 @@ export class PgLeadership implements JobLeadership {
   }
 
   private async connect(): Promise<pg.Client> {
-    const client = new pg.Client({
+    const postgres = await pgLibrary();
+    const client = new postgres.Client({
       connectionString: this.url,
       connectionTimeoutMillis: 5000,
       keepAlive: true,

@@ -1,6 +1,9 @@
 import fs from "node:fs/promises";
 import { elements, parseXml, XmlParseError } from "./xml.js";
-import { SAML, ValidateInResponseTo, type CacheProvider, type Profile } from "@node-saml/node-saml";
+import type { CacheProvider, Profile, SAML } from "@node-saml/node-saml";
+
+/** The SAML library, loaded on the first SAML sign-in: a hub without SAML does not pay for it at start. */
+const samlLibrary = () => import("@node-saml/node-saml");
 import type { SamlSettings } from "./settings.js";
 import type { SignInFlows } from "./flows.js";
 import { attributeLists, firstString, stringList, type ProviderProfile } from "./profile.js";
@@ -120,6 +123,7 @@ export class SamlSignIn {
 
   private async saml(spEntityId: string, acsUrl: string): Promise<SAML> {
     const idp = await this.idp();
+    const { SAML, ValidateInResponseTo } = await samlLibrary();
     return new SAML({
       entryPoint: idp.ssoUrl,
       issuer: spEntityId,
@@ -143,6 +147,7 @@ export class SamlSignIn {
   /** SP metadata for the IdP's administrator (entity id = the metadata URL). */
   async spMetadata(spEntityId: string, acsUrl: string): Promise<string> {
     // the SP metadata does not depend on the IdP's: build it even when the IdP is unreachable
+    const { SAML } = await samlLibrary();
     const saml = new SAML({
       issuer: spEntityId,
       callbackUrl: acsUrl,
