@@ -60,6 +60,10 @@ export async function startHubProcess(dataDir, extraEnv = {}, { cli = CLI, write
     cpuMs() {
       return (cpuTicks(child.pid) * 1000) / 100;
     },
+    /** The same for its main thread alone (the event loop every request waits on). */
+    mainThreadCpuMs() {
+      return (mainThreadTicks(child.pid) * 1000) / 100;
+    },
     /** Resident memory of the hub process, MiB. */
     rssMiB() {
       const { rss } = memoryOf(child.pid);
@@ -81,7 +85,16 @@ export async function stopProcess(child, graceMs) {
 
 /** CPU time (user + system, clock ticks: 100 a second on Linux) the process has used so far. */
 export function cpuTicks(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return statTicks(`/proc/${pid}/stat`);
+}
+
+/** CPU ticks of a process's main thread alone (its event loop), without its worker threads. */
+export function mainThreadTicks(pid) {
+  return statTicks(`/proc/${pid}/task/${pid}/stat`);
+}
+
+function statTicks(file) {
+  const fields = readFileSync(file, "utf8").split(") ")[1].split(" ");
   // utime and stime are fields 14 and 15 of the stat line.
   return Number(fields[11]) + Number(fields[12]);
 }

@@ -51,9 +51,42 @@ async function upload(hub, repo, dir) {
   });
 }
 
+/** curl, when installed: a client that costs a fraction of fetch's CPU per byte (see CURL below). */
+const CURL = ["/usr/bin/curl", "/bin/curl"].find((file) => fs.existsSync(file));
+
+/**
+ * Downloads a URL with curl into /dev/null: { seconds, ttfbMs, bytes, cpuMs }. A client on another
+ * machine takes nothing from the hub's cores; curl, the lightest client at hand, comes closest to that
+ * on one machine (fetch spends about a core of its own at these rates).
+ */
+async function curlDownload(hub, url) {
+  const cpuBefore = hub.cpuMs();
+  const mainBefore = hub.mainThreadCpuMs();
+  const started = performance.now();
+  const { stdout } = await run(CURL, [
+    "-sf",
+    "-o",
+    "/dev/null",
+    "-w",
+    "%{time_starttransfer} %{size_download}",
+    url,
+  ]);
+  const ended = performance.now();
+  const [ttfbSeconds, bytes] = stdout.trim().split(" ").map(Number);
+  if (bytes !== SIZE) throw new Error(`${url}: got ${bytes} of ${SIZE} bytes`);
+  return {
+    seconds: (ended - started) / 1000,
+    ttfbMs: ttfbSeconds * 1000,
+    bytes,
+    cpuMs: hub.cpuMs() - cpuBefore,
+    mainMs: hub.mainThreadCpuMs() - mainBefore,
+  };
+}
+
 /** Downloads a URL from `hub`, discarding the bytes: { seconds, ttfbMs, bytes, cpuMs } (cpuMs: the hub's). */
 async function download(hub, url) {
   const cpuBefore = hub.cpuMs();
+  const mainBefore = hub.mainThreadCpuMs?.() ?? 0;
   const started = performance.now();
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
@@ -70,6 +103,7 @@ async function download(hub, url) {
     ttfbMs: firstByte - started,
     bytes,
     cpuMs: hub.cpuMs() - cpuBefore,
+    mainMs: (hub.mainThreadCpuMs?.() ?? 0) - mainBefore,
   };
 }
 
@@ -170,6 +204,11 @@ const median = (values) => {
 };
 const rate = (result) => result.bytes / MiB / result.seconds;
 /** The serving hub's CPU seconds per GiB over a set of downloads. */
+/** CPU seconds per GiB of the serving hub's main thread (its event loop) alone. */
+const mainPerGiB = (results) =>
+  results.reduce((sum, r) => sum + (r.mainMs ?? 0), 0) /
+  1000 /
+  (results.reduce((sum, r) => sum + r.bytes, 0) / 1024 / MiB);
 const cpuPerGiB = (results) =>
   results.reduce((sum, r) => sum + r.cpuMs, 0) /
   1000 /
@@ -182,7 +221,8 @@ let mirror;
 try {
   const files = path.join(work, "files");
   console.log(`generating ${ROUNDS + 1} + 1 files of ${SIZE / MiB} MiB …`);
-  generate(path.join(files, "upstream"), "up", ROUNDS + 1);
+  // files up-0 … up-ROUNDS for fetch (the last one warms up), then one per round for curl
+  generate(path.join(files, "upstream"), "up", CURL ? 2 * ROUNDS + 1 : ROUNDS + 1);
   generate(path.join(files, "local"), "local", 1);
   for (const name of ["u", "m"]) fs.mkdirSync(path.join(work, name));
   upstream = await startHubProcess(path.join(work, "u"), {});
@@ -208,11 +248,17 @@ try {
   const uncached = [];
   const proxied = [];
   const spliced = [];
+  const curlDirect = [];
+  const curlUncached = [];
   for (let i = 0; i < ROUNDS; i++) {
     direct.push(await download(upstream, file(upstream, "bench/big", i)));
     uncached.push(await download(mirror, file(mirror, "bench/big", i)));
     proxied.push(await download(proxy, proxy.url(file(upstream, "bench/big", i))));
     if (splice) spliced.push(await download(splice, await splice.url(file(upstream, "bench/big", i))));
+    if (CURL) {
+      curlDirect.push(await curlDownload(upstream, file(upstream, "bench/big", ROUNDS + 1 + i)));
+      curlUncached.push(await curlDownload(mirror, file(mirror, "bench/big", ROUNDS + 1 + i)));
+    }
   }
   proxy.stop();
   splice?.stop();
@@ -235,32 +281,22 @@ try {
   const uncachedRate = median(uncached.map(rate));
   const localRate = median(local.map(rate));
   const cachedRate = median(cached.map(rate));
-  const rows = [
-    ["direct from U (upstream)", directRate, median(direct.map((r) => r.ttfbMs)), cpuPerGiB(direct)],
-    [
-      "M, uncached (stream-through)",
-      uncachedRate,
-      median(uncached.map((r) => r.ttfbMs)),
-      cpuPerGiB(uncached),
-    ],
-    [
-      "bare Node pass-through of U (no hash, no disk)",
-      median(proxied.map(rate)),
-      median(proxied.map((r) => r.ttfbMs)),
-      cpuPerGiB(proxied),
-    ],
+  // one row per path: [label, results]; a proxy's results carry no main-thread figure
+  const paths = [
+    ["direct from U (upstream)", direct],
+    ["M, uncached (stream-through)", uncached],
+    ["bare Node pass-through of U (no hash, no disk)", proxied],
     ...(spliced.length > 0
+      ? [["kernel-splicing proxy of U (HAProxy: no copy to user space, no hash, no disk)", spliced]]
+      : []),
+    ...(curlDirect.length > 0
       ? [
-          [
-            "kernel-splicing proxy of U (HAProxy: no copy to user space, no hash, no disk)",
-            median(spliced.map(rate)),
-            median(spliced.map((r) => r.ttfbMs)),
-            cpuPerGiB(spliced),
-          ],
+          ["direct from U, curl client", curlDirect],
+          ["M, uncached, curl client", curlUncached],
         ]
       : []),
-    ["M, local repo", localRate, median(local.map((r) => r.ttfbMs)), cpuPerGiB(local)],
-    ["M, cached mirrored file", cachedRate, median(cached.map((r) => r.ttfbMs)), cpuPerGiB(cached)],
+    ["M, local repo", local],
+    ["M, cached mirrored file", cached],
   ];
   console.log(
     `\nmirror bench: ${SIZE / MiB} MiB LFS files, ${ROUNDS} rounds (${CACHED_ROUNDS} for cached and local; medians), load ${os
@@ -268,9 +304,15 @@ try {
       .map((l) => l.toFixed(1))
       .join(" ")}`,
   );
-  console.log("| download | MiB/s | time to first byte | serving hub CPU s / GiB |\n|---|---|---|---|");
-  for (const [label, mibs, ttfb, cpu] of rows)
-    console.log(`| ${label} | ${fmt(mibs)} | ${fmt(ttfb, 1)} ms | ${fmt(cpu, 2)} |`);
+  console.log(
+    "| download | MiB/s | time to first byte | serving hub CPU s / GiB | of which its main thread |\n|---|---|---|---|---|",
+  );
+  for (const [label, results] of paths) {
+    const main = results[0]?.mainMs === undefined ? "–" : fmt(mainPerGiB(results), 2);
+    console.log(
+      `| ${label} | ${fmt(median(results.map(rate)))} | ${fmt(median(results.map((r) => r.ttfbMs)), 1)} ms | ${fmt(cpuPerGiB(results), 2)} | ${main} |`,
+    );
+  }
   const uncachedRatio = uncachedRate / directRate;
   const cachedRatio = cachedRate / localRate;
   console.log(
@@ -284,6 +326,11 @@ try {
   if (spliceRate !== undefined)
     console.log(
       `kernel-splicing proxy / direct: ${fmt(spliceRate / directRate, 2)}x (the ceiling of any relay on this machine)`,
+    );
+  const curlUncachedRate = curlUncached.length > 0 ? median(curlUncached.map(rate)) : undefined;
+  if (curlUncachedRate !== undefined)
+    console.log(
+      `with curl as the client: uncached / direct ${fmt(curlUncachedRate / median(curlDirect.map(rate)), 2)}x; M uncached ${fmt(curlUncachedRate)} MiB/s`,
     );
   console.log(
     `cached / local: ${fmt(cachedRatio, 2)}x (goal >= 0.9) ${cachedRatio >= 0.9 ? "met" : "MISSED"}`,
@@ -311,6 +358,20 @@ try {
             },
           }
         : {}),
+      ...(curlUncachedRate !== undefined
+        ? {
+            "uncached MiB/s through M, curl client": {
+              value: curlUncachedRate,
+              baseline: median(curlDirect.map(rate)),
+              baselineLabel: "direct from U, curl client",
+            },
+          }
+        : {}),
+      "M main-thread CPU s/GiB uncached": {
+        value: mainPerGiB(uncached),
+        baseline: cpuPerGiB(uncached),
+        baselineLabel: "the whole hub process",
+      },
       "M CPU s/GiB uncached": {
         value: cpuPerGiB(uncached),
         baseline: cpuPerGiB(cached),
@@ -319,7 +380,7 @@ try {
     },
   });
   console.log(
-    `per-round MiB/s: direct ${direct.map((r) => fmt(rate(r))).join(" ")}, uncached ${uncached.map((r) => fmt(rate(r))).join(" ")}, bare pass-through ${proxied.map((r) => fmt(rate(r))).join(" ")}${spliced.length > 0 ? `, splice proxy ${spliced.map((r) => fmt(rate(r))).join(" ")}` : ""}, local ${local.map((r) => fmt(rate(r))).join(" ")}, cached ${cached.map((r) => fmt(rate(r))).join(" ")}`,
+    `per-round MiB/s: direct ${direct.map((r) => fmt(rate(r))).join(" ")}, uncached ${uncached.map((r) => fmt(rate(r))).join(" ")}, bare pass-through ${proxied.map((r) => fmt(rate(r))).join(" ")}${spliced.length > 0 ? `, splice proxy ${spliced.map((r) => fmt(rate(r))).join(" ")}` : ""}${curlUncached.length > 0 ? `, curl direct ${curlDirect.map((r) => fmt(rate(r))).join(" ")}, curl uncached ${curlUncached.map((r) => fmt(rate(r))).join(" ")}` : ""}, local ${local.map((r) => fmt(rate(r))).join(" ")}, cached ${cached.map((r) => fmt(rate(r))).join(" ")}`,
   );
 } finally {
   await mirror?.stop();

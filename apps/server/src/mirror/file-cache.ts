@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { open, rm, type FileHandle } from "node:fs/promises";
 import { join } from "node:path";
@@ -7,6 +7,7 @@ import type { Readable } from "node:stream";
 import type { RepoContent } from "../content/repo-content.js";
 import { FsBlobStore } from "../content/blobs/fs-blob-store.js";
 import { HttpError } from "../domain/errors.js";
+import { sha256Stream } from "../offload/stream-hash.js";
 import type { LfsObjectRef, LfsPullThrough } from "../domain/ports.js";
 import type { RepoRecord } from "../domain/repo.js";
 import type { MirrorRecords } from "./records.js";
@@ -356,7 +357,7 @@ export class MirrorFileCache implements LfsPullThrough {
     handle: FileHandle,
   ): Promise<void> {
     const { stats, logger } = this.deps;
-    const hash = createHash("sha256");
+    const hash = sha256Stream(object.size);
     let body: IncomingMessage | undefined;
     try {
       body = await this.upstreamBody(repo, object);
@@ -367,14 +368,15 @@ export class MirrorFileCache implements LfsPullThrough {
         received += value.length;
         if (received > object.size)
           throw new Error(`the upstream sent more than the ${object.size} bytes of the pointer`);
-        hash.update(value);
+        const hashing = hash.update(value);
         transfer.hold(transfer.received, value);
         transfer.received = received;
         transfer.notify();
         await writer.add(value);
+        if (hashing) await hashing;
       }
       if (received !== object.size) throw new Error(`the upstream sent ${received} of ${object.size} bytes`);
-      const digest = hash.digest("hex");
+      const digest = await hash.digest();
       if (digest !== object.sha256) {
         stats.verificationFailures++;
         throw new VerificationError(
@@ -416,6 +418,7 @@ export class MirrorFileCache implements LfsPullThrough {
       transfer.notify();
       stats.error(message);
       logger.warn({ repo: repo.id, oid: object.sha256, err: message }, "mirror: upstream transfer failed");
+      hash.abort();
       await rm(transfer.tmpPath, { force: true });
     } finally {
       body?.destroy();

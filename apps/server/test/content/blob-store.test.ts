@@ -1,11 +1,14 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Readable } from "node:stream";
+import { PassThrough, Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { afterEach, describe, expect, it } from "vitest";
 import { BlobMismatchError, type BlobStore } from "../../src/content/blobs/blob-store.js";
+import { verifyingTransform } from "../../src/content/blobs/verifying-transform.js";
 import { FsBlobStore, MemoryBlobStore } from "../../src/content/index.js";
+import { THREAD_HASH_MIN_BYTES } from "../../src/offload/stream-hash.js";
 
 const sha = (data: Buffer) => createHash("sha256").update(data).digest("hex");
 const read = async (stream: Readable) => {
@@ -54,6 +57,32 @@ function blobStoreContract(
       );
       expect(await made.store.stat(sha(data))).toBeUndefined();
     });
+
+    it("verifies large objects (hashed on a hashing thread) the same way", async () => {
+      const made = await make();
+      cleanup = made.cleanup;
+      const data = randomBytes(THREAD_HASH_MIN_BYTES + 1_000_003);
+      const chunks = (bytes: Buffer) =>
+        Readable.from(
+          Array.from({ length: Math.ceil(bytes.length / 65_536) }, (_, i) =>
+            bytes.subarray(i * 65_536, (i + 1) * 65_536),
+          ),
+        );
+      const wrong = Buffer.from(data);
+      wrong[wrong.length - 1] ^= 1;
+      await expect(made.store.put(sha(data), data.length, chunks(wrong))).rejects.toBeInstanceOf(
+        BlobMismatchError,
+      );
+      await expect(made.store.put(sha(data), data.length - 1, chunks(data))).rejects.toBeInstanceOf(
+        BlobMismatchError,
+      );
+      await expect(made.store.put(sha(data), data.length + 1, chunks(data))).rejects.toBeInstanceOf(
+        BlobMismatchError,
+      );
+      expect(await made.store.stat(sha(data))).toBeUndefined();
+      await made.store.put(sha(data), data.length, chunks(data));
+      expect((await read(await made.store.open(sha(data)))).equals(data)).toBe(true);
+    });
   });
 }
 
@@ -92,5 +121,31 @@ describe("local folder driver, rejected uploads", () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("the verifying stream (object storage and the local blob cache)", () => {
+  const data = randomBytes(THREAD_HASH_MIN_BYTES + 77_777);
+  const oid = sha(data);
+  const chunks = (bytes: Buffer) =>
+    Readable.from(
+      Array.from({ length: Math.ceil(bytes.length / 65_536) }, (_, i) =>
+        bytes.subarray(i * 65_536, (i + 1) * 65_536),
+      ),
+    );
+
+  it("passes a large object through whole, and fails a damaged one before the consumer sees its end", async () => {
+    const passed = await read(chunks(data).pipe(verifyingTransform(oid, data.length)));
+    expect(passed.equals(data)).toBe(true);
+    const wrong = Buffer.from(data);
+    wrong[12_345] ^= 1;
+    await expect(
+      pipeline(chunks(wrong), verifyingTransform(oid, data.length), new PassThrough().resume()),
+    ).rejects.toBeInstanceOf(BlobMismatchError);
+    // dropped half way: the hashing thread is handed back, and the next object verifies as before
+    const dropped = verifyingTransform(oid, data.length);
+    dropped.write(data.subarray(0, 5_000_000));
+    dropped.destroy();
+    expect((await read(chunks(data).pipe(verifyingTransform(oid, data.length)))).equals(data)).toBe(true);
   });
 });

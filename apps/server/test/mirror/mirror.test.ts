@@ -25,8 +25,9 @@ describe("ModelHub as a pull-through mirror of another ModelHub", () => {
   let publicSha = "";
   const weights = randomFile("weights.bin", 3 * 1024 * 1024);
   const big = randomFile("big.bin", 8 * 1024 * 1024);
-  const corrupt = randomFile("weights.bin", 1024 * 1024);
-  const truncated = randomFile("weights.bin", 3 * 1024 * 1024);
+  // large enough to be hashed on a hashing thread (THREAD_HASH_MIN_BYTES): the failure paths run there
+  const corrupt = randomFile("weights.bin", 8 * 1024 * 1024);
+  const truncated = randomFile("weights.bin", 8 * 1024 * 1024);
   const kernelBinary = randomFile("_relu.abi3.so", 2 * 1024 * 1024);
   const temp: string[] = [];
 

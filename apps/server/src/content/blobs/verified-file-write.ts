@@ -56,20 +56,22 @@ export async function writeVerifiedFile(
   try {
     for await (const chunk of body) {
       const buf = chunk as Buffer;
-      check.add(buf);
+      const hashing = check.add(buf);
       batch.push(buf);
       batched += buf.length;
       if (batched >= WRITE_BATCH_BYTES) await flush();
+      if (hashing) await hashing;
     }
     if (batched > 0) await flush();
     await Promise.all(writes);
     await flushing;
   } catch (error) {
+    check.abort();
     await Promise.allSettled(writes);
     await flushing?.catch(() => undefined);
     throw error;
   }
-  check.finish();
+  await check.finish();
 }
 
 async function writeAll(file: FileHandle, data: Buffer, position: number): Promise<void> {

@@ -7,20 +7,26 @@ import { AnnouncedObjectCheck } from "./announced-object-check.js";
  */
 export async function copyVerified(body: Readable, sink: Writable, oid: string, size: number): Promise<void> {
   const check = new AnnouncedObjectCheck(oid, size);
-  for await (const chunk of body) {
-    const buf = chunk as Buffer;
-    check.add(buf);
-    if (!sink.write(buf))
-      await new Promise<void>((resolve, reject) => {
-        const onError = (error: Error) => reject(error);
-        sink.once("error", onError);
-        sink.once("drain", () => {
-          sink.off("error", onError);
-          resolve();
+  try {
+    for await (const chunk of body) {
+      const buf = chunk as Buffer;
+      const hashing = check.add(buf);
+      if (!sink.write(buf))
+        await new Promise<void>((resolve, reject) => {
+          const onError = (error: Error) => reject(error);
+          sink.once("error", onError);
+          sink.once("drain", () => {
+            sink.off("error", onError);
+            resolve();
+          });
         });
-      });
+      if (hashing) await hashing;
+    }
+  } catch (error) {
+    check.abort();
+    throw error;
   }
-  check.finish();
+  await check.finish();
   await new Promise<void>((resolve, reject) => {
     sink.once("error", reject);
     sink.end(() => resolve());

@@ -10,20 +10,22 @@ export function verifyingTransform(oid: string, size: number): Transform {
   const check = new AnnouncedObjectCheck(oid, size);
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
+      let hashing: Promise<void> | undefined;
       try {
-        check.add(chunk);
+        hashing = check.add(chunk);
       } catch (error) {
         return done(error as Error);
       }
-      done(null, chunk);
+      if (hashing) hashing.then(() => done(null, chunk), done);
+      else done(null, chunk);
     },
     flush(done) {
-      try {
-        check.finish();
-      } catch (error) {
-        return done(error as Error);
-      }
-      done();
+      check.finish().then(() => done(), done);
+    },
+    destroy(error, done) {
+      // a body that failed or was dropped before its end hands the hashing thread back
+      check.abort();
+      done(error);
     },
   });
 }
