@@ -86,7 +86,7 @@ async function curlDownload(hub, url) {
 /** Downloads a URL from `hub`, discarding the bytes: { seconds, ttfbMs, bytes, cpuMs } (cpuMs: the hub's). */
 async function download(hub, url) {
   const cpuBefore = hub.cpuMs();
-  const mainBefore = hub.mainThreadCpuMs?.() ?? 0;
+  const mainBefore = hub.mainThreadCpuMs?.();
   const started = performance.now();
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
@@ -103,7 +103,8 @@ async function download(hub, url) {
     ttfbMs: firstByte - started,
     bytes,
     cpuMs: hub.cpuMs() - cpuBefore,
-    mainMs: (hub.mainThreadCpuMs?.() ?? 0) - mainBefore,
+    // a proxy is no hub: its main thread is not measured
+    mainMs: mainBefore === undefined ? undefined : hub.mainThreadCpuMs() - mainBefore,
   };
 }
 
