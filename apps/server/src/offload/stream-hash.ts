@@ -42,7 +42,8 @@ export interface StreamHash {
  * through the hub is not capped by one core doing both the relay and the hash.
  */
 export function sha256Stream(size: number): StreamHash {
-  return size >= THREAD_HASH_MIN_BYTES ? new ThreadHash(acquireThread()) : new InlineHash();
+  const thread = size >= THREAD_HASH_MIN_BYTES ? acquireThread() : undefined;
+  return thread ? new ThreadHash(thread) : new InlineHash();
 }
 
 class InlineHash implements StreamHash {
@@ -143,7 +144,11 @@ class HasherThread {
       settle?.reject(this.lost);
     };
     this.worker.on("error", (error) => fail(error.message.split("\n")[0].slice(0, 200)));
-    this.worker.on("exit", (code) => fail(`exit code ${code}`));
+    this.worker.on("exit", (code) => {
+      live--;
+      fail(`exit code ${code}`);
+    });
+    live++;
   }
 
   get usable(): boolean {
@@ -193,10 +198,16 @@ class HasherThread {
 }
 
 const idle: HasherThread[] = [];
+/** Hashing threads started and not yet exited. */
+let live = 0;
 
-function acquireThread(): HasherThread {
+/**
+ * An idle hashing thread, a new one while fewer than one per core run, else none: more threads than
+ * cores hash no faster, and each costs memory, so further bodies are hashed where they arrive.
+ */
+function acquireThread(): HasherThread | undefined {
   for (let thread = idle.pop(); thread; thread = idle.pop()) if (thread.usable) return thread;
-  return new HasherThread();
+  return live < availableParallelism() ? new HasherThread() : undefined;
 }
 
 function releaseThread(thread: HasherThread): void {
