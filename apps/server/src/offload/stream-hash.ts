@@ -73,13 +73,15 @@ class ThreadHash implements StreamHash {
   }
 
   update(chunk: Uint8Array): Promise<void> | undefined {
+    // aborted while waiting for room: the thread may already hash another body
+    if (this.done) return undefined;
     const { control, data } = this.thread.ring;
     let offset = 0;
     while (offset < chunk.length) {
       const free = RING_BYTES - distance(Atomics.load(control, CONSUMED) >>> 0, this.written);
       if (free === 0) {
         const rest = chunk.subarray(offset);
-        return this.thread.roomAfter(this.written).then(() => this.update(rest));
+        return this.thread.roomAfter(this.written, () => !this.done).then(() => this.update(rest));
       }
       const start = this.written & RING_MASK;
       const length = Math.min(free, chunk.length - offset, RING_BYTES - start);
@@ -178,11 +180,15 @@ class HasherThread {
     this.signal();
   }
 
-  /** Resolves once the thread has hashed enough that the ring has room past `written`. */
-  async roomAfter(written: number): Promise<void> {
+  /**
+   * Resolves once the thread has hashed enough that the ring has room past `written`, or as soon as the
+   * job is no longer `wanted` (aborted).
+   */
+  async roomAfter(written: number, wanted: () => boolean): Promise<void> {
     const { control } = this.ring;
     for (;;) {
       if (this.lost) throw this.lost;
+      if (!wanted()) return;
       const consumed = Atomics.load(control, CONSUMED);
       if (distance(consumed >>> 0, written) < RING_BYTES) return;
       // bounded, so a thread that died in between is noticed

@@ -54,4 +54,16 @@ describe("sha256Stream", () => {
       expect(await hashInChunks(big.length, big, [262_144])).toBe(expected(big));
     }
   });
+
+  it("a hash aborted while it waits for room never writes into the next body's ring", async () => {
+    for (let round = 0; round < 3; round++) {
+      const dropped = sha256Stream(big.length);
+      // more than the ring holds: the rest waits for room, and is given up before it gets any
+      const waiting = dropped.update(big.subarray(0, 3 * RING_BYTES));
+      dropped.abort();
+      const next = hashInChunks(big.length, big, [65_536]);
+      await waiting;
+      expect(await next).toBe(expected(big));
+    }
+  });
 });
