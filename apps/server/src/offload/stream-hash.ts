@@ -112,6 +112,8 @@ class ThreadHash implements StreamHash {
     if (this.done) return;
     this.done = true;
     this.thread.end(ABORT);
+    // a chunk waiting for room gives up now rather than at its next timeout
+    Atomics.notify(this.thread.ring.control, CONSUMED);
     this.result.then(
       () => releaseThread(this.thread),
       () => this.thread.terminate(),
