@@ -7,7 +7,7 @@ import type { Readable } from "node:stream";
 import type { RepoContent } from "../content/repo-content.js";
 import { FsBlobStore } from "../content/blobs/fs-blob-store.js";
 import { HttpError } from "../domain/errors.js";
-import { sha256Stream } from "../offload/stream-hash.js";
+import { hashIntoFile } from "../offload/hash-into-file.js";
 import type { LfsObjectRef, LfsPullThrough } from "../domain/ports.js";
 import type { RepoRecord } from "../domain/repo.js";
 import type { MirrorRecords } from "./records.js";
@@ -46,7 +46,7 @@ class Transfer implements GrowingFile {
   /** Bytes received and hashed so far (readers may take them from memory). */
   received = 0;
   /** Bytes of the temp file on disk so far. */
-  written = 0;
+  stored: () => number = () => 0;
   /** The sha256 and size matched: readers may have the last byte (storing may still be running). */
   verified = false;
   /** Readers of the temp file; with a remote store it is removed only once the last one is done. */
@@ -83,7 +83,7 @@ class Transfer implements GrowingFile {
   }
 
   onDisk(): number {
-    return this.written;
+    return this.stored();
   }
 
   failure(): Error | undefined {
@@ -286,7 +286,7 @@ export class MirrorFileCache implements LfsPullThrough {
    */
   private async joinable(oid: string): Promise<Transfer | undefined> {
     const transfer = this.running(oid);
-    while (transfer?.verified && !transfer.error && transfer.written < transfer.size)
+    while (transfer?.verified && !transfer.error && transfer.onDisk() < transfer.size)
       await transfer.changed();
     return this.running(oid);
   }
@@ -357,36 +357,36 @@ export class MirrorFileCache implements LfsPullThrough {
     handle: FileHandle,
   ): Promise<void> {
     const { stats, logger } = this.deps;
-    const hash = sha256Stream(object.size);
+    // hashed and written on a hashing thread when one is free: this thread only relays the bytes
+    const writer = hashIntoFile(object.size, handle, () => transfer.notify());
+    transfer.stored = () => writer.stored();
     let body: IncomingMessage | undefined;
     try {
       body = await this.upstreamBody(repo, object);
       transfer.settleReady();
-      const writer = new BatchWriter(handle, transfer);
       let received = 0;
       for await (const value of body as AsyncIterable<Buffer>) {
         received += value.length;
         if (received > object.size)
           throw new Error(`the upstream sent more than the ${object.size} bytes of the pointer`);
-        const hashing = hash.update(value);
+        const waiting = writer.add(value);
         transfer.hold(transfer.received, value);
         transfer.received = received;
         transfer.notify();
-        await writer.add(value);
-        if (hashing) await hashing;
+        if (waiting) await waiting;
       }
       if (received !== object.size) throw new Error(`the upstream sent ${received} of ${object.size} bytes`);
-      const digest = await hash.digest();
+      // every byte is written once the digest is in
+      const digest = await writer.finish();
       if (digest !== object.sha256) {
         stats.verificationFailures++;
         throw new VerificationError(
           `the upstream's bytes hash to ${digest}, not to the pointer's ${object.sha256}`,
         );
       }
-      // the readers may finish now; writing, syncing and storing go on behind them
+      // the readers may finish now; syncing and storing go on behind them
       transfer.verified = true;
       transfer.notify();
-      await writer.finish();
       await handle.datasync();
       await this.keep(repo, object, transfer.tmpPath);
       // scanned right away, ahead of the queue: a blocking scan policy serves it after the verdict
@@ -418,73 +418,12 @@ export class MirrorFileCache implements LfsPullThrough {
       transfer.notify();
       stats.error(message);
       logger.warn({ repo: repo.id, oid: object.sha256, err: message }, "mirror: upstream transfer failed");
-      hash.abort();
+      // the file is closed below: nothing may write to it after that (its descriptor could be reused)
+      await writer.abort();
       await rm(transfer.tmpPath, { force: true });
     } finally {
       body?.destroy();
       await handle.close().catch(() => undefined);
     }
-  }
-}
-
-/** Writes waiting above this many bytes make the upstream reader wait for the disk (small: see RECENT_BYTES). */
-const MAX_PENDING_BYTES = 1024 * 1024;
-
-/**
- * Appends the upstream's chunks to the temp file without making the next network read wait for each
- * write: chunks that arrive while a write runs go out together in the next one (one `writev`). Readers
- * that fell behind the chunks held in memory hear of bytes once they are on disk.
- */
-class BatchWriter {
-  private pending: Uint8Array[] = [];
-  private pendingBytes = 0;
-  private writing: Promise<void> | undefined;
-  private failed: unknown;
-
-  constructor(
-    private readonly handle: FileHandle,
-    private readonly transfer: Transfer,
-  ) {}
-
-  async add(chunk: Uint8Array): Promise<void> {
-    if (this.failed) throw this.failed;
-    this.pending.push(chunk);
-    this.pendingBytes += chunk.length;
-    this.writing ??= this.drain();
-    if (this.pendingBytes > MAX_PENDING_BYTES) await this.writing;
-  }
-
-  async finish(): Promise<void> {
-    while (this.writing) await this.writing;
-    if (this.failed) throw this.failed;
-  }
-
-  private async drain(): Promise<void> {
-    try {
-      while (this.pending.length > 0) {
-        const batch = this.pending;
-        this.pending = [];
-        this.pendingBytes = 0;
-        const start = this.transfer.written;
-        const { bytesWritten } = await this.handle.writev(batch, start);
-        const total = batch.reduce((sum, chunk) => sum + chunk.length, 0);
-        if (bytesWritten < total)
-          await writeAll(this.handle, Buffer.concat(batch).subarray(bytesWritten), start + bytesWritten);
-        this.transfer.written = start + total;
-        this.transfer.notify();
-      }
-    } catch (error) {
-      this.failed = error;
-    } finally {
-      this.writing = undefined;
-    }
-  }
-}
-
-async function writeAll(handle: FileHandle, data: Uint8Array, position: number): Promise<void> {
-  let offset = 0;
-  while (offset < data.length) {
-    const { bytesWritten } = await handle.write(data, offset, data.length - offset, position + offset);
-    offset += bytesWritten;
   }
 }

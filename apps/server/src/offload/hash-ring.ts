@@ -12,14 +12,17 @@ export const RING_MASK = RING_BYTES - 1;
 export const WRITTEN = 0;
 export const CONSUMED = 1;
 export const STATE = 2;
-/** Bumped by the main thread after every change it makes; the hashing thread sleeps on it. */
+/** Bumped by the main thread to wake the hashing thread, which sleeps on it. */
 export const SIGNAL = 3;
+/** 1 while the hashing thread is (about to be) asleep: only then is it worth waking. */
+export const SLEEPING = 4;
 
 export const RUNNING = 0;
 export const FINISH = 1;
 export const ABORT = 2;
 
-const CONTROL_BYTES = 16;
+/** Control words, padded so the data starts on a 16-byte boundary (see alignedCopy in stream-hash). */
+const CONTROL_BYTES = 32;
 
 export interface HashRing {
   buffer: SharedArrayBuffer;
@@ -42,4 +45,19 @@ export function ringViews(buffer: SharedArrayBuffer): HashRing {
 /** Bytes between two positions (modulo 2^32). */
 export function distance(from: number, to: number): number {
   return (to - from) >>> 0;
+}
+
+/** The message that starts a job on a hashing thread. */
+export interface HashJob {
+  begin: true;
+  /** A file descriptor to append every byte to, from offset 0 (see hashIntoFile). */
+  fd?: number;
+}
+
+/** A hashing thread's answer at the end of a job. */
+export interface HashJobResult {
+  /** Absent when the job was aborted or failed. */
+  digest?: string;
+  /** Writing the file failed; the job stopped there. */
+  error?: string;
 }

@@ -11,8 +11,11 @@ import {
   RING_MASK,
   ringViews,
   SIGNAL,
+  SLEEPING,
   STATE,
   WRITTEN,
+  type HashJob,
+  type HashJobResult,
   type HashRing,
 } from "./hash-ring.js";
 import { siblingEntry, startThread } from "./thread-pool.js";
@@ -22,6 +25,37 @@ import { siblingEntry, startThread } from "./thread-pool.js";
  * core); below it, waking a thread costs about as much as hashing where the bytes are.
  */
 export const THREAD_HASH_MIN_BYTES = 8 * 1024 * 1024;
+
+/**
+ * A sleeping hashing thread is woken once this many bytes wait for it (or the body ends), not at every
+ * chunk: each wake-up is a futex call on both sides and a context switch, per 64 KiB socket chunk
+ * otherwise. Well under RING_BYTES, so the ring never fills while the thread sleeps.
+ */
+const WAKE_AFTER_BYTES = 1024 * 1024;
+
+/** Bytes staged at a time by alignedCopy. */
+const STAGE_BYTES = 64 * 1024;
+const stage = new Uint8Array(STAGE_BYTES + 8);
+
+/**
+ * Copies `source` into the shared ring at `target`. V8 copies into shared memory with relaxed atomic
+ * word moves, but byte by byte when source and target differ in alignment modulo 8 (~3 GiB/s against
+ * 15-25 aligned); socket chunks land at any offset, so a misaligned chunk goes through a private
+ * buffer placed at the target's alignment: two fast copies instead of one slow one.
+ */
+function alignedCopy(data: Uint8Array, source: Uint8Array, target: number): void {
+  const shift = (data.byteOffset + target - source.byteOffset) & 7;
+  if (shift === 0) {
+    data.set(source, target);
+    return;
+  }
+  const at = (data.byteOffset + target) & 7;
+  for (let done = 0; done < source.length; done += STAGE_BYTES) {
+    const piece = source.subarray(done, done + STAGE_BYTES);
+    stage.set(piece, at);
+    data.set(stage.subarray(at, at + piece.length), target + done);
+  }
+}
 
 /** A SHA-256 fed chunk by chunk as a body streams through. */
 export interface StreamHash {
@@ -61,18 +95,36 @@ class InlineHash implements StreamHash {
   abort(): void {}
 }
 
-class ThreadHash implements StreamHash {
+/**
+ * A hash on a hashing thread: with `fd`, the thread also appends every byte to that file (see
+ * hashIntoFile), and the file must stay open until `settled()`.
+ */
+export class ThreadHash implements StreamHash {
+  /** Bytes given, modulo 2^32 (the ring's positions). */
   private written = 0;
+  /** Bytes given, in all. */
+  private total = 0;
   private done = false;
-  private readonly result: Promise<string | undefined>;
+  /** The job stopped early (the file could not be written). */
+  private failure: Error | undefined;
+  private readonly result: Promise<HashJobResult>;
 
-  constructor(private readonly thread: HasherThread) {
-    this.result = thread.begin();
-    // a job dropped without a digest still settles; nobody else may be listening
-    this.result.catch(() => undefined);
+  constructor(
+    private readonly thread: HasherThread,
+    fd?: number,
+  ) {
+    this.result = thread.begin(fd);
+    this.result.then(
+      ({ error }) => {
+        if (error) this.failure = new Error(`writing the file failed: ${error}`);
+      },
+      // a job dropped without a digest still settles; nobody else may be listening
+      () => undefined,
+    );
   }
 
   update(chunk: Uint8Array): Promise<void> | undefined {
+    if (this.failure) throw this.failure;
     // aborted while waiting for room: the thread may already hash another body
     if (this.done) return undefined;
     const { control, data } = this.thread.ring;
@@ -81,31 +133,41 @@ class ThreadHash implements StreamHash {
       const free = RING_BYTES - distance(Atomics.load(control, CONSUMED) >>> 0, this.written);
       if (free === 0) {
         const rest = chunk.subarray(offset);
-        return this.thread.roomAfter(this.written, () => !this.done).then(() => this.update(rest));
+        return this.thread
+          .roomAfter(this.written, () => !this.done && !this.failure)
+          .then(() => this.update(rest));
       }
       const start = this.written & RING_MASK;
       const length = Math.min(free, chunk.length - offset, RING_BYTES - start);
-      data.set(chunk.subarray(offset, offset + length), start);
+      alignedCopy(data, chunk.subarray(offset, offset + length), start);
       offset += length;
+      this.total += length;
       this.written = (this.written + length) >>> 0;
       Atomics.store(control, WRITTEN, this.written | 0);
-      this.thread.signal();
+      this.thread.wakeFor(this.written);
     }
     return undefined;
+  }
+
+  /** Bytes the thread has hashed (and written, with a file) so far. */
+  consumed(): number {
+    return this.total - distance(Atomics.load(this.thread.ring.control, CONSUMED) >>> 0, this.written);
   }
 
   async digest(): Promise<string> {
     this.done = true;
     this.thread.end(FINISH);
+    let answer: HashJobResult;
     try {
-      const digest = await this.result;
-      if (digest === undefined) throw new Error("the hashing thread gave no digest");
-      releaseThread(this.thread);
-      return digest;
+      answer = await this.result;
     } catch (error) {
       this.thread.terminate();
       throw error;
     }
+    releaseThread(this.thread);
+    if (answer.error) throw new Error(`writing the file failed: ${answer.error}`);
+    if (answer.digest === undefined) throw new Error("the hashing thread gave no digest");
+    return answer.digest;
   }
 
   abort(): void {
@@ -119,6 +181,23 @@ class ThreadHash implements StreamHash {
       () => this.thread.terminate(),
     );
   }
+
+  /** Resolves once the thread is done with this job: it reads the ring and writes the file no more. */
+  settled(): Promise<void> {
+    return this.result.then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+}
+
+/**
+ * A hash on a hashing thread that also writes every byte to `fd`, or undefined when every thread is
+ * busy or the object is small (the caller hashes and writes where it is).
+ */
+export function threadHashIntoFile(size: number, fd: number): ThreadHash | undefined {
+  const thread = size >= THREAD_HASH_MIN_BYTES ? acquireThread() : undefined;
+  return thread ? new ThreadHash(thread, fd) : undefined;
 }
 
 /** A hashing thread and its ring; one job at a time. */
@@ -126,20 +205,19 @@ class HasherThread {
   readonly ring: HashRing = ringViews(createRing());
   private readonly worker: Worker;
   private lost: Error | undefined;
-  private settle:
-    { resolve: (digest: string | undefined) => void; reject: (error: Error) => void } | undefined;
+  private settle: { resolve: (answer: HashJobResult) => void; reject: (error: Error) => void } | undefined;
 
   constructor() {
     this.worker = startThread(siblingEntry(import.meta.url, "hasher-thread"));
     this.worker.postMessage(this.ring.buffer);
     this.worker.unref();
-    this.worker.on("message", (message: { digest?: string }) => {
+    this.worker.on("message", (message: HashJobResult) => {
       const settle = this.settle;
       this.settle = undefined;
       // an idle thread never keeps the process alive; a job does, until its answer (a CLI command
       // awaiting a digest has nothing else pending)
       this.worker.unref();
-      settle?.resolve(message.digest);
+      settle?.resolve(message);
     });
     const fail = (why: string) => {
       this.lost ??= new Error(`the hashing thread stopped (${why})`);
@@ -160,14 +238,15 @@ class HasherThread {
   }
 
   /** Starts a job on the idle thread: the positions go back to zero before it reads them. */
-  begin(): Promise<string | undefined> {
+  begin(fd?: number): Promise<HashJobResult> {
     const { control } = this.ring;
-    for (const word of [WRITTEN, CONSUMED, STATE, SIGNAL]) Atomics.store(control, word, 0);
-    const result = new Promise<string | undefined>((resolve, reject) => (this.settle = { resolve, reject }));
+    for (const word of [WRITTEN, CONSUMED, STATE, SIGNAL, SLEEPING]) Atomics.store(control, word, 0);
+    const result = new Promise<HashJobResult>((resolve, reject) => (this.settle = { resolve, reject }));
     if (this.lost) this.settle?.reject(this.lost);
     else {
       this.worker.ref();
-      this.worker.postMessage("begin");
+      const job: HashJob = { begin: true, fd };
+      this.worker.postMessage(job);
     }
     return result;
   }
@@ -175,6 +254,16 @@ class HasherThread {
   signal(): void {
     Atomics.add(this.ring.control, SIGNAL, 1);
     Atomics.notify(this.ring.control, SIGNAL);
+  }
+
+  /** Wakes the thread if it sleeps with at least WAKE_AFTER_BYTES waiting up to `written`. */
+  wakeFor(written: number): void {
+    const { control } = this.ring;
+    if (
+      Atomics.load(control, SLEEPING) === 1 &&
+      distance(Atomics.load(control, CONSUMED) >>> 0, written) >= WAKE_AFTER_BYTES
+    )
+      this.signal();
   }
 
   end(state: typeof FINISH | typeof ABORT): void {
