@@ -116,7 +116,10 @@ export class ThreadHash implements StreamHash {
     this.result = thread.begin(fd);
     this.result.then(
       ({ error }) => {
-        if (error) this.failure = new Error(`writing the file failed: ${error}`);
+        if (!error) return;
+        this.failure = new Error(`writing the file failed: ${error}`);
+        // a chunk waiting for room hears of it now, not at its next bounded wait
+        Atomics.notify(this.thread.ring.control, CONSUMED);
       },
       // a job dropped without a digest still settles; nobody else may be listening
       () => undefined,
